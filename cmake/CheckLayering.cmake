@@ -1,0 +1,23 @@
+# Fails when a layer includes what DESIGN.md §1 forbids: Qt in core/, CUDA in ui/ or app/,
+# core/ or Qt in kernels/. Run by CTest as the "layering" test.
+set(failures "")
+function(check_dir dir regex what)
+    file(GLOB_RECURSE files "${SOURCE_DIR}/${dir}/*.h" "${SOURCE_DIR}/${dir}/*.hpp"
+         "${SOURCE_DIR}/${dir}/*.cpp" "${SOURCE_DIR}/${dir}/*.cu" "${SOURCE_DIR}/${dir}/*.cuh")
+    foreach(f IN LISTS files)
+        file(STRINGS "${f}" hits REGEX "${regex}")
+        if(hits)
+            list(GET hits 0 first)
+            set(failures "${failures}\n  ${f}: ${what}: ${first}" PARENT_SCOPE)
+        endif()
+    endforeach()
+endfunction()
+check_dir(core "^[ \t]*#[ \t]*include[ \t]*[<\"](Q[A-Za-z]|qcustomplot)" "core/ must not include Qt")
+check_dir(core "^[ \t]*#[ \t]*include[ \t]*[<\"](ui|app)/" "core/ must not include ui/ or app/")
+check_dir(ui "^[ \t]*#[ \t]*include[ \t]*[<\"](cuda|cupti|nvtx|curand|cublas)" "ui/ must not include CUDA headers")
+check_dir(app "^[ \t]*#[ \t]*include[ \t]*[<\"](cuda|cupti|nvtx)" "app/ must not include CUDA headers")
+check_dir(kernels "^[ \t]*#[ \t]*include[ \t]*[<\"](core/|Q[A-Za-z])" "kernels/ must not include core/ or Qt")
+if(failures)
+    message(FATAL_ERROR "layering violations:${failures}")
+endif()
+message(STATUS "layering: ok")

@@ -1,0 +1,27 @@
+// Compiled only when the CUDA toolkit was not found at build time.
+#include "core/engine/engine_factory.h"
+
+namespace syncscope {
+
+namespace {
+
+class UnavailableCudaEngine final : public Engine {
+public:
+    std::string_view id() const noexcept override { return "cuda"; }
+    EngineAvailability availability() const noexcept override {
+        return {false, {}, "this build of syncscope has no CUDA engine (the CUDA toolkit was not found "
+                           "when it was built)"};
+    }
+    RunResult run(const Scenario&, EngineObserver&, const CancelToken&) noexcept override {
+        RunResult result;
+        result.status = RunStatus::Unavailable;
+        result.message = availability().message;
+        return result;
+    }
+};
+
+}  // namespace
+
+std::unique_ptr<Engine> makeCudaEngine() { return std::make_unique<UnavailableCudaEngine>(); }
+
+}  // namespace syncscope

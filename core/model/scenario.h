@@ -1,0 +1,127 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/model/ids.h"
+#include "core/model/sync_mode.h"
+
+namespace syncscope {
+
+// DESIGN.md §2. A scenario is data: streams, events, buffers, a schedule policy and a program of
+// steps. Names in files become indices here; the scenario reader resolves and validates them.
+
+enum class StreamKind : std::uint8_t {
+    NonBlocking,       // cudaStreamNonBlocking (PyTorch side streams)
+    Blocking,          // default flags: ordered against the legacy default stream
+    LegacyDefault,     // the NULL stream
+    PerThreadDefault,  // cudaStreamPerThread: local, but blocking w.r.t. the legacy stream
+};
+
+enum class SchedulePolicy : std::uint8_t { Auto, Spin, Yield, BlockingSync };
+
+enum class KernelKind : std::uint8_t {
+    Spin,     // runs for a requested duration (%globaltimer)
+    Compute,  // FMA loop; duration given as the intended length
+    Memory,   // streaming copy of `bytes`
+};
+
+enum class CopyDirection : std::uint8_t { HostToDevice, DeviceToHost, DeviceToDevice, HostToHost };
+
+enum class StepKind : std::uint8_t {
+    Kernel,
+    Memcpy,          // async or sync; pinned or pageable host side
+    Memset,          // async or sync
+    Malloc,          // cudaMalloc
+    Free,            // cudaFree
+    MallocAsync,     // cudaMallocAsync on the scenario's pool
+    FreeAsync,       // cudaFreeAsync
+    PoolTrim,        // cudaMemPoolTrimTo(pool, bytes)
+    EventRecord,     // cudaEventRecord(event, stream)
+    StreamWaitEvent, // cudaStreamWaitEvent(stream, event)
+    WaitStream,      // Stream.wait_stream(other): record on `other_stream`, wait on `stream`
+    DeviceSync,      // cudaDeviceSynchronize
+    StreamSync,      // cudaStreamSynchronize(stream)
+    EventSync,       // cudaEventSynchronize(event)
+    CpuSync,         // torch.cpu.synchronize(): no CUDA call at all
+    EventQueryPoll,  // cudaEventQuery loop every poll_interval_ns
+    HostCallback,    // cudaLaunchHostFunc(stream, fn running duration_ns)
+    HostWork,        // the host thread computes for duration_ns
+    Repeat,          // body repeated `count` times (expanded before a run)
+};
+inline constexpr int kStepKindCount = 19;
+
+struct StreamSpec {
+    std::string name;
+    StreamKind kind = StreamKind::NonBlocking;
+    int priority = 0;  // lower number = higher priority (a hint, SYNC-SEMANTICS §2)
+};
+
+struct EventSpec {
+    std::string name;
+    bool blocking_sync = false;   // cudaEventBlockingSync: the host sleeps in cudaEventSynchronize
+    bool disable_timing = true;   // PyTorch's default Event()
+};
+
+struct BufferSpec {
+    std::string name;  // a device allocation made by Malloc/MallocAsync steps
+};
+
+struct PoolSpec {
+    // cudaMemPoolAttrReleaseThreshold; UINT64_MAX never trims on sync (PyTorch's async backend).
+    std::uint64_t release_threshold = 0;
+};
+
+struct Step {
+    StepKind kind = StepKind::HostWork;
+    std::uint32_t stream = 0;        // index into Scenario::streams
+    std::uint32_t other_stream = kNone;  // WaitStream: the stream waited on
+    std::uint32_t event = kNone;     // index into Scenario::events
+    std::uint32_t buffer = kNone;    // index into Scenario::buffers
+    std::uint32_t batch = kNone;     // user-facing batch number, for colours and NVTX ranges
+    KernelKind kernel = KernelKind::Spin;
+    CopyDirection direction = CopyDirection::HostToDevice;
+    bool pinned = true;   // host side of a copy: pinned (true) or pageable
+    bool async = true;    // Memcpy/Memset: the *Async form
+    std::uint32_t grid = 1;
+    std::uint32_t block = 32;
+    TimeNs duration_ns = 0;          // Kernel (spin/compute), HostCallback, HostWork
+    TimeNs poll_interval_ns = 0;     // EventQueryPoll
+    std::uint64_t bytes = 0;         // Memcpy, Memset, Malloc*, Memory kernel, PoolTrim (bytes to keep)
+    std::vector<std::uint32_t> uses; // Kernel: buffers the kernel touches (checks I21)
+    SyncMode mode = SyncMode::None;  // which catalogue mode this step demonstrates (for labels)
+    std::uint32_t count = 1;         // Repeat
+    std::uint32_t batch_stride = 0;  // Repeat: iteration i adds i * batch_stride to body batches
+    std::vector<Step> body;          // Repeat
+    std::string label;               // optional user label
+};
+
+struct Scenario {
+    static constexpr int kFormatVersion = 1;
+    static constexpr std::size_t kMaxStreams = 64;
+    static constexpr std::size_t kMaxExpandedSteps = 1'000'000;
+
+    std::string title;
+    std::string explanation;   // what its timeline shows, in a short paragraph
+    std::string device = "h200";  // device profile id (used by the simulator; informative on CUDA)
+    SchedulePolicy schedule = SchedulePolicy::Auto;
+    std::vector<StreamSpec> streams;
+    std::vector<EventSpec> events;
+    std::vector<BufferSpec> buffers;
+    PoolSpec pool;
+    std::vector<Step> program;
+};
+
+// Flattens Repeat steps. The result has no Repeat step; each step keeps its own batch number.
+std::vector<Step> expandProgram(const std::vector<Step>& program);
+// Number of steps after expansion, without materialising them (saturates at SIZE_MAX).
+std::size_t expandedStepCount(const std::vector<Step>& program);
+
+std::string_view toString(StreamKind kind);
+std::string_view toString(SchedulePolicy policy);
+std::string_view toString(KernelKind kind);
+std::string_view toString(CopyDirection direction);
+std::string_view toString(StepKind kind);
+
+}  // namespace syncscope
