@@ -72,6 +72,7 @@ constexpr std::array<ApiNames, kApiIdCount> kApiNames{{
     {"stream-destroy", "cudaStreamDestroy"},
     {"event-create", "cudaEventCreateWithFlags"},
     {"event-destroy", "cudaEventDestroy"},
+    {"empty-cache", "torch.cuda.empty_cache"},
     {"other", ""},
 }};
 }  // namespace

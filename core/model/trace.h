@@ -77,9 +77,10 @@ enum class ApiId : std::uint8_t {
     StreamDestroy,
     EventCreate,
     EventDestroy,
+    EmptyCache,       // torch.cuda.empty_cache() (imported traces; I19)
     Other,
 };
-inline constexpr int kApiIdCount = 25;
+inline constexpr int kApiIdCount = 26;
 
 namespace event_flags {
 inline constexpr std::uint8_t kSpinning = 1u << 0;        // HostWait: the thread burnt CPU
@@ -147,6 +148,8 @@ struct DeviceDescription {
     TimeNs timer_granularity_ns = -1;  // %globaltimer resolution (CUDA engine)
     TimeNs launch_cost_ns = -1;        // measured host cost of a launch
     TimeNs clock_tolerance_ns = 0;     // ε of SYNC-SEMANTICS §8: 0 for the simulator
+    // The run's stream-ordered pool (cudaMemPoolAttrReleaseThreshold); UINT64_MAX = never trims.
+    std::uint64_t pool_release_threshold = 0;
 };
 
 struct Trace {
