@@ -1,0 +1,275 @@
+// RunController / RunWorker: runs happen off the GUI thread, live deltas rebuild the engine's
+// trace, Cancel hands control back without waiting, and superseded runs never reach the view.
+#include <QSemaphore>
+#include <QSignalSpy>
+#include <QTest>
+#include <atomic>
+#include <thread>
+
+#include "core/engine/engine_factory.h"
+#include "core/engine/trace_delta_emitter.h"
+#include "tests/ui/test_scenarios.h"
+#include "tests/ui/trace_compare.h"
+#include "ui/window/run_controller.h"
+
+using namespace syncscope;
+
+namespace {
+
+// Emits one kernel a millisecond until cancelled; once it notices the cancel it waits for `gate`,
+// so a cancel() that blocked until the run ended would make it time out (and the test fail).
+class GatedEngine final : public Engine {
+public:
+    QSemaphore gate;
+    std::atomic<bool> gate_timed_out{false};
+    std::atomic<bool> ran_on_gui_thread{false};
+    Qt::HANDLE gui_thread = QThread::currentThreadId();
+
+    std::string_view id() const noexcept override { return "gated"; }
+    EngineAvailability availability() const noexcept override { return {true, "gated", ""}; }
+    RunResult run(const Scenario&, EngineObserver& observer,
+                  const CancelToken& cancel) noexcept override {
+        if (QThread::currentThreadId() == gui_thread)
+            ran_on_gui_thread = true;
+        RunResult result;
+        Lane lane;
+        lane.kind = LaneKind::Stream;
+        lane.name = "s0";
+        result.trace.addLane(lane);
+        TraceDeltaEmitter emitter(result.trace, observer, std::chrono::milliseconds(5));
+        for (int i = 0; i < 100'000 && !cancel.cancelled(); ++i) {
+            TraceEvent e;
+            e.kind = EventKind::Kernel;
+            e.start_ns = i * 1000;
+            e.end_ns = e.start_ns + 900;
+            e.name = result.trace.strings.intern("k");
+            result.trace.addEvent(e);
+            emitter.maybeFlush();
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        }
+        emitter.flush();
+        if (cancel.cancelled() && !gate.tryAcquire(1, 5000))
+            gate_timed_out = true;
+        result.status = cancel.cancelled() ? RunStatus::Cancelled : RunStatus::Ok;
+        return result;
+    }
+};
+
+// Lends an engine it does not own to the controller (the test keeps it to inspect it).
+EngineFactory borrow(Engine* engine) {
+    struct Borrowed final : Engine {
+        Engine* inner;
+        explicit Borrowed(Engine* e) : inner(e) {}
+        std::string_view id() const noexcept override { return inner->id(); }
+        EngineAvailability availability() const noexcept override { return inner->availability(); }
+        RunResult run(const Scenario& s, EngineObserver& o,
+                      const CancelToken& c) noexcept override {
+            return inner->run(s, o, c);
+        }
+    };
+    return [engine](std::string*, std::string*) { return std::make_unique<Borrowed>(engine); };
+}
+
+// QCOMPARE prints both sides; the status names say more than enum values.
+QString name(RunStatus status) {
+    return QString::fromUtf8(toString(status).data());
+}
+
+EngineFactory simFactory() {
+    return [](std::string*, std::string*) { return makeSimEngine(); };
+}
+
+struct Finished {
+    quint64 id = 0;
+    RunStatus status = RunStatus::Failed;
+    QString message;
+    std::shared_ptr<const Trace> trace;
+    std::chrono::steady_clock::time_point at;
+};
+
+// Collects runFinished with its typed arguments (QSignalSpy would need the values re-boxed).
+struct FinishedRecorder {
+    QList<Finished> all;
+    FinishedRecorder(RunController& c) {
+        QObject::connect(
+            &c, &RunController::runFinished, &c,
+            [this](quint64 id, RunStatus st, QString msg, std::shared_ptr<const Trace> t) {
+                all.append({id, st, msg, t, std::chrono::steady_clock::now()});
+            });
+    }
+};
+
+}  // namespace
+
+class TestWorkerRunController : public QObject {
+    Q_OBJECT
+private slots:
+    void sameTraceAsDirectRun_data();
+    void sameTraceAsDirectRun();
+    void liveDeltasArriveBeforeTheRunEnds();
+    void cancelReturnsAtOnceAndKeepsThePartialTrace();
+    void cancelALongSimulatedRun();
+    void supersededRunNeverReachesTheView();
+    void unavailableEngineIsReported();
+};
+
+void TestWorkerRunController::sameTraceAsDirectRun_data() {
+    QTest::addColumn<int>("repeats");
+    QTest::newRow("one iteration") << 1;
+    QTest::newRow("ten iterations") << 10;
+    QTest::newRow("two thousand iterations") << 2000;
+}
+
+void TestWorkerRunController::sameTraceAsDirectRun() {
+    QFETCH(int, repeats);
+    const Scenario scenario = test::kernelLoopScenario(std::uint32_t(repeats));
+
+    // What syncscope-cli does: the sim engine, directly, on this thread.
+    EngineObserver silent;
+    CancelToken never;
+    const RunResult direct = makeSimEngine()->run(scenario, silent, never);
+    QCOMPARE(name(direct.status), name(RunStatus::Ok));
+
+    RunController controller;
+    FinishedRecorder finished(controller);
+    std::shared_ptr<const Trace> rebuilt;
+    connect(&controller, &RunController::deltaApplied, this,
+            [&] { rebuilt = controller.liveSnapshot(); });
+    const quint64 id = controller.start(scenario, simFactory());
+    QTRY_COMPARE_WITH_TIMEOUT(finished.all.size(), 1, 60000);
+    QCOMPARE(finished.all[0].id, id);
+    QCOMPARE(name(finished.all[0].status), name(RunStatus::Ok));
+    QVERIFY(!controller.isRunning());
+
+    const QString diff = test::firstEventDifference(direct.trace, *finished.all[0].trace);
+    QVERIFY2(diff.isEmpty(), qPrintable(diff));
+    // The deltas alone rebuild the same trace (what the live timeline showed at the end).
+    QVERIFY(rebuilt);
+    const QString live_diff = test::firstEventDifference(direct.trace, *rebuilt);
+    QVERIFY2(live_diff.isEmpty(), qPrintable(live_diff));
+}
+
+void TestWorkerRunController::liveDeltasArriveBeforeTheRunEnds() {
+    GatedEngine engine;
+    RunController controller;
+    controller.setSnapshotInterval(10);
+    FinishedRecorder finished(controller);
+    QSignalSpy deltas(&controller, &RunController::deltaApplied);
+    QSignalSpy snapshots(&controller, &RunController::snapshotReady);
+    controller.start(test::kernelLoopScenario(1), borrow(&engine));
+
+    // The engine only stops when cancelled, so these deltas arrived while it was running.
+    QTRY_VERIFY_WITH_TIMEOUT(deltas.size() >= 3, 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(snapshots.size() >= 1, 10000);
+    QVERIFY(finished.all.isEmpty());
+    QVERIFY(controller.isRunning());
+    const auto snapshot = snapshots.last().at(1).value<std::shared_ptr<const Trace>>();
+    QVERIFY(snapshot && !snapshot->events.empty());
+
+    controller.cancel();
+    engine.gate.release();
+    QTRY_COMPARE_WITH_TIMEOUT(finished.all.size(), 1, 10000);
+    QVERIFY(!engine.ran_on_gui_thread);
+}
+
+void TestWorkerRunController::cancelReturnsAtOnceAndKeepsThePartialTrace() {
+    GatedEngine engine;
+    RunController controller;
+    FinishedRecorder finished(controller);
+    QSignalSpy deltas(&controller, &RunController::deltaApplied);
+    controller.start(test::kernelLoopScenario(1), borrow(&engine));
+    QTRY_VERIFY_WITH_TIMEOUT(deltas.size() >= 2, 10000);
+
+    const auto cancelled_at = std::chrono::steady_clock::now();
+    controller.cancel();
+    const auto cancel_call_ns = (std::chrono::steady_clock::now() - cancelled_at).count();
+    // Had cancel() waited for the run, the engine would still be blocked on the gate.
+    QVERIFY(finished.all.isEmpty());
+    engine.gate.release();
+    QTRY_COMPARE_WITH_TIMEOUT(finished.all.size(), 1, 10000);
+    const auto finished_ns = (finished.all[0].at - cancelled_at).count();
+    QVERIFY(!engine.gate_timed_out);
+    QCOMPARE(name(finished.all[0].status), name(RunStatus::Cancelled));
+    QVERIFY(finished.all[0].trace && !finished.all[0].trace->events.empty());
+    qInfo("gated engine: cancel() took %.3f ms; finished arrived after %.1f ms",
+          double(cancel_call_ns) / 1e6, double(finished_ns) / 1e6);
+}
+
+void TestWorkerRunController::cancelALongSimulatedRun() {
+    const Scenario scenario = test::kernelLoopScenario(300'000);
+    RunController controller;
+    FinishedRecorder finished(controller);
+    QSignalSpy deltas(&controller, &RunController::deltaApplied);
+    controller.start(scenario, simFactory());
+    QTRY_VERIFY_WITH_TIMEOUT(!deltas.isEmpty() || !finished.all.isEmpty(), 60000);
+    if (!finished.all.isEmpty())
+        QSKIP("the simulator finished 900k steps before its first delta; nothing to cancel");
+
+    const auto cancelled_at = std::chrono::steady_clock::now();
+    controller.cancel();
+    const auto cancel_call_ns = (std::chrono::steady_clock::now() - cancelled_at).count();
+    QTRY_COMPARE_WITH_TIMEOUT(finished.all.size(), 1, 30000);
+    const auto finished_ns = (finished.all[0].at - cancelled_at).count();
+    QCOMPARE(name(finished.all[0].status), name(RunStatus::Cancelled));
+    const auto& trace = *finished.all[0].trace;
+    QVERIFY(!trace.events.empty());
+    qInfo(
+        "sim, 900k steps: cancel() took %.3f ms; control back (finished) after %.1f ms; "
+        "partial trace of %zu events",
+        double(cancel_call_ns) / 1e6, double(finished_ns) / 1e6, trace.events.size());
+}
+
+void TestWorkerRunController::supersededRunNeverReachesTheView() {
+    GatedEngine slow;
+    RunController controller;
+    FinishedRecorder finished(controller);
+    QList<quint64> seen_after_restart;
+    bool restarted = false;
+    auto note = [&](quint64 id) {
+        if (restarted)
+            seen_after_restart.append(id);
+    };
+    connect(&controller, &RunController::deltaApplied, this,
+            [&](quint64 id, qsizetype) { note(id); });
+    connect(&controller, &RunController::snapshotReady, this,
+            [&](quint64 id, std::shared_ptr<const Trace>) { note(id); });
+    connect(&controller, &RunController::progressChanged, this,
+            [&](quint64 id, double, QString) { note(id); });
+    QSignalSpy stale(&controller, &RunController::staleResultDropped);
+    QSignalSpy deltas(&controller, &RunController::deltaApplied);
+
+    const quint64 first = controller.start(test::kernelLoopScenario(1), borrow(&slow));
+    QTRY_VERIFY_WITH_TIMEOUT(deltas.size() >= 2, 10000);
+    restarted = true;
+    const quint64 second = controller.start(test::kernelLoopScenario(20), simFactory());
+    slow.gate.release();
+    QVERIFY(second != first);
+
+    // The first run still sends its last delta and its result; both must be dropped.
+    QTRY_VERIFY_WITH_TIMEOUT(
+        std::any_of(stale.cbegin(), stale.cend(),
+                    [&](const QList<QVariant>& args) { return args.at(0).toULongLong() == first; }),
+        10000);
+    QTRY_VERIFY_WITH_TIMEOUT(!finished.all.isEmpty(), 60000);
+    QCOMPARE(finished.all.size(), 1);
+    QCOMPARE(finished.all[0].id, second);
+    QCOMPARE(name(finished.all[0].status), name(RunStatus::Ok));
+    for (quint64 id : std::as_const(seen_after_restart))
+        QCOMPARE(id, second);
+}
+
+void TestWorkerRunController::unavailableEngineIsReported() {
+    RunController controller;
+    FinishedRecorder finished(controller);
+    controller.start(test::kernelLoopScenario(1),
+                     [](std::string*, std::string* error) -> std::unique_ptr<Engine> {
+                         *error = "no GPU in this test";
+                         return nullptr;
+                     });
+    QTRY_COMPARE_WITH_TIMEOUT(finished.all.size(), 1, 10000);
+    QCOMPARE(name(finished.all[0].status), name(RunStatus::Unavailable));
+    QCOMPARE(finished.all[0].message, QStringLiteral("no GPU in this test"));
+}
+
+QTEST_GUILESS_MAIN(TestWorkerRunController)
+#include "tst_worker_run_controller.moc"

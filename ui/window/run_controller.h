@@ -1,0 +1,82 @@
+#pragma once
+
+#include <QList>
+#include <QObject>
+#include <QPointer>
+#include <QString>
+#include <QTimer>
+#include <memory>
+
+#include "core/engine/engine.h"
+#include "ui/window/run_worker.h"
+
+class QThread;
+
+namespace syncscope {
+
+// The GUI side of runs (hotspot's jobtracker pattern): every run gets an id; a new run supersedes
+// the previous one (which is cancelled); results and deltas of a run that is no longer current
+// are dropped here and never reach the views. Live deltas are appended to a Trace on the GUI
+// thread and the views get throttled snapshots of it.
+class RunController final : public QObject {
+    Q_OBJECT
+public:
+    explicit RunController(QObject* parent = nullptr);
+    // Cancels every run still going and waits for their threads.
+    ~RunController() override;
+
+    // `engine_id` is "auto", "sim" or "cuda" (engine_factory.h's chooseEngine).
+    quint64 start(const Scenario& scenario, const QString& engine_id);
+    // Runs on an engine made by `factory` (tests inject slow or failing engines this way).
+    quint64 start(const Scenario& scenario, EngineFactory factory);
+    // Asks the current run to stop and returns at once. runFinished(…, Cancelled, …) follows with
+    // the partial trace when the engine has noticed (engines poll every <= 50 ms).
+    void cancel();
+
+    bool isRunning() const { return running_; }
+    quint64 currentRunId() const { return current_id_; }
+    // The trace rebuilt from the current run's live deltas so far.
+    std::shared_ptr<const Trace> liveSnapshot() const;
+    // How often views get a new snapshot while a run goes (default 100 ms = 10 Hz).
+    void setSnapshotInterval(int ms) { snapshot_timer_.setInterval(ms); }
+
+    // An EngineFactory for "auto", "sim" and "cuda".
+    static EngineFactory factoryFor(const QString& engine_id);
+
+signals:
+    void runStarted(quint64 run_id);
+    // A delta of the current run was appended; `events` = events received so far.
+    void deltaApplied(quint64 run_id, qsizetype events);
+    // Throttled: the live trace so far, for the timeline.
+    void snapshotReady(quint64 run_id, std::shared_ptr<const syncscope::Trace> trace);
+    void progressChanged(quint64 run_id, double fraction, QString phase);
+    void logMessage(quint64 run_id, int level, QString message);
+    // The run ended (ok, cancelled, failed, unavailable). `trace` is the engine's trace, or for a
+    // cancelled run whatever had arrived, whichever holds more.
+    void runFinished(quint64 run_id, syncscope::RunStatus status, QString message,
+                     std::shared_ptr<const syncscope::Trace> trace);
+    // Something arrived from a superseded run and was dropped (for tests and the log).
+    void staleResultDropped(quint64 run_id);
+
+private:
+    void onDelta(quint64 run_id, const TraceDelta& delta);
+    void onProgress(quint64 run_id, double fraction, const QString& phase);
+    void onLog(quint64 run_id, int level, const QString& message);
+    void onFinished(quint64 run_id, const std::shared_ptr<RunResult>& result);
+    void emitSnapshot();
+    bool isCurrent(quint64 run_id);
+
+    quint64 next_id_ = 1;
+    quint64 current_id_ = 0;
+    bool running_ = false;
+    bool dirty_ = false;
+    std::shared_ptr<CancelToken> cancel_;
+    std::shared_ptr<Trace> live_;
+    QTimer snapshot_timer_;
+    QList<QPointer<QThread>> threads_;
+};
+
+}  // namespace syncscope
+
+Q_DECLARE_METATYPE(std::shared_ptr<const syncscope::Trace>)
+Q_DECLARE_METATYPE(syncscope::RunStatus)
