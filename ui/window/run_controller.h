@@ -77,6 +77,3 @@ private:
 };
 
 }  // namespace syncscope
-
-Q_DECLARE_METATYPE(std::shared_ptr<const syncscope::Trace>)
-Q_DECLARE_METATYPE(syncscope::RunStatus)

@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "core/engine/engine.h"
+#include "ui/window/run_metatypes.h"
 
 namespace syncscope {
 
@@ -45,6 +46,3 @@ private:
 };
 
 }  // namespace syncscope
-
-Q_DECLARE_METATYPE(syncscope::TraceDelta)
-Q_DECLARE_METATYPE(std::shared_ptr<syncscope::RunResult>)

@@ -1,0 +1,149 @@
+#include "app/gui/headless_export.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <optional>
+
+#include "core/engine/engine_factory.h"
+#include "core/scenario/scenario_reader.h"
+#include "ui/export/image_exporter.h"
+#include "ui/timeline/theme.h"
+#include "ui/window/builtin_scenarios.h"
+#include "ui/window/document_loader.h"
+
+namespace syncscope {
+
+namespace {
+
+QString qs(std::string_view s) {
+    return QString::fromUtf8(s.data(), qsizetype(s.size()));
+}
+
+// Engine log lines go to stderr so a script sees what happened; deltas are not needed here.
+class StderrObserver final : public EngineObserver {
+public:
+    explicit StderrObserver(QTextStream& err) : err_(err) {}
+    void onLog(LogLevel level, std::string_view message) override {
+        if (level == LogLevel::Info)
+            return;
+        err_ << "syncscope: " << (level == LogLevel::Error ? "error: " : "warning: ") << qs(message)
+             << Qt::endl;
+    }
+
+private:
+    QTextStream& err_;
+};
+
+std::optional<Scenario> loadScenario(const QString& name, QTextStream& err) {
+    if (name.startsWith(QLatin1String("builtin:"))) {
+        QString error;
+        std::optional<Scenario> scenario = BuiltinScenarios::load(name, &error);
+        if (!scenario)
+            err << "syncscope: " << error << Qt::endl;
+        return scenario;
+    }
+    if (!QFileInfo::exists(name)) {
+        err << "syncscope: " << QDir::toNativeSeparators(name) << ": no such scenario file"
+            << Qt::endl;
+        return std::nullopt;
+    }
+    ScenarioParseResult parsed = ScenarioReader::readFile(QFile::encodeName(name).toStdString());
+    if (!parsed.ok()) {
+        err << "syncscope: " << QDir::toNativeSeparators(name) << ": "
+            << QString::fromStdString(parsed.errorText()) << Qt::endl;
+        return std::nullopt;
+    }
+    return std::move(parsed.scenario);
+}
+
+}  // namespace
+
+QSize HeadlessExport::parseSize(const QString& text) {
+    const QStringList parts = text.toLower().split(QLatin1Char('x'));
+    if (parts.size() != 2)
+        return {};
+    bool ok_w = false, ok_h = false;
+    const int w = parts[0].trimmed().toInt(&ok_w);
+    const int h = parts[1].trimmed().toInt(&ok_h);
+    if (!ok_w || !ok_h || w < 100 || h < 100 || w > 16000 || h > 16000)
+        return {};
+    return {w, h};
+}
+
+int HeadlessExport::run(const Request& request, QTextStream& out, QTextStream& err) {
+    std::optional<Theme> theme;
+    if (request.theme == QLatin1String("light"))
+        theme = Theme::light();
+    if (request.theme == QLatin1String("dark"))
+        theme = Theme::dark();
+    if (request.theme == QLatin1String("presentation"))
+        theme = Theme::presentation();
+    if (!theme) {
+        err << "syncscope: unknown theme '" << request.theme
+            << "' (expected light, dark or presentation)" << Qt::endl;
+        return 2;
+    }
+    if (request.output.isEmpty()) {
+        err << "syncscope: --export needs a file name (OUT.png, .jpg, .svg or .pdf)" << Qt::endl;
+        return 2;
+    }
+    QString format_error;
+    if (!ImageExporter::formatFor(request.output, &format_error)) {
+        err << "syncscope: " << QDir::toNativeSeparators(request.output) << ": " << format_error
+            << Qt::endl;
+        return 2;
+    }
+
+    std::shared_ptr<const Trace> trace;
+    if (!request.trace.isEmpty()) {
+        LoadedDocument document = DocumentLoader::load(request.trace);
+        if (!document.ok() || !document.trace) {
+            err << "syncscope: "
+                << (document.ok()
+                        ? QDir::toNativeSeparators(request.trace) + QStringLiteral(": not a trace")
+                        : document.error)
+                << Qt::endl;
+            return 2;
+        }
+        trace = document.trace;
+    } else {
+        std::optional<Scenario> scenario = loadScenario(request.scenario, err);
+        if (!scenario)
+            return 2;
+        EngineChoice choice = chooseEngine(request.engine.toStdString());
+        if (!choice.engine) {
+            err << "syncscope: " << qs(choice.error) << Qt::endl;
+            return 1;
+        }
+        if (!choice.note.empty())
+            err << "syncscope: " << qs(choice.note) << Qt::endl;
+        StderrObserver observer(err);
+        CancelToken never;
+        RunResult result = choice.engine->run(*scenario, observer, never);
+        if (result.status != RunStatus::Ok) {
+            err << "syncscope: the run of " << request.scenario << " on the "
+                << qs(choice.engine->id()) << " engine " << qs(toString(result.status)) << ": "
+                << qs(result.message) << Qt::endl;
+            return 1;
+        }
+        if (result.trace.source.empty())
+            result.trace.source = request.scenario.toStdString();
+        trace = std::make_shared<const Trace>(std::move(result.trace));
+    }
+
+    ExportOptions options;
+    options.path = request.output;
+    options.size = request.size;
+    options.theme = theme;
+    QString error;
+    if (!exportTraceImage(trace, options, &error)) {
+        err << "syncscope: " << error << Qt::endl;
+        return 1;
+    }
+    out << "syncscope: wrote " << QDir::toNativeSeparators(request.output) << " ("
+        << request.size.width() << "x" << request.size.height() << ", " << trace->events.size()
+        << " events)" << Qt::endl;
+    return 0;
+}
+
+}  // namespace syncscope

@@ -1,0 +1,117 @@
+// syncscope: the window, or with --export a headless picture of a run.
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QIcon>
+#include <QTextStream>
+#include <cstdio>
+#include <cstring>
+
+#include "app/gui/headless_export.h"
+#include "ui/window/document_loader.h"
+#include "ui/window/main_window.h"
+#include "ui/window/scenario_editor.h"
+
+namespace {
+
+// Decided before QApplication exists, since the platform plugin is chosen in its constructor:
+// exporting needs no display, so without one use the offscreen platform instead of failing.
+void chooseOffscreenWhenHeadless(int argc, char** argv) {
+    bool exporting = false;
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--export") == 0 || std::strncmp(argv[i], "--export=", 9) == 0)
+            exporting = true;
+    }
+    if (exporting && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") &&
+        qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    chooseOffscreenWhenHeadless(argc, argv);
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("syncscope"));
+    QApplication::setApplicationName(QStringLiteral("syncscope"));
+    QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/syncscope.svg")));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "See GPU synchronization. Without --export, opens the window (with FILE: a scenario or "
+        "trace to open)."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption scenario_option(
+        QStringLiteral("scenario"), QStringLiteral("Scenario to run: a file or builtin:NAME."),
+        QStringLiteral("FILE|builtin:NAME"));
+    const QCommandLineOption engine_option(QStringLiteral("engine"),
+                                           QStringLiteral("Engine: sim, cuda or auto (default)."),
+                                           QStringLiteral("ENGINE"), QStringLiteral("auto"));
+    const QCommandLineOption export_option(
+        QStringLiteral("export"),
+        QStringLiteral("Run, write the timeline to OUT (.png, .jpg, .svg, .pdf) and exit."),
+        QStringLiteral("OUT"));
+    const QCommandLineOption size_option(QStringLiteral("size"),
+                                         QStringLiteral("Picture size (default 1600x900)."),
+                                         QStringLiteral("WxH"), QStringLiteral("1600x900"));
+    const QCommandLineOption theme_option(QStringLiteral("theme"),
+                                          QStringLiteral("light (default), dark or presentation."),
+                                          QStringLiteral("THEME"), QStringLiteral("light"));
+    parser.addOptions({scenario_option, engine_option, export_option, size_option, theme_option});
+    parser.addPositionalArgument(QStringLiteral("FILE"),
+                                 QStringLiteral("A scenario or trace file to open (or export)."),
+                                 QStringLiteral("[FILE]"));
+    parser.process(app);
+
+    QTextStream out(stdout);
+    QTextStream err(stderr);
+    const QStringList files = parser.positionalArguments();
+    if (files.size() > 1) {
+        err << "syncscope: one FILE at most (got " << files.size() << ")" << Qt::endl;
+        return 2;
+    }
+    const QString engine = parser.value(engine_option);
+    if (engine != QLatin1String("auto") && engine != QLatin1String("sim") &&
+        engine != QLatin1String("cuda")) {
+        err << "syncscope: unknown engine '" << engine << "' (expected sim, cuda or auto)"
+            << Qt::endl;
+        return 2;
+    }
+
+    if (parser.isSet(export_option)) {
+        syncscope::HeadlessExport::Request request;
+        request.scenario = parser.value(scenario_option);
+        if (request.scenario.isEmpty() && !files.isEmpty()) {
+            if (syncscope::DocumentLoader::isScenarioFile(files.first()))
+                request.scenario = files.first();
+            else
+                request.trace = files.first();
+        }
+        if (request.scenario.isEmpty() && request.trace.isEmpty()) {
+            err << "syncscope: --export needs --scenario FILE|builtin:NAME (or a trace FILE)"
+                << Qt::endl;
+            return 2;
+        }
+        request.engine = engine;
+        request.output = parser.value(export_option);
+        request.size = syncscope::HeadlessExport::parseSize(parser.value(size_option));
+        if (!request.size.isValid()) {
+            err << "syncscope: bad --size '" << parser.value(size_option)
+                << "' (expected WxH, e.g. 1600x900, each 100..16000)" << Qt::endl;
+            return 2;
+        }
+        request.theme = parser.value(theme_option);
+        return syncscope::HeadlessExport::run(request, out, err);
+    }
+
+    syncscope::MainWindow window;
+    window.show();
+    if (parser.isSet(scenario_option)) {
+        window.editor()->setEngineId(engine);
+        window.openPath(parser.value(scenario_option), true);
+    } else if (!files.isEmpty()) {
+        window.openPath(files.first());
+    }
+    return app.exec();
+}

@@ -1,0 +1,180 @@
+// `syncscope --scenario … --export OUT` as a user runs it: a separate process, no window.
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QImage>
+#include <QImageReader>
+#include <QProcess>
+#include <QSet>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+const QString kBinary = QStringLiteral(SYNCSCOPE_BINARY_DIR "/app/gui/syncscope");
+
+struct Outcome {
+    int exit_code = -1;
+    QString out, err;
+};
+
+Outcome runSyncscope(const QStringList& args, bool without_display = false) {
+    QProcess process;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    if (without_display) {
+        // What a user on a server has: no display and no platform chosen.
+        env.remove(QStringLiteral("QT_QPA_PLATFORM"));
+        env.remove(QStringLiteral("DISPLAY"));
+        env.remove(QStringLiteral("WAYLAND_DISPLAY"));
+    }
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"),
+               QDir::tempPath() + QStringLiteral("/syncscope-headless-test"));
+    process.setProcessEnvironment(env);
+    process.start(kBinary, args);
+    Outcome outcome;
+    if (!process.waitForFinished(120000)) {
+        process.kill();
+        process.waitForFinished();
+        outcome.err = QStringLiteral("timed out");
+        return outcome;
+    }
+    outcome.exit_code = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
+    outcome.out = QString::fromLocal8Bit(process.readAllStandardOutput());
+    outcome.err = QString::fromLocal8Bit(process.readAllStandardError());
+    return outcome;
+}
+
+// width/height of an SVG's root element, as written by QSvgGenerator (e.g. width="423.333mm").
+QSize svgSize(const QByteArray& svg) {
+    const qsizetype vb = svg.indexOf("viewBox=\"");
+    if (vb < 0)
+        return {};
+    const qsizetype start = vb + 9;
+    const QList<QByteArray> parts = svg.mid(start, svg.indexOf('"', start) - start).split(' ');
+    if (parts.size() != 4)
+        return {};
+    return {qRound(parts[2].toDouble()), qRound(parts[3].toDouble())};
+}
+
+}  // namespace
+
+class TestHeadlessExport : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void exportsAPicture_data();
+    void exportsAPicture();
+    void badScenarioPathFails();
+    void badArgumentsFail_data();
+    void badArgumentsFail();
+};
+
+void TestHeadlessExport::initTestCase() {
+    QVERIFY2(QFile::exists(kBinary), qPrintable(kBinary + u" was not built"_s));
+}
+
+void TestHeadlessExport::exportsAPicture_data() {
+    QTest::addColumn<QString>("scenario");
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("size");
+    QTest::addColumn<QString>("theme");
+    QTest::addColumn<bool>("withoutDisplay");
+    QTest::newRow("png builtin") << u"builtin:device-vs-stream"_s << u"out.png"_s << u"1600x900"_s
+                                 << u"light"_s << false;
+    QTest::newRow("png small dark")
+        << u"builtin:mode-event"_s << u"small.png"_s << u"800x450"_s << u"dark"_s << false;
+    QTest::newRow("png presentation, no display")
+        << u"builtin:mode-stream"_s << u"slide.png"_s << u"1280x720"_s << u"presentation"_s << true;
+    QTest::newRow("svg from file")
+        << u"" SYNCSCOPE_SOURCE_DIR "/resources/scenarios/mode-device.json"_s << u"out.svg"_s
+        << u"1200x700"_s << u"light"_s << false;
+    QTest::newRow("jpg") << u"builtin:policy-spin"_s << u"out.jpg"_s << u"1000x600"_s << u"light"_s
+                         << false;
+    QTest::newRow("pdf") << u"builtin:policy-yield"_s << u"out.pdf"_s << u"1600x900"_s << u"light"_s
+                         << false;
+}
+
+void TestHeadlessExport::exportsAPicture() {
+    QFETCH(QString, scenario);
+    QFETCH(QString, file);
+    QFETCH(QString, size);
+    QFETCH(QString, theme);
+    QFETCH(bool, withoutDisplay);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString out = dir.filePath(file);
+    const Outcome r = runSyncscope({u"--scenario"_s, scenario, u"--engine"_s, u"sim"_s,
+                                    u"--export"_s, out, u"--size"_s, size, u"--theme"_s, theme},
+                                   withoutDisplay);
+    QVERIFY2(r.exit_code == 0,
+             qPrintable(QStringLiteral("exit %1: %2").arg(r.exit_code).arg(r.err)));
+    QVERIFY(QFile::exists(out));
+    QVERIFY(QFileInfo(out).size() > 1000);
+    const QStringList wh = size.split(u'x');
+    const QSize expected(wh[0].toInt(), wh[1].toInt());
+    if (file.endsWith(u".png"_s) || file.endsWith(u".jpg"_s)) {
+        QImageReader reader(out);
+        QCOMPARE(reader.size(), expected);
+        const QImage image = reader.read();
+        QVERIFY(!image.isNull());
+        // Not a blank picture (hotspot #637): more than a handful of distinct colours.
+        QSet<QRgb> colours;
+        for (int y = 0; y < image.height(); y += 7)
+            for (int x = 0; x < image.width(); x += 7)
+                colours.insert(image.pixel(x, y));
+        QVERIFY2(colours.size() > 8, qPrintable(QString::number(colours.size())));
+    } else if (file.endsWith(u".svg"_s)) {
+        QFile svg(out);
+        QVERIFY(svg.open(QIODevice::ReadOnly));
+        const QByteArray text = svg.readAll();
+        QVERIFY(text.contains("<svg"));
+        QCOMPARE(svgSize(text), expected);
+    } else {
+        QFile pdf(out);
+        QVERIFY(pdf.open(QIODevice::ReadOnly));
+        QVERIFY(pdf.read(5) == "%PDF-");
+    }
+}
+
+void TestHeadlessExport::badScenarioPathFails() {
+    QTemporaryDir dir;
+    const QString missing = dir.filePath(u"no-such.syncscope.json"_s);
+    const QString out = dir.filePath(u"out.png"_s);
+    const Outcome r = runSyncscope({u"--scenario"_s, missing, u"--export"_s, out});
+    QVERIFY(r.exit_code != 0);
+    QVERIFY2(r.err.contains(u"no-such.syncscope.json"_s), qPrintable(r.err));
+    QVERIFY(!QFile::exists(out));
+}
+
+void TestHeadlessExport::badArgumentsFail_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("unknown builtin")
+        << QStringList{u"--scenario"_s, u"builtin:nope"_s} << u"nope"_s;
+    QTest::newRow("bad size") << QStringList{u"--scenario"_s, u"builtin:mode-event"_s, u"--size"_s,
+                                             u"big"_s}
+                              << u"--size"_s;
+    QTest::newRow("bad theme") << QStringList{u"--scenario"_s, u"builtin:mode-event"_s,
+                                              u"--theme"_s, u"neon"_s}
+                               << u"neon"_s;
+    QTest::newRow("bad engine") << QStringList{u"--scenario"_s, u"builtin:mode-event"_s,
+                                               u"--engine"_s, u"gpu9"_s}
+                                << u"gpu9"_s;
+    QTest::newRow("no scenario") << QStringList{} << u"--scenario"_s;
+}
+
+void TestHeadlessExport::badArgumentsFail() {
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    QTemporaryDir dir;
+    const QString out = dir.filePath(u"out.png"_s);
+    const Outcome r = runSyncscope(args + QStringList{u"--export"_s, out});
+    QVERIFY(r.exit_code != 0);
+    QVERIFY2(r.err.contains(message), qPrintable(r.err));
+    QVERIFY(!QFile::exists(out));
+}
+
+QTEST_GUILESS_MAIN(TestHeadlessExport)
+#include "tst_headless_export.moc"

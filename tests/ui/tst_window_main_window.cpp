@@ -1,0 +1,130 @@
+// The main window: the library lists every built-in scenario, loading one shows it in the editor,
+// running it fills the timeline and the summary, and edits are never silently discarded.
+#include <QDir>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTest>
+#include <QUndoStack>
+
+#include "tests/ui/window_test_utils.h"
+#include "ui/timeline/timeline_view.h"
+#include "ui/window/batch_table_model.h"
+#include "ui/window/builtin_scenarios.h"
+#include "ui/window/main_window.h"
+#include "ui/window/run_controller.h"
+#include "ui/window/run_summary.h"
+#include "ui/window/scenario_editor.h"
+#include "ui/window/scenario_library.h"
+
+using namespace syncscope;
+
+class TestWindowMainWindow : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void libraryListsEveryBuiltinScenario();
+    void loadingABuiltinScenarioShowsIt_data();
+    void loadingABuiltinScenarioShowsIt();
+    void runningFillsTimelineAndSummary();
+    void editedScenarioIsNotSilentlyDiscarded();
+    void unknownBuiltinIsAnError();
+    void themeAndEngineAreRemembered();
+};
+
+void TestWindowMainWindow::initTestCase() {
+    test::isolateWindowTest();
+    QSettings().clear();
+}
+
+void TestWindowMainWindow::libraryListsEveryBuiltinScenario() {
+    const QStringList files = QDir(QStringLiteral(SYNCSCOPE_SOURCE_DIR "/resources/scenarios"))
+                                  .entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
+    QVERIFY(!files.isEmpty());
+    // Every file is compiled in and parses (list() leaves out the ones that do not).
+    QCOMPARE(BuiltinScenarios::names().size(), files.size());
+    QCOMPARE(BuiltinScenarios::list().size(), files.size());
+    MainWindow window;
+    QCOMPARE(window.library()->count(), files.size());
+}
+
+void TestWindowMainWindow::loadingABuiltinScenarioShowsIt_data() {
+    QTest::addColumn<QString>("name");
+    for (const QString& name : BuiltinScenarios::names())
+        QTest::newRow(qPrintable(name)) << name;
+}
+
+void TestWindowMainWindow::loadingABuiltinScenarioShowsIt() {
+    QFETCH(QString, name);
+    MainWindow window;
+    window.setInteractive(false);
+    QString error;
+    const std::optional<Scenario> expected = BuiltinScenarios::load(name, &error);
+    QVERIFY2(expected, qPrintable(error));
+    QVERIFY(window.openPath(QStringLiteral("builtin:") + name));
+    QVERIFY(window.editor()->hasLoadedScenario());
+    QCOMPARE(window.editor()->scenario()->title, expected->title);
+    QCOMPARE(window.library()->selectedName(), name);
+    QVERIFY(window.library()->explanationText().contains(QString::fromStdString(expected->title)));
+    QVERIFY(window.windowTitle().contains(name));
+    QVERIFY(!window.editor()->isModified());
+}
+
+void TestWindowMainWindow::runningFillsTimelineAndSummary() {
+    MainWindow window;
+    window.setInteractive(false);
+    window.resize(1400, 850);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QSignalSpy shown(&window, &MainWindow::runShown);
+    QSignalSpy ready(window.summary(), &RunSummary::ready);
+    QVERIFY(window.openPath(QStringLiteral("builtin:device-vs-stream"), true));
+    QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 1, 60000);
+    QCOMPARE(shown.at(0).at(0).value<RunStatus>(), RunStatus::Ok);
+    QVERIFY(window.currentTrace() && !window.currentTrace()->events.empty());
+    QCOMPARE(window.timeline()->trace().get(), window.currentTrace().get());
+    QTRY_VERIFY_WITH_TIMEOUT(window.summary()->isReady(), 30000);
+    const QString summary = window.summary()->summaryText();
+    QVERIFY2(summary.contains(QStringLiteral("Makespan")), qPrintable(summary));
+    QVERIFY2(summary.contains(QStringLiteral("Host blocked")), qPrintable(summary));
+    QVERIFY(window.summary()->violationCount() >= 0);
+    qInfo("%s", qPrintable(window.summary()->invariantText()));
+}
+
+void TestWindowMainWindow::editedScenarioIsNotSilentlyDiscarded() {
+    MainWindow window;
+    window.setInteractive(false);  // no dialog: the answer is "keep my edits"
+    BatchTableModel* model = window.editor()->batchModel();
+    QVERIFY(model->setData(model->index(0, BatchTableModel::Batches), 9, Qt::EditRole));
+    QVERIFY(window.editor()->isModified());
+    QVERIFY(window.isWindowModified());
+    QVERIFY(!window.openPath(QStringLiteral("builtin:mode-event")));
+    QVERIFY(!window.editor()->hasLoadedScenario());
+    QCOMPARE(model->rows().at(0).batches, 9);
+    // Once undone there is nothing to lose.
+    window.editor()->undoStack()->undo();
+    QVERIFY(window.openPath(QStringLiteral("builtin:mode-event")));
+    QVERIFY(window.editor()->hasLoadedScenario());
+}
+
+void TestWindowMainWindow::unknownBuiltinIsAnError() {
+    MainWindow window;
+    window.setInteractive(false);
+    QVERIFY(!window.openPath(QStringLiteral("builtin:no-such-scenario")));
+    QVERIFY(!window.editor()->hasLoadedScenario());
+}
+
+void TestWindowMainWindow::themeAndEngineAreRemembered() {
+    {
+        MainWindow window;
+        window.setInteractive(false);
+        window.setThemeByName(QStringLiteral("dark"));
+        window.editor()->setEngineId(QStringLiteral("sim"));
+        window.close();
+    }
+    MainWindow again;
+    QCOMPARE(again.themeName(), QStringLiteral("dark"));
+    QCOMPARE(again.editor()->engineId(), QStringLiteral("sim"));
+}
+
+QTEST_MAIN(TestWindowMainWindow)
+#include "tst_window_main_window.moc"

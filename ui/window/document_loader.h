@@ -1,0 +1,36 @@
+#pragma once
+
+#include <QString>
+#include <QStringList>
+#include <atomic>
+#include <memory>
+#include <optional>
+
+#include "core/model/scenario.h"
+#include "core/model/trace.h"
+
+namespace syncscope {
+
+// What opening a file gave: a scenario, a trace, or both (a native trace carries its scenario).
+struct LoadedDocument {
+    QString path;
+    std::optional<Scenario> scenario;
+    std::shared_ptr<const Trace> trace;
+    QString error;  // names the file and the problem; empty on success
+    QStringList warnings;
+
+    bool ok() const { return error.isEmpty(); }
+};
+
+// Opens any file the window accepts: scenario JSON, native traces, PyTorch profiler JSON[.gz] and
+// Nsight Systems SQLite (through core/interchange). Safe to call off the GUI thread.
+class DocumentLoader {
+public:
+    static LoadedDocument load(const QString& path, const std::atomic<bool>* cancel = nullptr);
+    // A scenario file (by its name or its first bytes), as opposed to a trace.
+    static bool isScenarioFile(const QString& path);
+    static QString scenarioFilter();
+    static QString traceFilter();
+};
+
+}  // namespace syncscope

@@ -1,0 +1,656 @@
+#include "ui/window/main_window.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFutureWatcher>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTextBrowser>
+#include <QUndoStack>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include "core/engine/engine_factory.h"
+#include "core/scenario/scenario_writer.h"
+#include "ui/timeline/event_details.h"
+#include "ui/timeline/theme.h"
+#include "ui/timeline/timeline_view.h"
+#include "ui/window/builtin_scenarios.h"
+#include "ui/window/image_export_dialog.h"
+#include "ui/window/recent_files.h"
+#include "ui/window/run_controller.h"
+#include "ui/window/run_summary.h"
+#include "ui/window/scenario_editor.h"
+#include "ui/window/scenario_library.h"
+#include "ui/window/sync_mode_picker.h"
+
+namespace syncscope {
+
+namespace {
+
+QString qs(std::string_view s) {
+    return QString::fromUtf8(s.data(), qsizetype(s.size()));
+}
+
+Theme themeNamed(const QString& name) {
+    if (name == QLatin1String("dark"))
+        return Theme::dark();
+    if (name == QLatin1String("presentation"))
+        return Theme::presentation();
+    return Theme::light();
+}
+
+bool isBuiltin(const QString& path) {
+    return path.startsWith(QLatin1String("builtin:"));
+}
+
+}  // namespace
+
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
+    setObjectName(QStringLiteral("syncscopeMainWindow"));
+    setAcceptDrops(true);
+    setDockOptions(AnimatedDocks | AllowTabbedDocks);
+    runs_ = new RunController(this);
+
+    timeline_ = new TimelineView(this);
+    timeline_->setObjectName(QStringLiteral("timeline"));
+    setCentralWidget(timeline_);
+    buildDocks();
+    buildActions();
+    buildMenus();
+    buildStatusBar();
+
+    connect(editor_, &ScenarioEditor::runRequested, this, &MainWindow::runScenario);
+    connect(editor_, &ScenarioEditor::cancelRequested, this, &MainWindow::cancelRun);
+    connect(editor_, &ScenarioEditor::scenarioChanged, this, &MainWindow::updateTitle);
+    connect(editor_->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
+    connect(library_, &ScenarioLibrary::scenarioActivated, this,
+            [this](const QString& name) { openPath(name, true); });
+    connect(timeline_, &TimelineView::eventSelected, this, &MainWindow::showEventDetails);
+    connect(summary_, &RunSummary::eventActivated, this, [this](std::uint32_t index) {
+        timeline_->selectEvent(index);
+        showEventDetails(index);
+    });
+
+    connect(runs_, &RunController::snapshotReady, this,
+            [this](quint64, std::shared_ptr<const Trace> trace) {
+                trace_ = trace;
+                timeline_->setTrace(trace);
+                trace_label_->setText(tr("%n event(s) so far", nullptr, int(trace->events.size())));
+            });
+    connect(runs_, &RunController::progressChanged, this,
+            [this](quint64, double fraction, const QString& phase) {
+                editor_->setProgress(fraction, phase);
+            });
+    connect(runs_, &RunController::logMessage, this,
+            [this](quint64, int level, const QString& text) {
+                statusBar()->showMessage(text, level == int(LogLevel::Info) ? 4000 : 10000);
+            });
+    connect(runs_, &RunController::runFinished, this, &MainWindow::onRunFinished);
+
+    resize(1500, 900);
+    readSettings();
+    probeCudaEngine();
+    updateTitle();
+    updateActions();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildDocks() {
+    editor_ = new ScenarioEditor(this);
+    auto* editor_dock = new QDockWidget(tr("Scenario"), this);
+    editor_dock->setObjectName(QStringLiteral("scenarioDock"));
+    editor_dock->setWidget(editor_);
+    editor_dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    addDockWidget(Qt::LeftDockWidgetArea, editor_dock);
+
+    library_ = new ScenarioLibrary(this);
+    auto* library_dock = new QDockWidget(tr("Library"), this);
+    library_dock->setObjectName(QStringLiteral("libraryDock"));
+    library_dock->setWidget(library_);
+    addDockWidget(Qt::LeftDockWidgetArea, library_dock);
+    tabifyDockWidget(library_dock, editor_dock);
+    editor_dock->raise();
+
+    summary_ = new RunSummary(this);
+    auto* summary_dock = new QDockWidget(tr("Run summary"), this);
+    summary_dock->setObjectName(QStringLiteral("summaryDock"));
+    summary_dock->setWidget(summary_);
+    addDockWidget(Qt::RightDockWidgetArea, summary_dock);
+
+    details_ = new QTextBrowser(this);
+    details_->setObjectName(QStringLiteral("eventDetails"));
+    details_->setPlaceholderText(
+        tr("Click an event in the timeline to see what it is and, for a "
+           "wait, what it waited for."));
+    auto* details_dock = new QDockWidget(tr("Event details"), this);
+    details_dock->setObjectName(QStringLiteral("detailsDock"));
+    details_dock->setWidget(details_);
+    addDockWidget(Qt::RightDockWidgetArea, details_dock);
+
+    resizeDocks({editor_dock, summary_dock}, {470, 330}, Qt::Horizontal);
+}
+
+void MainWindow::buildActions() {
+    open_scenario_ = new QAction(tr("&Open Scenario…"), this);
+    open_scenario_->setShortcut(QKeySequence::Open);
+    connect(open_scenario_, &QAction::triggered, this, &MainWindow::openScenarioDialog);
+
+    save_scenario_ = new QAction(tr("&Save Scenario"), this);
+    save_scenario_->setShortcut(QKeySequence::Save);
+    connect(save_scenario_, &QAction::triggered, this, &MainWindow::saveScenario);
+
+    save_scenario_as_ = new QAction(tr("Save Scenario &As…"), this);
+    save_scenario_as_->setShortcut(QKeySequence::SaveAs);
+    connect(save_scenario_as_, &QAction::triggered, this, &MainWindow::saveScenarioAs);
+
+    open_trace_ = new QAction(tr("Open &Trace…"), this);
+    open_trace_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    open_trace_->setStatusTip(
+        tr("Open a native trace, a PyTorch profiler trace (.json, .json.gz) "
+           "or an Nsight Systems SQLite export"));
+    connect(open_trace_, &QAction::triggered, this, &MainWindow::openTraceDialog);
+
+    export_image_ = new QAction(tr("&Export Image…"), this);
+    export_image_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    connect(export_image_, &QAction::triggered, this, &MainWindow::exportImage);
+
+    copy_image_ = new QAction(tr("&Copy Image"), this);
+    copy_image_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    connect(copy_image_, &QAction::triggered, this, &MainWindow::copyImage);
+
+    quit_ = new QAction(tr("&Quit"), this);
+    quit_->setShortcut(QKeySequence::Quit);
+    quit_->setMenuRole(QAction::QuitRole);
+    connect(quit_, &QAction::triggered, this, &QWidget::close);
+
+    undo_ = editor_->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo_->setShortcut(QKeySequence::Undo);
+    redo_ = editor_->undoStack()->createRedoAction(this, tr("&Redo"));
+    redo_->setShortcut(QKeySequence::Redo);
+
+    run_ = new QAction(tr("&Run"), this);
+    run_->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_R), QKeySequence(Qt::Key_F5)});
+    connect(run_, &QAction::triggered, this, &MainWindow::runScenario);
+    cancel_ = new QAction(tr("&Cancel Run"), this);
+    cancel_->setShortcut(QKeySequence(Qt::Key_Escape));
+    connect(cancel_, &QAction::triggered, this, &MainWindow::cancelRun);
+    addAction(run_);
+    addAction(cancel_);
+
+    show_flows_ = new QAction(tr("Show &Flows"), this);
+    show_flows_->setCheckable(true);
+    show_flows_->setChecked(true);
+    show_flows_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
+    show_flows_->setStatusTip(
+        tr("Arrows from launches to kernels, records to waits, waits to the "
+           "work they waited for"));
+    connect(show_flows_, &QAction::toggled, timeline_, &TimelineView::setShowFlows);
+
+    zoom_fit_ = new QAction(tr("Zoom to &Fit"), this);
+    zoom_fit_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+    connect(zoom_fit_, &QAction::triggered, timeline_, &TimelineView::zoomToFit);
+
+    themes_ = new QActionGroup(this);
+    themes_->setExclusive(true);
+    const std::pair<QString, QString> themes[] = {
+        {QStringLiteral("light"), tr("&Light")},
+        {QStringLiteral("dark"), tr("&Dark")},
+        {QStringLiteral("presentation"), tr("&Presentation")}};
+    for (const auto& [id, label] : themes) {
+        QAction* action = themes_->addAction(label);
+        action->setCheckable(true);
+        action->setData(id);
+        connect(action, &QAction::triggered, this, [this, id = id] { setThemeByName(id); });
+    }
+}
+
+void MainWindow::buildMenus() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(open_scenario_);
+    file->addAction(save_scenario_);
+    file->addAction(save_scenario_as_);
+    file->addSeparator();
+    file->addAction(open_trace_);
+    recent_menu_ = file->addMenu(tr("Open &Recent"));
+    recent_ = new RecentFiles(recent_menu_, this);
+    connect(recent_, &RecentFiles::openRequested, this,
+            [this](const QString& path) { openPath(path); });
+    file->addSeparator();
+    file->addAction(export_image_);
+    file->addAction(copy_image_);
+    file->addSeparator();
+    file->addAction(quit_);
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    edit->addAction(undo_);
+    edit->addAction(redo_);
+
+    QMenu* run = menuBar()->addMenu(tr("&Run"));
+    run->addAction(run_);
+    run->addAction(cancel_);
+
+    view_menu_ = menuBar()->addMenu(tr("&View"));
+    QMenu* theme = view_menu_->addMenu(tr("&Theme"));
+    theme->addActions(themes_->actions());
+    view_menu_->addAction(show_flows_);
+    view_menu_->addAction(zoom_fit_);
+    view_menu_->addSeparator();
+    for (QDockWidget* dock : findChildren<QDockWidget*>())
+        view_menu_->addAction(dock->toggleViewAction());
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    connect(help->addAction(tr("&Sync Modes…")), &QAction::triggered, this,
+            &MainWindow::showSyncModes);
+    QAction* about = help->addAction(tr("&About syncscope"));
+    about->setMenuRole(QAction::AboutRole);
+    connect(about, &QAction::triggered, this, &MainWindow::showAbout);
+}
+
+void MainWindow::buildStatusBar() {
+    engine_label_ = new QLabel(this);
+    trace_label_ = new QLabel(this);
+    statusBar()->addPermanentWidget(trace_label_);
+    statusBar()->addPermanentWidget(engine_label_);
+    statusBar()->showMessage(
+        tr("Ready. Pick a scenario in the Library, or edit the batches and press "
+           "Run (Ctrl+R)."));
+}
+
+void MainWindow::readSettings() {
+    QSettings settings;
+    if (settings.contains(QStringLiteral("window/geometry")))
+        restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    if (settings.contains(QStringLiteral("window/state")))
+        restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    setThemeByName(
+        settings.value(QStringLiteral("view/theme"), QStringLiteral("light")).toString());
+    show_flows_->setChecked(settings.value(QStringLiteral("view/flows"), true).toBool());
+    timeline_->setShowFlows(show_flows_->isChecked());
+    editor_->setEngineId(
+        settings.value(QStringLiteral("run/engine"), QStringLiteral("auto")).toString());
+}
+
+void MainWindow::writeSettings() const {
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    settings.setValue(QStringLiteral("view/theme"), theme_name_);
+    settings.setValue(QStringLiteral("view/flows"), show_flows_->isChecked());
+    settings.setValue(QStringLiteral("run/engine"), editor_->engineId());
+}
+
+void MainWindow::probeCudaEngine() {
+    // Initialising a CUDA driver can take a second: ask on a pool thread, answer when it is known.
+    auto* watcher = new QFutureWatcher<EngineAvailability>(this);
+    connect(watcher, &QFutureWatcher<EngineAvailability>::finished, this, [this, watcher] {
+        const EngineAvailability a = watcher->result();
+        watcher->deleteLater();
+        const QString text = qs(a.available ? a.device_name : a.message);
+        editor_->setCudaAvailability(a.available, text);
+        engine_label_->setText(a.available ? tr("CUDA: %1").arg(text)
+                                           : tr("CUDA unavailable · simulator"));
+        engine_label_->setToolTip(text);
+    });
+    watcher->setFuture(QtConcurrent::run([] { return makeCudaEngine()->availability(); }));
+}
+
+void MainWindow::setThemeByName(const QString& name) {
+    const QString known = (name == QLatin1String("dark") || name == QLatin1String("presentation"))
+                              ? name
+                              : QStringLiteral("light");
+    theme_name_ = known;
+    timeline_->setTheme(themeNamed(known));
+    for (QAction* action : themes_->actions())
+        action->setChecked(action->data().toString() == known);
+}
+
+// ---- runs
+
+void MainWindow::runScenario() {
+    QString error;
+    std::optional<Scenario> scenario = editor_->scenario(&error);
+    if (!scenario) {
+        showError(tr("Cannot run"),
+                  tr("The batches table does not make a valid scenario:\n%1").arg(error));
+        return;
+    }
+    run_scenario_ = scenario;
+    summary_->clear();
+    details_->clear();
+    trace_ = std::make_shared<const Trace>();
+    timeline_->setTrace(trace_);
+    runs_->start(*scenario, editor_->engineId());
+    editor_->setRunning(true);
+    trace_label_->clear();
+    statusBar()->showMessage(tr("Running “%1”…").arg(qs(scenario->title)));
+    updateActions();
+}
+
+void MainWindow::cancelRun() {
+    if (!runs_->isRunning())
+        return;
+    runs_->cancel();
+    statusBar()->showMessage(tr("Cancelling…"));
+}
+
+void MainWindow::onRunFinished(quint64, RunStatus status, const QString& message,
+                               std::shared_ptr<const Trace> trace) {
+    editor_->setRunning(false);
+    updateActions();
+    const bool has_events = trace && !trace->events.empty();
+    if (has_events || status == RunStatus::Ok)
+        showTrace(trace, run_scenario_);
+    switch (status) {
+        case RunStatus::Ok:
+            statusBar()->showMessage(
+                tr("Run finished: %n event(s).", nullptr, int(trace->events.size())), 8000);
+            break;
+        case RunStatus::Cancelled:
+            statusBar()->showMessage(tr("Run cancelled; showing the %n event(s) that ran before.",
+                                        nullptr, has_events ? int(trace->events.size()) : 0));
+            break;
+        case RunStatus::Failed:
+        case RunStatus::Unavailable:
+            statusBar()->showMessage(tr("Run failed: %1").arg(message));
+            showError(status == RunStatus::Failed ? tr("Run failed") : tr("Engine unavailable"),
+                      message.isEmpty() ? tr("The engine gave no reason.") : message);
+            break;
+    }
+    emit runShown(status);
+}
+
+void MainWindow::showTrace(std::shared_ptr<const Trace> trace,
+                           const std::optional<Scenario>& scenario) {
+    trace_ = trace ? std::move(trace) : std::make_shared<const Trace>();
+    timeline_->setTrace(trace_);
+    timeline_->zoomToFit();
+    summary_->setTrace(trace_, scenario);
+    details_->clear();
+    trace_label_->setText(tr("%n event(s)", nullptr, int(trace_->events.size())) +
+                          (trace_->device.name.empty()
+                               ? QString()
+                               : QStringLiteral(" · ") + qs(trace_->device.name)));
+    updateActions();
+}
+
+void MainWindow::showEventDetails(std::optional<std::uint32_t> index) {
+    if (!index || !trace_ || *index >= trace_->events.size()) {
+        details_->clear();
+        return;
+    }
+    const QString title = eventTitle(*trace_, *index);
+    const QStringList lines = describeEvent(*trace_, *index).split(QLatin1Char('\n'));
+    QString html = QStringLiteral("<h3>%1</h3>").arg(title.toHtmlEscaped());
+    const QString wait = describeWait(*trace_, *index);
+    if (!wait.isEmpty())
+        html += QStringLiteral("<p><b>%1</b></p>").arg(wait.toHtmlEscaped());
+    html += QStringLiteral("<table cellspacing='0' cellpadding='2'>");
+    for (const QString& line : lines) {
+        const qsizetype colon = line.indexOf(QLatin1Char(':'));
+        if (colon > 0 && colon < 24)
+            html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>")
+                        .arg(line.left(colon).toHtmlEscaped(),
+                             line.mid(colon + 1).trimmed().toHtmlEscaped());
+        else
+            html += QStringLiteral("<tr><td colspan='2'>%1</td></tr>").arg(line.toHtmlEscaped());
+    }
+    html += QStringLiteral("</table>");
+    details_->setHtml(html);
+}
+
+// ---- files
+
+bool MainWindow::maybeDiscardScenario() {
+    if (!editor_->isModified())
+        return true;
+    if (!interactive_)
+        return false;
+    const auto answer = QMessageBox::warning(
+        this, tr("Unsaved scenario"),
+        tr("The scenario you edited has unsaved changes.\nSave them before continuing?"),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Cancel)
+        return false;
+    if (answer == QMessageBox::Save)
+        return saveScenario();
+    return true;
+}
+
+bool MainWindow::openPath(const QString& path, bool run_after) {
+    if (isBuiltin(path)) {
+        if (!maybeDiscardScenario())
+            return false;
+        QString error;
+        std::optional<Scenario> scenario = BuiltinScenarios::load(path, &error);
+        if (!scenario) {
+            showError(tr("Cannot open scenario"), tr("%1: %2").arg(path, error));
+            return false;
+        }
+        editor_->loadScenario(*scenario, path);
+        scenario_path_.clear();
+        library_->select(path.mid(8));
+        statusBar()->showMessage(tr("Opened %1").arg(path), 5000);
+        emit documentOpened(path);
+        if (run_after)
+            runScenario();
+        return true;
+    }
+    const QFileInfo info(path);
+    if (!info.exists()) {
+        showError(tr("Cannot open file"),
+                  tr("%1: no such file").arg(QDir::toNativeSeparators(path)));
+        recent_->remove(path);
+        return false;
+    }
+    if (DocumentLoader::isScenarioFile(path) && !maybeDiscardScenario())
+        return false;
+    statusBar()->showMessage(tr("Opening %1…").arg(info.fileName()));
+    // Traces can be large: read them on a pool thread; the window stays responsive.
+    auto* watcher = new QFutureWatcher<LoadedDocument>(this);
+    connect(watcher, &QFutureWatcher<LoadedDocument>::finished, this, [this, watcher, run_after] {
+        const LoadedDocument document = watcher->result();
+        watcher->deleteLater();
+        showDocument(document, run_after);
+    });
+    watcher->setFuture(QtConcurrent::run([path] { return DocumentLoader::load(path); }));
+    return true;
+}
+
+void MainWindow::showDocument(const LoadedDocument& document, bool run_after) {
+    const QString name = QDir::toNativeSeparators(document.path);
+    if (!document.ok()) {
+        statusBar()->showMessage(tr("Could not open %1").arg(QFileInfo(document.path).fileName()),
+                                 8000);
+        showError(tr("Cannot open file"), document.error);
+        return;
+    }
+    recent_->add(document.path);
+    if (document.scenario) {
+        // A scenario file replaces the editor's scenario (already confirmed); a native trace's
+        // scenario only when nothing edited would be lost.
+        if (!document.trace || maybeDiscardScenario()) {
+            editor_->loadScenario(*document.scenario, QFileInfo(document.path).fileName());
+            scenario_path_ = document.trace ? QString() : document.path;
+        }
+    }
+    if (document.trace)
+        showTrace(document.trace, document.scenario);
+    QString message = tr("Opened %1").arg(name);
+    if (!document.warnings.isEmpty())
+        message += tr(" (%n warning(s): %1)", nullptr, int(document.warnings.size()))
+                       .arg(document.warnings.first());
+    statusBar()->showMessage(message, 10000);
+    updateTitle();
+    emit documentOpened(document.path);
+    if (run_after && document.scenario && !document.trace)
+        runScenario();
+}
+
+void MainWindow::openScenarioDialog() {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Scenario"), QString(),
+                                                      DocumentLoader::scenarioFilter());
+    if (!path.isEmpty())
+        openPath(path);
+}
+
+void MainWindow::openTraceDialog() {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Trace"), QString(),
+                                                      DocumentLoader::traceFilter());
+    if (!path.isEmpty())
+        openPath(path);
+}
+
+bool MainWindow::saveScenario() {
+    if (scenario_path_.isEmpty())
+        return saveScenarioAs();
+    return writeScenario(scenario_path_);
+}
+
+bool MainWindow::saveScenarioAs() {
+    QString path = QFileDialog::getSaveFileName(this, tr("Save Scenario"), QString(),
+                                                DocumentLoader::scenarioFilter());
+    if (path.isEmpty())
+        return false;
+    if (!path.endsWith(QLatin1String(".json")))
+        path += QStringLiteral(".syncscope.json");
+    return writeScenario(path);
+}
+
+bool MainWindow::writeScenario(const QString& path) {
+    QString generation_error;
+    const std::optional<Scenario> scenario = editor_->scenario(&generation_error);
+    if (!scenario) {
+        showError(tr("Cannot save scenario"), generation_error);
+        return false;
+    }
+    std::string error;
+    if (!ScenarioWriter::save(*scenario, path.toStdString(), error)) {
+        showError(tr("Cannot save scenario"),
+                  tr("%1: %2").arg(QDir::toNativeSeparators(path), QString::fromStdString(error)));
+        return false;
+    }
+    scenario_path_ = path;
+    editor_->markSaved();
+    recent_->add(path);
+    statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 5000);
+    updateTitle();
+    return true;
+}
+
+void MainWindow::exportImage() {
+    if (!trace_ || trace_->events.empty())
+        return;
+    ImageExportDialog dialog(timeline_, this);
+    dialog.exec();
+}
+
+void MainWindow::copyImage() {
+    if (!trace_ || trace_->events.empty())
+        return;
+    QString error;
+    if (!ImageExportDialog::copyToClipboard(timeline_, &error))
+        showError(tr("Cannot copy image"), error);
+    else
+        statusBar()->showMessage(tr("Timeline image copied to the clipboard"), 4000);
+}
+
+// ---- help
+
+void MainWindow::showSyncModes() {
+    QDialog dialog(this);
+    dialog.setWindowTitle(tr("Sync modes"));
+    auto* browser = new QTextBrowser(&dialog);
+    QString html =
+        tr("<h2>The sync-mode catalogue</h2><p>Each mode: what it calls, its PyTorch "
+           "equivalent, who blocks and what it waits for.</p>");
+    for (const SyncModeInfo& info : syncModeCatalogue())
+        html +=
+            QStringLiteral("<h3>%1 <small>(%2)</small></h3>%3")
+                .arg(qs(info.label).toHtmlEscaped(), qs(info.id), SyncModePicker::describe(info));
+    browser->setHtml(html);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, &dialog);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    auto* layout = new QVBoxLayout(&dialog);
+    layout->addWidget(browser);
+    layout->addWidget(buttons);
+    dialog.resize(720, 760);
+    dialog.exec();
+}
+
+void MainWindow::showAbout() {
+    QMessageBox::about(this, tr("About syncscope"),
+                       tr("<h3>syncscope %1</h3><p>See GPU synchronization: batches of kernels on "
+                          "CUDA streams, run on a real GPU (recorded with CUPTI) or on a faithful "
+                          "simulator, shown on one time axis with every host wait and what it "
+                          "waited for.</p>")
+                           .arg(QApplication::applicationVersion()));
+}
+
+// ---- window
+
+void MainWindow::updateTitle() {
+    QString name;
+    if (editor_->hasLoadedScenario())
+        name = editor_->loadedSource();
+    else
+        name = scenario_path_.isEmpty() ? tr("untitled batches")
+                                        : QFileInfo(scenario_path_).fileName();
+    setWindowTitle(QStringLiteral("%1[*] — syncscope").arg(name));
+    setWindowModified(editor_->isModified());
+}
+
+void MainWindow::updateActions() {
+    const bool running = runs_->isRunning();
+    const bool has_trace = trace_ && !trace_->events.empty();
+    run_->setEnabled(!running);
+    cancel_->setEnabled(running);
+    export_image_->setEnabled(has_trace);
+    copy_image_->setEnabled(has_trace);
+}
+
+void MainWindow::showError(const QString& title, const QString& text) {
+    if (interactive_)
+        QMessageBox::warning(this, title, text);
+    else
+        statusBar()->showMessage(title + QStringLiteral(": ") + text);
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    if (!maybeDiscardScenario() && interactive_) {
+        event->ignore();
+        return;
+    }
+    runs_->cancel();
+    writeSettings();
+    event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (!urls.isEmpty() && urls.first().isLocalFile())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.isEmpty() || !urls.first().isLocalFile())
+        return;
+    event->acceptProposedAction();
+    openPath(urls.first().toLocalFile());
+}
+
+}  // namespace syncscope

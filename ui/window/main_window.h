@@ -1,0 +1,128 @@
+#pragma once
+
+#include <QMainWindow>
+#include <QPointer>
+#include <atomic>
+#include <memory>
+#include <optional>
+
+#include "core/engine/engine.h"
+#include "ui/window/document_loader.h"
+#include "ui/window/run_metatypes.h"
+
+class QAction;
+class QActionGroup;
+class QLabel;
+class QTextBrowser;
+
+namespace syncscope {
+
+class RecentFiles;
+class RunController;
+class RunSummary;
+class ScenarioEditor;
+class ScenarioLibrary;
+class TimelineView;
+struct Theme;
+
+// The syncscope window (DESIGN.md §5): scenario editor and library on the left, the timeline in
+// the centre, run summary and event details on the right.
+class MainWindow final : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    // Opens a scenario or trace file, or `builtin:NAME`. Errors go to a dialog naming the file
+    // (or, with `quiet`, to the status bar only). Returns false when nothing was opened.
+    bool openPath(const QString& path, bool run_after = false);
+    void runScenario();
+    void cancelRun();
+
+    ScenarioEditor* editor() const { return editor_; }
+    ScenarioLibrary* library() const { return library_; }
+    TimelineView* timeline() const { return timeline_; }
+    RunSummary* summary() const { return summary_; }
+    RunController* runs() const { return runs_; }
+    std::shared_ptr<const Trace> currentTrace() const { return trace_; }
+    QString themeName() const { return theme_name_; }
+    void setThemeByName(const QString& name);
+    // Dialogs (error, save-changes) are shown unless this is off; tests turn it off.
+    void setInteractive(bool interactive) { interactive_ = interactive; }
+
+signals:
+    // A run ended and its trace (possibly partial) is on screen.
+    void runShown(syncscope::RunStatus status);
+    void documentOpened(const QString& path);
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+
+private:
+    void buildDocks();
+    void buildActions();
+    void buildMenus();
+    void buildStatusBar();
+    void readSettings();
+    void writeSettings() const;
+    void probeCudaEngine();
+
+    void openScenarioDialog();
+    void openTraceDialog();
+    bool saveScenario();
+    bool saveScenarioAs();
+    bool writeScenario(const QString& path);
+    void exportImage();
+    void copyImage();
+    void showSyncModes();
+    void showAbout();
+
+    void showDocument(const LoadedDocument& document, bool run_after);
+    void showTrace(std::shared_ptr<const Trace> trace, const std::optional<Scenario>& scenario);
+    void showEventDetails(std::optional<std::uint32_t> index);
+    void onRunFinished(quint64 id, RunStatus status, const QString& message,
+                       std::shared_ptr<const Trace> trace);
+    void updateTitle();
+    void updateActions();
+    // Asks before the edited scenario is replaced; false = the user chose Cancel.
+    bool maybeDiscardScenario();
+    void showError(const QString& title, const QString& text);
+
+    RunController* runs_ = nullptr;
+    ScenarioEditor* editor_ = nullptr;
+    ScenarioLibrary* library_ = nullptr;
+    TimelineView* timeline_ = nullptr;
+    RunSummary* summary_ = nullptr;
+    QTextBrowser* details_ = nullptr;
+    RecentFiles* recent_ = nullptr;
+    QLabel* engine_label_ = nullptr;
+    QLabel* trace_label_ = nullptr;
+
+    QAction* open_scenario_ = nullptr;
+    QAction* save_scenario_ = nullptr;
+    QAction* save_scenario_as_ = nullptr;
+    QAction* open_trace_ = nullptr;
+    QAction* export_image_ = nullptr;
+    QAction* copy_image_ = nullptr;
+    QAction* quit_ = nullptr;
+    QAction* undo_ = nullptr;
+    QAction* redo_ = nullptr;
+    QAction* run_ = nullptr;
+    QAction* cancel_ = nullptr;
+    QAction* show_flows_ = nullptr;
+    QAction* zoom_fit_ = nullptr;
+    QActionGroup* themes_ = nullptr;
+    QMenu* recent_menu_ = nullptr;
+    QMenu* view_menu_ = nullptr;
+
+    std::shared_ptr<const Trace> trace_;
+    std::optional<Scenario> run_scenario_;  // the scenario of the run on screen, for the checker
+    QString scenario_path_;                 // where Save writes; empty = ask
+    QString theme_name_ = QStringLiteral("light");
+    bool interactive_ = true;
+    bool run_pending_after_load_ = false;
+};
+
+}  // namespace syncscope

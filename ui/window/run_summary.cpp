@@ -1,0 +1,202 @@
+#include "ui/window/run_summary.h"
+
+#include <QFormLayout>
+#include <QFutureWatcher>
+#include <QLabel>
+#include <QListWidget>
+#include <QPointer>
+#include <QTextDocumentFragment>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+#include <numeric>
+
+#include "core/analysis/invariant_checker.h"
+#include "core/analysis/trace_stats.h"
+#include "ui/timeline/event_details.h"
+
+namespace syncscope {
+
+struct RunSummary::Result {
+    quint64 generation = 0;
+    bool empty = true;
+    TraceStats stats;
+    std::vector<Violation> violations;
+};
+
+namespace {
+
+QString percentOf(TimeNs part, TimeNs whole) {
+    if (whole <= 0)
+        return {};
+    return QStringLiteral(" (%1%)").arg(100.0 * double(part) / double(whole), 0, 'f', 1);
+}
+
+}  // namespace
+
+RunSummary::RunSummary(QWidget* parent) : QWidget(parent) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(8, 8, 8, 8);
+    form_ = new QFormLayout;
+    form_->setLabelAlignment(Qt::AlignLeft);
+    form_->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    layout->addLayout(form_);
+
+    invariants_ = new QLabel(this);
+    invariants_->setObjectName(QStringLiteral("invariantResult"));
+    invariants_->setWordWrap(true);
+    layout->addWidget(invariants_);
+    violation_list_ = new QListWidget(this);
+    violation_list_->setObjectName(QStringLiteral("violationList"));
+    violation_list_->setWordWrap(true);
+    violation_list_->setAlternatingRowColors(true);
+    violation_list_->hide();
+    layout->addWidget(violation_list_, 1);
+    layout->addStretch(0);
+    connect(violation_list_, &QListWidget::itemActivated, this, [this](QListWidgetItem* item) {
+        const QVariant event = item->data(Qt::UserRole);
+        if (event.isValid())
+            emit eventActivated(event.toUInt());
+    });
+    clear();
+}
+
+void RunSummary::clear() {
+    ++generation_;
+    ready_ = false;
+    violations_ = -1;
+    while (form_->rowCount() > 0)
+        form_->removeRow(0);
+    form_->addRow(new QLabel(tr("No run yet. Press Run, or open a trace."), this));
+    invariants_->clear();
+    violation_list_->clear();
+    violation_list_->hide();
+}
+
+void RunSummary::setTrace(std::shared_ptr<const Trace> trace,
+                          const std::optional<Scenario>& scenario) {
+    clear();
+    while (form_->rowCount() > 0)
+        form_->removeRow(0);
+    form_->addRow(new QLabel(tr("Analysing…"), this));
+    const quint64 generation = generation_;
+    auto held_scenario = scenario ? std::make_shared<const Scenario>(*scenario) : nullptr;
+    auto* watcher = new QFutureWatcher<Result>(this);
+    connect(watcher, &QFutureWatcher<Result>::finished, this, [this, watcher] {
+        const Result result = watcher->result();
+        watcher->deleteLater();
+        if (result.generation == generation_)
+            show(result);
+    });
+    watcher->setFuture(QtConcurrent::run([trace, held_scenario, generation] {
+        Result result;
+        result.generation = generation;
+        if (!trace || trace->events.empty())
+            return result;
+        result.empty = false;
+        result.stats = computeStats(*trace);
+        InvariantCheckerOptions options;
+        options.scenario = held_scenario.get();
+        options.max_per_invariant = 50;
+        result.violations = InvariantChecker(options).check(*trace);
+        return result;
+    }));
+}
+
+void RunSummary::show(const Result& result) {
+    while (form_->rowCount() > 0)
+        form_->removeRow(0);
+    auto row = [this](const QString& label, const QString& value, const QString& tip = {}) {
+        auto* value_label = new QLabel(value, this);
+        value_label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        auto* name_label = new QLabel(label, this);
+        name_label->setToolTip(tip);
+        value_label->setToolTip(tip);
+        form_->addRow(name_label, value_label);
+    };
+    if (result.empty) {
+        row(tr("Events"), tr("none"));
+    } else {
+        const TraceStats& s = result.stats;
+        row(tr("Makespan"), formatDuration(s.makespan_ns),
+            tr("First event start to last event end"));
+        row(tr("Host blocked"),
+            formatDuration(s.host_blocked_ns) + percentOf(s.host_blocked_ns, s.makespan_ns),
+            tr("Time the host thread spent waiting in syncs"));
+        QString burnt = formatDuration(s.host_cpu_burnt_ns);
+        if (s.waits_cpu_unknown > 0)
+            burnt += tr(" (%n wait(s) unknown)", nullptr, int(s.waits_cpu_unknown));
+        row(tr("Host CPU burnt waiting"), burnt,
+            tr("CPU time spent spinning or polling while waiting"));
+        row(tr("GPU idle"), formatDuration(s.gpu_idle_ns) + percentOf(s.gpu_idle_ns, s.gpu_span_ns),
+            tr("Time between the first and last GPU work with no work on any stream"));
+        row(tr("  caused by syncs"), formatDuration(s.gpu_idle_from_syncs_ns),
+            tr("Idle gaps that began while the host was blocked in a sync"));
+        row(tr("Stream overlap"),
+            QStringLiteral("%1 (%2% of busy time)")
+                .arg(formatDuration(s.stream_overlap_ns))
+                .arg(100.0 * s.stream_overlap_ratio, 0, 'f', 1),
+            tr("Time with work on two or more GPU lanes at once"));
+        std::int64_t peak = s.peak_device_used;
+        if (peak < 0)
+            peak = std::max(s.peak_reserved, s.peak_pool_reserved);
+        row(tr("Peak memory"), peak < 0 ? tr("not measured") : formatBytes(std::uint64_t(peak)),
+            tr("Peak device memory in use (binary units: 1 GiB = 2^30 bytes)"));
+        row(tr("Sync calls"), QString::number(s.sync_calls));
+        row(tr("Events"), QString::number(std::accumulate(
+                              s.events_by_kind.begin(), s.events_by_kind.end(), std::uint64_t(0))));
+    }
+
+    violations_ = int(result.violations.size());
+    violation_list_->clear();
+    if (result.empty) {
+        invariants_->setText(QString());
+    } else if (result.violations.empty()) {
+        invariants_->setText(
+            tr("<b>Invariants:</b> <span style='color:#2e7d32'>0 violations</span> "
+               "(SYNC-SEMANTICS I1–I24)"));
+    } else {
+        int errors = 0;
+        for (const Violation& v : result.violations)
+            errors += v.severity == Violation::Severity::Error;
+        invariants_->setText(
+            tr("<b>Invariants:</b> <span style='color:#c62828'>%n violation(s)</span>", nullptr,
+               violations_) +
+            (errors < violations_ ? tr(" (%n warning(s))", nullptr, violations_ - errors)
+                                  : QString()));
+        for (const Violation& v : result.violations) {
+            auto* item = new QListWidgetItem(
+                QStringLiteral("%1: %2").arg(QString::fromStdString(v.invariant),
+                                             QString::fromStdString(v.message)),
+                violation_list_);
+            if (!v.events.empty())
+                item->setData(Qt::UserRole, v.events.front());
+            item->setToolTip(tr("Double-click to select the event in the timeline"));
+        }
+    }
+    violation_list_->setVisible(!result.violations.empty());
+    ready_ = true;
+    emit ready();
+}
+
+QString RunSummary::summaryText() const {
+    QStringList lines;
+    for (int i = 0; i < form_->rowCount(); ++i) {
+        auto* label = form_->itemAt(i, QFormLayout::LabelRole);
+        auto* field = form_->itemAt(i, QFormLayout::FieldRole);
+        auto text = [](QLayoutItem* item) {
+            auto* l = item ? qobject_cast<QLabel*>(item->widget()) : nullptr;
+            return l ? l->text().trimmed() : QString();
+        };
+        lines << (label ? text(label) + QStringLiteral(": ") : QString()) + text(field);
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
+QString RunSummary::invariantText() const {
+    QStringList lines{QTextDocumentFragment::fromHtml(invariants_->text()).toPlainText()};
+    for (int i = 0; i < violation_list_->count(); ++i)
+        lines << violation_list_->item(i)->text();
+    return lines.join(QLatin1Char('\n'));
+}
+
+}  // namespace syncscope

@@ -1,0 +1,375 @@
+#include "ui/window/scenario_editor.h"
+
+#include <QComboBox>
+#include <QFormLayout>
+#include <QFrame>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QTableView>
+#include <QToolButton>
+#include <QUndoStack>
+#include <QVBoxLayout>
+#include <memory>
+
+#include "ui/window/batch_table_delegate.h"
+#include "ui/window/batch_table_model.h"
+#include "ui/window/edit_commands.h"
+#include "ui/window/sync_mode_picker.h"
+
+namespace syncscope {
+
+namespace {
+
+QString qs(std::string_view s) {
+    return QString::fromUtf8(s.data(), qsizetype(s.size()));
+}
+
+QList<BatchRow> defaultRows() {
+    BatchRow row;
+    row.batches = 4;
+    row.kernels = 4;
+    row.streams = 2;
+    row.duration_us = 200;
+    return {row};
+}
+
+}  // namespace
+
+ScenarioEditor::ScenarioEditor(QWidget* parent)
+    : QWidget(parent), undo_(new QUndoStack(this)), model_(new BatchTableModel(undo_, this)) {
+    model_->setRows(defaultRows());
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+
+    loaded_banner_ = new QFrame(this);
+    loaded_banner_->setObjectName(QStringLiteral("loadedBanner"));
+    loaded_banner_->setFrameShape(QFrame::StyledPanel);
+    auto* banner_layout = new QVBoxLayout(loaded_banner_);
+    loaded_label_ = new QLabel(loaded_banner_);
+    loaded_label_->setWordWrap(true);
+    loaded_label_->setTextFormat(Qt::RichText);
+    auto* edit_button = new QPushButton(tr("Edit as batches instead"), loaded_banner_);
+    edit_button->setToolTip(
+        tr("Leave the loaded scenario and generate one from the batches table"));
+    banner_layout->addWidget(loaded_label_);
+    banner_layout->addWidget(edit_button, 0, Qt::AlignRight);
+    connect(edit_button, &QPushButton::clicked, this, &ScenarioEditor::editAsBatches);
+    loaded_banner_->hide();
+
+    layout->addWidget(loaded_banner_);
+    batches_group_ = buildBatchesGroup();
+    layout->addWidget(batches_group_, 1);
+    sync_group_ = buildSyncGroup();
+    layout->addWidget(sync_group_);
+    layout->addWidget(buildRunGroup());
+
+    connect(undo_, &QUndoStack::indexChanged, this, &ScenarioEditor::scenarioChanged);
+}
+
+QWidget* ScenarioEditor::buildBatchesGroup() {
+    auto* group = new QGroupBox(tr("Batches"), this);
+    auto* layout = new QVBoxLayout(group);
+
+    title_ = new QLineEdit(tr("My batches"), group);
+    title_->setObjectName(QStringLiteral("scenarioTitle"));
+    title_->setPlaceholderText(tr("Scenario title"));
+    title_before_ = title_->text();
+    connect(title_, &QLineEdit::editingFinished, this, [this] {
+        const QString after = title_->text();
+        if (after == title_before_)
+            return;
+        auto apply = [this](const QVariant& v) {
+            title_before_ = v.toString();
+            if (title_->text() != title_before_)
+                title_->setText(title_before_);
+        };
+        undo_->push(new SetChoiceCommand(tr("rename scenario"), apply, title_before_, after));
+    });
+    auto* title_row = new QFormLayout;
+    title_row->addRow(tr("Title"), title_);
+    layout->addLayout(title_row);
+
+    table_ = new QTableView(group);
+    table_->setObjectName(QStringLiteral("batchesTable"));
+    table_->setModel(model_);
+    table_->setItemDelegate(new BatchTableDelegate(table_));
+    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table_->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
+                            QAbstractItemView::AnyKeyPressed);
+    table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table_->horizontalHeader()->setStretchLastSection(true);
+    table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 8);
+    table_->setMinimumHeight(120);
+    layout->addWidget(table_, 1);
+
+    auto* buttons = new QHBoxLayout;
+    auto* add = new QPushButton(tr("Add row"), group);
+    auto* remove = new QPushButton(tr("Remove row"), group);
+    add->setToolTip(tr("Add a row of batches (a copy of the selected row)"));
+    connect(add, &QPushButton::clicked, this, [this] {
+        const QModelIndex current = table_->currentIndex();
+        BatchRow row = current.isValid() ? model_->rows().at(current.row()) : BatchRow{};
+        model_->addRow(row);
+        table_->selectRow(model_->rowCount() - 1);
+    });
+    connect(remove, &QPushButton::clicked, this, [this] {
+        const QModelIndex current = table_->currentIndex();
+        model_->removeRow(current.isValid() ? current.row() : model_->rowCount() - 1);
+    });
+    buttons->addWidget(add);
+    buttons->addWidget(remove);
+    buttons->addStretch(1);
+    layout->addLayout(buttons);
+    return group;
+}
+
+QWidget* ScenarioEditor::buildSyncGroup() {
+    auto* group = new QGroupBox(tr("Synchronization"), this);
+    auto* form = new QFormLayout(group);
+    form->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
+
+    picker_ = new SyncModePicker(group);
+    connect(picker_, &SyncModePicker::modeChosen, this, [this](SyncMode before, SyncMode after) {
+        auto apply = [this](const QVariant& v) { picker_->setMode(SyncMode(v.toInt())); };
+        // The picker already shows `after`; the command's first redo re-applies it harmlessly.
+        undo_->push(new SetChoiceCommand(tr("choose sync mode"), apply, int(before), int(after)));
+    });
+    form->addRow(tr("Sync mode"), picker_);
+
+    placement_ = new QComboBox(group);
+    placement_->setObjectName(QStringLiteral("placementCombo"));
+    placement_->addItem(tr("after each kernel"), int(SyncPlacement::AfterEachKernel));
+    placement_->addItem(tr("after each batch"), int(SyncPlacement::AfterEachBatch));
+    placement_->addItem(tr("at the end"), int(SyncPlacement::AtEnd));
+    placement_->setCurrentIndex(1);
+    placement_->setProperty("last", 1);
+    connect(placement_, &QComboBox::activated, this, [this](int index) {
+        pushChoice(tr("choose placement"), placement_, placement_->property("last").toInt(), index);
+    });
+    form->addRow(tr("Placement"), placement_);
+    return group;
+}
+
+QWidget* ScenarioEditor::buildRunGroup() {
+    auto* group = new QGroupBox(tr("Run"), this);
+    auto* form = new QFormLayout(group);
+
+    schedule_ = new QComboBox(group);
+    schedule_->setObjectName(QStringLiteral("scheduleCombo"));
+    const std::pair<SchedulePolicy, QString> policies[] = {
+        {SchedulePolicy::Auto, tr("auto (spin, then yield)")},
+        {SchedulePolicy::Spin, tr("spin (cudaDeviceScheduleSpin)")},
+        {SchedulePolicy::Yield, tr("yield (cudaDeviceScheduleYield)")},
+        {SchedulePolicy::BlockingSync, tr("blocking sync (sleep)")}};
+    for (const auto& [policy, label] : policies)
+        schedule_->addItem(label, int(policy));
+    schedule_->setProperty("last", 0);
+    schedule_->setToolTip(
+        tr("How a waiting host thread waits: it changes wake-up latency and the "
+           "CPU burnt while waiting"));
+    connect(schedule_, &QComboBox::activated, this, [this](int index) {
+        pushChoice(tr("choose schedule policy"), schedule_, schedule_->property("last").toInt(),
+                   index);
+    });
+    form->addRow(tr("Schedule"), schedule_);
+
+    engine_ = new QComboBox(group);
+    engine_->setObjectName(QStringLiteral("engineCombo"));
+    engine_->addItem(tr("Auto (CUDA when available)"), QStringLiteral("auto"));
+    engine_->addItem(tr("CUDA"), QStringLiteral("cuda"));
+    engine_->addItem(tr("Simulator"), QStringLiteral("sim"));
+    engine_status_ = new QLabel(group);
+    engine_status_->setObjectName(QStringLiteral("engineStatus"));
+    engine_status_->setWordWrap(true);
+    engine_status_->setText(tr("Checking for a CUDA device…"));
+    connect(engine_, &QComboBox::currentIndexChanged, this, [this] {
+        setCudaAvailability(cuda_available_, cuda_text_);
+        emit engineChanged(engineId());
+    });
+    form->addRow(tr("Engine"), engine_);
+    form->addRow(QString(), engine_status_);
+
+    run_ = new QPushButton(tr("Run"), group);
+    run_->setObjectName(QStringLiteral("runButton"));
+    run_->setToolTip(tr("Run the scenario (Ctrl+R, F5)"));
+    run_->setDefault(true);
+    cancel_ = new QPushButton(tr("Cancel"), group);
+    cancel_->setObjectName(QStringLiteral("cancelButton"));
+    cancel_->setToolTip(tr("Stop the run and keep what ran so far (Esc)"));
+    cancel_->setEnabled(false);
+    connect(run_, &QPushButton::clicked, this, &ScenarioEditor::runRequested);
+    connect(cancel_, &QPushButton::clicked, this, &ScenarioEditor::cancelRequested);
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(run_, 1);
+    buttons->addWidget(cancel_);
+    form->addRow(buttons);
+
+    progress_ = new QProgressBar(group);
+    progress_->setRange(0, 1000);
+    progress_->setValue(0);
+    progress_->setTextVisible(true);
+    progress_->setFormat(tr("idle"));
+    form->addRow(progress_);
+    return group;
+}
+
+void ScenarioEditor::pushChoice(const QString& text, QComboBox* combo, int before, int after) {
+    if (before == after)
+        return;
+    auto apply = [combo](const QVariant& v) {
+        combo->setCurrentIndex(v.toInt());
+        combo->setProperty("last", v.toInt());
+    };
+    undo_->push(new SetChoiceCommand(text, apply, before, after));
+}
+
+BatchEditorState ScenarioEditor::batchState() const {
+    BatchEditorState state;
+    state.title = title_->text().trimmed();
+    state.rows = model_->rows();
+    state.mode = picker_->mode();
+    state.placement = placement();
+    state.schedule = schedule();
+    return state;
+}
+
+std::optional<Scenario> ScenarioEditor::generatedScenario(QString* error) const {
+    return batchState().toScenario(error);
+}
+
+std::optional<Scenario> ScenarioEditor::scenario(QString* error) const {
+    std::optional<Scenario> s = loaded_ ? loaded_ : generatedScenario(error);
+    if (s)
+        s->schedule = schedule();
+    return s;
+}
+
+void ScenarioEditor::setLoadedState(const std::optional<Scenario>& loaded, const QString& source) {
+    loaded_ = loaded;
+    loaded_source_ = loaded ? source : QString();
+    showLoaded();
+    emit scenarioChanged();
+}
+
+void ScenarioEditor::loadScenario(const Scenario& scenario, const QString& source) {
+    setLoadedState(scenario, source);
+    const int policy = schedule_->findData(int(scenario.schedule));
+    schedule_->setCurrentIndex(policy);
+    schedule_->setProperty("last", policy);
+    undo_->clear();
+    undo_->setClean();
+}
+
+void ScenarioEditor::editAsBatches() {
+    if (!loaded_)
+        return;
+    auto held = std::make_shared<std::pair<Scenario, QString>>(*loaded_, loaded_source_);
+    auto apply = [this, held](const QVariant& v) {
+        if (v.toBool())
+            setLoadedState(held->first, held->second);
+        else
+            setLoadedState(std::nullopt, {});
+    };
+    undo_->push(new SetChoiceCommand(tr("edit as batches"), apply, true, false));
+}
+
+void ScenarioEditor::showLoaded() {
+    loaded_banner_->setVisible(loaded_.has_value());
+    batches_group_->setVisible(!loaded_.has_value());
+    sync_group_->setVisible(!loaded_.has_value());
+    if (!loaded_)
+        return;
+    const std::size_t steps = expandedStepCount(loaded_->program);
+    loaded_label_->setText(
+        tr("<b>%1</b><br/><small>%2 · %3 streams · %4 steps</small><p>%5</p>")
+            .arg(qs(loaded_->title).toHtmlEscaped(), loaded_source_.toHtmlEscaped())
+            .arg(loaded_->streams.size())
+            .arg(steps)
+            .arg(qs(loaded_->explanation).toHtmlEscaped()));
+}
+
+bool ScenarioEditor::isModified() const {
+    return !undo_->isClean();
+}
+void ScenarioEditor::markSaved() {
+    undo_->setClean();
+}
+
+SyncPlacement ScenarioEditor::placement() const {
+    return SyncPlacement(placement_->currentData().toInt());
+}
+
+void ScenarioEditor::setPlacement(SyncPlacement placement) {
+    pushChoice(tr("choose placement"), placement_, placement_->currentIndex(),
+               placement_->findData(int(placement)));
+}
+
+SchedulePolicy ScenarioEditor::schedule() const {
+    return SchedulePolicy(schedule_->currentData().toInt());
+}
+
+void ScenarioEditor::setSchedule(SchedulePolicy policy) {
+    pushChoice(tr("choose schedule policy"), schedule_, schedule_->currentIndex(),
+               schedule_->findData(int(policy)));
+}
+
+void ScenarioEditor::setSyncMode(SyncMode mode) {
+    const SyncMode before = picker_->mode();
+    if (before == mode)
+        return;
+    auto apply = [this](const QVariant& v) { picker_->setMode(SyncMode(v.toInt())); };
+    undo_->push(new SetChoiceCommand(tr("choose sync mode"), apply, int(before), int(mode)));
+}
+
+QString ScenarioEditor::engineId() const {
+    return engine_->currentData().toString();
+}
+
+void ScenarioEditor::setEngineId(const QString& id) {
+    const int index = engine_->findData(id);
+    if (index >= 0)
+        engine_->setCurrentIndex(index);
+}
+
+void ScenarioEditor::setCudaAvailability(bool available, const QString& text) {
+    cuda_available_ = available;
+    cuda_text_ = text;
+    const QString id = engineId();
+    QString line;
+    if (available)
+        line = id == QLatin1String("sim") ? tr("Simulator (CUDA device: %1)").arg(text)
+                                          : tr("CUDA device: %1").arg(text);
+    else if (text.isEmpty())
+        line = tr("Checking for a CUDA device…");
+    else if (id == QLatin1String("cuda"))
+        line = tr("<b>CUDA unavailable:</b> %1").arg(text.toHtmlEscaped());
+    else
+        line = tr("Simulator (CUDA unavailable: %1)").arg(text.toHtmlEscaped());
+    engine_status_->setText(line);
+    engine_status_->setToolTip(text);
+}
+
+void ScenarioEditor::setRunning(bool running) {
+    run_->setEnabled(!running);
+    cancel_->setEnabled(running);
+    if (running) {
+        progress_->setValue(0);
+        progress_->setFormat(tr("starting…"));
+    } else {
+        progress_->setFormat(tr("idle"));
+    }
+}
+
+void ScenarioEditor::setProgress(double fraction, const QString& phase) {
+    progress_->setValue(int(std::clamp(fraction, 0.0, 1.0) * 1000));
+    progress_->setFormat(phase.isEmpty() ? QStringLiteral("%p%")
+                                         : phase + QStringLiteral(" — %p%"));
+}
+
+}  // namespace syncscope
