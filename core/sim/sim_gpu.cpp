@@ -16,16 +16,17 @@ SimGpu::SimGpu(const DeviceProfile& profile, const std::vector<StreamSpec>& stre
     candidates_.reserve(streams.size());
 }
 
-std::uint32_t SimGpu::enqueue(std::uint32_t stream, SimOp op, bool device_wide) {
-    op.seq = next_seq_++;
-    op.barrier = device_wide ? op.seq : barrier_;
+std::uint32_t SimGpu::enqueue(std::uint32_t stream, const SimOp& op, bool device_wide) {
+    const std::uint32_t seq = next_seq_++;
+    SimOp& queued = streams_[stream].push(op);
+    queued.seq = seq;
+    queued.barrier = device_wide ? seq : barrier_;
+    queued.running = false;
     if (device_wide)
-        barrier_ = op.seq + 1;
-    op.running = false;
-    streams_[stream].push(op);
+        barrier_ = seq + 1;
     ++in_flight_;
     dirty_ = true;
-    return op.seq;
+    return seq;
 }
 
 void SimGpu::advanceTo(TimeNs t) {
@@ -49,20 +50,25 @@ void SimGpu::stuck() {
     throw std::logic_error("internal simulator error: the GPU model cannot make progress");
 }
 
-// Starts every head op whose dependencies hold. Nothing ends here (ends happen in completeDue), so
-// the oldest unfinished op of each stream is fixed for the whole pass.
+// Starts every head op whose dependencies hold, then works out when the next thing happens.
+// Nothing ends here (ends happen in completeDue), so the oldest unfinished op of each stream is
+// fixed for the whole pass.
 void SimGpu::dispatch() {
     std::uint32_t oldest_all = SimStream::kAllDone;
     std::uint32_t oldest_blocking = SimStream::kAllDone;
-    for (const SimStream& s : streams_) {
-        const std::uint32_t front = s.frontSeq();
-        oldest_all = std::min(oldest_all, front);
-        if (s.orderedWithLegacy())
-            oldest_blocking = std::min(oldest_blocking, front);
+    std::uint32_t oldest_legacy = SimStream::kAllDone;
+    if (barrier_ > 0 || legacy_ != kNone) {
+        for (const SimStream& s : streams_) {
+            const std::uint32_t front = s.frontSeq();
+            oldest_all = std::min(oldest_all, front);
+            if (s.orderedWithLegacy())
+                oldest_blocking = std::min(oldest_blocking, front);
+        }
+        if (legacy_ != kNone)
+            oldest_legacy = streams_[legacy_].frontSeq();
     }
-    const std::uint32_t oldest_legacy =
-        legacy_ == kNone ? SimStream::kAllDone : streams_[legacy_].frontSeq();
 
+    TimeNs next = kNever;
     candidates_.clear();
     for (std::uint32_t i = 0; i < streams_.size(); ++i) {
         SimStream& s = streams_[i];
@@ -72,9 +78,15 @@ void SimGpu::dispatch() {
         if (op.running) {
             if (op.end == kEndUnknown && waitReleased(op))
                 op.end = now_;
+            if (op.end != kEndUnknown)
+                next = std::min(next, op.end);
             continue;
         }
-        if (op.ready > now_ || op.barrier > oldest_all)
+        if (op.ready > now_) {
+            next = std::min(next, op.ready);
+            continue;
+        }
+        if (op.barrier > oldest_all)
             continue;
         if (i == legacy_ && oldest_blocking < op.seq)
             continue;
@@ -82,8 +94,6 @@ void SimGpu::dispatch() {
             continue;
         candidates_.push_back(i);
     }
-    if (candidates_.empty())
-        return;
     // Insertion sort: a handful of streams at most, and usually already in order.
     for (std::size_t i = 1; i < candidates_.size(); ++i) {
         const std::uint32_t c = candidates_[i];
@@ -97,8 +107,12 @@ void SimGpu::dispatch() {
         candidates_[j] = c;
     }
     bool sm_blocked = false;
-    for (const std::uint32_t i : candidates_)
-        start(streams_[i].front(), sm_blocked);
+    for (const std::uint32_t i : candidates_) {
+        SimOp& op = streams_[i].front();
+        if (start(op, sm_blocked) && op.end != kEndUnknown)
+            next = std::min(next, op.end);
+    }
+    next_event_ = next;
 }
 
 bool SimGpu::start(SimOp& op, bool& sm_blocked) {
@@ -125,22 +139,6 @@ bool SimGpu::start(SimOp& op, bool& sm_blocked) {
     else
         op.end = now_ + op.duration;
     return true;
-}
-
-TimeNs SimGpu::nextEventTime() const {
-    TimeNs next = kNever;
-    for (const SimStream& s : streams_) {
-        if (s.empty())
-            continue;
-        const SimOp& op = s.front();
-        if (op.running) {
-            if (op.end != kEndUnknown)
-                next = std::min(next, op.end);
-        } else if (op.ready > now_) {
-            next = std::min(next, op.ready);
-        }
-    }
-    return next;
 }
 
 void SimGpu::completeDue() {

@@ -38,7 +38,7 @@ public:
     // Appends `op` to `stream`. device_wide: an ordering point for the whole device (a synchronous
     // memset): it starts after every earlier op has ended and every later op starts after it ends.
     // Returns the op's seq.
-    std::uint32_t enqueue(std::uint32_t stream, SimOp op, bool device_wide = false);
+    std::uint32_t enqueue(std::uint32_t stream, const SimOp& op, bool device_wide = false);
     // cudaMalloc's device-side ordering: ops enqueued from now on start after all earlier ones end.
     void orderDevice() { barrier_ = next_seq_; }
     std::uint32_t nextSeq() const { return next_seq_; }
@@ -64,7 +64,9 @@ public:
 private:
     void dispatch();
     bool start(SimOp& op, bool& sm_blocked);
-    TimeNs nextEventTime() const;
+    // The earliest time something happens (an op ends, a gated op becomes ready); computed by
+    // dispatch(), which runs whenever the state changed.
+    TimeNs nextEventTime() const { return next_event_; }
     void completeDue();
     void complete(std::uint32_t stream);
     bool waitReleased(const SimOp& op) const {
@@ -83,6 +85,7 @@ private:
     std::uint32_t barrier_ = 0;
     std::uint32_t in_flight_ = 0;
     TimeNs now_ = 0;
+    TimeNs next_event_ = kNever;
     TimeNs last_end_ = 0;
     std::uint32_t last_event_ = kNone;
     bool dirty_ = false;  // something changed since the last dispatch

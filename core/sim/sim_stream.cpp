@@ -5,7 +5,7 @@ namespace syncscope {
 SimStream::SimStream(StreamKind kind, int priority, std::uint16_t lane)
     : ring_(16), kind_(kind), priority_(priority), lane_(lane) {}
 
-void SimStream::push(const SimOp& op) {
+SimOp& SimStream::push(const SimOp& op) {
     if (count_ == ring_.size()) {
         // Grow to the next power of two, unrolling the ring so head_ becomes 0.
         std::vector<SimOp> bigger(ring_.size() * 2);
@@ -14,8 +14,10 @@ void SimStream::push(const SimOp& op) {
         ring_.swap(bigger);
         head_ = 0;
     }
-    ring_[(head_ + count_) & (ring_.size() - 1)] = op;
+    SimOp& slot = ring_[(head_ + count_) & (ring_.size() - 1)];
+    slot = op;
     ++count_;
+    return slot;
 }
 
 void SimStream::pop() {

@@ -22,7 +22,7 @@ public:
     std::size_t size() const { return count_; }
     SimOp& front() { return ring_[head_]; }
     const SimOp& front() const { return ring_[head_]; }
-    void push(const SimOp& op);
+    SimOp& push(const SimOp& op);
     void pop();
     // The oldest op not yet ended; every op of this stream with a smaller seq has ended.
     std::uint32_t frontSeq() const { return count_ == 0 ? kAllDone : ring_[head_].seq; }
