@@ -43,11 +43,14 @@ constexpr int kCuptiActivityKindKernel = 3;
 
 namespace invariant_checks {
 
-std::string at(TimeNs t) { return formatMicros(t); }
+std::string at(TimeNs t) {
+    return formatMicros(t);
+}
 
 void checkRecorder(Context& ctx) {
     const auto& kinds = ctx.options.enabled_cupti_activity_kinds;
-    if (std::find(kinds.begin(), kinds.end(), kCuptiActivityKindKernel) == kinds.end()) return;
+    if (std::find(kinds.begin(), kinds.end(), kCuptiActivityKindKernel) == kinds.end())
+        return;
     ctx.sink.add("I22",
                  "The recorder enabled CUPTI_ACTIVITY_KIND_KERNEL, which serializes all kernels "
                  "and hides the concurrency the trace is meant to show.",
@@ -56,7 +59,8 @@ void checkRecorder(Context& ctx) {
 
 }  // namespace invariant_checks
 
-InvariantChecker::InvariantChecker(InvariantCheckerOptions options) : options_(std::move(options)) {}
+InvariantChecker::InvariantChecker(InvariantCheckerOptions options)
+    : options_(std::move(options)) {}
 
 std::span<const InvariantChecker::InvariantInfo> InvariantChecker::invariants() {
     return kInvariants;
@@ -71,10 +75,13 @@ std::vector<Violation> InvariantChecker::check(const Trace& trace) const {
         ctx.wake_bound = *options_.wake_bound_ns;
     } else {
         TimeNs latest = -1;
-        for (const TimeNs latency : trace.device.wake_latency_ns) latest = std::max(latest, latency);
-        if (latest >= 0) ctx.wake_bound = latest + ctx.eps;
+        for (const TimeNs latency : trace.device.wake_latency_ns)
+            latest = std::max(latest, latency);
+        if (latest >= 0)
+            ctx.wake_bound = latest + ctx.eps;
     }
-    ctx.samples_on_change = options_.memory_samples_on_change.value_or(trace.device.engine != "cuda");
+    ctx.samples_on_change =
+        options_.memory_samples_on_change.value_or(trace.device.engine != "cuda");
 
     invariant_checks::checkStreamOrder(ctx);
     invariant_checks::checkHostSyncs(ctx);

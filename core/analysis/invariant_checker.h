@@ -17,10 +17,10 @@ namespace syncscope {
 struct Violation {
     enum class Severity : std::uint8_t { Error, Warning };
 
-    std::string invariant;               // "I6"
-    std::string message;                 // a full sentence, times in µs, names of what is involved
-    std::vector<std::uint32_t> events;   // trace event indices involved (calls, ops, waits)
-    Severity severity = Severity::Error; // Warning: what §8 itself calls a warning (I20 on a GPU)
+    std::string invariant;              // "I6"
+    std::string message;                // a full sentence, times in µs, names of what is involved
+    std::vector<std::uint32_t> events;  // trace event indices involved (calls, ops, waits)
+    Severity severity = Severity::Error;  // Warning: what §8 itself calls a warning (I20 on a GPU)
 };
 
 struct InvariantCheckerOptions {

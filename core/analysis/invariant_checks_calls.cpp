@@ -9,7 +9,9 @@ namespace syncscope::invariant_checks {
 
 namespace {
 
-bool has(const TraceEvent& e, std::uint8_t flag) { return (e.flags & flag) != 0; }
+bool has(const TraceEvent& e, std::uint8_t flag) {
+    return (e.flags & flag) != 0;
+}
 
 // A call of at least api_bound that returned after `done`, which was still ahead when it started.
 bool trackedWork(const Context& ctx, const TraceEvent& c, TimeNs done) {
@@ -36,11 +38,14 @@ void checkStreamWaitEvent(Context& ctx, std::uint32_t call) {
                          who + "; only the stream waits, never the host.",
                      {call, wait});
 
-    if (c.cuda_event == kNone) return;
+    if (c.cuda_event == kNone)
+        return;
     const std::uint32_t rec = index.recordBefore(c.cuda_event, c.start_ns);
-    if (rec == kNone) return;  // a never-recorded event: the wait is a no-op
+    if (rec == kNone)
+        return;  // a never-recorded event: the wait is a no-op
     const auto done = index.doneOf(rec);
-    if (done.op == kNone) return;
+    if (done.op == kNone)
+        return;
     const std::string event = "event " + index.eventName(c.cuda_event);
     const std::string captured = index.describeOp(done.op);
 
@@ -69,14 +74,15 @@ void checkStreamWaitEvent(Context& ctx, std::uint32_t call) {
                          " let the stream go on at " + at(index.event(stall).end_ns) + " but " +
                          event + " completed only at " + at(done.t) + " (" + captured + ").",
                      {call, stall, done.op});
-    if (lane == kNoLane) return;
+    if (lane == kNoLane)
+        return;
     const std::uint32_t next = index.earliestStartingAfter(index.streamOps(lane), c.start_ns);
-    if (next == kNone || index.event(next).start_ns >= done.t - ctx.eps) return;
+    if (next == kNone || index.event(next).start_ns >= done.t - ctx.eps)
+        return;
     ctx.sink.add(id,
-                 index.describeOp(next) + ", enqueued after the " + what + " at " +
-                     at(c.start_ns) + ", started at " + at(index.event(next).start_ns) +
-                     " but " + event + " completed only at " + at(done.t) + " (" + captured +
-                     ").",
+                 index.describeOp(next) + ", enqueued after the " + what + " at " + at(c.start_ns) +
+                     ", started at " + at(index.event(next).start_ns) + " but " + event +
+                     " completed only at " + at(done.t) + " (" + captured + ").",
                  {call, next, done.op});
 }
 
@@ -84,14 +90,17 @@ void checkStreamWaitEvent(Context& ctx, std::uint32_t call) {
 void checkAsyncReturn(Context& ctx, std::uint32_t call) {
     const auto& index = ctx.index;
     const auto& c = index.event(call);
-    if (has(c, event_flags::kQueueFull)) return;
+    if (has(c, event_flags::kQueueFull))
+        return;
     if (c.api == ApiId::MemcpyAsync &&
         (has(c, event_flags::kPageable) || has(c, event_flags::kImplicitSync)))
         return;  // pageable or host-to-host copies may be synchronous (§2)
     const std::uint32_t op = index.opOf(call);
-    if (op == kNone) return;
+    if (op == kNone)
+        return;
     const auto& o = index.event(op);
-    if (o.end_ns - c.start_ns < ctx.options.api_bound_ns || c.end_ns < o.end_ns + ctx.eps) return;
+    if (o.end_ns - c.start_ns < ctx.options.api_bound_ns || c.end_ns < o.end_ns + ctx.eps)
+        return;
     ctx.sink.add("I13",
                  index.callName(call) + " at " + at(c.start_ns) + " returned at " + at(c.end_ns) +
                      ", after the " + index.describeOp(op) + " it enqueued had ended at " +
@@ -107,7 +116,8 @@ void checkQuery(Context& ctx, std::uint32_t call) {
     std::uint32_t done_op = kNone;
     std::string what;
     if (c.api == ApiId::EventQuery) {
-        if (c.cuda_event == kNone) return;
+        if (c.cuda_event == kNone)
+            return;
         what = "event " + index.eventName(c.cuda_event);
         const std::uint32_t rec = index.recordBefore(c.cuda_event, c.start_ns);
         if (rec == kNone) {
@@ -124,12 +134,15 @@ void checkQuery(Context& ctx, std::uint32_t call) {
         done_op = d.op;
     } else {
         const std::uint16_t lane = index.targetLane(call);
-        if (lane == kNoLane) return;
+        if (lane == kNoLane)
+            return;
         what = index.streamName(lane);
         done_op = index.latestEndingBefore(index.streamOps(lane), c.start_ns);
-        if (done_op != kNone) done = index.event(done_op).end_ns;
+        if (done_op != kNone)
+            done = index.event(done_op).end_ns;
     }
-    if (done_op == kNone) return;
+    if (done_op == kNone)
+        return;
     if (ready && done > c.end_ns + ctx.eps)
         ctx.sink.add("I14",
                      index.callName(call) + " on " + what + " reported ready at " + at(c.end_ns) +
@@ -138,9 +151,9 @@ void checkQuery(Context& ctx, std::uint32_t call) {
                      {call, done_op});
     else if (trackedWork(ctx, c, done))
         ctx.sink.add("I14",
-                     index.callName(call) + " on " + what + " took " + formatDuration(c.duration()) +
-                         " and returned at " + at(c.end_ns) + ", after " +
-                         index.describeOp(done_op) + " ended at " + at(done) +
+                     index.callName(call) + " on " + what + " took " +
+                         formatDuration(c.duration()) + " and returned at " + at(c.end_ns) +
+                         ", after " + index.describeOp(done_op) + " ended at " + at(done) +
                          "; a query must not block.",
                      {call, done_op});
 }
@@ -160,12 +173,15 @@ void checkDestroy(Context& ctx, std::uint32_t call) {
     std::uint32_t pending = kNone;
     if (c.api == ApiId::StreamDestroy) {
         const std::uint16_t lane = index.targetLane(call);
-        if (lane != kNoLane) pending = index.latestEndingBefore(index.streamOps(lane), c.start_ns);
+        if (lane != kNoLane)
+            pending = index.latestEndingBefore(index.streamOps(lane), c.start_ns);
     } else if (c.cuda_event != kNone) {
         const std::uint32_t rec = index.recordBefore(c.cuda_event, c.start_ns);
-        if (rec != kNone) pending = index.doneOf(rec).op;
+        if (rec != kNone)
+            pending = index.doneOf(rec).op;
     }
-    if (pending == kNone || !trackedWork(ctx, c, index.event(pending).end_ns)) return;
+    if (pending == kNone || !trackedWork(ctx, c, index.event(pending).end_ns))
+        return;
     ctx.sink.add("I16",
                  index.callName(call) + " took " + formatDuration(c.duration()) +
                      " and returned at " + at(c.end_ns) + ", after the pending " +
@@ -179,7 +195,8 @@ void checkDestroy(Context& ctx, std::uint32_t call) {
 void checkNonBlockingCalls(Context& ctx) {
     for (const std::uint32_t call : ctx.index.apiCalls()) {
         const auto& c = ctx.index.event(call);
-        if (has(c, event_flags::kFailed)) continue;
+        if (has(c, event_flags::kFailed))
+            continue;
         switch (c.api) {
             case ApiId::StreamWaitEvent:
                 checkStreamWaitEvent(ctx, call);

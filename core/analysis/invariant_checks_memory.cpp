@@ -11,7 +11,9 @@ namespace syncscope::invariant_checks {
 
 namespace {
 
-std::string bytes(std::int64_t n) { return std::to_string(n) + " bytes"; }
+std::string bytes(std::int64_t n) {
+    return std::to_string(n) + " bytes";
+}
 
 // Host call intervals of some APIs, to ask "did anything in [lo, hi] overlap one of them?".
 class CallIntervals {
@@ -19,8 +21,10 @@ public:
     CallIntervals(const TraceIndex& index, std::initializer_list<ApiId> apis) : index_(index) {
         for (const std::uint32_t call : index.apiCalls()) {  // already by start
             const auto& c = index.event(call);
-            if ((c.flags & event_flags::kFailed) != 0) continue;
-            if (std::find(apis.begin(), apis.end(), c.api) == apis.end()) continue;
+            if ((c.flags & event_flags::kFailed) != 0)
+                continue;
+            if (std::find(apis.begin(), apis.end(), c.api) == apis.end())
+                continue;
             calls_.push_back(call);
             const bool later = latest_.empty() || c.end_ns > index.event(latest_.back()).end_ns;
             latest_.push_back(later ? call : latest_.back());
@@ -31,7 +35,8 @@ public:
         const auto pos = std::upper_bound(
             calls_.begin(), calls_.end(), hi + slack,
             [&](TimeNs v, std::uint32_t call) { return v < index_.event(call).start_ns; });
-        if (pos == calls_.begin()) return kNone;
+        if (pos == calls_.begin())
+            return kNone;
         const std::uint32_t best = latest_[static_cast<std::size_t>(pos - calls_.begin() - 1)];
         return index_.event(best).end_ns + slack >= lo ? best : kNone;
     }
@@ -45,7 +50,8 @@ private:
 
 std::vector<std::uint32_t> samplesByTime(const Trace& trace) {
     std::vector<std::uint32_t> order(trace.memory.size());
-    for (std::uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+    for (std::uint32_t i = 0; i < order.size(); ++i)
+        order[i] = i;
     std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
         return trace.memory[a].t_ns < trace.memory[b].t_ns;
     });
@@ -85,14 +91,17 @@ ChangeWindow windowOf(const Context& ctx, const MemorySample& prev, const Memory
 void checkSyncKeepsMemory(Context& ctx, const std::vector<std::uint32_t>& order) {
     const auto& index = ctx.index;
     const auto& memory = index.trace().memory;
-    if (index.hostThreadCount() > 1) return;
+    if (index.hostThreadCount() > 1)
+        return;
     const CallIntervals syncs(index, {ApiId::DeviceSynchronize});
-    if (syncs.empty()) return;
+    if (syncs.empty())
+        return;
     std::int64_t last_allocated = -1, last_reserved = -1;
     const MemorySample* last = nullptr;
     for (const std::uint32_t i : order) {
         const auto& s = memory[i];
-        if (s.allocated < 0 && s.reserved < 0) continue;
+        if (s.allocated < 0 && s.reserved < 0)
+            continue;
         if (last != nullptr &&
             ((s.allocated >= 0 && last_allocated >= 0 && s.allocated != last_allocated) ||
              (s.reserved >= 0 && last_reserved >= 0 && s.reserved != last_reserved))) {
@@ -101,19 +110,20 @@ void checkSyncKeepsMemory(Context& ctx, const std::vector<std::uint32_t>& order)
             if (call != kNone && index.event(call).start_ns < w.lo &&
                 index.event(call).end_ns > w.hi) {
                 const bool reserved = s.reserved != last_reserved;
-                ctx.sink.add("I18",
-                             std::string(reserved ? "memory_reserved" : "memory_allocated") +
-                                 " changed from " +
-                                 bytes(reserved ? last_reserved : last_allocated) + " to " +
-                                 bytes(reserved ? s.reserved : s.allocated) + " at " +
-                                 at(s.t_ns) + ", inside torch.cuda.synchronize (" +
-                                 at(index.event(call).start_ns) + " to " +
-                                 at(index.event(call).end_ns) + "); a sync frees no memory.",
-                             {call});
+                ctx.sink.add(
+                    "I18",
+                    std::string(reserved ? "memory_reserved" : "memory_allocated") +
+                        " changed from " + bytes(reserved ? last_reserved : last_allocated) +
+                        " to " + bytes(reserved ? s.reserved : s.allocated) + " at " + at(s.t_ns) +
+                        ", inside torch.cuda.synchronize (" + at(index.event(call).start_ns) +
+                        " to " + at(index.event(call).end_ns) + "); a sync frees no memory.",
+                    {call});
             }
         }
-        if (s.allocated >= 0) last_allocated = s.allocated;
-        if (s.reserved >= 0) last_reserved = s.reserved;
+        if (s.allocated >= 0)
+            last_allocated = s.allocated;
+        if (s.reserved >= 0)
+            last_reserved = s.reserved;
         last = &s;
     }
 }
@@ -124,28 +134,32 @@ void checkEmptyCache(Context& ctx, const std::vector<std::uint32_t>& order) {
     const auto& memory = index.trace().memory;
     std::vector<std::uint32_t> known;  // samples with reserved known, by time
     for (const std::uint32_t i : order)
-        if (memory[i].reserved >= 0) known.push_back(i);
-    if (known.empty()) return;
+        if (memory[i].reserved >= 0)
+            known.push_back(i);
+    if (known.empty())
+        return;
     // Last sample at or before t; for periodic samples "after" is the first one at or after t.
     auto lastAtOrBefore = [&](TimeNs t) -> const MemorySample* {
-        const auto pos = std::upper_bound(known.begin(), known.end(), t, [&](TimeNs v, std::uint32_t i) {
-            return v < memory[i].t_ns;
-        });
+        const auto pos =
+            std::upper_bound(known.begin(), known.end(), t,
+                             [&](TimeNs v, std::uint32_t i) { return v < memory[i].t_ns; });
         return pos == known.begin() ? nullptr : &memory[*(pos - 1)];
     };
     auto firstAtOrAfter = [&](TimeNs t) -> const MemorySample* {
-        const auto pos = std::lower_bound(known.begin(), known.end(), t, [&](std::uint32_t i, TimeNs v) {
-            return memory[i].t_ns < v;
-        });
+        const auto pos =
+            std::lower_bound(known.begin(), known.end(), t,
+                             [&](std::uint32_t i, TimeNs v) { return memory[i].t_ns < v; });
         return pos == known.end() ? nullptr : &memory[*pos];
     };
     for (const std::uint32_t call : index.apiCalls()) {
         const auto& c = index.event(call);
-        if (c.api != ApiId::EmptyCache || (c.flags & event_flags::kFailed) != 0) continue;
+        if (c.api != ApiId::EmptyCache || (c.flags & event_flags::kFailed) != 0)
+            continue;
         const MemorySample* before = lastAtOrBefore(c.start_ns);
         const MemorySample* after =
             ctx.samples_on_change ? lastAtOrBefore(c.end_ns) : firstAtOrAfter(c.end_ns);
-        if (after == nullptr) continue;
+        if (after == nullptr)
+            continue;
         if (before != nullptr && before != after && index.hostThreadCount() <= 1 &&
             after->reserved > before->reserved)
             ctx.sink.add("I19",
@@ -168,15 +182,16 @@ void checkPoolRelease(Context& ctx, const std::vector<std::uint32_t>& order) {
     const auto& index = ctx.index;
     const auto& trace = index.trace();
     const std::uint64_t threshold = trace.device.pool_release_threshold;
-    const CallIntervals syncs(index, {ApiId::DeviceSynchronize, ApiId::StreamSynchronize,
-                                      ApiId::EventSynchronize});
+    const CallIntervals syncs(
+        index, {ApiId::DeviceSynchronize, ApiId::StreamSynchronize, ApiId::EventSynchronize});
     const CallIntervals trims(index, {ApiId::MemPoolTrimTo});
     const auto severity =
         trace.device.engine == "cuda" ? Violation::Severity::Warning : Violation::Severity::Error;
     const MemorySample* last = nullptr;
     for (const std::uint32_t i : order) {
         const auto& s = trace.memory[i];
-        if (s.pool_reserved < 0) continue;
+        if (s.pool_reserved < 0)
+            continue;
         if (last != nullptr && s.pool_reserved < last->pool_reserved) {
             const auto w = windowOf(ctx, *last, s);
             const bool above = static_cast<std::uint64_t>(last->pool_reserved) > threshold;
@@ -195,7 +210,8 @@ void checkPoolRelease(Context& ctx, const std::vector<std::uint32_t>& order) {
                                                "threshold."
                                          : "outside any synchronize or cudaMemPoolTrimTo call.";
                 std::vector<std::uint32_t> events;
-                if (sync != kNone) events.push_back(sync);
+                if (sync != kNone)
+                    events.push_back(sync);
                 ctx.sink.add("I20", std::move(message), std::move(events), severity);
             }
         }
@@ -207,9 +223,11 @@ void checkPoolRelease(Context& ctx, const std::vector<std::uint32_t>& order) {
 
 void checkMemory(Context& ctx) {
     const auto& trace = ctx.index.trace();
-    if (trace.memory.empty()) return;
+    if (trace.memory.empty())
+        return;
     const auto order = samplesByTime(trace);
-    for (const std::uint32_t i : order) checkBounds(ctx, trace.memory[i]);
+    for (const std::uint32_t i : order)
+        checkBounds(ctx, trace.memory[i]);
     checkSyncKeepsMemory(ctx, order);
     checkEmptyCache(ctx, order);
     checkPoolRelease(ctx, order);
@@ -219,11 +237,13 @@ void checkMemory(Context& ctx) {
 // allocated again. Buffer identities come from the scenario's expanded program (event.step).
 void checkFreeAsync(Context& ctx) {
     const Scenario* scenario = ctx.options.scenario;
-    if (scenario == nullptr) return;
+    if (scenario == nullptr)
+        return;
     const auto& index = ctx.index;
     const auto steps = expandProgram(scenario->program);
     auto stepOf = [&](const TraceEvent& e, StepKind kind) -> const Step* {
-        if (e.step >= steps.size() || steps[e.step].kind != kind) return nullptr;
+        if (e.step >= steps.size() || steps[e.step].kind != kind)
+            return nullptr;
         return &steps[e.step];
     };
     struct Freed {
@@ -233,30 +253,37 @@ void checkFreeAsync(Context& ctx) {
     std::unordered_map<std::uint32_t, std::vector<Freed>> freed;  // buffer -> frees on streams
     for (const std::uint32_t call : index.apiCalls()) {
         const auto& c = index.event(call);
-        if ((c.flags & event_flags::kFailed) != 0) continue;
+        if ((c.flags & event_flags::kFailed) != 0)
+            continue;
         if (c.api == ApiId::Malloc || c.api == ApiId::MallocAsync) {
             const Step* step =
                 stepOf(c, c.api == ApiId::Malloc ? StepKind::Malloc : StepKind::MallocAsync);
-            if (step != nullptr) freed.erase(step->buffer);
+            if (step != nullptr)
+                freed.erase(step->buffer);
         } else if (c.api == ApiId::FreeAsync) {
             const Step* step = stepOf(c, StepKind::FreeAsync);
             const std::uint16_t lane = index.targetLane(call);
-            if (step != nullptr && lane != kNoLane) freed[step->buffer].push_back({lane, call});
+            if (step != nullptr && lane != kNoLane)
+                freed[step->buffer].push_back({lane, call});
         } else if (c.api == ApiId::LaunchKernel) {
             const Step* step = stepOf(c, StepKind::Kernel);
             const std::uint16_t lane = index.targetLane(call);
-            if (step == nullptr || lane == kNoLane) continue;
+            if (step == nullptr || lane == kNoLane)
+                continue;
             for (const std::uint32_t buffer : step->uses) {
                 const auto it = freed.find(buffer);
-                if (it == freed.end()) continue;
+                if (it == freed.end())
+                    continue;
                 for (const Freed& f : it->second) {
-                    if (f.lane != lane) continue;
+                    if (f.lane != lane)
+                        continue;
                     const std::string name = buffer < scenario->buffers.size()
                                                  ? scenario->buffers[buffer].name
                                                  : "#" + std::to_string(buffer);
                     const std::uint32_t op = index.opOf(call);
                     std::vector<std::uint32_t> events{f.call, call};
-                    if (op != kNone) events.push_back(op);
+                    if (op != kNone)
+                        events.push_back(op);
                     ctx.sink.add("I21",
                                  "The kernel launched at " + at(c.start_ns) + " on " +
                                      index.streamName(lane) + " uses buffer " + name +

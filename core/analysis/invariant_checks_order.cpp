@@ -22,7 +22,8 @@ void forEachEnqueueGroup(const TraceIndex::OpSequence& seq, Fn fn) {
     std::size_t k = 0;
     while (k < seq.ops.size()) {
         std::size_t end = k + 1;
-        while (end < seq.ops.size() && seq.enq[end] == seq.enq[k]) ++end;
+        while (end < seq.ops.size() && seq.enq[end] == seq.enq[k])
+            ++end;
         fn(k, end);
         k = end;
     }
@@ -41,13 +42,13 @@ void checkFifo(Context& ctx, const TraceIndex::OpSequence& seq) {
             const std::uint32_t a = marker ? latest_work : latest;
             if (a != kNone && index.event(a).end_ns > eb.start_ns + ctx.eps) {
                 const auto& ea = index.event(a);
-                const bool host_fn = ea.kind == EventKind::HostCallback ||
-                                     eb.kind == EventKind::HostCallback;
+                const bool host_fn =
+                    ea.kind == EventKind::HostCallback || eb.kind == EventKind::HostCallback;
                 ctx.sink.add(host_fn ? "I15" : "I1",
                              index.describeOp(b) + ", enqueued at " + at(seq.enq[k]) +
-                                 ", started at " + at(eb.start_ns) + " but " +
-                                 index.describeOp(a) + ", enqueued earlier at " +
-                                 at(index.enq(a)) + ", ended only at " + at(ea.end_ns) +
+                                 ", started at " + at(eb.start_ns) + " but " + index.describeOp(a) +
+                                 ", enqueued earlier at " + at(index.enq(a)) + ", ended only at " +
+                                 at(ea.end_ns) +
                                  (host_fn ? "; a host function must run strictly in stream order."
                                           : "; a stream runs its work in enqueue order."),
                              {a, b});
@@ -60,17 +61,19 @@ void checkFifo(Context& ctx, const TraceIndex::OpSequence& seq) {
                                  "Event " + index.eventName(eb.cuda_event) + " on " +
                                      index.streamName(eb.lane) + ", recorded after event " +
                                      index.eventName(em.cuda_event) + ", fired at " +
-                                     at(eb.start_ns) + ", " + formatDuration(em.start_ns - eb.start_ns) +
-                                     " before it (at " + at(em.start_ns) +
-                                     "); their elapsed time would be negative.",
+                                     at(eb.start_ns) + ", " +
+                                     formatDuration(em.start_ns - eb.start_ns) + " before it (at " +
+                                     at(em.start_ns) + "); their elapsed time would be negative.",
                                  {latest_marker, b});
             }
         }
         for (std::size_t k = begin; k < end; ++k) {
             const std::uint32_t op = seq.ops[k];
-            if (laterEnding(index, op, latest)) latest = op;
+            if (laterEnding(index, op, latest))
+                latest = op;
             if (index.event(op).kind == EventKind::EventMarker) {
-                if (laterStarting(index, op, latest_marker)) latest_marker = op;
+                if (laterStarting(index, op, latest_marker))
+                    latest_marker = op;
             } else if (laterEnding(index, op, latest_work)) {
                 latest_work = op;
             }
@@ -83,7 +86,8 @@ void checkCausality(Context& ctx) {
     for (const std::uint32_t op : index.allOps().ops) {
         const auto& e = index.event(op);
         const TimeNs enq = index.enq(op);
-        if (e.start_ns >= enq - ctx.eps) continue;
+        if (e.start_ns >= enq - ctx.eps)
+            continue;
         const std::uint32_t call = index.callOf(op);
         ctx.sink.add("I2",
                      index.describeOp(op) + " started at " + at(e.start_ns) + " but its " +
@@ -110,12 +114,14 @@ void checkLegacyStream(Context& ctx) {
     forEachEnqueueGroup(seq, [&](std::size_t begin, std::size_t end) {
         for (std::size_t k = begin; k < end; ++k) {
             const std::uint32_t op = seq.ops[k];
-            if (!index.isStreamLane(index.event(op).lane)) continue;
+            if (!index.isStreamLane(index.event(op).lane))
+                continue;
             const StreamKind kind = kindOf(index, op);
             const auto& e = index.event(op);
             if (kind == StreamKind::LegacyDefault && latest_blocking != kNone &&
                 index.event(latest_blocking).end_ns > e.start_ns + ctx.eps) {
-                const bool per_thread = kindOf(index, latest_blocking) == StreamKind::PerThreadDefault;
+                const bool per_thread =
+                    kindOf(index, latest_blocking) == StreamKind::PerThreadDefault;
                 ctx.sink.add(per_thread ? "I4" : "I3",
                              index.describeOp(op) + " on the legacy default stream started at " +
                                  at(e.start_ns) + " but " + index.describeOp(latest_blocking) +
@@ -140,11 +146,13 @@ void checkLegacyStream(Context& ctx) {
         }
         for (std::size_t k = begin; k < end; ++k) {
             const std::uint32_t op = seq.ops[k];
-            if (!index.isStreamLane(index.event(op).lane)) continue;
+            if (!index.isStreamLane(index.event(op).lane))
+                continue;
             const StreamKind kind = kindOf(index, op);
             if (kind == StreamKind::LegacyDefault && laterEnding(index, op, latest_legacy))
                 latest_legacy = op;
-            if (blockingKind(kind) && laterEnding(index, op, latest_blocking)) latest_blocking = op;
+            if (blockingKind(kind) && laterEnding(index, op, latest_blocking))
+                latest_blocking = op;
         }
     });
 }
@@ -154,7 +162,8 @@ void checkLegacyStream(Context& ctx) {
 void checkStreamOrder(Context& ctx) {
     const auto& lanes = ctx.index.trace().lanes;
     for (std::uint32_t lane = 0; lane < lanes.size(); ++lane)
-        if (lanes[lane].kind == LaneKind::Stream) checkFifo(ctx, ctx.index.streamOps(lane));
+        if (lanes[lane].kind == LaneKind::Stream)
+            checkFifo(ctx, ctx.index.streamOps(lane));
     checkCausality(ctx);
     checkLegacyStream(ctx);
 }

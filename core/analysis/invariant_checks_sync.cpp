@@ -7,7 +7,9 @@ namespace syncscope::invariant_checks {
 
 namespace {
 
-bool failed(const TraceEvent& e) { return (e.flags & event_flags::kFailed) != 0; }
+bool failed(const TraceEvent& e) {
+    return (e.flags & event_flags::kFailed) != 0;
+}
 
 // What a sync call waited for: the latest end among the awaited ops, and one op that ends then.
 struct Awaited {
@@ -20,9 +22,11 @@ struct Awaited {
 // side is the call's own invariant (I5/I6/I7); this is the upper side.
 void checkWakeUp(Context& ctx, std::uint32_t call, const Awaited& awaited) {
     const auto& c = ctx.index.event(call);
-    if (!ctx.wake_bound || awaited.op == kNone || awaited.end <= c.start_ns) return;
+    if (!ctx.wake_bound || awaited.op == kNone || awaited.end <= c.start_ns)
+        return;
     const TimeNs wake = c.end_ns - awaited.end;
-    if (wake <= *ctx.wake_bound) return;
+    if (wake <= *ctx.wake_bound)
+        return;
     ctx.sink.add("I8",
                  ctx.index.callName(call) + " returned at " + at(c.end_ns) + ", " +
                      formatDuration(wake) + " after " + awaited.what + " ended at " +
@@ -34,7 +38,8 @@ void checkWakeUp(Context& ctx, std::uint32_t call, const Awaited& awaited) {
 void checkAwaitedEnded(Context& ctx, std::string_view id, std::uint32_t call,
                        const Awaited& awaited) {
     const auto& c = ctx.index.event(call);
-    if (awaited.op == kNone) return;
+    if (awaited.op == kNone)
+        return;
     if (awaited.end > c.end_ns + ctx.eps) {
         ctx.sink.add(id,
                      ctx.index.callName(call) + " returned at " + at(c.end_ns) + " but " +
@@ -47,14 +52,16 @@ void checkAwaitedEnded(Context& ctx, std::string_view id, std::uint32_t call,
 
 Awaited latestOp(const TraceIndex& index, const TraceIndex::OpSequence& seq, TimeNs before) {
     const std::uint32_t op = index.latestEndingBefore(seq, before);
-    if (op == kNone) return {};
+    if (op == kNone)
+        return {};
     return {index.event(op).end_ns, op, index.describeOp(op)};
 }
 
 void checkEventSync(Context& ctx, std::uint32_t call) {
     const auto& index = ctx.index;
     const auto& c = index.event(call);
-    if (c.cuda_event == kNone) return;
+    if (c.cuda_event == kNone)
+        return;
     const std::uint32_t rec = index.recordBefore(c.cuda_event, c.start_ns);
     if (rec == kNone) {
         const std::uint32_t wait = index.waitOfCall(call);
@@ -68,7 +75,8 @@ void checkEventSync(Context& ctx, std::uint32_t call) {
         return;
     }
     const auto done = index.doneOf(rec);
-    if (done.op == kNone) return;
+    if (done.op == kNone)
+        return;
     Awaited awaited{done.t, done.op,
                     "the captured work of event " + index.eventName(c.cuda_event) + " (" +
                         index.describeOp(done.op) + ")"};
@@ -89,7 +97,8 @@ void checkCpuSync(Context& ctx, std::uint32_t call) {
         return;
     }
     const auto pending = latestOp(index, index.allOps(), c.start_ns);
-    if (pending.op == kNone || pending.end <= c.start_ns) return;
+    if (pending.op == kNone || pending.end <= c.start_ns)
+        return;
     if (c.duration() >= ctx.options.api_bound_ns && c.end_ns >= pending.end - ctx.eps)
         ctx.sink.add("I9",
                      "torch.cpu.synchronize took " + formatDuration(c.duration()) +
@@ -105,7 +114,8 @@ void checkImplicitSyncWakeUp(Context& ctx, std::uint32_t wait) {
     const auto& index = ctx.index;
     const auto& w = index.event(wait);
     const std::uint32_t call = index.callOfWait(wait);
-    if (call == kNone || w.awaited == kNone || w.awaited >= index.trace().events.size()) return;
+    if (call == kNone || w.awaited == kNone || w.awaited >= index.trace().events.size())
+        return;
     switch (index.event(call).api) {
         case ApiId::DeviceSynchronize:
         case ApiId::StreamSynchronize:
@@ -118,15 +128,15 @@ void checkImplicitSyncWakeUp(Context& ctx, std::uint32_t wait) {
             break;
     }
     const auto& op = index.event(w.awaited);
-    if (!TraceIndex::isGpuOp(op.kind)) return;
+    if (!TraceIndex::isGpuOp(op.kind))
+        return;
     if (op.end_ns > w.end_ns + ctx.eps) {
         ctx.sink.add("I8",
                      "The host wait in " + index.callName(call) + " ended at " + at(w.end_ns) +
                          " but the awaited " + index.describeOp(w.awaited) + " ended at " +
                          at(op.end_ns) + ".",
                      {call, wait, w.awaited});
-    } else if (ctx.wake_bound && op.end_ns > w.start_ns &&
-               w.end_ns - op.end_ns > *ctx.wake_bound) {
+    } else if (ctx.wake_bound && op.end_ns > w.start_ns && w.end_ns - op.end_ns > *ctx.wake_bound) {
         ctx.sink.add("I8",
                      "The host wait in " + index.callName(call) + " ended at " + at(w.end_ns) +
                          ", " + formatDuration(w.end_ns - op.end_ns) + " after the awaited " +
@@ -142,7 +152,8 @@ void checkHostSyncs(Context& ctx) {
     const auto& index = ctx.index;
     for (const std::uint32_t call : index.apiCalls()) {
         const auto& c = index.event(call);
-        if (failed(c)) continue;
+        if (failed(c))
+            continue;
         switch (c.api) {
             case ApiId::DeviceSynchronize:
                 checkAwaitedEnded(ctx, "I5", call, latestOp(index, index.allOps(), c.start_ns));
@@ -164,7 +175,8 @@ void checkHostSyncs(Context& ctx) {
                 break;
         }
     }
-    for (const std::uint32_t wait : index.hostWaits()) checkImplicitSyncWakeUp(ctx, wait);
+    for (const std::uint32_t wait : index.hostWaits())
+        checkImplicitSyncWakeUp(ctx, wait);
 }
 
 }  // namespace syncscope::invariant_checks

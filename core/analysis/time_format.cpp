@@ -16,14 +16,18 @@ std::string printf2(const char* format, double value) {
 }  // namespace
 
 std::string formatDuration(TimeNs ns) {
-    if (ns < 0) return "-" + formatDuration(-ns);
-    if (ns < 1'000) return std::to_string(ns) + " ns";
+    if (ns < 0)
+        return "-" + formatDuration(-ns);
+    if (ns < 1'000)
+        return std::to_string(ns) + " ns";
     // Rounding can carry into the next unit ("999.96 µs" would print "1000.0 µs"); compare the
     // rounded value, not the raw one.
     const double us = static_cast<double>(ns) / 1e3;
-    if (us < 999.95) return printf2("%.1f µs", us);
+    if (us < 999.95)
+        return printf2("%.1f µs", us);
     const double ms = static_cast<double>(ns) / 1e6;
-    if (ms < 999.995) return printf2("%.2f ms", ms);
+    if (ms < 999.995)
+        return printf2("%.2f ms", ms);
     return printf2("%.2f s", static_cast<double>(ns) / 1e9);
 }
 

@@ -65,7 +65,8 @@ void TraceIndex::indexCorrelations() {
         const auto& e = events[i];
         if (e.kind == EventKind::ApiCall) {
             api_calls_.push_back(i);
-            if (e.correlation != kNone) calls.emplace_back(e.correlation, i);
+            if (e.correlation != kNone)
+                calls.emplace_back(e.correlation, i);
         } else if (e.kind == EventKind::HostWait) {
             host_waits_.push_back(i);
         }
@@ -73,15 +74,19 @@ void TraceIndex::indexCorrelations() {
     std::sort(calls.begin(), calls.end());
     sortBy(api_calls_, [&](std::uint32_t i) { return events[i].start_ns; });
     sortBy(host_waits_, [&](std::uint32_t i) { return events[i].start_ns; });
-    if (calls.empty()) return;
+    if (calls.empty())
+        return;
     for (std::uint32_t i = 0; i < n; ++i) {
         const auto& e = events[i];
-        if (!isGpuOp(e.kind) || e.correlation == kNone || !isGpuLane(e.lane)) continue;
+        if (!isGpuOp(e.kind) || e.correlation == kNone || !isGpuLane(e.lane))
+            continue;
         const auto it = std::lower_bound(calls.begin(), calls.end(),
                                          std::make_pair(e.correlation, std::uint32_t{0}));
-        if (it == calls.end() || it->first != e.correlation) continue;
+        if (it == calls.end() || it->first != e.correlation)
+            continue;
         call_of_[i] = it->second;
-        if (op_of_[it->second] == kNone) op_of_[it->second] = i;
+        if (op_of_[it->second] == kNone)
+            op_of_[it->second] = i;
     }
 }
 
@@ -89,9 +94,11 @@ void TraceIndex::indexStreams() {
     const auto& events = trace_.events;
     per_lane_.resize(trace_.lanes.size());
     for (std::uint32_t i = 0; i < events.size(); ++i) {
-        if (call_of_[i] == kNone) continue;
+        if (call_of_[i] == kNone)
+            continue;
         all_.ops.push_back(i);
-        if (isStreamLane(events[i].lane)) per_lane_[events[i].lane].ops.push_back(i);
+        if (isStreamLane(events[i].lane))
+            per_lane_[events[i].lane].ops.push_back(i);
     }
     auto build = [&](OpSequence& seq) {
         sortBy(seq.ops, [&](std::uint32_t i) { return enq(i); });
@@ -116,7 +123,8 @@ void TraceIndex::indexStreams() {
         }
     };
     build(all_);
-    for (auto& seq : per_lane_) build(seq);
+    for (auto& seq : per_lane_)
+        build(seq);
 }
 
 const TraceIndex::OpSequence& TraceIndex::streamOps(std::uint32_t lane) const {
@@ -152,7 +160,8 @@ void TraceIndex::indexRecords() {
 
 std::uint32_t TraceIndex::recordBefore(std::uint32_t cuda_event, TimeNs t) const {
     const auto it = records_.find(cuda_event);
-    if (it == records_.end()) return kNone;
+    if (it == records_.end())
+        return kNone;
     const auto& list = it->second;
     const auto pos = std::lower_bound(list.begin(), list.end(), t, [&](std::uint32_t i, TimeNs v) {
         return trace_.events[i].start_ns < v;
@@ -162,18 +171,22 @@ std::uint32_t TraceIndex::recordBefore(std::uint32_t cuda_event, TimeNs t) const
 
 std::uint16_t TraceIndex::targetLane(std::uint32_t call) const {
     const auto& e = trace_.events[call];
-    if (isStreamLane(e.target_lane)) return e.target_lane;
+    if (isStreamLane(e.target_lane))
+        return e.target_lane;
     const std::uint32_t op = op_of_[call];
-    if (op != kNone && isStreamLane(trace_.events[op].lane)) return trace_.events[op].lane;
+    if (op != kNone && isStreamLane(trace_.events[op].lane))
+        return trace_.events[op].lane;
     return kNoLane;
 }
 
 TraceIndex::Done TraceIndex::doneOf(std::uint32_t record_call) const {
     const auto& rec = trace_.events[record_call];
     const std::uint16_t lane = targetLane(record_call);
-    if (lane == kNoLane) return {rec.start_ns, kNone};
+    if (lane == kNoLane)
+        return {rec.start_ns, kNone};
     const std::uint32_t last = latestEndingBefore(streamOps(lane), rec.start_ns);
-    if (last == kNone) return {rec.start_ns, kNone};
+    if (last == kNone)
+        return {rec.start_ns, kNone};
     return {trace_.events[last].end_ns, last};
 }
 
@@ -181,7 +194,8 @@ std::string TraceIndex::eventName(std::uint32_t cuda_event) const {
     const auto it = event_names_.find(cuda_event);
     if (it != event_names_.end()) {
         const auto name = trace_.nameOf(trace_.events[it->second]);
-        if (!name.empty()) return std::string(name);
+        if (!name.empty())
+            return std::string(name);
     }
     return "#" + std::to_string(cuda_event);
 }
@@ -192,24 +206,31 @@ void TraceIndex::indexWaits() {
     std::vector<std::vector<std::uint32_t>> calls_by_lane(lanes.size());
     std::uint16_t only_thread = kNoLane;
     for (std::uint16_t l = 0; l < lanes.size(); ++l) {
-        if (lanes[l].kind != LaneKind::HostThread) continue;
+        if (lanes[l].kind != LaneKind::HostThread)
+            continue;
         ++host_threads_;
         only_thread = l;
     }
     for (const std::uint32_t i : api_calls_)
-        if (events[i].lane < lanes.size()) calls_by_lane[events[i].lane].push_back(i);
+        if (events[i].lane < lanes.size())
+            calls_by_lane[events[i].lane].push_back(i);
     for (const std::uint32_t w : host_waits_) {
         const auto& wait = events[w];
         std::uint16_t thread = wait.lane < lanes.size() ? lanes[wait.lane].parent : kNoLane;
-        if (thread == kNoLane && host_threads_ == 1) thread = only_thread;
-        if (thread >= lanes.size()) continue;
+        if (thread == kNoLane && host_threads_ == 1)
+            thread = only_thread;
+        if (thread >= lanes.size())
+            continue;
         const auto& calls = calls_by_lane[thread];
         // Calls of one thread do not overlap: the candidate is the last one starting by then.
-        auto pos = std::upper_bound(calls.begin(), calls.end(), wait.start_ns,
-                                    [&](TimeNs v, std::uint32_t i) { return v < events[i].start_ns; });
-        if (pos == calls.begin()) continue;
+        auto pos =
+            std::upper_bound(calls.begin(), calls.end(), wait.start_ns,
+                             [&](TimeNs v, std::uint32_t i) { return v < events[i].start_ns; });
+        if (pos == calls.begin())
+            continue;
         const std::uint32_t call = *(pos - 1);
-        if (events[call].end_ns < wait.end_ns) continue;
+        if (events[call].end_ns < wait.end_ns)
+            continue;
         call_of_wait_.emplace(w, call);
         wait_of_call_.emplace(call, w);
     }
@@ -227,27 +248,41 @@ std::uint32_t TraceIndex::waitOfCall(std::uint32_t call) const {
 
 std::string_view TraceIndex::kindWord(EventKind kind) {
     switch (kind) {
-        case EventKind::Kernel: return "kernel";
-        case EventKind::Memcpy: return "copy";
-        case EventKind::Memset: return "memset";
-        case EventKind::EventMarker: return "event record";
-        case EventKind::StreamWait: return "stream wait";
-        case EventKind::HostCallback: return "host function";
-        case EventKind::MemoryOp: return "memory operation";
-        case EventKind::ApiCall: return "call";
-        case EventKind::HostWait: return "host wait";
-        case EventKind::HostWork: return "host work";
-        default: return "event";
+        case EventKind::Kernel:
+            return "kernel";
+        case EventKind::Memcpy:
+            return "copy";
+        case EventKind::Memset:
+            return "memset";
+        case EventKind::EventMarker:
+            return "event record";
+        case EventKind::StreamWait:
+            return "stream wait";
+        case EventKind::HostCallback:
+            return "host function";
+        case EventKind::MemoryOp:
+            return "memory operation";
+        case EventKind::ApiCall:
+            return "call";
+        case EventKind::HostWait:
+            return "host wait";
+        case EventKind::HostWork:
+            return "host work";
+        default:
+            return "event";
     }
 }
 
 std::string TraceIndex::streamName(std::uint32_t lane) const {
-    if (lane >= trace_.lanes.size()) return "an unknown lane";
+    if (lane >= trace_.lanes.size())
+        return "an unknown lane";
     const auto& l = trace_.lanes[lane];
-    if (l.kind != LaneKind::Stream) return l.name.empty() ? "lane " + std::to_string(lane) : l.name;
+    if (l.kind != LaneKind::Stream)
+        return l.name.empty() ? "lane " + std::to_string(lane) : l.name;
     if (l.name.empty())
         return "stream " + std::to_string(l.stream_id != kNone ? l.stream_id : lane);
-    if (l.name.rfind("stream", 0) == 0 || l.name.rfind("Stream", 0) == 0) return l.name;
+    if (l.name.rfind("stream", 0) == 0 || l.name.rfind("Stream", 0) == 0)
+        return l.name;
     return "stream " + l.name;
 }
 
@@ -267,7 +302,8 @@ std::string TraceIndex::describeOp(std::uint32_t op) const {
 std::string TraceIndex::callName(std::uint32_t call) const {
     const auto& e = trace_.events[call];
     const auto cuda = apiName(e.api);
-    if (!cuda.empty()) return std::string(cuda);
+    if (!cuda.empty())
+        return std::string(cuda);
     const auto name = trace_.nameOf(e);
     return name.empty() ? std::string("an API call") : std::string(name);
 }

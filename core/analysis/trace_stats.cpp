@@ -10,8 +10,10 @@
 namespace syncscope {
 
 bool isSyncCall(const TraceEvent& event) {
-    if (event.kind != EventKind::ApiCall) return false;
-    if ((event.flags & event_flags::kImplicitSync) != 0) return true;
+    if (event.kind != EventKind::ApiCall)
+        return false;
+    if ((event.flags & event_flags::kImplicitSync) != 0)
+        return true;
     switch (event.api) {
         case ApiId::DeviceSynchronize:
         case ApiId::StreamSynchronize:
@@ -29,7 +31,8 @@ bool isSyncCall(const TraceEvent& event) {
 namespace {
 
 void peak(std::int64_t& best, std::int64_t value) {
-    if (value >= 0) best = std::max(best, value);
+    if (value >= 0)
+        best = std::max(best, value);
 }
 
 // Busy and overlap time of GPU work, by a sweep over sorted interval endpoints.
@@ -42,16 +45,20 @@ void sweepGpu(const Trace& trace, TraceStats& stats) {
     std::vector<Edge> edges;
     TimeNs first = std::numeric_limits<TimeNs>::max(), last = std::numeric_limits<TimeNs>::min();
     for (const auto& e : trace.events) {
-        if (!TraceIndex::isGpuWork(e.kind) || e.lane >= trace.lanes.size()) continue;
+        if (!TraceIndex::isGpuWork(e.kind) || e.lane >= trace.lanes.size())
+            continue;
         const auto kind = trace.lanes[e.lane].kind;
-        if (kind != LaneKind::Stream && kind != LaneKind::CopyEngine) continue;
+        if (kind != LaneKind::Stream && kind != LaneKind::CopyEngine)
+            continue;
         first = std::min(first, e.start_ns);
         last = std::max(last, e.end_ns);
-        if (e.end_ns <= e.start_ns) continue;
+        if (e.end_ns <= e.start_ns)
+            continue;
         edges.push_back({e.start_ns, +1, e.lane});
         edges.push_back({e.end_ns, -1, e.lane});
     }
-    if (first > last) return;
+    if (first > last)
+        return;
     stats.gpu_span_ns = last - first;
     std::sort(edges.begin(), edges.end(), [](const Edge& a, const Edge& b) {
         return a.t != b.t ? a.t < b.t : a.delta < b.delta;
@@ -61,12 +68,16 @@ void sweepGpu(const Trace& trace, TraceStats& stats) {
     TimeNs previous = first;
     for (const Edge& edge : edges) {
         const TimeNs span = edge.t - previous;
-        if (busy_lanes >= 1) stats.gpu_busy_ns += span;
-        if (busy_lanes >= 2) stats.stream_overlap_ns += span;
+        if (busy_lanes >= 1)
+            stats.gpu_busy_ns += span;
+        if (busy_lanes >= 2)
+            stats.stream_overlap_ns += span;
         previous = edge.t;
         int& count = per_lane[edge.lane];
-        if (edge.delta > 0 && count++ == 0) ++busy_lanes;
-        if (edge.delta < 0 && --count == 0) --busy_lanes;
+        if (edge.delta > 0 && count++ == 0)
+            ++busy_lanes;
+        if (edge.delta < 0 && --count == 0)
+            --busy_lanes;
     }
     stats.gpu_idle_ns = stats.gpu_span_ns - stats.gpu_busy_ns;
     if (stats.gpu_busy_ns > 0)
@@ -83,7 +94,8 @@ TraceStats computeStats(const Trace& trace) {
         first = std::min(first, e.start_ns);
         last = std::max(last, e.end_ns);
         ++stats.events_by_kind[static_cast<std::size_t>(e.kind)];
-        if ((e.flags & event_flags::kInstrumentation) != 0) continue;
+        if ((e.flags & event_flags::kInstrumentation) != 0)
+            continue;
         if (e.kind == EventKind::HostWait) {
             stats.host_blocked_ns += e.duration();
             if (e.cpu_ns >= 0)
@@ -110,7 +122,8 @@ TraceStats computeStats(const Trace& trace) {
     if (stats.gpu_idle_ns > 0) {
         const WaitAttribution attribution(trace);
         for (const auto& gap : attribution.idleGaps())
-            if (gap.cause == IdleGap::Cause::HostSync) stats.gpu_idle_from_syncs_ns += gap.duration();
+            if (gap.cause == IdleGap::Cause::HostSync)
+                stats.gpu_idle_from_syncs_ns += gap.duration();
     }
     return stats;
 }

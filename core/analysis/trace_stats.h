@@ -10,18 +10,18 @@ namespace syncscope {
 // The run summary of DESIGN.md §5. Events flagged kInstrumentation (the recorder's own syncs) are
 // counted by kind but left out of the wait and sync figures.
 struct TraceStats {
-    TimeNs first_ns = 0;                 // earliest event start
-    TimeNs makespan_ns = 0;              // latest end − earliest start over all events
-    TimeNs host_blocked_ns = 0;          // sum of HostWait durations
-    TimeNs host_cpu_burnt_ns = 0;        // sum of HostWait cpu_ns where known
-    std::uint64_t waits_cpu_unknown = 0; // HostWaits whose cpu_ns is unknown (-1)
+    TimeNs first_ns = 0;                  // earliest event start
+    TimeNs makespan_ns = 0;               // latest end − earliest start over all events
+    TimeNs host_blocked_ns = 0;           // sum of HostWait durations
+    TimeNs host_cpu_burnt_ns = 0;         // sum of HostWait cpu_ns where known
+    std::uint64_t waits_cpu_unknown = 0;  // HostWaits whose cpu_ns is unknown (-1)
     // GPU work = kernels, copies and memsets on stream and copy-engine lanes.
-    TimeNs gpu_span_ns = 0;              // [first GPU work start, last GPU work end]
-    TimeNs gpu_busy_ns = 0;              // time in the span with work on any lane
-    TimeNs gpu_idle_ns = 0;              // gpu_span_ns − gpu_busy_ns
-    TimeNs gpu_idle_from_syncs_ns = 0;   // idle gaps attributed to a host sync (WaitAttribution)
-    TimeNs stream_overlap_ns = 0;        // time with work on >= 2 lanes at once
-    double stream_overlap_ratio = 0;     // stream_overlap_ns / gpu_busy_ns (0 when never busy)
+    TimeNs gpu_span_ns = 0;             // [first GPU work start, last GPU work end]
+    TimeNs gpu_busy_ns = 0;             // time in the span with work on any lane
+    TimeNs gpu_idle_ns = 0;             // gpu_span_ns − gpu_busy_ns
+    TimeNs gpu_idle_from_syncs_ns = 0;  // idle gaps attributed to a host sync (WaitAttribution)
+    TimeNs stream_overlap_ns = 0;       // time with work on >= 2 lanes at once
+    double stream_overlap_ratio = 0;    // stream_overlap_ns / gpu_busy_ns (0 when never busy)
     // Peaks over the memory samples; -1 where the trace never measured the quantity.
     std::int64_t peak_device_used = -1;
     std::int64_t peak_pool_reserved = -1;

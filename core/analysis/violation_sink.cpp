@@ -8,7 +8,8 @@ namespace {
 
 int invariantNumber(std::string_view id) {
     int number = 0;
-    if (id.size() > 1) std::from_chars(id.data() + 1, id.data() + id.size(), number);
+    if (id.size() > 1)
+        std::from_chars(id.data() + 1, id.data() + id.size(), number);
     return number;
 }
 
@@ -28,9 +29,11 @@ std::vector<Violation> ViolationSink::take() {
     std::vector<Violation> all;
     for (auto& [number, list] : listed_) {
         const auto severity = list.front().severity;
-        for (auto& v : list) all.push_back(std::move(v));
+        for (auto& v : list)
+            all.push_back(std::move(v));
         const auto it = dropped_.find(number);
-        if (it == dropped_.end()) continue;
+        if (it == dropped_.end())
+            continue;
         const std::string id = "I" + std::to_string(number);
         all.push_back({id,
                        std::to_string(it->second) + " more violations of " + id +

@@ -10,12 +10,14 @@ namespace syncscope {
 namespace {
 
 std::string capitalized(std::string text) {
-    if (!text.empty()) text[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(text[0])));
+    if (!text.empty())
+        text[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(text[0])));
     return text;
 }
 
 bool hostBlockingCall(const TraceEvent& e) {
-    if ((e.flags & event_flags::kImplicitSync) != 0) return true;
+    if ((e.flags & event_flags::kImplicitSync) != 0)
+        return true;
     return e.api == ApiId::DeviceSynchronize || e.api == ApiId::StreamSynchronize ||
            e.api == ApiId::EventSynchronize;
 }
@@ -28,7 +30,8 @@ public:
     Coverage(const Trace& trace, const std::vector<std::uint32_t>& by_start, Keep keep)
         : trace_(trace) {
         for (const std::uint32_t i : by_start) {
-            if (!keep(trace.events[i])) continue;
+            if (!keep(trace.events[i]))
+                continue;
             const bool later =
                 latest_.empty() || trace.events[i].end_ns > trace.events[latest_.back()].end_ns;
             starts_.push_back(trace.events[i].start_ns);
@@ -38,7 +41,8 @@ public:
     // An interval with start <= t < end, or kNone.
     std::uint32_t at(TimeNs t) const {
         const auto pos = std::upper_bound(starts_.begin(), starts_.end(), t);
-        if (pos == starts_.begin()) return kNone;
+        if (pos == starts_.begin())
+            return kNone;
         const std::uint32_t best = latest_[static_cast<std::size_t>(pos - starts_.begin() - 1)];
         return trace_.events[best].end_ns > t ? best : kNone;
     }
@@ -54,17 +58,22 @@ private:
 WaitAttribution::WaitAttribution(const Trace& trace) : index_(trace) {}
 
 std::optional<WaitInfo> WaitAttribution::attribute(std::uint32_t wait_event) const {
-    if (wait_event >= index_.trace().events.size()) return std::nullopt;
+    if (wait_event >= index_.trace().events.size())
+        return std::nullopt;
     const auto kind = index_.event(wait_event).kind;
-    if (kind == EventKind::HostWait) return attributeHostWait(wait_event);
-    if (kind == EventKind::StreamWait) return attributeStreamWait(wait_event);
+    if (kind == EventKind::HostWait)
+        return attributeHostWait(wait_event);
+    if (kind == EventKind::StreamWait)
+        return attributeStreamWait(wait_event);
     return std::nullopt;
 }
 
 std::uint32_t WaitAttribution::workOf(std::uint32_t op) const {
-    if (op == kNone || index_.event(op).kind != EventKind::EventMarker) return op;
+    if (op == kNone || index_.event(op).kind != EventKind::EventMarker)
+        return op;
     const std::uint32_t rec = index_.callOf(op);
-    if (rec == kNone) return op;
+    if (rec == kNone)
+        return op;
     const auto done = index_.doneOf(rec);
     return done.op != kNone ? done.op : op;
 }
@@ -73,8 +82,10 @@ std::string WaitAttribution::describeWork(std::uint32_t op) const {
     const auto& e = index_.event(op);
     std::string text(TraceIndex::kindWord(e.kind));
     const auto name = index_.trace().nameOf(e);
-    if (!name.empty()) text += " " + std::string(name);
-    if (e.batch != kNone) text += " (batch " + std::to_string(e.batch) + ")";
+    if (!name.empty())
+        text += " " + std::string(name);
+    if (e.batch != kNone)
+        text += " (batch " + std::to_string(e.batch) + ")";
     return text + " on " + index_.streamName(e.lane);
 }
 
@@ -105,11 +116,13 @@ WaitInfo WaitAttribution::attributeHostWait(std::uint32_t wait) const {
         op = index_.latestEndingBefore(index_.allOps(), call->start_ns);
     } else if (call != nullptr && call->api == ApiId::StreamSynchronize) {
         const auto lane = index_.targetLane(info.call);
-        if (lane != kNoLane) op = index_.latestEndingBefore(index_.streamOps(lane), call->start_ns);
+        if (lane != kNoLane)
+            op = index_.latestEndingBefore(index_.streamOps(lane), call->start_ns);
     } else if (info.cuda_event != kNone) {
         const std::uint32_t rec =
             index_.recordBefore(info.cuda_event, call != nullptr ? call->start_ns : w.start_ns);
-        if (rec != kNone) op = index_.doneOf(rec).op;
+        if (rec != kNone)
+            op = index_.doneOf(rec).op;
     } else if (call != nullptr) {
         op = index_.opOf(info.call);  // a blocking copy or memset waits for its own op
     }
@@ -126,15 +139,21 @@ WaitInfo WaitAttribution::attributeHostWait(std::uint32_t wait) const {
     const bool on_event = info.cuda_event != kNone &&
                           (info.api == ApiId::EventSynchronize || info.api == ApiId::EventQuery ||
                            w.mode == SyncMode::EventQueryPoll);
-    if (on_event) where += " on event " + index_.eventName(info.cuda_event);
+    if (on_event)
+        where += " on event " + index_.eventName(info.cuda_event);
 
     std::vector<std::string> how;
-    if (info.spinning) how.emplace_back("spinning");
-    if (info.sleeping) how.emplace_back("sleeping");
-    if (info.cpu_ns >= 0) how.push_back(formatDuration(info.cpu_ns) + " of CPU burnt");
+    if (info.spinning)
+        how.emplace_back("spinning");
+    if (info.sleeping)
+        how.emplace_back("sleeping");
+    if (info.cpu_ns >= 0)
+        how.push_back(formatDuration(info.cpu_ns) + " of CPU burnt");
     std::string manner;
-    for (std::size_t k = 0; k < how.size(); ++k) manner += (k == 0 ? " (" : ", ") + how[k];
-    if (!manner.empty()) manner += ")";
+    for (std::size_t k = 0; k < how.size(); ++k)
+        manner += (k == 0 ? " (" : ", ") + how[k];
+    if (!manner.empty())
+        manner += ")";
 
     if (op == kNone) {
         info.sentence = "The host waited " + formatDuration(info.duration_ns) + " in " + where +
@@ -145,7 +164,8 @@ WaitInfo WaitAttribution::attributeHostWait(std::uint32_t wait) const {
     info.awaited_end_ns = o.end_ns;
     info.wake_ns = w.end_ns - o.end_ns;
     info.sentence = "The host waited " + formatDuration(info.duration_ns) + " in " + where +
-                    " for " + describeWork(op) + "; it woke " + formatDuration(std::abs(info.wake_ns)) +
+                    " for " + describeWork(op) + "; it woke " +
+                    formatDuration(std::abs(info.wake_ns)) +
                     (info.wake_ns >= 0 ? " after" : " before") + " the " +
                     std::string(TraceIndex::kindWord(o.kind)) + " ended" + manner + ".";
     return info;
@@ -175,14 +195,16 @@ WaitInfo WaitAttribution::attributeStreamWait(std::uint32_t wait) const {
         if (info.cuda_event != kNone && call != nullptr)
             rec = index_.recordBefore(info.cuda_event, call->start_ns);
     }
-    if (rec != kNone) info.awaited_op = index_.doneOf(rec).op;
+    if (rec != kNone)
+        info.awaited_op = index_.doneOf(rec).op;
 
     std::string where = call == nullptr                      ? "a stream wait"
                         : call->mode == SyncMode::WaitStream ? "Stream.wait_stream"
                                                              : index_.callName(info.call);
     std::string text = capitalized(index_.streamName(w.lane)) + " stalled " +
                        formatDuration(info.duration_ns) + " in " + where;
-    if (info.cuda_event != kNone) text += " for event " + index_.eventName(info.cuda_event);
+    if (info.cuda_event != kNone)
+        text += " for event " + index_.eventName(info.cuda_event);
     if (info.awaited_op != kNone) {
         const auto& o = index_.event(info.awaited_op);
         info.awaited_end_ns = o.end_ns;
@@ -207,7 +229,8 @@ std::vector<IdleGap> WaitAttribution::idleGaps() const {
     const Coverage syncs(trace, index_.apiCalls(), hostBlockingCall);
     std::vector<std::uint32_t> host_by_start = index_.apiCalls();
     for (std::uint32_t i = 0; i < trace.events.size(); ++i)
-        if (trace.events[i].kind == EventKind::HostWork) host_by_start.push_back(i);
+        if (trace.events[i].kind == EventKind::HostWork)
+            host_by_start.push_back(i);
     std::sort(host_by_start.begin(), host_by_start.end(), [&](std::uint32_t a, std::uint32_t b) {
         return trace.events[a].start_ns < trace.events[b].start_ns;
     });
@@ -235,10 +258,10 @@ std::vector<IdleGap> WaitAttribution::idleGaps() const {
             }
             switch (gap.cause) {
                 case IdleGap::Cause::HostSync:
-                    gap.sentence = span + " because the host was blocked in " +
-                                   (gap.call != kNone ? index_.callName(gap.call)
-                                                      : std::string("a sync")) +
-                                   ".";
+                    gap.sentence =
+                        span + " because the host was blocked in " +
+                        (gap.call != kNone ? index_.callName(gap.call) : std::string("a sync")) +
+                        ".";
                     break;
                 case IdleGap::Cause::HostBusy: {
                     const auto& h = trace.events[gap.call];

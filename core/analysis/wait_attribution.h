@@ -12,21 +12,21 @@ namespace syncscope {
 
 // What one wait waited for (DESIGN.md §8: "which kernels is this sync waiting on?").
 struct WaitInfo {
-    std::uint32_t wait = kNone;          // the HostWait or StreamWait event
+    std::uint32_t wait = kNone;  // the HostWait or StreamWait event
     EventKind kind = EventKind::HostWait;
-    std::uint32_t call = kNone;          // the ApiCall it belongs to, when known
+    std::uint32_t call = kNone;  // the ApiCall it belongs to, when known
     ApiId api = ApiId::None;
     TimeNs start_ns = 0;
     TimeNs end_ns = 0;
     TimeNs duration_ns = 0;
-    std::uint32_t cuda_event = kNone;    // event synchronized on / waited for, when known
-    std::uint32_t awaited_op = kNone;    // the GPU work whose end released the wait (not a marker)
+    std::uint32_t cuda_event = kNone;  // event synchronized on / waited for, when known
+    std::uint32_t awaited_op = kNone;  // the GPU work whose end released the wait (not a marker)
     TimeNs awaited_end_ns = -1;
-    TimeNs wake_ns = 0;                  // end of the wait − awaited_end_ns
+    TimeNs wake_ns = 0;  // end of the wait − awaited_end_ns
     bool spinning = false;
     bool sleeping = false;
-    std::int64_t cpu_ns = -1;            // CPU burnt while waiting, -1 unknown
-    std::string sentence;                // the same, in words
+    std::int64_t cpu_ns = -1;  // CPU burnt while waiting, -1 unknown
+    std::string sentence;      // the same, in words
 };
 
 // A stretch inside [first GPU start, last GPU end] with no GPU work on any lane, and why.
