@@ -8,11 +8,14 @@
 
 #include "core/engine/engine_factory.h"
 #include "core/engine/trace_delta_emitter.h"
+#include "core/scenario/batch_generator.h"
 #include "tests/ui/test_scenarios.h"
 #include "tests/ui/trace_compare.h"
+#include "ui/window/builtin_scenarios.h"
 #include "ui/window/run_controller.h"
 
 using namespace syncscope;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -114,15 +117,35 @@ private slots:
 };
 
 void TestWorkerRunController::sameTraceAsDirectRun_data() {
-    QTest::addColumn<int>("repeats");
-    QTest::newRow("one iteration") << 1;
-    QTest::newRow("ten iterations") << 10;
-    QTest::newRow("two thousand iterations") << 2000;
+    QTest::addColumn<QString>("source");
+    QTest::newRow("loop, one iteration") << u"loop:1"_s;
+    QTest::newRow("loop, two thousand iterations") << u"loop:2000"_s;
+    for (const QString& name : BuiltinScenarios::names())
+        QTest::newRow(qPrintable(u"builtin:"_s + name)) << u"builtin:"_s + name;
+    for (const SyncModeInfo& info : syncModeCatalogue())
+        QTest::newRow(
+            qPrintable(u"generated:"_s + QString::fromUtf8(info.id.data(), info.id.size())))
+            << u"generated:"_s + QString::number(int(info.mode));
 }
 
 void TestWorkerRunController::sameTraceAsDirectRun() {
-    QFETCH(int, repeats);
-    const Scenario scenario = test::kernelLoopScenario(std::uint32_t(repeats));
+    QFETCH(QString, source);
+    Scenario scenario;
+    if (source.startsWith(u"loop:"_s)) {
+        scenario = test::kernelLoopScenario(source.mid(5).toUInt());
+    } else if (source.startsWith(u"builtin:"_s)) {
+        QString error;
+        std::optional<Scenario> builtin = BuiltinScenarios::load(source, &error);
+        QVERIFY2(builtin, qPrintable(error));
+        scenario = *builtin;
+    } else {
+        BatchConfig config;  // the window's simple view, every sync mode
+        config.sync_mode = SyncMode(source.mid(10).toInt());
+        config.allocation = KernelAllocation::MallocAsync;
+        BatchGeneration generated = BatchGenerator::generate(config);
+        QVERIFY2(generated.scenario, generated.errors.empty() ? "" : generated.errors[0].c_str());
+        scenario = *generated.scenario;
+    }
 
     // What syncscope-cli does: the sim engine, directly, on this thread.
     EngineObserver silent;

@@ -8,11 +8,15 @@ namespace syncscope {
 
 namespace {
 
-// Moves a row's steps behind the rows before it: its events and buffers come after theirs and
-// its batch numbers continue where they stopped.
-void shiftSteps(std::vector<Step>& steps, std::uint32_t events, std::uint32_t buffers,
-                std::uint32_t batches) {
+// Moves a row's steps behind the rows before it: streams are shared by name, its events and
+// buffers come after theirs and its batch numbers continue where they stopped.
+void shiftSteps(std::vector<Step>& steps, const std::vector<std::uint32_t>& streams,
+                std::uint32_t events, std::uint32_t buffers, std::uint32_t batches) {
     for (Step& step : steps) {
+        if (step.stream < streams.size())
+            step.stream = streams[step.stream];
+        if (step.other_stream < streams.size())
+            step.other_stream = streams[step.other_stream];
         if (step.event != kNone)
             step.event += events;
         if (step.buffer != kNone)
@@ -21,7 +25,7 @@ void shiftSteps(std::vector<Step>& steps, std::uint32_t events, std::uint32_t bu
             step.batch += batches;
         for (std::uint32_t& used : step.uses)
             used += buffers;
-        shiftSteps(step.body, events, buffers, batches);
+        shiftSteps(step.body, streams, events, buffers, batches);
     }
 }
 
@@ -79,12 +83,18 @@ std::optional<Scenario> BatchEditorState::toScenario(QString* error) const {
             merged = std::move(part);
             continue;
         }
-        // The generator names streams s1, s2, ... with one kind, so a wider row only adds streams.
-        if (part.streams.size() > merged->streams.size())
-            merged->streams.insert(merged->streams.end(),
-                                   part.streams.begin() + qsizetype(merged->streams.size()),
-                                   part.streams.end());
-        shiftSteps(part.program, std::uint32_t(merged->events.size()),
+        // The generator names its streams the same way in every row (s0, s1, ..., "default"), so
+        // rows share streams by name and a wider row only adds the ones it lacks.
+        std::vector<std::uint32_t> stream_map;
+        for (const StreamSpec& stream : part.streams) {
+            const auto found =
+                std::find_if(merged->streams.begin(), merged->streams.end(),
+                             [&](const StreamSpec& s) { return s.name == stream.name; });
+            stream_map.push_back(std::uint32_t(found - merged->streams.begin()));
+            if (found == merged->streams.end())
+                merged->streams.push_back(stream);
+        }
+        shiftSteps(part.program, stream_map, std::uint32_t(merged->events.size()),
                    std::uint32_t(merged->buffers.size()), batchSpan(merged->program));
         for (EventSpec& e : part.events)
             e.name += "_r" + std::to_string(i + 1);
