@@ -92,7 +92,7 @@ QVariant BatchTableModel::data(const QModelIndex& index, int role) const {
                 return row.kind == KernelKind::Memory ? QStringLiteral("—")
                                                       : QString::number(row.duration_us, 'g', 6);
             case Bytes:
-                return QStringLiteral("%1 MiB").arg(double(row.bytes) / double(1 << 20), 0, 'g', 6);
+                return QStringLiteral("%1 MiB").arg(double(row.bytes) / double(1 << 20), 0, 'g', 4);
             default:
                 return cellValue(row, index.column());
         }

@@ -15,6 +15,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTextBrowser>
@@ -62,6 +63,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     setObjectName(QStringLiteral("syncscopeMainWindow"));
     setAcceptDrops(true);
     setDockOptions(AnimatedDocks | AllowTabbedDocks);
+    setTabPosition(Qt::LeftDockWidgetArea, QTabWidget::North);
     runs_ = new RunController(this);
 
     timeline_ = new TimelineView(this);
@@ -100,7 +102,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
             });
     connect(runs_, &RunController::runFinished, this, &MainWindow::onRunFinished);
 
-    resize(1500, 900);
+    // First start: most of the screen; later starts restore what the user left.
+    if (const QScreen* screen = QGuiApplication::primaryScreen())
+        resize(screen->availableGeometry().size() * 0.92);
+    else
+        resize(1500, 900);
     readSettings();
     probeCudaEngine();
     updateTitle();
@@ -141,7 +147,7 @@ void MainWindow::buildDocks() {
     details_dock->setWidget(details_);
     addDockWidget(Qt::RightDockWidgetArea, details_dock);
 
-    resizeDocks({editor_dock, summary_dock}, {470, 330}, Qt::Horizontal);
+    resizeDocks({editor_dock, summary_dock}, {560, 340}, Qt::Horizontal);
 }
 
 void MainWindow::buildActions() {
@@ -349,22 +355,24 @@ void MainWindow::cancelRun() {
 
 void MainWindow::onRunFinished(quint64, RunStatus status, const QString& message,
                                std::shared_ptr<const Trace> trace) {
-    editor_->setRunning(false);
     updateActions();
     const bool has_events = trace && !trace->events.empty();
     if (has_events || status == RunStatus::Ok)
         showTrace(trace, run_scenario_);
     switch (status) {
         case RunStatus::Ok:
+            editor_->setFinished(tr("finished"));
             statusBar()->showMessage(
                 tr("Run finished: %n event(s).", nullptr, int(trace->events.size())), 8000);
             break;
         case RunStatus::Cancelled:
+            editor_->setFinished(tr("cancelled"));
             statusBar()->showMessage(tr("Run cancelled; showing the %n event(s) that ran before.",
                                         nullptr, has_events ? int(trace->events.size()) : 0));
             break;
         case RunStatus::Failed:
         case RunStatus::Unavailable:
+            editor_->setFinished(tr("failed"));
             statusBar()->showMessage(tr("Run failed: %1").arg(message));
             showError(status == RunStatus::Failed ? tr("Run failed") : tr("Engine unavailable"),
                       message.isEmpty() ? tr("The engine gave no reason.") : message);

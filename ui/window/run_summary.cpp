@@ -11,6 +11,7 @@
 #include <numeric>
 
 #include "core/analysis/invariant_checker.h"
+#include "core/analysis/time_format.h"
 #include "core/analysis/trace_stats.h"
 #include "ui/timeline/event_details.h"
 
@@ -24,6 +25,8 @@ struct RunSummary::Result {
 };
 
 namespace {
+
+QString duration(TimeNs ns) { return QString::fromStdString(formatDuration(ns)); }
 
 QString percentOf(TimeNs part, TimeNs whole) {
     if (whole <= 0)
@@ -117,23 +120,23 @@ void RunSummary::show(const Result& result) {
         row(tr("Events"), tr("none"));
     } else {
         const TraceStats& s = result.stats;
-        row(tr("Makespan"), formatDuration(s.makespan_ns),
+        row(tr("Makespan"), duration(s.makespan_ns),
             tr("First event start to last event end"));
         row(tr("Host blocked"),
-            formatDuration(s.host_blocked_ns) + percentOf(s.host_blocked_ns, s.makespan_ns),
+            duration(s.host_blocked_ns) + percentOf(s.host_blocked_ns, s.makespan_ns),
             tr("Time the host thread spent waiting in syncs"));
-        QString burnt = formatDuration(s.host_cpu_burnt_ns);
+        QString burnt = duration(s.host_cpu_burnt_ns);
         if (s.waits_cpu_unknown > 0)
             burnt += tr(" (%n wait(s) unknown)", nullptr, int(s.waits_cpu_unknown));
         row(tr("Host CPU burnt waiting"), burnt,
             tr("CPU time spent spinning or polling while waiting"));
-        row(tr("GPU idle"), formatDuration(s.gpu_idle_ns) + percentOf(s.gpu_idle_ns, s.gpu_span_ns),
+        row(tr("GPU idle"), duration(s.gpu_idle_ns) + percentOf(s.gpu_idle_ns, s.gpu_span_ns),
             tr("Time between the first and last GPU work with no work on any stream"));
-        row(tr("  caused by syncs"), formatDuration(s.gpu_idle_from_syncs_ns),
+        row(tr("  caused by syncs"), duration(s.gpu_idle_from_syncs_ns),
             tr("Idle gaps that began while the host was blocked in a sync"));
         row(tr("Stream overlap"),
             QStringLiteral("%1 (%2% of busy time)")
-                .arg(formatDuration(s.stream_overlap_ns))
+                .arg(duration(s.stream_overlap_ns))
                 .arg(100.0 * s.stream_overlap_ratio, 0, 'f', 1),
             tr("Time with work on two or more GPU lanes at once"));
         std::int64_t peak = s.peak_device_used;

@@ -59,6 +59,7 @@ ScenarioEditor::ScenarioEditor(QWidget* parent)
         tr("Leave the loaded scenario and generate one from the batches table"));
     banner_layout->addWidget(loaded_label_);
     banner_layout->addWidget(edit_button, 0, Qt::AlignRight);
+    loaded_banner_->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
     connect(edit_button, &QPushButton::clicked, this, &ScenarioEditor::editAsBatches);
     loaded_banner_->hide();
 
@@ -68,8 +69,11 @@ ScenarioEditor::ScenarioEditor(QWidget* parent)
     sync_group_ = buildSyncGroup();
     layout->addWidget(sync_group_);
     layout->addWidget(buildRunGroup());
+    // Takes the room the batches table leaves when a loaded scenario hides it.
+    layout->addStretch(0);
 
     connect(undo_, &QUndoStack::indexChanged, this, &ScenarioEditor::scenarioChanged);
+    connect(this, &ScenarioEditor::scenarioChanged, this, &ScenarioEditor::showGenerationError);
 }
 
 QWidget* ScenarioEditor::buildBatchesGroup() {
@@ -107,6 +111,13 @@ QWidget* ScenarioEditor::buildBatchesGroup() {
     table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 8);
     table_->setMinimumHeight(120);
     layout->addWidget(table_, 1);
+
+    generation_error_ = new QLabel(group);
+    generation_error_->setObjectName(QStringLiteral("generationError"));
+    generation_error_->setWordWrap(true);
+    generation_error_->setStyleSheet(QStringLiteral("color: #c62828;"));
+    generation_error_->hide();
+    layout->addWidget(generation_error_);
 
     auto* buttons = new QHBoxLayout;
     auto* add = new QPushButton(tr("Add row"), group);
@@ -294,6 +305,14 @@ void ScenarioEditor::showLoaded() {
             .arg(qs(loaded_->explanation).toHtmlEscaped()));
 }
 
+void ScenarioEditor::showGenerationError() {
+    QString error;
+    const bool ok = loaded_ || generatedScenario(&error).has_value();
+    generation_error_->setText(ok ? QString() : tr("Cannot generate a scenario: %1").arg(error));
+    generation_error_->setVisible(!ok);
+    run_->setEnabled(ok && !cancel_->isEnabled());
+}
+
 bool ScenarioEditor::isModified() const {
     return !undo_->isClean();
 }
@@ -364,6 +383,13 @@ void ScenarioEditor::setRunning(bool running) {
     } else {
         progress_->setFormat(tr("idle"));
     }
+}
+
+void ScenarioEditor::setFinished(const QString& text) {
+    run_->setEnabled(true);
+    cancel_->setEnabled(false);
+    progress_->setFormat(text);
+    showGenerationError();
 }
 
 void ScenarioEditor::setProgress(double fraction, const QString& phase) {

@@ -62,6 +62,8 @@ public:
 
     void setRunning(bool running);
     void setProgress(double fraction, const QString& phase);
+    // The run ended: the progress bar keeps its value and says how it ended.
+    void setFinished(const QString& text);
 
 signals:
     void runRequested();
@@ -75,12 +77,14 @@ private:
     QWidget* buildRunGroup();
     void pushChoice(const QString& text, QComboBox* combo, int before, int after);
     void showLoaded();
+    void showGenerationError();
     void setLoadedState(const std::optional<Scenario>& loaded, const QString& source);
 
     QUndoStack* undo_;
     BatchTableModel* model_;
     QTableView* table_ = nullptr;
     QLineEdit* title_ = nullptr;
+    QLabel* generation_error_ = nullptr;
     QFrame* loaded_banner_ = nullptr;
     QLabel* loaded_label_ = nullptr;
     QWidget* batches_group_ = nullptr;

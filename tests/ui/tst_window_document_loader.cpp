@@ -1,0 +1,107 @@
+// Opening files from the window: scenarios, native traces (with the scenario they carry) and
+// foreign traces; every failure names the file and says what is wrong.
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include "core/engine/engine_factory.h"
+#include "core/scenario/scenario_writer.h"
+#include "core/tracefile/trace_file.h"
+#include "tests/ui/test_scenarios.h"
+#include "tests/ui/trace_compare.h"
+#include "ui/window/document_loader.h"
+
+using namespace syncscope;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+void writeText(const QString& path, const QByteArray& text) {
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(text);
+}
+
+}  // namespace
+
+class TestWindowDocumentLoader : public QObject {
+    Q_OBJECT
+private slots:
+    void opensAScenario();
+    void opensANativeTraceWithItsScenario();
+    void badFilesNameTheFileAndTheProblem_data();
+    void badFilesNameTheFileAndTheProblem();
+};
+
+void TestWindowDocumentLoader::opensAScenario() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"loop.syncscope.json"_s);
+    const Scenario scenario = test::kernelLoopScenario(3);
+    std::string error;
+    QVERIFY2(ScenarioWriter::save(scenario, path.toStdString(), error), error.c_str());
+    QVERIFY(DocumentLoader::isScenarioFile(path));
+    const LoadedDocument document = DocumentLoader::load(path);
+    QVERIFY2(document.ok(), qPrintable(document.error));
+    QVERIFY(document.scenario);
+    QVERIFY(!document.trace);
+    QCOMPARE(ScenarioWriter::toJson(*document.scenario), ScenarioWriter::toJson(scenario));
+}
+
+void TestWindowDocumentLoader::opensANativeTraceWithItsScenario() {
+    const Scenario scenario = test::kernelLoopScenario(5);
+    EngineObserver silent;
+    CancelToken never;
+    RunResult run = makeSimEngine()->run(scenario, silent, never);
+    QCOMPARE(int(run.status), int(RunStatus::Ok));
+    run.trace.scenario_json = ScenarioWriter::toJson(scenario);
+    QTemporaryDir dir;
+    for (const QString& name : {u"run.json"_s, u"run.json.gz"_s}) {
+        const QString path = dir.filePath(name);
+        std::string error;
+        QVERIFY2(TraceFile::save(run.trace, path.toStdString(), error), error.c_str());
+        QVERIFY(!DocumentLoader::isScenarioFile(path));
+        const LoadedDocument document = DocumentLoader::load(path);
+        QVERIFY2(document.ok(), qPrintable(document.error));
+        QVERIFY(document.trace);
+        const QString diff = test::firstEventDifference(run.trace, *document.trace);
+        QVERIFY2(diff.isEmpty(), qPrintable(diff));
+        QVERIFY(document.scenario);
+        QCOMPARE(document.scenario->title, scenario.title);
+    }
+}
+
+void TestWindowDocumentLoader::badFilesNameTheFileAndTheProblem_data() {
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QByteArray>("content");
+    QTest::addColumn<QString>("problem");
+    QTest::newRow("missing") << u"missing.json"_s << QByteArray() << u"no such file"_s;
+    QTest::newRow("empty") << u"empty.json"_s << QByteArray("") << u"empty"_s;
+    QTest::newRow("scenario with a bad field")
+        << u"bad.syncscope.json"_s
+        << QByteArray(R"({"format": "syncscope-scenario", "version": 1, "title": "t",
+                          "streams": [{"name": "s"}],
+                          "steps": [{"op": "kernel", "stream": "s", "duration_us": -1}]})")
+        << u"duration_us"_s;
+    QTest::newRow("scenario that is not JSON")
+        << u"broken.syncscope.json"_s << QByteArray("{\"format\": \"syncscope-scenario\",\n  oops")
+        << u"line 2"_s;
+    QTest::newRow("not a trace") << u"notes.json"_s << QByteArray("just some text") << u""_s;
+}
+
+void TestWindowDocumentLoader::badFilesNameTheFileAndTheProblem() {
+    QFETCH(QString, name);
+    QFETCH(QByteArray, content);
+    QFETCH(QString, problem);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(name);
+    if (QTest::currentDataTag() != QByteArray("missing")) writeText(path, content);
+    const LoadedDocument document = DocumentLoader::load(path);
+    QVERIFY(!document.ok());
+    QVERIFY(!document.trace);
+    QVERIFY(!document.scenario);
+    QVERIFY2(document.error.contains(name), qPrintable(document.error));
+    QVERIFY2(document.error.contains(problem), qPrintable(document.error));
+}
+
+QTEST_GUILESS_MAIN(TestWindowDocumentLoader)
+#include "tst_window_document_loader.moc"
