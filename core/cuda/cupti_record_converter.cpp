@@ -1,0 +1,561 @@
+#include "core/cuda/cupti_record_converter.h"
+
+#include <algorithm>
+#include <string>
+
+#include "core/cuda/runtime_api_map.h"
+
+namespace syncscope {
+
+namespace {
+
+// CUpti_ActivityMemcpyKind: 1 HtoD, 2 DtoH, 8 DtoD, 10 HtoH (others: arrays, peer).
+std::string copyName(std::uint8_t copy_kind, const Step& st) {
+    switch (copy_kind) {
+        case 1: return "memcpy HtoD";
+        case 2: return "memcpy DtoH";
+        case 8: return "memcpy DtoD";
+        case 10: return "memcpy HtoH";
+        default: break;
+    }
+    switch (st.direction) {
+        case CopyDirection::HostToDevice: return "memcpy HtoD";
+        case CopyDirection::DeviceToHost: return "memcpy DtoH";
+        case CopyDirection::DeviceToDevice: return "memcpy DtoD";
+        case CopyDirection::HostToHost: return "memcpy HtoH";
+    }
+    return "memcpy";
+}
+
+bool isHostSyncApi(ApiId api) {
+    return api == ApiId::DeviceSynchronize || api == ApiId::StreamSynchronize || api == ApiId::EventSynchronize ||
+           api == ApiId::Memcpy || api == ApiId::Memset || api == ApiId::Free;
+}
+
+// The step kinds whose host call may wait for GPU work (trace-conventions "Host syncs").
+bool isHostSyncStep(const Step& st) {
+    switch (st.kind) {
+        case StepKind::DeviceSync:
+        case StepKind::StreamSync:
+        case StepKind::EventSync:
+        case StepKind::EventQueryPoll:
+        case StepKind::Free: return true;
+        case StepKind::Memcpy:
+        case StepKind::Memset: return !st.async;
+        default: return false;
+    }
+}
+
+bool isImplicitSync(const Step& st) {
+    return st.kind == StepKind::Free || ((st.kind == StepKind::Memcpy || st.kind == StepKind::Memset) && !st.async);
+}
+
+}  // namespace
+
+CuptiRecordConverter::CuptiRecordConverter(const Scenario& scenario, std::vector<Step> steps, Trace& trace)
+    : scenario_(scenario), steps_(std::move(steps)), trace_(trace) {
+    Lane host;
+    host.kind = LaneKind::HostThread;
+    host.name = "host thread";
+    trace_.addLane(host);
+    Lane waits;
+    waits.kind = LaneKind::HostWaits;
+    waits.name = "host waits";
+    waits.parent = kHostLane;
+    trace_.addLane(waits);
+    for (std::size_t i = 0; i < scenario_.streams.size(); ++i) {
+        const StreamSpec& spec = scenario_.streams[i];
+        Lane lane;
+        lane.kind = LaneKind::Stream;
+        lane.name = spec.name + " (" + std::string(toString(spec.kind)) + ")";
+        lane.stream_id = static_cast<std::uint32_t>(i);
+        lane.stream_kind = spec.kind;
+        lane.priority = spec.priority;
+        trace_.addLane(lane);
+    }
+    stream_tails_.resize(scenario_.streams.size());
+}
+
+std::optional<std::uint32_t> CuptiRecordConverter::scenarioStreamOf(std::uint32_t cupti_stream_id) const {
+    const auto it = stream_map_.find(cupti_stream_id);
+    if (it == stream_map_.end()) return std::nullopt;
+    return it->second;
+}
+
+TimeNs CuptiRecordConverter::fromRecord(std::uint64_t t) const {
+    return static_cast<TimeNs>(t) - clock_.record_offset_ns - static_cast<TimeNs>(clock_.origin_ns);
+}
+
+TimeNs CuptiRecordConverter::fromHost(std::uint64_t t) const {
+    return static_cast<TimeNs>(t) - static_cast<TimeNs>(clock_.origin_ns);
+}
+
+void CuptiRecordConverter::add(CuptiRecordBatch&& batch) {
+    dropped_ += batch.dropped;
+    for (const auto& x : batch.external) external_[x.correlation] = x.external_id;
+    for (auto& a : batch.api) pending_api_.push_back(a);
+    for (auto& g : batch.gpu) gpu_[g.correlation] = std::move(g);
+    for (const auto& s : batch.sync) sync_[s.correlation] = s;
+    for (const auto& e : batch.cuda_events) {
+        cuda_events_[e.correlation] = e;
+        seen_cuda_event_records_ = true;
+    }
+    for (const auto& m : batch.memory) {
+        if (m.is_async) {
+            memory_ops_[m.correlation] = m;
+            seen_memory_records_ = true;
+        }
+        if (m.from_pool) {
+            MemorySample sample;
+            sample.t_ns = fromRecord(m.timestamp);
+            sample.pool_reserved = static_cast<std::int64_t>(m.pool_size);
+            sample.pool_used = static_cast<std::int64_t>(m.pool_utilized);
+            pending_memory_.push_back(sample);
+        }
+    }
+    for (const auto& p : batch.pools) {
+        if (p.operation == MemoryPoolRecord::Invalid) continue;
+        MemorySample sample;
+        sample.t_ns = fromRecord(p.timestamp);
+        sample.pool_reserved = static_cast<std::int64_t>(p.size);
+        sample.pool_used = static_cast<std::int64_t>(p.utilized);
+        pending_memory_.push_back(sample);
+    }
+    for (const auto& s : batch.samples) {
+        MemorySample sample;
+        sample.t_ns = fromHost(s.t);
+        sample.device_used = s.device_used;
+        sample.pool_reserved = s.pool_reserved;
+        sample.pool_used = s.pool_used;
+        pending_memory_.push_back(sample);
+    }
+    for (auto& h : batch.host) {
+        if (h.kind == HostStamp::Kind::Instrumentation) {
+            instrumentation_.push_back(std::move(h));
+        } else if (h.step < steps_.size()) {
+            buckets_[h.step].stamps.push_back(std::move(h));
+        }
+    }
+}
+
+void CuptiRecordConverter::resolvePendingApi(bool final) {
+    std::vector<ApiRecord> still;
+    for (const ApiRecord& a : pending_api_) {
+        const auto it = external_.find(a.correlation);
+        if (it == external_.end()) {
+            if (final) ++dropped_;  // a call outside any step (e.g. the sampler thread's queries)
+            else still.push_back(a);
+            continue;
+        }
+        if (it->second == kInstrumentationExternalId || it->second >= steps_.size()) continue;
+        if (apiFromRuntimeCbid(a.cbid) == ApiId::Other) continue;  // launch plumbing, error checks
+        buckets_[static_cast<std::uint32_t>(it->second)].api.push_back(a);
+    }
+    pending_api_ = std::move(still);
+}
+
+const HostStamp* CuptiRecordConverter::stampOf(const StepBucket& bucket, HostStamp::Kind kind) const {
+    for (const HostStamp& h : bucket.stamps)
+        if (h.kind == kind) return &h;
+    return nullptr;
+}
+
+bool CuptiRecordConverter::ready(std::uint32_t step) const {
+    if (step >= issued_) return false;
+    const auto it = buckets_.find(step);
+    if (it == buckets_.end()) return false;
+    const StepBucket& bucket = it->second;
+    const HostStamp* stamp = stampOf(bucket, HostStamp::Kind::Step);
+    if (stamp == nullptr || bucket.api.size() < stamp->api_records) return false;
+    const Step& st = steps_[step];
+    for (const ApiRecord& a : bucket.api) {
+        if (a.return_value != 0) continue;
+        switch (apiFromRuntimeCbid(a.cbid)) {
+            case ApiId::LaunchKernel:
+            case ApiId::MemcpyAsync:
+            case ApiId::Memcpy:
+            case ApiId::Memset:
+            case ApiId::MemsetAsync:
+                // Host-to-host copies may leave no GPU record; do not wait for one.
+                if (st.kind == StepKind::Memcpy && st.direction == CopyDirection::HostToHost) break;
+                if (!gpu_.contains(a.correlation)) return false;
+                break;
+            case ApiId::EventRecord:
+                if (seen_cuda_event_records_ && !cuda_events_.contains(a.correlation)) return false;
+                break;
+            case ApiId::MallocAsync:
+            case ApiId::FreeAsync:
+                if (seen_memory_records_ && !memory_ops_.contains(a.correlation)) return false;
+                break;
+            case ApiId::LaunchHostFunc:
+                if (stampOf(bucket, HostStamp::Kind::HostCallback) == nullptr) return false;
+                break;
+            default: break;
+        }
+    }
+    return true;
+}
+
+void CuptiRecordConverter::process(bool final) {
+    resolvePendingApi(final);
+    const std::uint32_t limit = final ? static_cast<std::uint32_t>(std::min<std::size_t>(issued_, steps_.size())) : issued_;
+    while (next_step_ < limit && (final || ready(next_step_))) {
+        emitStep(next_step_);
+        ++next_step_;
+    }
+    if (final) {
+        for (const HostStamp& h : instrumentation_) {
+            TraceEvent ev;
+            ev.kind = EventKind::ApiCall;
+            ev.lane = kHostLane;
+            ev.api = ApiId::DeviceSynchronize;
+            ev.name = intern(h.message.empty() ? std::string(apiName(ApiId::DeviceSynchronize)) : h.message);
+            ev.start_ns = fromHost(h.start);
+            ev.end_ns = fromHost(h.end);
+            ev.cpu_ns = h.cpu_ns;
+            ev.flags = event_flags::kInstrumentation;
+            trace_.addEvent(ev);
+        }
+        instrumentation_.clear();
+    }
+    flushMemory(final);
+}
+
+SyncMode CuptiRecordConverter::modeOf(const Step& st) const {
+    if (st.kind == StepKind::CpuSync) return SyncMode::CpuSynchronize;
+    if (st.mode != SyncMode::None) return st.mode;
+    switch (st.kind) {
+        case StepKind::DeviceSync: return SyncMode::Device;
+        case StepKind::StreamSync: return SyncMode::Stream;
+        case StepKind::EventSync: return SyncMode::Event;
+        case StepKind::StreamWaitEvent: return SyncMode::StreamWaitEvent;
+        case StepKind::WaitStream: return SyncMode::WaitStream;
+        case StepKind::EventQueryPoll: return SyncMode::EventQueryPoll;
+        case StepKind::HostCallback: return SyncMode::HostCallback;
+        case StepKind::Memcpy: return st.async ? SyncMode::None : SyncMode::BlockingCopy;
+        case StepKind::Malloc:
+        case StepKind::Free: return SyncMode::ImplicitAlloc;
+        default: return SyncMode::None;
+    }
+}
+
+std::string CuptiRecordConverter::eventName(std::uint32_t cuda_event) const {
+    if (cuda_event < scenario_.events.size()) return scenario_.events[cuda_event].name;
+    return "wait_stream event " + std::to_string(cuda_event - scenario_.events.size());
+}
+
+std::uint32_t CuptiRecordConverter::addStreamEvent(TraceEvent event, std::uint32_t stream) {
+    event.lane = streamLane(stream);
+    const std::uint32_t index = trace_.addEvent(event);
+    Tail& tail = stream_tails_[stream];
+    if (event.end_ns >= tail.end) tail = {event.end_ns, index};
+    if (event.end_ns >= device_tail_.end) device_tail_ = {event.end_ns, index};
+    return index;
+}
+
+void CuptiRecordConverter::emitStep(std::uint32_t step) {
+    StepBucket bucket;
+    if (auto it = buckets_.find(step); it != buckets_.end()) {
+        bucket = std::move(it->second);
+        buckets_.erase(it);
+    }
+    const Step& st = steps_[step];
+    const SyncMode mode = modeOf(st);
+    std::sort(bucket.api.begin(), bucket.api.end(),
+              [](const ApiRecord& a, const ApiRecord& b) { return a.start < b.start; });
+
+    std::uint32_t hidden_event = kNone;
+    if (st.kind == StepKind::WaitStream)
+        hidden_event = static_cast<std::uint32_t>(scenario_.events.size()) + hidden_events_++;
+
+    std::uint32_t own_gpu_event = kNone;  // for blocking copies/memsets: the op the host waited for
+    for (const ApiRecord& call : bucket.api) {
+        const ApiId api = apiFromRuntimeCbid(call.cbid);
+        std::uint32_t stream = st.stream;
+        if (st.kind == StepKind::WaitStream && api == ApiId::EventRecord) stream = st.other_stream;
+        std::uint32_t cuda_event = st.event;
+        if (st.kind == StepKind::WaitStream) cuda_event = hidden_event;
+        const bool uses_event = api == ApiId::EventRecord || api == ApiId::StreamWaitEvent ||
+                                api == ApiId::EventSynchronize || api == ApiId::EventQuery;
+
+        TraceEvent ev;
+        ev.kind = EventKind::ApiCall;
+        ev.lane = kHostLane;
+        ev.api = api;
+        ev.name = intern(apiName(api));
+        ev.start_ns = fromRecord(call.start);
+        ev.end_ns = fromRecord(call.end);
+        ev.step = step;
+        ev.batch = st.batch;
+        ev.mode = mode;
+        if (uses_event) ev.cuda_event = cuda_event;
+        if (call.return_value != 0) ev.flags |= event_flags::kFailed;
+        if (api == ApiId::EventQuery && call.return_value == 0) ev.flags |= event_flags::kQueryReady;
+        if ((api == ApiId::Memcpy || api == ApiId::MemcpyAsync) && !st.pinned) ev.flags |= event_flags::kPageable;
+        if (isHostSyncApi(api) && isImplicitSync(st)) ev.flags |= event_flags::kImplicitSync;
+        if (ev.end_ns > watermark_) watermark_ = ev.end_ns;
+
+        const bool enqueues = apiEnqueuesStreamWork(api) && stream < scenario_.streams.size();
+        if (!enqueues) {
+            trace_.addEvent(ev);
+            continue;
+        }
+        ev.target_lane = streamLane(stream);
+        const std::uint32_t api_index = trace_.addEvent(ev);
+        if (call.return_value != 0) continue;
+        const std::uint32_t gpu_index = emitGpuSide(step, st, api, call, stream, cuda_event, bucket);
+        if (gpu_index == kNone) continue;
+        const std::uint32_t correlation = next_correlation_++;
+        trace_.events[api_index].correlation = correlation;
+        trace_.events[gpu_index].correlation = correlation;
+        trace_.flows.push_back({api_index, gpu_index, FlowKind::Launch});
+        if (api == ApiId::Memcpy || api == ApiId::Memset) own_gpu_event = gpu_index;
+    }
+
+    if (const HostStamp* stamp = stampOf(bucket, HostStamp::Kind::Step)) {
+        if (fromHost(stamp->end) > watermark_) watermark_ = fromHost(stamp->end);
+        if (st.kind == StepKind::CpuSync) {
+            TraceEvent ev;
+            ev.kind = EventKind::ApiCall;
+            ev.lane = kHostLane;
+            ev.api = ApiId::CpuSynchronize;
+            ev.name = intern(apiName(ApiId::CpuSynchronize));
+            ev.start_ns = fromHost(stamp->start);
+            ev.end_ns = fromHost(stamp->end);
+            ev.step = step;
+            ev.batch = st.batch;
+            ev.mode = SyncMode::CpuSynchronize;
+            trace_.addEvent(ev);
+        } else if (st.kind == StepKind::HostWork) {
+            TraceEvent ev;
+            ev.kind = EventKind::HostWork;
+            ev.lane = kHostLane;
+            ev.name = intern(st.label.empty() ? std::string("host work") : st.label);
+            ev.start_ns = fromHost(stamp->start);
+            ev.end_ns = fromHost(stamp->end);
+            ev.cpu_ns = stamp->cpu_ns;
+            ev.step = step;
+            ev.batch = st.batch;
+            ev.mode = mode;
+            trace_.addEvent(ev);
+        }
+    }
+
+    if (isHostSyncStep(st)) emitHostWait(step, st, bucket, own_gpu_event);
+
+    for (const HostStamp& h : bucket.stamps) {
+        if (h.kind != HostStamp::Kind::Error) continue;
+        TraceEvent ev;
+        ev.kind = EventKind::Error;
+        ev.lane = kHostLane;
+        ev.name = intern(h.message);
+        ev.start_ns = fromHost(h.start);
+        ev.end_ns = fromHost(h.end);
+        ev.step = step;
+        ev.batch = st.batch;
+        ev.flags = event_flags::kFailed;
+        trace_.addEvent(ev);
+    }
+
+    for (const ApiRecord& call : bucket.api) {
+        gpu_.erase(call.correlation);
+        sync_.erase(call.correlation);
+        cuda_events_.erase(call.correlation);
+        memory_ops_.erase(call.correlation);
+        external_.erase(call.correlation);
+    }
+}
+
+std::uint32_t CuptiRecordConverter::emitGpuSide(std::uint32_t step, const Step& st, ApiId api, const ApiRecord& call,
+                                                std::uint32_t stream, std::uint32_t cuda_event,
+                                                const StepBucket& bucket) {
+    TraceEvent ev;
+    ev.step = step;
+    ev.batch = st.batch;
+    ev.mode = modeOf(st);
+    const TimeNs call_start = fromRecord(call.start);
+    const TimeNs reached = std::max(call_start, stream_tails_[stream].end);  // when the stream got to it
+
+    switch (api) {
+        case ApiId::LaunchKernel:
+        case ApiId::Memcpy:
+        case ApiId::MemcpyAsync:
+        case ApiId::Memset:
+        case ApiId::MemsetAsync: {
+            const auto it = gpu_.find(call.correlation);
+            if (it == gpu_.end()) return kNone;
+            const GpuOpRecord& op = it->second;
+            stream_map_[op.stream_id] = stream;
+            ev.start_ns = fromRecord(op.start);
+            ev.end_ns = fromRecord(op.end);
+            ev.bytes = op.bytes;
+            if (op.kind == GpuOpRecord::Kind::Kernel) {
+                ev.kind = EventKind::Kernel;
+                ev.name = intern(st.label.empty() ? std::string(toString(st.kernel)) + " kernel" : st.label);
+                if (st.kernel == KernelKind::Memory) ev.bytes = st.bytes;
+            } else if (op.kind == GpuOpRecord::Kind::Memcpy) {
+                ev.kind = EventKind::Memcpy;
+                ev.name = intern(st.label.empty() ? copyName(op.copy_kind, st) : st.label);
+                if (!st.pinned) ev.flags |= event_flags::kPageable;
+            } else {
+                ev.kind = EventKind::Memset;
+                ev.name = intern(st.label.empty() ? std::string("memset") : st.label);
+            }
+            return addStreamEvent(ev, stream);
+        }
+        case ApiId::EventRecord: {
+            ev.kind = EventKind::EventMarker;
+            ev.cuda_event = cuda_event;
+            ev.name = intern("record " + eventName(cuda_event));
+            TimeNs at = reached;
+            if (const auto it = cuda_events_.find(call.correlation); it != cuda_events_.end()) {
+                stream_map_[it->second.stream_id] = stream;
+                // Use the device-side stamp only when it is on our axis (plausibly after the call).
+                const TimeNs device = fromRecord(it->second.device_timestamp);
+                if (it->second.device_timestamp != 0 && device >= call_start) at = device;
+            }
+            ev.start_ns = ev.end_ns = at;
+            const Tail captured = stream_tails_[stream];
+            const std::uint32_t index = addStreamEvent(ev, stream);
+            Marker marker;
+            marker.index = index;
+            marker.done = captured.index == kNone ? at : captured.end;
+            marker.done_op = captured.index == kNone ? index : captured.index;
+            markers_[cuda_event] = marker;
+            return index;
+        }
+        case ApiId::StreamWaitEvent: {
+            ev.kind = EventKind::StreamWait;
+            ev.cuda_event = cuda_event;
+            ev.name = intern("wait " + eventName(cuda_event));
+            ev.start_ns = reached;
+            ev.end_ns = reached;
+            const auto it = markers_.find(cuda_event);
+            if (it != markers_.end()) {
+                ev.end_ns = std::max(reached, it->second.done);
+                ev.awaited = it->second.index;
+            }
+            const std::uint32_t index = addStreamEvent(ev, stream);
+            if (it != markers_.end()) trace_.flows.push_back({it->second.index, index, FlowKind::Record});
+            return index;
+        }
+        case ApiId::LaunchHostFunc: {
+            const HostStamp* cb = stampOf(bucket, HostStamp::Kind::HostCallback);
+            if (cb == nullptr) return kNone;
+            ev.kind = EventKind::HostCallback;
+            ev.name = intern(st.label.empty() ? std::string("host callback") : st.label);
+            ev.start_ns = fromHost(cb->start);
+            ev.end_ns = fromHost(cb->end);
+            ev.cpu_ns = cb->cpu_ns;
+            return addStreamEvent(ev, stream);
+        }
+        case ApiId::MallocAsync:
+        case ApiId::FreeAsync: {
+            ev.kind = EventKind::MemoryOp;
+            ev.name = intern(api == ApiId::MallocAsync ? "malloc_async" : "free_async");
+            ev.bytes = st.bytes;
+            TimeNs at = reached;
+            if (const auto it = memory_ops_.find(call.correlation); it != memory_ops_.end()) {
+                stream_map_[it->second.stream_id] = stream;
+                if (it->second.bytes != 0) ev.bytes = it->second.bytes;
+                if (it->second.timestamp != 0) at = std::max(at, fromRecord(it->second.timestamp));
+            }
+            ev.start_ns = ev.end_ns = at;
+            return addStreamEvent(ev, stream);
+        }
+        default: return kNone;
+    }
+}
+
+void CuptiRecordConverter::emitHostWait(std::uint32_t step, const Step& st, const StepBucket& bucket,
+                                        std::uint32_t own_gpu_event) {
+    const HostStamp* stamp = stampOf(bucket, HostStamp::Kind::Step);
+    TraceEvent wait;
+    wait.kind = EventKind::HostWait;
+    wait.lane = kWaitLane;
+    wait.step = step;
+    wait.batch = st.batch;
+    wait.mode = modeOf(st);
+    bool have_interval = false;
+
+    if (st.kind == StepKind::EventQueryPoll) {
+        for (const ApiRecord& call : bucket.api) {
+            if (apiFromRuntimeCbid(call.cbid) != ApiId::EventQuery) continue;
+            if (!have_interval) wait.start_ns = fromRecord(call.start);
+            wait.end_ns = fromRecord(call.end);
+            have_interval = true;
+        }
+    } else {
+        for (const ApiRecord& call : bucket.api) {
+            if (!isHostSyncApi(apiFromRuntimeCbid(call.cbid))) continue;
+            wait.start_ns = fromRecord(call.start);
+            wait.end_ns = fromRecord(call.end);
+            // SYNCHRONIZATION records time the wait itself; they match the call when present.
+            if (const auto it = sync_.find(call.correlation);
+                it != sync_.end() && it->second.type != SyncRecord::StreamWaitEvent) {
+                wait.start_ns = fromRecord(it->second.start);
+                wait.end_ns = fromRecord(it->second.end);
+            }
+            have_interval = true;
+        }
+    }
+    if (!have_interval && stamp != nullptr) {
+        wait.start_ns = fromHost(stamp->start);
+        wait.end_ns = fromHost(stamp->end);
+        have_interval = true;
+    }
+    if (!have_interval) return;
+
+    std::uint32_t awaited = kNone;
+    std::uint32_t marker = kNone;
+    switch (st.kind) {
+        case StepKind::DeviceSync:
+        case StepKind::Free: awaited = device_tail_.index; break;
+        case StepKind::StreamSync:
+            if (st.stream < stream_tails_.size()) awaited = stream_tails_[st.stream].index;
+            break;
+        case StepKind::EventSync:
+        case StepKind::EventQueryPoll:
+            if (const auto it = markers_.find(st.event); it != markers_.end()) {
+                awaited = it->second.done_op;
+                marker = it->second.index;
+            }
+            break;
+        default: awaited = own_gpu_event; break;
+    }
+    // Only a call that actually waited gets a HostWait: the awaited work ended after it started.
+    if (awaited == kNone || trace_.events[awaited].end_ns <= wait.start_ns) return;
+
+    wait.awaited = awaited;
+    wait.cuda_event = (st.kind == StepKind::EventSync || st.kind == StepKind::EventQueryPoll) ? st.event : kNone;
+    if (stamp != nullptr) wait.cpu_ns = stamp->cpu_ns;
+    if (st.kind == StepKind::EventQueryPoll) {
+        wait.flags |= event_flags::kSpinning;
+    } else if (stamp != nullptr && stamp->cpu_ns >= 0 && stamp->end > stamp->start) {
+        // CPU/wall near 1 = spinning, near 0 = sleeping (SYNC-SEMANTICS §4).
+        const double ratio = static_cast<double>(stamp->cpu_ns) / static_cast<double>(stamp->end - stamp->start);
+        wait.flags |= ratio >= 0.5 ? event_flags::kSpinning : event_flags::kSleeping;
+    }
+    if (isImplicitSync(st)) wait.flags |= event_flags::kImplicitSync;
+    wait.name = intern("wait: " + std::string(toString(st.kind)));
+    const std::uint32_t index = trace_.addEvent(wait);
+    trace_.flows.push_back({index, awaited, FlowKind::Awaited});
+    if (marker != kNone) trace_.flows.push_back({marker, index, FlowKind::Record});
+}
+
+void CuptiRecordConverter::flushMemory(bool final) {
+    if (pending_memory_.empty()) return;
+    std::stable_sort(pending_memory_.begin(), pending_memory_.end(),
+                     [](const MemorySample& a, const MemorySample& b) { return a.t_ns < b.t_ns; });
+    std::size_t taken = 0;
+    for (const MemorySample& sample : pending_memory_) {
+        if (!final && sample.t_ns > watermark_) break;
+        ++taken;
+        if (sample.t_ns < 0) continue;  // set-up before the run's origin
+        if (!trace_.memory.empty() && sample.t_ns < trace_.memory.back().t_ns) continue;  // keep time order
+        trace_.memory.push_back(sample);
+    }
+    pending_memory_.erase(pending_memory_.begin(), pending_memory_.begin() + static_cast<std::ptrdiff_t>(taken));
+}
+
+}  // namespace syncscope
