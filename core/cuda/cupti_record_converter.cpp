@@ -12,17 +12,17 @@ namespace {
 // CUpti_ActivityMemcpyKind: 1 HtoD, 2 DtoH, 8 DtoD, 10 HtoH (others: arrays, peer).
 std::string copyName(std::uint8_t copy_kind, const Step& st) {
     switch (copy_kind) {
-        case 1: return "memcpy HtoD";
-        case 2: return "memcpy DtoH";
-        case 8: return "memcpy DtoD";
-        case 10: return "memcpy HtoH";
+        case 1: return "memcpy h2d";
+        case 2: return "memcpy d2h";
+        case 8: return "memcpy d2d";
+        case 10: return "memcpy h2h";
         default: break;
     }
     switch (st.direction) {
-        case CopyDirection::HostToDevice: return "memcpy HtoD";
-        case CopyDirection::DeviceToHost: return "memcpy DtoH";
-        case CopyDirection::DeviceToDevice: return "memcpy DtoD";
-        case CopyDirection::HostToHost: return "memcpy HtoH";
+        case CopyDirection::HostToDevice: return "memcpy h2d";
+        case CopyDirection::DeviceToHost: return "memcpy d2h";
+        case CopyDirection::DeviceToDevice: return "memcpy d2d";
+        case CopyDirection::HostToHost: return "memcpy h2h";
     }
     return "memcpy";
 }
@@ -143,7 +143,7 @@ void CuptiRecordConverter::resolvePendingApi(bool final) {
     for (const ApiRecord& a : pending_api_) {
         const auto it = external_.find(a.correlation);
         if (it == external_.end()) {
-            if (final) ++dropped_;  // a call outside any step (e.g. the sampler thread's queries)
+            if (final) ++unmatched_;  // a call outside any step (e.g. the sampler thread's queries)
             else still.push_back(a);
             continue;
         }
@@ -221,10 +221,11 @@ void CuptiRecordConverter::process(bool final) {
     flushMemory(final);
 }
 
+// Calls whose mode is what they are (as the simulator labels them); other steps carry the mode
+// the scenario gave them.
 SyncMode CuptiRecordConverter::modeOf(const Step& st) const {
-    if (st.kind == StepKind::CpuSync) return SyncMode::CpuSynchronize;
-    if (st.mode != SyncMode::None) return st.mode;
     switch (st.kind) {
+        case StepKind::CpuSync: return SyncMode::CpuSynchronize;
         case StepKind::DeviceSync: return SyncMode::Device;
         case StepKind::StreamSync: return SyncMode::Stream;
         case StepKind::EventSync: return SyncMode::Event;
@@ -232,16 +233,16 @@ SyncMode CuptiRecordConverter::modeOf(const Step& st) const {
         case StepKind::WaitStream: return SyncMode::WaitStream;
         case StepKind::EventQueryPoll: return SyncMode::EventQueryPoll;
         case StepKind::HostCallback: return SyncMode::HostCallback;
-        case StepKind::Memcpy: return st.async ? SyncMode::None : SyncMode::BlockingCopy;
-        case StepKind::Malloc:
-        case StepKind::Free: return SyncMode::ImplicitAlloc;
-        default: return SyncMode::None;
+        case StepKind::Memcpy:
+            if (st.mode == SyncMode::None && !st.async) return SyncMode::BlockingCopy;
+            return st.mode;
+        default: return st.mode;
     }
 }
 
 std::string CuptiRecordConverter::eventName(std::uint32_t cuda_event) const {
     if (cuda_event < scenario_.events.size()) return scenario_.events[cuda_event].name;
-    return "wait_stream event " + std::to_string(cuda_event - scenario_.events.size());
+    return "(wait_stream)";
 }
 
 std::uint32_t CuptiRecordConverter::addStreamEvent(TraceEvent event, std::uint32_t stream) {
@@ -269,6 +270,7 @@ void CuptiRecordConverter::emitStep(std::uint32_t step) {
         hidden_event = static_cast<std::uint32_t>(scenario_.events.size()) + hidden_events_++;
 
     std::uint32_t own_gpu_event = kNone;  // for blocking copies/memsets: the op the host waited for
+    std::uint32_t sync_call = kNone;      // the call a HostWait describes
     for (const ApiRecord& call : bucket.api) {
         const ApiId api = apiFromRuntimeCbid(call.cbid);
         std::uint32_t stream = st.stream;
@@ -289,6 +291,15 @@ void CuptiRecordConverter::emitStep(std::uint32_t step) {
         ev.batch = st.batch;
         ev.mode = mode;
         if (uses_event) ev.cuda_event = cuda_event;
+        if (st.kind == StepKind::Memcpy || st.kind == StepKind::Memset || st.kind == StepKind::Malloc ||
+            st.kind == StepKind::MallocAsync)
+            ev.bytes = st.bytes;
+        // Syncs point at what they wait on, like the simulator's: the stream, or the event's stream.
+        if (api == ApiId::StreamSynchronize && stream < scenario_.streams.size()) ev.target_lane = streamLane(stream);
+        if (api == ApiId::EventSynchronize || api == ApiId::EventQuery) {
+            if (const auto m = markers_.find(cuda_event); m != markers_.end())
+                ev.target_lane = trace_.events[m->second.index].lane;
+        }
         if (call.return_value != 0) ev.flags |= event_flags::kFailed;
         if (api == ApiId::EventQuery && call.return_value == 0) ev.flags |= event_flags::kQueryReady;
         if ((api == ApiId::Memcpy || api == ApiId::MemcpyAsync) && !st.pinned) ev.flags |= event_flags::kPageable;
@@ -297,7 +308,8 @@ void CuptiRecordConverter::emitStep(std::uint32_t step) {
 
         const bool enqueues = apiEnqueuesStreamWork(api) && stream < scenario_.streams.size();
         if (!enqueues) {
-            trace_.addEvent(ev);
+            const std::uint32_t index = trace_.addEvent(ev);
+            if (isHostSyncApi(api) || api == ApiId::EventQuery) sync_call = index;
             continue;
         }
         ev.target_lane = streamLane(stream);
@@ -309,7 +321,10 @@ void CuptiRecordConverter::emitStep(std::uint32_t step) {
         trace_.events[api_index].correlation = correlation;
         trace_.events[gpu_index].correlation = correlation;
         trace_.flows.push_back({api_index, gpu_index, FlowKind::Launch});
-        if (api == ApiId::Memcpy || api == ApiId::Memset) own_gpu_event = gpu_index;
+        if (api == ApiId::Memcpy || api == ApiId::Memset) {
+            own_gpu_event = gpu_index;
+            sync_call = api_index;
+        }
     }
 
     if (const HostStamp* stamp = stampOf(bucket, HostStamp::Kind::Step)) {
@@ -336,12 +351,12 @@ void CuptiRecordConverter::emitStep(std::uint32_t step) {
             ev.cpu_ns = stamp->cpu_ns;
             ev.step = step;
             ev.batch = st.batch;
-            ev.mode = mode;
+            ev.mode = st.mode;
             trace_.addEvent(ev);
         }
     }
 
-    if (isHostSyncStep(st)) emitHostWait(step, st, bucket, own_gpu_event);
+    if (isHostSyncStep(st)) emitHostWait(step, st, bucket, own_gpu_event, sync_call);
 
     for (const HostStamp& h : bucket.stamps) {
         if (h.kind != HostStamp::Kind::Error) continue;
@@ -406,7 +421,7 @@ std::uint32_t CuptiRecordConverter::emitGpuSide(std::uint32_t step, const Step& 
         case ApiId::EventRecord: {
             ev.kind = EventKind::EventMarker;
             ev.cuda_event = cuda_event;
-            ev.name = intern("record " + eventName(cuda_event));
+            ev.name = intern("record " + eventName(cuda_event));  // "record (wait_stream)" when hidden
             TimeNs at = reached;
             if (const auto it = cuda_events_.find(call.correlation); it != cuda_events_.end()) {
                 stream_map_[it->second.stream_id] = stream;
@@ -427,7 +442,8 @@ std::uint32_t CuptiRecordConverter::emitGpuSide(std::uint32_t step, const Step& 
         case ApiId::StreamWaitEvent: {
             ev.kind = EventKind::StreamWait;
             ev.cuda_event = cuda_event;
-            ev.name = intern("wait " + eventName(cuda_event));
+            ev.name = intern(cuda_event < scenario_.events.size() ? "wait " + eventName(cuda_event)
+                                                                  : std::string("wait_stream"));
             ev.start_ns = reached;
             ev.end_ns = reached;
             const auto it = markers_.find(cuda_event);
@@ -452,7 +468,8 @@ std::uint32_t CuptiRecordConverter::emitGpuSide(std::uint32_t step, const Step& 
         case ApiId::MallocAsync:
         case ApiId::FreeAsync: {
             ev.kind = EventKind::MemoryOp;
-            ev.name = intern(api == ApiId::MallocAsync ? "malloc_async" : "free_async");
+            const std::string buffer = st.buffer < scenario_.buffers.size() ? " " + scenario_.buffers[st.buffer].name : "";
+            ev.name = intern((api == ApiId::MallocAsync ? "malloc_async" : "free_async") + buffer);
             ev.bytes = st.bytes;
             TimeNs at = reached;
             if (const auto it = memory_ops_.find(call.correlation); it != memory_ops_.end()) {
@@ -468,7 +485,7 @@ std::uint32_t CuptiRecordConverter::emitGpuSide(std::uint32_t step, const Step& 
 }
 
 void CuptiRecordConverter::emitHostWait(std::uint32_t step, const Step& st, const StepBucket& bucket,
-                                        std::uint32_t own_gpu_event) {
+                                        std::uint32_t own_gpu_event, std::uint32_t call_index) {
     const HostStamp* stamp = stampOf(bucket, HostStamp::Kind::Step);
     TraceEvent wait;
     wait.kind = EventKind::HostWait;
@@ -506,8 +523,8 @@ void CuptiRecordConverter::emitHostWait(std::uint32_t step, const Step& st, cons
     }
     if (!have_interval) return;
 
+    // awaited: the GPU event whose end released the host (the simulator's choice per kind).
     std::uint32_t awaited = kNone;
-    std::uint32_t marker = kNone;
     switch (st.kind) {
         case StepKind::DeviceSync:
         case StepKind::Free: awaited = device_tail_.index; break;
@@ -516,18 +533,24 @@ void CuptiRecordConverter::emitHostWait(std::uint32_t step, const Step& st, cons
             break;
         case StepKind::EventSync:
         case StepKind::EventQueryPoll:
-            if (const auto it = markers_.find(st.event); it != markers_.end()) {
-                awaited = it->second.done_op;
-                marker = it->second.index;
-            }
+            // The marker: the point where the captured work was done. Never recorded: no wait.
+            if (const auto it = markers_.find(st.event); it != markers_.end()) awaited = it->second.index;
             break;
         default: awaited = own_gpu_event; break;
     }
     // Only a call that actually waited gets a HostWait: the awaited work ended after it started.
     if (awaited == kNone || trace_.events[awaited].end_ns <= wait.start_ns) return;
 
+    if (call_index != kNone) {
+        const TraceEvent& call = trace_.events[call_index];
+        wait.api = call.api;
+        wait.name = call.name;
+        wait.target_lane = call.target_lane;
+        wait.cuda_event = call.cuda_event;
+    } else {
+        wait.name = intern("wait");
+    }
     wait.awaited = awaited;
-    wait.cuda_event = (st.kind == StepKind::EventSync || st.kind == StepKind::EventQueryPoll) ? st.event : kNone;
     if (stamp != nullptr) wait.cpu_ns = stamp->cpu_ns;
     if (st.kind == StepKind::EventQueryPoll) {
         wait.flags |= event_flags::kSpinning;
@@ -537,10 +560,8 @@ void CuptiRecordConverter::emitHostWait(std::uint32_t step, const Step& st, cons
         wait.flags |= ratio >= 0.5 ? event_flags::kSpinning : event_flags::kSleeping;
     }
     if (isImplicitSync(st)) wait.flags |= event_flags::kImplicitSync;
-    wait.name = intern("wait: " + std::string(toString(st.kind)));
     const std::uint32_t index = trace_.addEvent(wait);
     trace_.flows.push_back({index, awaited, FlowKind::Awaited});
-    if (marker != kNone) trace_.flows.push_back({marker, index, FlowKind::Record});
 }
 
 void CuptiRecordConverter::flushMemory(bool final) {

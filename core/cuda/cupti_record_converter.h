@@ -46,7 +46,8 @@ public:
     void process(bool final);
 
     std::uint32_t emittedSteps() const { return next_step_; }
-    std::uint64_t droppedRecords() const { return dropped_; }
+    std::uint64_t droppedRecords() const { return dropped_; }      // CUPTI lost them (buffers full)
+    std::uint64_t unmatchedRecords() const { return unmatched_; }  // calls outside any step (sampler)
     std::optional<std::uint32_t> scenarioStreamOf(std::uint32_t cupti_stream_id) const;
 
     static constexpr std::uint16_t kHostLane = 0;
@@ -76,7 +77,8 @@ private:
     // Emits the GPU side of one stream call; returns its event index or kNone.
     std::uint32_t emitGpuSide(std::uint32_t step, const Step& st, ApiId api, const ApiRecord& call,
                               std::uint32_t stream, std::uint32_t cuda_event, const StepBucket& bucket);
-    void emitHostWait(std::uint32_t step, const Step& st, const StepBucket& bucket, std::uint32_t own_gpu_event);
+    void emitHostWait(std::uint32_t step, const Step& st, const StepBucket& bucket, std::uint32_t own_gpu_event,
+                      std::uint32_t call_index);
     std::uint32_t addStreamEvent(TraceEvent event, std::uint32_t stream);
     void flushMemory(bool final);
 
@@ -114,6 +116,7 @@ private:
     std::unordered_map<std::uint32_t, Marker> markers_;  // by trace cuda_event index
     TimeNs watermark_ = 0;  // host time up to which every step has been emitted
     std::uint64_t dropped_ = 0;
+    std::uint64_t unmatched_ = 0;
 };
 
 }  // namespace syncscope
