@@ -36,15 +36,17 @@ EngineAvailability CudaEngine::availability() const noexcept {
             return a;
         }
         if (prop.major * 10 + prop.minor < kMinComputeCapability) {
-            a.message = "no usable CUDA device: " + std::string(prop.name) + " has compute capability " +
-                        std::to_string(prop.major) + "." + std::to_string(prop.minor) + "; syncscope needs 7.5 or newer";
+            a.message = "no usable CUDA device: " + std::string(prop.name) +
+                        " has compute capability " + std::to_string(prop.major) + "." +
+                        std::to_string(prop.minor) + "; syncscope needs 7.5 or newer";
             return a;
         }
         std::uint32_t version = 0;
         if (const CUptiResult r = cuptiGetVersion(&version); r != CUPTI_SUCCESS) {
             const char* text = nullptr;
             cuptiGetResultString(r, &text);
-            a.message = std::string("CUPTI unavailable: cuptiGetVersion failed: ") + (text != nullptr ? text : "unknown error");
+            a.message = std::string("CUPTI unavailable: cuptiGetVersion failed: ") +
+                        (text != nullptr ? text : "unknown error");
             return a;
         }
         a.available = true;
@@ -59,7 +61,8 @@ EngineAvailability CudaEngine::availability() const noexcept {
     return a;
 }
 
-RunResult CudaEngine::run(const Scenario& scenario, EngineObserver& observer, const CancelToken& cancel) noexcept {
+RunResult CudaEngine::run(const Scenario& scenario, EngineObserver& observer,
+                          const CancelToken& cancel) noexcept {
     RunResult result;
     try {
         const EngineAvailability a = availability();
@@ -89,6 +92,8 @@ RunResult CudaEngine::run(const Scenario& scenario, EngineObserver& observer, co
     return result;
 }
 
-std::unique_ptr<Engine> makeCudaEngine() { return std::make_unique<CudaEngine>(); }
+std::unique_ptr<Engine> makeCudaEngine() {
+    return std::make_unique<CudaEngine>();
+}
 
 }  // namespace syncscope

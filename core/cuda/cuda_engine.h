@@ -13,7 +13,8 @@ class CudaEngine final : public Engine {
 public:
     std::string_view id() const noexcept override { return "cuda"; }
     EngineAvailability availability() const noexcept override;
-    RunResult run(const Scenario& scenario, EngineObserver& observer, const CancelToken& cancel) noexcept override;
+    RunResult run(const Scenario& scenario, EngineObserver& observer,
+                  const CancelToken& cancel) noexcept override;
 };
 
 }  // namespace syncscope

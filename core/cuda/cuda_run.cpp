@@ -20,14 +20,19 @@ namespace {
 constexpr auto kPumpInterval = std::chrono::milliseconds(30);
 constexpr TimeNs kMinClockToleranceNs = 2'000;  // ε, SYNC-SEMANTICS §8: start at 2 µs
 
-cudaStream_t asStream(void* s) { return static_cast<cudaStream_t>(s); }
-cudaEvent_t asEvent(void* e) { return static_cast<cudaEvent_t>(e); }
+cudaStream_t asStream(void* s) {
+    return static_cast<cudaStream_t>(s);
+}
+cudaEvent_t asEvent(void* e) {
+    return static_cast<cudaEvent_t>(e);
+}
 
 void CUDART_CB hostFunction(void* data) noexcept {
     auto* slot = static_cast<CudaRun::CallbackSlot*>(data);
     slot->start = steadyNowNs();
     const std::int64_t cpu0 = threadCpuNs();
-    const std::uint64_t until = slot->start + static_cast<std::uint64_t>(std::max<TimeNs>(0, slot->duration_ns));
+    const std::uint64_t until =
+        slot->start + static_cast<std::uint64_t>(std::max<TimeNs>(0, slot->duration_ns));
     while (steadyNowNs() < until && !slot->cancel->cancelled()) {
     }
     slot->end = steadyNowNs();
@@ -48,8 +53,12 @@ std::string humanBytes(std::uint64_t bytes) {
     return text;
 }
 
-bool copyTouchesDevice(const Step& st) { return st.direction != CopyDirection::HostToHost; }
-bool copyTouchesHost(const Step& st) { return st.direction != CopyDirection::DeviceToDevice; }
+bool copyTouchesDevice(const Step& st) {
+    return st.direction != CopyDirection::HostToHost;
+}
+bool copyTouchesHost(const Step& st) {
+    return st.direction != CopyDirection::DeviceToDevice;
+}
 
 }  // namespace
 
@@ -58,9 +67,12 @@ CudaRun::CudaRun(const Scenario& scenario, EngineObserver& observer, const Cance
 
 CudaRun::~CudaRun() {
     stop_watcher_.store(true);
-    if (cancel_watcher_.joinable()) cancel_watcher_.join();
-    if (sampler_) sampler_->stop();
-    if (recording_) CuptiSession::instance().disable();
+    if (cancel_watcher_.joinable())
+        cancel_watcher_.join();
+    if (sampler_)
+        sampler_->stop();
+    if (recording_)
+        CuptiSession::instance().disable();
     release();
 }
 
@@ -69,7 +81,8 @@ void* CudaRun::streamOf(std::uint32_t index) const {
 }
 
 void CudaRun::busyWait(TimeNs duration_ns) const {
-    const std::uint64_t until = steadyNowNs() + static_cast<std::uint64_t>(std::max<TimeNs>(0, duration_ns));
+    const std::uint64_t until =
+        steadyNowNs() + static_cast<std::uint64_t>(std::max<TimeNs>(0, duration_ns));
     while (steadyNowNs() < until && !cancel_.cancelled()) {
     }
 }
@@ -103,20 +116,25 @@ RunResult CudaRun::execute() {
         }
         const Step& st = steps_[i];
         if (st.batch != open_batch_) {
-            if (open_batch_ != kNone) nvtxRangePop();
+            if (open_batch_ != kNone)
+                nvtxRangePop();
             open_batch_ = st.batch;
-            if (open_batch_ != kNone) nvtxRangePushA(("batch " + std::to_string(open_batch_)).c_str());
+            if (open_batch_ != kNone)
+                nvtxRangePushA(("batch " + std::to_string(open_batch_)).c_str());
         }
         const bool ok = runStep(i);
         issued_ = i + 1;
-        if (!ok) break;
+        if (!ok)
+            break;
         if (std::chrono::steady_clock::now() - last_pump_ >= kPumpInterval) {
             pump(false);
             observer_.onProgress(static_cast<double>(i + 1) / total, "running");
         }
     }
-    if (open_batch_ != kNone) nvtxRangePop();
-    if (cancel_.cancelled()) cancelled_ = true;
+    if (open_batch_ != kNone)
+        nvtxRangePop();
+    if (cancel_.cancelled())
+        cancelled_ = true;
 
     finish();
     release();
@@ -131,7 +149,8 @@ RunResult CudaRun::execute() {
         result.message = failure_;
     } else if (cancelled_) {
         result.status = RunStatus::Cancelled;
-        result.message = "cancelled after " + std::to_string(issued_) + " of " + std::to_string(steps_.size()) + " steps";
+        result.message = "cancelled after " + std::to_string(issued_) + " of " +
+                         std::to_string(steps_.size()) + " steps";
     } else {
         result.status = RunStatus::Ok;
         result.message = notes_;
@@ -143,8 +162,9 @@ RunResult CudaRun::execute() {
 bool CudaRun::setUp(std::string& error, bool& unavailable) {
     int count = 0;
     if (const cudaError_t e = cudaGetDeviceCount(&count); e != cudaSuccess || count == 0) {
-        error = "no usable CUDA device: " + (e != cudaSuccess ? cudaFailure("cudaGetDeviceCount", e)
-                                                               : std::string("the driver reports no device"));
+        error = "no usable CUDA device: " + (e != cudaSuccess
+                                                 ? cudaFailure("cudaGetDeviceCount", e)
+                                                 : std::string("the driver reports no device"));
         unavailable = true;
         return false;
     }
@@ -158,11 +178,14 @@ bool CudaRun::setUp(std::string& error, bool& unavailable) {
     std::string wake_note;
     const auto wake = ScheduleContext::wakeLatencies(device_, wake_note);
     if (const std::string e = ScheduleContext::ensure(device_, scenario_.schedule); !e.empty()) {
-        error = "could not set schedule policy " + std::string(toString(scenario_.schedule)) + ": " + e;
+        error =
+            "could not set schedule policy " + std::string(toString(scenario_.schedule)) + ": " + e;
         return false;
     }
-    for (int p = 0; p < 4; ++p) trace_.device.wake_latency_ns[p] = wake[p];
-    if (!wake_note.empty()) observer_.onLog(LogLevel::Warning, "wake-up calibration: " + wake_note);
+    for (int p = 0; p < 4; ++p)
+        trace_.device.wake_latency_ns[p] = wake[p];
+    if (!wake_note.empty())
+        observer_.onLog(LogLevel::Warning, "wake-up calibration: " + wake_note);
 
     cudaDeviceProp prop{};
     if (const cudaError_t e = cudaGetDeviceProperties(&prop, device_); e != cudaSuccess) {
@@ -176,24 +199,32 @@ bool CudaRun::setUp(std::string& error, bool& unavailable) {
 
     static double cached_rate = -1;  // the compute kernel's FMA rate, once per process
     bool needs_rate = false;
-    for (const Step& st : steps_) needs_rate |= st.kind == StepKind::Kernel && st.kernel == KernelKind::Compute;
+    for (const Step& st : steps_)
+        needs_rate |= st.kind == StepKind::Kernel && st.kernel == KernelKind::Compute;
     const CalibrationResult cal = DeviceCalibration::measure(needs_rate && cached_rate <= 0);
-    if (cal.compute_iterations_per_ns > 0) cached_rate = cal.compute_iterations_per_ns;
+    if (cal.compute_iterations_per_ns > 0)
+        cached_rate = cal.compute_iterations_per_ns;
     compute_rate_ = cached_rate > 0 ? cached_rate : 1.0;
     trace_.device.timer_granularity_ns = cal.timer_granularity_ns;
     trace_.device.launch_cost_ns = cal.launch_cost_ns;
     // The in-context measurement of the current policy is the freshest; prefer it.
-    if (cal.wake_latency_ns >= 0) trace_.device.wake_latency_ns[static_cast<int>(scenario_.schedule)] = cal.wake_latency_ns;
-    trace_.device.clock_tolerance_ns = std::max<TimeNs>(kMinClockToleranceNs, cal.timer_granularity_ns);
-    if (!cal.note.empty()) observer_.onLog(LogLevel::Warning, "calibration: " + cal.note);
+    if (cal.wake_latency_ns >= 0)
+        trace_.device.wake_latency_ns[static_cast<int>(scenario_.schedule)] = cal.wake_latency_ns;
+    trace_.device.clock_tolerance_ns =
+        std::max<TimeNs>(kMinClockToleranceNs, cal.timer_granularity_ns);
+    if (!cal.note.empty())
+        observer_.onLog(LogLevel::Warning, "calibration: " + cal.note);
 
-    if (cudaHostAlloc(reinterpret_cast<void**>(&cancel_host_), sizeof(int), cudaHostAllocMapped) != cudaSuccess ||
-        cudaHostGetDevicePointer(reinterpret_cast<void**>(&cancel_device_), cancel_host_, 0) != cudaSuccess) {
+    if (cudaHostAlloc(reinterpret_cast<void**>(&cancel_host_), sizeof(int), cudaHostAllocMapped) !=
+            cudaSuccess ||
+        cudaHostGetDevicePointer(reinterpret_cast<void**>(&cancel_device_), cancel_host_, 0) !=
+            cudaSuccess) {
         error = "could not allocate the mapped cancel flag";
         return false;
     }
     *cancel_host_ = 0;
-    if (!allocateScratch(error) || !createStreamsAndEvents(error)) return false;
+    if (!allocateScratch(error) || !createStreamsAndEvents(error))
+        return false;
 
     // Recording: kinds on, then a warm-up launch (the first enable costs extra, §5.3), tagged as
     // instrumentation so the converter drops it.
@@ -204,7 +235,8 @@ bool CudaRun::setUp(std::string& error, bool& unavailable) {
         return false;
     }
     recording_ = true;
-    if (!warnings.empty()) observer_.onLog(LogLevel::Warning, "CUPTI: " + warnings);
+    if (!warnings.empty())
+        observer_.onLog(LogLevel::Warning, "CUPTI: " + warnings);
     CuptiSession::pushExternalId(kInstrumentationExternalId);
     kernels::launchSpin(nullptr, 0, {1, 32}, nullptr, nullptr);
     cudaDeviceSynchronize();
@@ -237,8 +269,11 @@ bool CudaRun::allocateScratch(std::string& error) {
     unsigned sink_threads = 0;
     for (const Step& st : steps_) {
         if (st.kind == StepKind::Memcpy) {
-            if (copyTouchesDevice(st)) device_bytes = std::max(device_bytes, st.bytes);
-            if (copyTouchesHost(st)) (st.pinned ? pinned_bytes : pageable_bytes) = std::max(st.pinned ? pinned_bytes : pageable_bytes, st.bytes);
+            if (copyTouchesDevice(st))
+                device_bytes = std::max(device_bytes, st.bytes);
+            if (copyTouchesHost(st))
+                (st.pinned ? pinned_bytes : pageable_bytes) =
+                    std::max(st.pinned ? pinned_bytes : pageable_bytes, st.bytes);
         } else if (st.kind == StepKind::Memset) {
             device_bytes = std::max(device_bytes, st.bytes);
         } else if (st.kind == StepKind::Kernel && st.kernel == KernelKind::Memory) {
@@ -248,17 +283,22 @@ bool CudaRun::allocateScratch(std::string& error) {
         }
     }
     const auto failed = [&](const char* what, std::uint64_t bytes, cudaError_t e) {
-        error = std::string("could not allocate ") + humanBytes(bytes) + " of " + what + ": " + cudaGetErrorString(e);
+        error = std::string("could not allocate ") + humanBytes(bytes) + " of " + what + ": " +
+                cudaGetErrorString(e);
         return false;
     };
     if (device_bytes > 0) {
-        if (const cudaError_t e = cudaMalloc(&dev_a_, device_bytes); e != cudaSuccess) return failed("device scratch", device_bytes, e);
-        if (const cudaError_t e = cudaMalloc(&dev_b_, device_bytes); e != cudaSuccess) return failed("device scratch", device_bytes, e);
+        if (const cudaError_t e = cudaMalloc(&dev_a_, device_bytes); e != cudaSuccess)
+            return failed("device scratch", device_bytes, e);
+        if (const cudaError_t e = cudaMalloc(&dev_b_, device_bytes); e != cudaSuccess)
+            return failed("device scratch", device_bytes, e);
     }
     if (pinned_bytes > 0) {
-        if (const cudaError_t e = cudaHostAlloc(&pinned_a_, pinned_bytes, cudaHostAllocDefault); e != cudaSuccess)
+        if (const cudaError_t e = cudaHostAlloc(&pinned_a_, pinned_bytes, cudaHostAllocDefault);
+            e != cudaSuccess)
             return failed("pinned host memory", pinned_bytes, e);
-        if (const cudaError_t e = cudaHostAlloc(&pinned_b_, pinned_bytes, cudaHostAllocDefault); e != cudaSuccess)
+        if (const cudaError_t e = cudaHostAlloc(&pinned_b_, pinned_bytes, cudaHostAllocDefault);
+            e != cudaSuccess)
             return failed("pinned host memory", pinned_bytes, e);
     }
     if (pageable_bytes > 0) {
@@ -273,7 +313,8 @@ bool CudaRun::allocateScratch(std::string& error) {
         std::memset(pageable_b_.get(), 0, pageable_bytes);
     }
     if (sink_threads > 0) {
-        if (const cudaError_t e = cudaMalloc(&sink_, sink_threads * sizeof(float)); e != cudaSuccess)
+        if (const cudaError_t e = cudaMalloc(&sink_, sink_threads * sizeof(float));
+            e != cudaSuccess)
             return failed("compute kernel output", sink_threads * sizeof(float), e);
     }
     buffers_.assign(scenario_.buffers.size(), nullptr);
@@ -291,10 +332,20 @@ bool CudaRun::createStreamsAndEvents(std::string& error) {
         bool owned = true;
         cudaError_t e = cudaSuccess;
         switch (spec.kind) {
-            case StreamKind::NonBlocking: e = cudaStreamCreateWithPriority(&stream, cudaStreamNonBlocking, priority); break;
-            case StreamKind::Blocking: e = cudaStreamCreateWithPriority(&stream, cudaStreamDefault, priority); break;
-            case StreamKind::LegacyDefault: stream = cudaStreamLegacy; owned = false; break;
-            case StreamKind::PerThreadDefault: stream = cudaStreamPerThread; owned = false; break;
+            case StreamKind::NonBlocking:
+                e = cudaStreamCreateWithPriority(&stream, cudaStreamNonBlocking, priority);
+                break;
+            case StreamKind::Blocking:
+                e = cudaStreamCreateWithPriority(&stream, cudaStreamDefault, priority);
+                break;
+            case StreamKind::LegacyDefault:
+                stream = cudaStreamLegacy;
+                owned = false;
+                break;
+            case StreamKind::PerThreadDefault:
+                stream = cudaStreamPerThread;
+                owned = false;
+                break;
         }
         if (e != cudaSuccess) {
             error = "stream '" + spec.name + "': " + cudaFailure("cudaStreamCreateWithPriority", e);
@@ -305,8 +356,10 @@ bool CudaRun::createStreamsAndEvents(std::string& error) {
     }
     for (const EventSpec& spec : scenario_.events) {
         unsigned flags = cudaEventDefault;
-        if (spec.blocking_sync) flags |= cudaEventBlockingSync;
-        if (spec.disable_timing) flags |= cudaEventDisableTiming;
+        if (spec.blocking_sync)
+            flags |= cudaEventBlockingSync;
+        if (spec.disable_timing)
+            flags |= cudaEventDisableTiming;
         cudaEvent_t event = nullptr;
         if (const cudaError_t e = cudaEventCreateWithFlags(&event, flags); e != cudaSuccess) {
             error = "event '" + spec.name + "': " + cudaFailure("cudaEventCreateWithFlags", e);
@@ -316,9 +369,11 @@ bool CudaRun::createStreamsAndEvents(std::string& error) {
     }
     // wait_stream = record + wait on a hidden event (PyTorch's default Event flags). One object is
     // enough: a wait captures the record state at call time (SYNC-SEMANTICS §7.4).
-    if (std::any_of(steps_.begin(), steps_.end(), [](const Step& s) { return s.kind == StepKind::WaitStream; })) {
+    if (std::any_of(steps_.begin(), steps_.end(),
+                    [](const Step& s) { return s.kind == StepKind::WaitStream; })) {
         cudaEvent_t event = nullptr;
-        if (const cudaError_t e = cudaEventCreateWithFlags(&event, cudaEventDisableTiming); e != cudaSuccess) {
+        if (const cudaError_t e = cudaEventCreateWithFlags(&event, cudaEventDisableTiming);
+            e != cudaSuccess) {
             error = cudaFailure("cudaEventCreateWithFlags (wait_stream)", e);
             return false;
         }
@@ -336,7 +391,9 @@ bool CudaRun::createStreamsAndEvents(std::string& error) {
     }
     pool_ = pool;
     std::uint64_t threshold = scenario_.pool.release_threshold;
-    if (const cudaError_t e = cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &threshold); e != cudaSuccess) {
+    if (const cudaError_t e =
+            cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &threshold);
+        e != cudaSuccess) {
         error = cudaFailure("cudaMemPoolSetAttribute(ReleaseThreshold)", e);
         return false;
     }
@@ -368,7 +425,8 @@ bool CudaRun::fail(std::uint32_t index, const char* call, int code) {
     stamp.step = index;
     stamp.start = stamp.end = steadyNowNs();
     if (error == cudaErrorMemoryAllocation) {
-        stamp.message = "out of memory: " + std::string(call) + " of " + humanBytes(st.bytes) + " failed";
+        stamp.message =
+            "out of memory: " + std::string(call) + " of " + humanBytes(st.bytes) + " failed";
     } else {
         stamp.message = cudaFailure(call, error);
     }
@@ -377,7 +435,8 @@ bool CudaRun::fail(std::uint32_t index, const char* call, int code) {
     failed_ = true;
     stamps_.push_back(stamp);
     // Stop long kernels, then see whether the context survived (a sticky error repeats).
-    if (cancel_host_ != nullptr) *static_cast<volatile int*>(cancel_host_) = 1;
+    if (cancel_host_ != nullptr)
+        *static_cast<volatile int*>(cancel_host_) = 1;
     cudaGetLastError();
     const cudaError_t after = cudaDeviceSynchronize();
     if (isStickyError(error) || (after != cudaSuccess && isStickyError(after))) {
@@ -397,15 +456,19 @@ bool CudaRun::issue(std::uint32_t index, const Step& st, std::uint32_t& api_reco
             api_records = 1;
             switch (st.kernel) {
                 case KernelKind::Spin:
-                    code = kernels::launchSpin(stream, static_cast<std::uint64_t>(st.duration_ns), shape, cancel_device_, nullptr);
+                    code = kernels::launchSpin(stream, static_cast<std::uint64_t>(st.duration_ns),
+                                               shape, cancel_device_, nullptr);
                     break;
                 case KernelKind::Compute: {
-                    const auto iterations = static_cast<std::uint64_t>(static_cast<double>(st.duration_ns) * compute_rate_);
-                    code = kernels::launchCompute(stream, std::max<std::uint64_t>(1, iterations), shape, cancel_device_, sink_, nullptr);
+                    const auto iterations = static_cast<std::uint64_t>(
+                        static_cast<double>(st.duration_ns) * compute_rate_);
+                    code = kernels::launchCompute(stream, std::max<std::uint64_t>(1, iterations),
+                                                  shape, cancel_device_, sink_, nullptr);
                     break;
                 }
                 case KernelKind::Memory:
-                    code = kernels::launchMemory(stream, dev_b_, dev_a_, st.bytes, shape, cancel_device_);
+                    code = kernels::launchMemory(stream, dev_b_, dev_a_, st.bytes, shape,
+                                                 cancel_device_);
                     break;
             }
             return code == 0 || fail(index, "kernel launch", code);
@@ -417,25 +480,44 @@ bool CudaRun::issue(std::uint32_t index, const Step& st, std::uint32_t& api_reco
             const void* src = nullptr;
             cudaMemcpyKind kind = cudaMemcpyDefault;
             switch (st.direction) {
-                case CopyDirection::HostToDevice: dst = dev_a_; src = host_a; kind = cudaMemcpyHostToDevice; break;
-                case CopyDirection::DeviceToHost: dst = host_a; src = dev_a_; kind = cudaMemcpyDeviceToHost; break;
-                case CopyDirection::DeviceToDevice: dst = dev_b_; src = dev_a_; kind = cudaMemcpyDeviceToDevice; break;
-                case CopyDirection::HostToHost: dst = host_b; src = host_a; kind = cudaMemcpyHostToHost; break;
+                case CopyDirection::HostToDevice:
+                    dst = dev_a_;
+                    src = host_a;
+                    kind = cudaMemcpyHostToDevice;
+                    break;
+                case CopyDirection::DeviceToHost:
+                    dst = host_a;
+                    src = dev_a_;
+                    kind = cudaMemcpyDeviceToHost;
+                    break;
+                case CopyDirection::DeviceToDevice:
+                    dst = dev_b_;
+                    src = dev_a_;
+                    kind = cudaMemcpyDeviceToDevice;
+                    break;
+                case CopyDirection::HostToHost:
+                    dst = host_b;
+                    src = host_a;
+                    kind = cudaMemcpyHostToHost;
+                    break;
             }
             api_records = 1;
             // The synchronous form always uses the legacy default stream (SYNC-SEMANTICS §2).
-            e = st.async ? cudaMemcpyAsync(dst, src, st.bytes, kind, asStream(stream)) : cudaMemcpy(dst, src, st.bytes, kind);
+            e = st.async ? cudaMemcpyAsync(dst, src, st.bytes, kind, asStream(stream))
+                         : cudaMemcpy(dst, src, st.bytes, kind);
             return e == cudaSuccess || fail(index, st.async ? "cudaMemcpyAsync" : "cudaMemcpy", e);
         }
         case StepKind::Memset:
             api_records = 1;
-            e = st.async ? cudaMemsetAsync(dev_a_, 0, st.bytes, asStream(stream)) : cudaMemset(dev_a_, 0, st.bytes);
+            e = st.async ? cudaMemsetAsync(dev_a_, 0, st.bytes, asStream(stream))
+                         : cudaMemset(dev_a_, 0, st.bytes);
             return e == cudaSuccess || fail(index, st.async ? "cudaMemsetAsync" : "cudaMemset", e);
         case StepKind::Malloc: {
             api_records = 1;
             void* p = nullptr;
             e = cudaMalloc(&p, st.bytes);
-            if (e != cudaSuccess) return fail(index, "cudaMalloc", e);
+            if (e != cudaSuccess)
+                return fail(index, "cudaMalloc", e);
             if (st.buffer < buffers_.size()) {
                 buffers_[st.buffer] = p;
                 buffer_async_[st.buffer] = false;
@@ -446,14 +528,17 @@ bool CudaRun::issue(std::uint32_t index, const Step& st, std::uint32_t& api_reco
             void* p = st.buffer < buffers_.size() ? buffers_[st.buffer] : nullptr;
             api_records = 1;
             e = cudaFree(p);  // cudaFree(nullptr) is legal and still a call to show
-            if (st.buffer < buffers_.size()) buffers_[st.buffer] = nullptr;
+            if (st.buffer < buffers_.size())
+                buffers_[st.buffer] = nullptr;
             return e == cudaSuccess || fail(index, "cudaFree", e);
         }
         case StepKind::MallocAsync: {
             api_records = 1;
             void* p = nullptr;
-            e = cudaMallocFromPoolAsync(&p, st.bytes, static_cast<cudaMemPool_t>(pool_), asStream(stream));
-            if (e != cudaSuccess) return fail(index, "cudaMallocAsync", e);
+            e = cudaMallocFromPoolAsync(&p, st.bytes, static_cast<cudaMemPool_t>(pool_),
+                                        asStream(stream));
+            if (e != cudaSuccess)
+                return fail(index, "cudaMallocAsync", e);
             if (st.buffer < buffers_.size()) {
                 buffers_[st.buffer] = p;
                 buffer_async_[st.buffer] = true;
@@ -467,9 +552,11 @@ bool CudaRun::issue(std::uint32_t index, const Step& st, std::uint32_t& api_reco
                 stamp.kind = HostStamp::Kind::Error;
                 stamp.step = index;
                 stamp.start = stamp.end = steadyNowNs();
-                stamp.message = "free_async of buffer '" +
-                                (st.buffer < scenario_.buffers.size() ? scenario_.buffers[st.buffer].name : std::string("?")) +
-                                "' that is not allocated (step " + std::to_string(index) + ")";
+                stamp.message =
+                    "free_async of buffer '" +
+                    (st.buffer < scenario_.buffers.size() ? scenario_.buffers[st.buffer].name
+                                                          : std::string("?")) +
+                    "' that is not allocated (step " + std::to_string(index) + ")";
                 stamps_.push_back(stamp);
                 failed_ = true;
                 failure_ = stamp.message;
@@ -495,7 +582,8 @@ bool CudaRun::issue(std::uint32_t index, const Step& st, std::uint32_t& api_reco
         case StepKind::WaitStream:
             api_records = 1;
             e = cudaEventRecord(asEvent(hidden_event_), asStream(streamOf(st.other_stream)));
-            if (e != cudaSuccess) return fail(index, "cudaEventRecord", e);
+            if (e != cudaSuccess)
+                return fail(index, "cudaEventRecord", e);
             api_records = 2;
             e = cudaStreamWaitEvent(asStream(stream), asEvent(hidden_event_), 0);
             return e == cudaSuccess || fail(index, "cudaStreamWaitEvent", e);
@@ -524,12 +612,16 @@ bool CudaRun::issue(std::uint32_t index, const Step& st, std::uint32_t& api_reco
             slot.cancel = &cancel_;
             api_records = 1;
             e = cudaLaunchHostFunc(asStream(stream), &hostFunction, &slot);
-            if (e != cudaSuccess) return fail(index, "cudaLaunchHostFunc", e);
+            if (e != cudaSuccess)
+                return fail(index, "cudaLaunchHostFunc", e);
             pending_callbacks_.push_back(&slot);
             return true;
         }
-        case StepKind::HostWork: busyWait(st.duration_ns); return true;
-        case StepKind::Repeat: return true;  // expanded away
+        case StepKind::HostWork:
+            busyWait(st.duration_ns);
+            return true;
+        case StepKind::Repeat:
+            return true;  // expanded away
     }
     return true;
 }
@@ -539,8 +631,10 @@ int CudaRun::pollEvent(const Step& st, std::uint32_t& api_records) {
     for (;;) {
         const cudaError_t e = cudaEventQuery(event);
         ++api_records;
-        if (e != cudaErrorNotReady) return e;
-        if (cancel_.cancelled()) return cudaSuccess;
+        if (e != cudaErrorNotReady)
+            return e;
+        if (cancel_.cancelled())
+            return cudaSuccess;
         busyWait(std::max<TimeNs>(1, st.poll_interval_ns));
     }
 }
@@ -549,7 +643,8 @@ void CudaRun::harvestCallbacks(CuptiRecordBatch& batch, bool all) {
     std::vector<CallbackSlot*> still;
     for (CallbackSlot* slot : pending_callbacks_) {
         if (!slot->done.load(std::memory_order_acquire)) {
-            if (!all) still.push_back(slot);
+            if (!all)
+                still.push_back(slot);
             continue;
         }
         HostStamp stamp;
@@ -572,7 +667,8 @@ void CudaRun::pump(bool final) {
         batch.samples.insert(batch.samples.end(), samples.begin(), samples.end());
     }
     harvestCallbacks(batch, final);
-    batch.host.insert(batch.host.end(), std::make_move_iterator(stamps_.begin()), std::make_move_iterator(stamps_.end()));
+    batch.host.insert(batch.host.end(), std::make_move_iterator(stamps_.begin()),
+                      std::make_move_iterator(stamps_.end()));
     stamps_.clear();
     converter_->add(std::move(batch));
     converter_->setIssuedSteps(issued_);
@@ -600,8 +696,10 @@ void CudaRun::finish() {
     }
     stamps_.push_back(stamp);
     stop_watcher_.store(true);
-    if (cancel_watcher_.joinable()) cancel_watcher_.join();
-    if (sampler_) sampler_->stop();
+    if (cancel_watcher_.joinable())
+        cancel_watcher_.join();
+    if (sampler_)
+        sampler_->stop();
     CuptiSession::instance().flush(true);
     pump(true);
     CuptiSession::instance().disable();
@@ -613,35 +711,46 @@ void CudaRun::finish() {
 void CudaRun::release() {
     // Outstanding allocations first (async ones back in stream order), then the objects.
     for (std::size_t i = 0; i < buffers_.size(); ++i) {
-        if (buffers_[i] == nullptr) continue;
-        if (buffer_async_[i]) cudaFreeAsync(buffers_[i], cudaStreamLegacy);
-        else cudaFree(buffers_[i]);
+        if (buffers_[i] == nullptr)
+            continue;
+        if (buffer_async_[i])
+            cudaFreeAsync(buffers_[i], cudaStreamLegacy);
+        else
+            cudaFree(buffers_[i]);
         buffers_[i] = nullptr;
     }
     cudaDeviceSynchronize();
     for (std::size_t i = 0; i < streams_.size(); ++i)
-        if (owned_streams_[i]) cudaStreamDestroy(asStream(streams_[i]));
+        if (owned_streams_[i])
+            cudaStreamDestroy(asStream(streams_[i]));
     streams_.clear();
     owned_streams_.clear();
-    for (void* e : events_) cudaEventDestroy(asEvent(e));
+    for (void* e : events_)
+        cudaEventDestroy(asEvent(e));
     events_.clear();
-    if (hidden_event_ != nullptr) cudaEventDestroy(asEvent(hidden_event_));
+    if (hidden_event_ != nullptr)
+        cudaEventDestroy(asEvent(hidden_event_));
     hidden_event_ = nullptr;
-    if (pool_ != nullptr) cudaMemPoolDestroy(static_cast<cudaMemPool_t>(pool_));
+    if (pool_ != nullptr)
+        cudaMemPoolDestroy(static_cast<cudaMemPool_t>(pool_));
     pool_ = nullptr;
     for (void** p : {&dev_a_, &dev_b_}) {
-        if (*p != nullptr) cudaFree(*p);
+        if (*p != nullptr)
+            cudaFree(*p);
         *p = nullptr;
     }
-    if (sink_ != nullptr) cudaFree(sink_);
+    if (sink_ != nullptr)
+        cudaFree(sink_);
     sink_ = nullptr;
     for (void** p : {&pinned_a_, &pinned_b_}) {
-        if (*p != nullptr) cudaFreeHost(*p);
+        if (*p != nullptr)
+            cudaFreeHost(*p);
         *p = nullptr;
     }
     pageable_a_.reset();
     pageable_b_.reset();
-    if (cancel_host_ != nullptr) cudaFreeHost(cancel_host_);
+    if (cancel_host_ != nullptr)
+        cudaFreeHost(cancel_host_);
     cancel_host_ = nullptr;
     cancel_device_ = nullptr;
     callbacks_.clear();

@@ -70,9 +70,9 @@ private:
     int device_ = 0;
     std::vector<void*> streams_;  // cudaStream_t, including cudaStreamLegacy / cudaStreamPerThread
     std::vector<bool> owned_streams_;
-    std::vector<void*> events_;   // cudaEvent_t
+    std::vector<void*> events_;  // cudaEvent_t
     void* hidden_event_ = nullptr;
-    void* pool_ = nullptr;        // cudaMemPool_t
+    void* pool_ = nullptr;  // cudaMemPool_t
     std::vector<void*> buffers_;
     std::vector<bool> buffer_async_;
     void* dev_a_ = nullptr;
@@ -81,9 +81,9 @@ private:
     void* pinned_b_ = nullptr;
     std::unique_ptr<char[]> pageable_a_, pageable_b_;
     float* sink_ = nullptr;
-    int* cancel_host_ = nullptr;    // mapped pinned flag the kernels watch
+    int* cancel_host_ = nullptr;  // mapped pinned flag the kernels watch
     int* cancel_device_ = nullptr;
-    double compute_rate_ = 1.0;     // FMA iterations per ns of the compute kernel
+    double compute_rate_ = 1.0;  // FMA iterations per ns of the compute kernel
     std::deque<CallbackSlot> callbacks_;
     std::vector<CallbackSlot*> pending_callbacks_;
     std::thread cancel_watcher_;

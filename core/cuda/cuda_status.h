@@ -8,7 +8,8 @@ namespace syncscope {
 
 // "cudaMalloc failed: out of memory (cudaErrorMemoryAllocation)".
 inline std::string cudaFailure(const char* call, cudaError_t error) {
-    return std::string(call) + " failed: " + cudaGetErrorString(error) + " (" + cudaGetErrorName(error) + ")";
+    return std::string(call) + " failed: " + cudaGetErrorString(error) + " (" +
+           cudaGetErrorName(error) + ")";
 }
 
 // Errors that poison the context: every later call fails until cudaDeviceReset.
@@ -25,8 +26,10 @@ inline bool isStickyError(cudaError_t error) {
         case cudaErrorAssert:
         case cudaErrorECCUncorrectable:
         case cudaErrorContextIsDestroyed:
-        case cudaErrorUnknown: return true;
-        default: return false;
+        case cudaErrorUnknown:
+            return true;
+        default:
+            return false;
     }
 }
 

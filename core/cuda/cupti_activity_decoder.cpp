@@ -16,7 +16,8 @@ T copyOf(const CUpti_Activity& record) {
 }
 
 std::uint32_t dims(std::int32_t x, std::int32_t y, std::int32_t z) {
-    return static_cast<std::uint32_t>(x) * static_cast<std::uint32_t>(y) * static_cast<std::uint32_t>(z);
+    return static_cast<std::uint32_t>(x) * static_cast<std::uint32_t>(y) *
+           static_cast<std::uint32_t>(z);
 }
 
 }  // namespace
@@ -33,7 +34,8 @@ bool CuptiActivityDecoder::decode(const CUpti_Activity& record, CuptiRecordBatch
             op.correlation = k.correlationId;
             op.grid = dims(k.gridX, k.gridY, k.gridZ);
             op.block = dims(k.blockX, k.blockY, k.blockZ);
-            if (k.name != nullptr) op.name = k.name;
+            if (k.name != nullptr)
+                op.name = k.name;
             out.gpu.push_back(std::move(op));
             return true;
         }
@@ -64,19 +66,20 @@ bool CuptiActivityDecoder::decode(const CUpti_Activity& record, CuptiRecordBatch
         }
         case CUPTI_ACTIVITY_KIND_RUNTIME: {
             const auto a = copyOf<CUpti_ActivityAPI>(record);
-            out.api.push_back({static_cast<std::uint32_t>(a.cbid), a.start, a.end, a.threadId, a.correlationId,
-                               a.returnValue});
+            out.api.push_back({static_cast<std::uint32_t>(a.cbid), a.start, a.end, a.threadId,
+                               a.correlationId, a.returnValue});
             return true;
         }
         case CUPTI_ACTIVITY_KIND_SYNCHRONIZATION: {
             const auto s = copyOf<CUpti_ActivitySynchronization2>(record);
-            out.sync.push_back({static_cast<std::uint32_t>(s.type), s.start, s.end, s.correlationId, s.streamId,
-                                s.cudaEventId, s.cudaEventSyncId});
+            out.sync.push_back({static_cast<std::uint32_t>(s.type), s.start, s.end, s.correlationId,
+                                s.streamId, s.cudaEventId, s.cudaEventSyncId});
             return true;
         }
         case CUPTI_ACTIVITY_KIND_CUDA_EVENT: {
             const auto e = copyOf<CUpti_ActivityCudaEvent2>(record);
-            out.cuda_events.push_back({e.correlationId, e.streamId, e.eventId, e.deviceTimestamp, e.cudaEventSyncId});
+            out.cuda_events.push_back(
+                {e.correlationId, e.streamId, e.eventId, e.deviceTimestamp, e.cudaEventSyncId});
             return true;
         }
         case CUPTI_ACTIVITY_KIND_MEMORY2: {
@@ -89,7 +92,8 @@ bool CuptiActivityDecoder::decode(const CUpti_Activity& record, CuptiRecordBatch
             r.timestamp = m.timestamp;
             r.stream_id = m.streamId;
             r.is_async = m.isAsync != 0;
-            r.from_pool = m.memoryPoolConfig.memoryPoolType != CUPTI_ACTIVITY_MEMORY_POOL_TYPE_INVALID;
+            r.from_pool =
+                m.memoryPoolConfig.memoryPoolType != CUPTI_ACTIVITY_MEMORY_POOL_TYPE_INVALID;
             r.pool_size = m.memoryPoolConfig.pool.size;
             r.pool_utilized = m.memoryPoolConfig.utilizedSize;
             r.release_threshold = m.memoryPoolConfig.releaseThreshold;
@@ -120,9 +124,11 @@ bool CuptiActivityDecoder::decode(const CUpti_Activity& record, CuptiRecordBatch
     }
 }
 
-void CuptiActivityDecoder::decodeBuffer(std::uint8_t* buffer, std::size_t valid_size, CuptiRecordBatch& out) {
+void CuptiActivityDecoder::decodeBuffer(std::uint8_t* buffer, std::size_t valid_size,
+                                        CuptiRecordBatch& out) {
     CUpti_Activity* record = nullptr;
-    while (cuptiActivityGetNextRecord(buffer, valid_size, &record) == CUPTI_SUCCESS) decode(*record, out);
+    while (cuptiActivityGetNextRecord(buffer, valid_size, &record) == CUPTI_SUCCESS)
+        decode(*record, out);
 }
 
 }  // namespace syncscope

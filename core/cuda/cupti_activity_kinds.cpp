@@ -19,6 +19,8 @@ constexpr std::array kKinds{
 };
 }  // namespace
 
-std::span<const CUpti_ActivityKind> recordedActivityKinds() { return kKinds; }
+std::span<const CUpti_ActivityKind> recordedActivityKinds() {
+    return kKinds;
+}
 
 }  // namespace syncscope

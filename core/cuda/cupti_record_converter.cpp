@@ -12,24 +12,34 @@ namespace {
 // CUpti_ActivityMemcpyKind: 1 HtoD, 2 DtoH, 8 DtoD, 10 HtoH (others: arrays, peer).
 std::string copyName(std::uint8_t copy_kind, const Step& st) {
     switch (copy_kind) {
-        case 1: return "memcpy h2d";
-        case 2: return "memcpy d2h";
-        case 8: return "memcpy d2d";
-        case 10: return "memcpy h2h";
-        default: break;
+        case 1:
+            return "memcpy h2d";
+        case 2:
+            return "memcpy d2h";
+        case 8:
+            return "memcpy d2d";
+        case 10:
+            return "memcpy h2h";
+        default:
+            break;
     }
     switch (st.direction) {
-        case CopyDirection::HostToDevice: return "memcpy h2d";
-        case CopyDirection::DeviceToHost: return "memcpy d2h";
-        case CopyDirection::DeviceToDevice: return "memcpy d2d";
-        case CopyDirection::HostToHost: return "memcpy h2h";
+        case CopyDirection::HostToDevice:
+            return "memcpy h2d";
+        case CopyDirection::DeviceToHost:
+            return "memcpy d2h";
+        case CopyDirection::DeviceToDevice:
+            return "memcpy d2d";
+        case CopyDirection::HostToHost:
+            return "memcpy h2h";
     }
     return "memcpy";
 }
 
 bool isHostSyncApi(ApiId api) {
-    return api == ApiId::DeviceSynchronize || api == ApiId::StreamSynchronize || api == ApiId::EventSynchronize ||
-           api == ApiId::Memcpy || api == ApiId::Memset || api == ApiId::Free;
+    return api == ApiId::DeviceSynchronize || api == ApiId::StreamSynchronize ||
+           api == ApiId::EventSynchronize || api == ApiId::Memcpy || api == ApiId::Memset ||
+           api == ApiId::Free;
 }
 
 // The step kinds whose host call may wait for GPU work (trace-conventions "Host syncs").
@@ -39,20 +49,25 @@ bool isHostSyncStep(const Step& st) {
         case StepKind::StreamSync:
         case StepKind::EventSync:
         case StepKind::EventQueryPoll:
-        case StepKind::Free: return true;
+        case StepKind::Free:
+            return true;
         case StepKind::Memcpy:
-        case StepKind::Memset: return !st.async;
-        default: return false;
+        case StepKind::Memset:
+            return !st.async;
+        default:
+            return false;
     }
 }
 
 bool isImplicitSync(const Step& st) {
-    return st.kind == StepKind::Free || ((st.kind == StepKind::Memcpy || st.kind == StepKind::Memset) && !st.async);
+    return st.kind == StepKind::Free ||
+           ((st.kind == StepKind::Memcpy || st.kind == StepKind::Memset) && !st.async);
 }
 
 }  // namespace
 
-CuptiRecordConverter::CuptiRecordConverter(const Scenario& scenario, std::vector<Step> steps, Trace& trace)
+CuptiRecordConverter::CuptiRecordConverter(const Scenario& scenario, std::vector<Step> steps,
+                                           Trace& trace)
     : scenario_(scenario), steps_(std::move(steps)), trace_(trace) {
     Lane host;
     host.kind = LaneKind::HostThread;
@@ -76,9 +91,11 @@ CuptiRecordConverter::CuptiRecordConverter(const Scenario& scenario, std::vector
     stream_tails_.resize(scenario_.streams.size());
 }
 
-std::optional<std::uint32_t> CuptiRecordConverter::scenarioStreamOf(std::uint32_t cupti_stream_id) const {
+std::optional<std::uint32_t> CuptiRecordConverter::scenarioStreamOf(
+    std::uint32_t cupti_stream_id) const {
     const auto it = stream_map_.find(cupti_stream_id);
-    if (it == stream_map_.end()) return std::nullopt;
+    if (it == stream_map_.end())
+        return std::nullopt;
     return it->second;
 }
 
@@ -92,10 +109,14 @@ TimeNs CuptiRecordConverter::fromHost(std::uint64_t t) const {
 
 void CuptiRecordConverter::add(CuptiRecordBatch&& batch) {
     dropped_ += batch.dropped;
-    for (const auto& x : batch.external) external_[x.correlation] = x.external_id;
-    for (auto& a : batch.api) pending_api_.push_back(a);
-    for (auto& g : batch.gpu) gpu_[g.correlation] = std::move(g);
-    for (const auto& s : batch.sync) sync_[s.correlation] = s;
+    for (const auto& x : batch.external)
+        external_[x.correlation] = x.external_id;
+    for (auto& a : batch.api)
+        pending_api_.push_back(a);
+    for (auto& g : batch.gpu)
+        gpu_[g.correlation] = std::move(g);
+    for (const auto& s : batch.sync)
+        sync_[s.correlation] = s;
     for (const auto& e : batch.cuda_events) {
         cuda_events_[e.correlation] = e;
         seen_cuda_event_records_ = true;
@@ -114,7 +135,8 @@ void CuptiRecordConverter::add(CuptiRecordBatch&& batch) {
         }
     }
     for (const auto& p : batch.pools) {
-        if (p.operation == MemoryPoolRecord::Invalid) continue;
+        if (p.operation == MemoryPoolRecord::Invalid)
+            continue;
         MemorySample sample;
         sample.t_ns = fromRecord(p.timestamp);
         sample.pool_reserved = static_cast<std::int64_t>(p.size);
@@ -143,33 +165,43 @@ void CuptiRecordConverter::resolvePendingApi(bool final) {
     for (const ApiRecord& a : pending_api_) {
         const auto it = external_.find(a.correlation);
         if (it == external_.end()) {
-            if (final) ++unmatched_;  // a call outside any step (e.g. the sampler thread's queries)
-            else still.push_back(a);
+            if (final)
+                ++unmatched_;  // a call outside any step (e.g. the sampler thread's queries)
+            else
+                still.push_back(a);
             continue;
         }
-        if (it->second == kInstrumentationExternalId || it->second >= steps_.size()) continue;
-        if (apiFromRuntimeCbid(a.cbid) == ApiId::Other) continue;  // launch plumbing, error checks
+        if (it->second == kInstrumentationExternalId || it->second >= steps_.size())
+            continue;
+        if (apiFromRuntimeCbid(a.cbid) == ApiId::Other)
+            continue;  // launch plumbing, error checks
         buckets_[static_cast<std::uint32_t>(it->second)].api.push_back(a);
     }
     pending_api_ = std::move(still);
 }
 
-const HostStamp* CuptiRecordConverter::stampOf(const StepBucket& bucket, HostStamp::Kind kind) const {
+const HostStamp* CuptiRecordConverter::stampOf(const StepBucket& bucket,
+                                               HostStamp::Kind kind) const {
     for (const HostStamp& h : bucket.stamps)
-        if (h.kind == kind) return &h;
+        if (h.kind == kind)
+            return &h;
     return nullptr;
 }
 
 bool CuptiRecordConverter::ready(std::uint32_t step) const {
-    if (step >= issued_) return false;
+    if (step >= issued_)
+        return false;
     const auto it = buckets_.find(step);
-    if (it == buckets_.end()) return false;
+    if (it == buckets_.end())
+        return false;
     const StepBucket& bucket = it->second;
     const HostStamp* stamp = stampOf(bucket, HostStamp::Kind::Step);
-    if (stamp == nullptr || bucket.api.size() < stamp->api_records) return false;
+    if (stamp == nullptr || bucket.api.size() < stamp->api_records)
+        return false;
     const Step& st = steps_[step];
     for (const ApiRecord& a : bucket.api) {
-        if (a.return_value != 0) continue;
+        if (a.return_value != 0)
+            continue;
         switch (apiFromRuntimeCbid(a.cbid)) {
             case ApiId::LaunchKernel:
             case ApiId::MemcpyAsync:
@@ -177,20 +209,26 @@ bool CuptiRecordConverter::ready(std::uint32_t step) const {
             case ApiId::Memset:
             case ApiId::MemsetAsync:
                 // Host-to-host copies may leave no GPU record; do not wait for one.
-                if (st.kind == StepKind::Memcpy && st.direction == CopyDirection::HostToHost) break;
-                if (!gpu_.contains(a.correlation)) return false;
+                if (st.kind == StepKind::Memcpy && st.direction == CopyDirection::HostToHost)
+                    break;
+                if (!gpu_.contains(a.correlation))
+                    return false;
                 break;
             case ApiId::EventRecord:
-                if (seen_cuda_event_records_ && !cuda_events_.contains(a.correlation)) return false;
+                if (seen_cuda_event_records_ && !cuda_events_.contains(a.correlation))
+                    return false;
                 break;
             case ApiId::MallocAsync:
             case ApiId::FreeAsync:
-                if (seen_memory_records_ && !memory_ops_.contains(a.correlation)) return false;
+                if (seen_memory_records_ && !memory_ops_.contains(a.correlation))
+                    return false;
                 break;
             case ApiId::LaunchHostFunc:
-                if (stampOf(bucket, HostStamp::Kind::HostCallback) == nullptr) return false;
+                if (stampOf(bucket, HostStamp::Kind::HostCallback) == nullptr)
+                    return false;
                 break;
-            default: break;
+            default:
+                break;
         }
     }
     return true;
@@ -198,7 +236,8 @@ bool CuptiRecordConverter::ready(std::uint32_t step) const {
 
 void CuptiRecordConverter::process(bool final) {
     resolvePendingApi(final);
-    const std::uint32_t limit = final ? static_cast<std::uint32_t>(std::min<std::size_t>(issued_, steps_.size())) : issued_;
+    const std::uint32_t limit =
+        final ? static_cast<std::uint32_t>(std::min<std::size_t>(issued_, steps_.size())) : issued_;
     while (next_step_ < limit && (final || ready(next_step_))) {
         emitStep(next_step_);
         ++next_step_;
@@ -209,7 +248,8 @@ void CuptiRecordConverter::process(bool final) {
             ev.kind = EventKind::ApiCall;
             ev.lane = kHostLane;
             ev.api = ApiId::DeviceSynchronize;
-            ev.name = intern(h.message.empty() ? std::string(apiName(ApiId::DeviceSynchronize)) : h.message);
+            ev.name = intern(h.message.empty() ? std::string(apiName(ApiId::DeviceSynchronize))
+                                               : h.message);
             ev.start_ns = fromHost(h.start);
             ev.end_ns = fromHost(h.end);
             ev.cpu_ns = h.cpu_ns;
@@ -225,23 +265,34 @@ void CuptiRecordConverter::process(bool final) {
 // the scenario gave them.
 SyncMode CuptiRecordConverter::modeOf(const Step& st) const {
     switch (st.kind) {
-        case StepKind::CpuSync: return SyncMode::CpuSynchronize;
-        case StepKind::DeviceSync: return SyncMode::Device;
-        case StepKind::StreamSync: return SyncMode::Stream;
-        case StepKind::EventSync: return SyncMode::Event;
-        case StepKind::StreamWaitEvent: return SyncMode::StreamWaitEvent;
-        case StepKind::WaitStream: return SyncMode::WaitStream;
-        case StepKind::EventQueryPoll: return SyncMode::EventQueryPoll;
-        case StepKind::HostCallback: return SyncMode::HostCallback;
+        case StepKind::CpuSync:
+            return SyncMode::CpuSynchronize;
+        case StepKind::DeviceSync:
+            return SyncMode::Device;
+        case StepKind::StreamSync:
+            return SyncMode::Stream;
+        case StepKind::EventSync:
+            return SyncMode::Event;
+        case StepKind::StreamWaitEvent:
+            return SyncMode::StreamWaitEvent;
+        case StepKind::WaitStream:
+            return SyncMode::WaitStream;
+        case StepKind::EventQueryPoll:
+            return SyncMode::EventQueryPoll;
+        case StepKind::HostCallback:
+            return SyncMode::HostCallback;
         case StepKind::Memcpy:
-            if (st.mode == SyncMode::None && !st.async) return SyncMode::BlockingCopy;
+            if (st.mode == SyncMode::None && !st.async)
+                return SyncMode::BlockingCopy;
             return st.mode;
-        default: return st.mode;
+        default:
+            return st.mode;
     }
 }
 
 std::string CuptiRecordConverter::eventName(std::uint32_t cuda_event) const {
-    if (cuda_event < scenario_.events.size()) return scenario_.events[cuda_event].name;
+    if (cuda_event < scenario_.events.size())
+        return scenario_.events[cuda_event].name;
     return "(wait_stream)";
 }
 
@@ -249,8 +300,10 @@ std::uint32_t CuptiRecordConverter::addStreamEvent(TraceEvent event, std::uint32
     event.lane = streamLane(stream);
     const std::uint32_t index = trace_.addEvent(event);
     Tail& tail = stream_tails_[stream];
-    if (event.end_ns >= tail.end) tail = {event.end_ns, index};
-    if (event.end_ns >= device_tail_.end) device_tail_ = {event.end_ns, index};
+    if (event.end_ns >= tail.end)
+        tail = {event.end_ns, index};
+    if (event.end_ns >= device_tail_.end)
+        device_tail_ = {event.end_ns, index};
     return index;
 }
 
@@ -274,9 +327,11 @@ void CuptiRecordConverter::emitStep(std::uint32_t step) {
     for (const ApiRecord& call : bucket.api) {
         const ApiId api = apiFromRuntimeCbid(call.cbid);
         std::uint32_t stream = st.stream;
-        if (st.kind == StepKind::WaitStream && api == ApiId::EventRecord) stream = st.other_stream;
+        if (st.kind == StepKind::WaitStream && api == ApiId::EventRecord)
+            stream = st.other_stream;
         std::uint32_t cuda_event = st.event;
-        if (st.kind == StepKind::WaitStream) cuda_event = hidden_event;
+        if (st.kind == StepKind::WaitStream)
+            cuda_event = hidden_event;
         const bool uses_event = api == ApiId::EventRecord || api == ApiId::StreamWaitEvent ||
                                 api == ApiId::EventSynchronize || api == ApiId::EventQuery;
 
@@ -290,33 +345,45 @@ void CuptiRecordConverter::emitStep(std::uint32_t step) {
         ev.step = step;
         ev.batch = st.batch;
         ev.mode = mode;
-        if (uses_event) ev.cuda_event = cuda_event;
-        if (st.kind == StepKind::Memcpy || st.kind == StepKind::Memset || st.kind == StepKind::Malloc ||
-            st.kind == StepKind::MallocAsync)
+        if (uses_event)
+            ev.cuda_event = cuda_event;
+        if (st.kind == StepKind::Memcpy || st.kind == StepKind::Memset ||
+            st.kind == StepKind::Malloc || st.kind == StepKind::MallocAsync)
             ev.bytes = st.bytes;
-        // Syncs point at what they wait on, like the simulator's: the stream, or the event's stream.
-        if (api == ApiId::StreamSynchronize && stream < scenario_.streams.size()) ev.target_lane = streamLane(stream);
+        // Syncs point at what they wait on, like the simulator's: the stream, or the event's
+        // stream.
+        if (api == ApiId::StreamSynchronize && stream < scenario_.streams.size())
+            ev.target_lane = streamLane(stream);
         if (api == ApiId::EventSynchronize || api == ApiId::EventQuery) {
             if (const auto m = markers_.find(cuda_event); m != markers_.end())
                 ev.target_lane = trace_.events[m->second.index].lane;
         }
-        if (call.return_value != 0) ev.flags |= event_flags::kFailed;
-        if (api == ApiId::EventQuery && call.return_value == 0) ev.flags |= event_flags::kQueryReady;
-        if ((api == ApiId::Memcpy || api == ApiId::MemcpyAsync) && !st.pinned) ev.flags |= event_flags::kPageable;
-        if (isHostSyncApi(api) && isImplicitSync(st)) ev.flags |= event_flags::kImplicitSync;
-        if (ev.end_ns > watermark_) watermark_ = ev.end_ns;
+        if (call.return_value != 0)
+            ev.flags |= event_flags::kFailed;
+        if (api == ApiId::EventQuery && call.return_value == 0)
+            ev.flags |= event_flags::kQueryReady;
+        if ((api == ApiId::Memcpy || api == ApiId::MemcpyAsync) && !st.pinned)
+            ev.flags |= event_flags::kPageable;
+        if (isHostSyncApi(api) && isImplicitSync(st))
+            ev.flags |= event_flags::kImplicitSync;
+        if (ev.end_ns > watermark_)
+            watermark_ = ev.end_ns;
 
         const bool enqueues = apiEnqueuesStreamWork(api) && stream < scenario_.streams.size();
         if (!enqueues) {
             const std::uint32_t index = trace_.addEvent(ev);
-            if (isHostSyncApi(api) || api == ApiId::EventQuery) sync_call = index;
+            if (isHostSyncApi(api) || api == ApiId::EventQuery)
+                sync_call = index;
             continue;
         }
         ev.target_lane = streamLane(stream);
         const std::uint32_t api_index = trace_.addEvent(ev);
-        if (call.return_value != 0) continue;
-        const std::uint32_t gpu_index = emitGpuSide(step, st, api, call, stream, cuda_event, bucket);
-        if (gpu_index == kNone) continue;
+        if (call.return_value != 0)
+            continue;
+        const std::uint32_t gpu_index =
+            emitGpuSide(step, st, api, call, stream, cuda_event, bucket);
+        if (gpu_index == kNone)
+            continue;
         const std::uint32_t correlation = next_correlation_++;
         trace_.events[api_index].correlation = correlation;
         trace_.events[gpu_index].correlation = correlation;
@@ -328,7 +395,8 @@ void CuptiRecordConverter::emitStep(std::uint32_t step) {
     }
 
     if (const HostStamp* stamp = stampOf(bucket, HostStamp::Kind::Step)) {
-        if (fromHost(stamp->end) > watermark_) watermark_ = fromHost(stamp->end);
+        if (fromHost(stamp->end) > watermark_)
+            watermark_ = fromHost(stamp->end);
         if (st.kind == StepKind::CpuSync) {
             TraceEvent ev;
             ev.kind = EventKind::ApiCall;
@@ -356,10 +424,12 @@ void CuptiRecordConverter::emitStep(std::uint32_t step) {
         }
     }
 
-    if (isHostSyncStep(st)) emitHostWait(step, st, bucket, own_gpu_event, sync_call);
+    if (isHostSyncStep(st))
+        emitHostWait(step, st, bucket, own_gpu_event, sync_call);
 
     for (const HostStamp& h : bucket.stamps) {
-        if (h.kind != HostStamp::Kind::Error) continue;
+        if (h.kind != HostStamp::Kind::Error)
+            continue;
         TraceEvent ev;
         ev.kind = EventKind::Error;
         ev.lane = kHostLane;
@@ -381,15 +451,17 @@ void CuptiRecordConverter::emitStep(std::uint32_t step) {
     }
 }
 
-std::uint32_t CuptiRecordConverter::emitGpuSide(std::uint32_t step, const Step& st, ApiId api, const ApiRecord& call,
-                                                std::uint32_t stream, std::uint32_t cuda_event,
+std::uint32_t CuptiRecordConverter::emitGpuSide(std::uint32_t step, const Step& st, ApiId api,
+                                                const ApiRecord& call, std::uint32_t stream,
+                                                std::uint32_t cuda_event,
                                                 const StepBucket& bucket) {
     TraceEvent ev;
     ev.step = step;
     ev.batch = st.batch;
     ev.mode = modeOf(st);
     const TimeNs call_start = fromRecord(call.start);
-    const TimeNs reached = std::max(call_start, stream_tails_[stream].end);  // when the stream got to it
+    const TimeNs reached =
+        std::max(call_start, stream_tails_[stream].end);  // when the stream got to it
 
     switch (api) {
         case ApiId::LaunchKernel:
@@ -398,7 +470,8 @@ std::uint32_t CuptiRecordConverter::emitGpuSide(std::uint32_t step, const Step& 
         case ApiId::Memset:
         case ApiId::MemsetAsync: {
             const auto it = gpu_.find(call.correlation);
-            if (it == gpu_.end()) return kNone;
+            if (it == gpu_.end())
+                return kNone;
             const GpuOpRecord& op = it->second;
             stream_map_[op.stream_id] = stream;
             ev.start_ns = fromRecord(op.start);
@@ -406,12 +479,15 @@ std::uint32_t CuptiRecordConverter::emitGpuSide(std::uint32_t step, const Step& 
             ev.bytes = op.bytes;
             if (op.kind == GpuOpRecord::Kind::Kernel) {
                 ev.kind = EventKind::Kernel;
-                ev.name = intern(st.label.empty() ? std::string(toString(st.kernel)) + " kernel" : st.label);
-                if (st.kernel == KernelKind::Memory) ev.bytes = st.bytes;
+                ev.name = intern(st.label.empty() ? std::string(toString(st.kernel)) + " kernel"
+                                                  : st.label);
+                if (st.kernel == KernelKind::Memory)
+                    ev.bytes = st.bytes;
             } else if (op.kind == GpuOpRecord::Kind::Memcpy) {
                 ev.kind = EventKind::Memcpy;
                 ev.name = intern(st.label.empty() ? copyName(op.copy_kind, st) : st.label);
-                if (!st.pinned) ev.flags |= event_flags::kPageable;
+                if (!st.pinned)
+                    ev.flags |= event_flags::kPageable;
             } else {
                 ev.kind = EventKind::Memset;
                 ev.name = intern(st.label.empty() ? std::string("memset") : st.label);
@@ -421,13 +497,15 @@ std::uint32_t CuptiRecordConverter::emitGpuSide(std::uint32_t step, const Step& 
         case ApiId::EventRecord: {
             ev.kind = EventKind::EventMarker;
             ev.cuda_event = cuda_event;
-            ev.name = intern("record " + eventName(cuda_event));  // "record (wait_stream)" when hidden
+            ev.name =
+                intern("record " + eventName(cuda_event));  // "record (wait_stream)" when hidden
             TimeNs at = reached;
             if (const auto it = cuda_events_.find(call.correlation); it != cuda_events_.end()) {
                 stream_map_[it->second.stream_id] = stream;
                 // Use the device-side stamp only when it is on our axis (plausibly after the call).
                 const TimeNs device = fromRecord(it->second.device_timestamp);
-                if (it->second.device_timestamp != 0 && device >= call_start) at = device;
+                if (it->second.device_timestamp != 0 && device >= call_start)
+                    at = device;
             }
             ev.start_ns = ev.end_ns = at;
             const Tail captured = stream_tails_[stream];
@@ -452,12 +530,14 @@ std::uint32_t CuptiRecordConverter::emitGpuSide(std::uint32_t step, const Step& 
                 ev.awaited = it->second.index;
             }
             const std::uint32_t index = addStreamEvent(ev, stream);
-            if (it != markers_.end()) trace_.flows.push_back({it->second.index, index, FlowKind::Record});
+            if (it != markers_.end())
+                trace_.flows.push_back({it->second.index, index, FlowKind::Record});
             return index;
         }
         case ApiId::LaunchHostFunc: {
             const HostStamp* cb = stampOf(bucket, HostStamp::Kind::HostCallback);
-            if (cb == nullptr) return kNone;
+            if (cb == nullptr)
+                return kNone;
             ev.kind = EventKind::HostCallback;
             ev.name = intern(st.label.empty() ? std::string("host callback") : st.label);
             ev.start_ns = fromHost(cb->start);
@@ -468,24 +548,29 @@ std::uint32_t CuptiRecordConverter::emitGpuSide(std::uint32_t step, const Step& 
         case ApiId::MallocAsync:
         case ApiId::FreeAsync: {
             ev.kind = EventKind::MemoryOp;
-            const std::string buffer = st.buffer < scenario_.buffers.size() ? " " + scenario_.buffers[st.buffer].name : "";
+            const std::string buffer =
+                st.buffer < scenario_.buffers.size() ? " " + scenario_.buffers[st.buffer].name : "";
             ev.name = intern((api == ApiId::MallocAsync ? "malloc_async" : "free_async") + buffer);
             ev.bytes = st.bytes;
             TimeNs at = reached;
             if (const auto it = memory_ops_.find(call.correlation); it != memory_ops_.end()) {
                 stream_map_[it->second.stream_id] = stream;
-                if (it->second.bytes != 0) ev.bytes = it->second.bytes;
-                if (it->second.timestamp != 0) at = std::max(at, fromRecord(it->second.timestamp));
+                if (it->second.bytes != 0)
+                    ev.bytes = it->second.bytes;
+                if (it->second.timestamp != 0)
+                    at = std::max(at, fromRecord(it->second.timestamp));
             }
             ev.start_ns = ev.end_ns = at;
             return addStreamEvent(ev, stream);
         }
-        default: return kNone;
+        default:
+            return kNone;
     }
 }
 
-void CuptiRecordConverter::emitHostWait(std::uint32_t step, const Step& st, const StepBucket& bucket,
-                                        std::uint32_t own_gpu_event, std::uint32_t call_index) {
+void CuptiRecordConverter::emitHostWait(std::uint32_t step, const Step& st,
+                                        const StepBucket& bucket, std::uint32_t own_gpu_event,
+                                        std::uint32_t call_index) {
     const HostStamp* stamp = stampOf(bucket, HostStamp::Kind::Step);
     TraceEvent wait;
     wait.kind = EventKind::HostWait;
@@ -497,14 +582,17 @@ void CuptiRecordConverter::emitHostWait(std::uint32_t step, const Step& st, cons
 
     if (st.kind == StepKind::EventQueryPoll) {
         for (const ApiRecord& call : bucket.api) {
-            if (apiFromRuntimeCbid(call.cbid) != ApiId::EventQuery) continue;
-            if (!have_interval) wait.start_ns = fromRecord(call.start);
+            if (apiFromRuntimeCbid(call.cbid) != ApiId::EventQuery)
+                continue;
+            if (!have_interval)
+                wait.start_ns = fromRecord(call.start);
             wait.end_ns = fromRecord(call.end);
             have_interval = true;
         }
     } else {
         for (const ApiRecord& call : bucket.api) {
-            if (!isHostSyncApi(apiFromRuntimeCbid(call.cbid))) continue;
+            if (!isHostSyncApi(apiFromRuntimeCbid(call.cbid)))
+                continue;
             wait.start_ns = fromRecord(call.start);
             wait.end_ns = fromRecord(call.end);
             // SYNCHRONIZATION records time the wait itself; they match the call when present.
@@ -521,25 +609,33 @@ void CuptiRecordConverter::emitHostWait(std::uint32_t step, const Step& st, cons
         wait.end_ns = fromHost(stamp->end);
         have_interval = true;
     }
-    if (!have_interval) return;
+    if (!have_interval)
+        return;
 
     // awaited: the GPU event whose end released the host (the simulator's choice per kind).
     std::uint32_t awaited = kNone;
     switch (st.kind) {
         case StepKind::DeviceSync:
-        case StepKind::Free: awaited = device_tail_.index; break;
+        case StepKind::Free:
+            awaited = device_tail_.index;
+            break;
         case StepKind::StreamSync:
-            if (st.stream < stream_tails_.size()) awaited = stream_tails_[st.stream].index;
+            if (st.stream < stream_tails_.size())
+                awaited = stream_tails_[st.stream].index;
             break;
         case StepKind::EventSync:
         case StepKind::EventQueryPoll:
             // The marker: the point where the captured work was done. Never recorded: no wait.
-            if (const auto it = markers_.find(st.event); it != markers_.end()) awaited = it->second.index;
+            if (const auto it = markers_.find(st.event); it != markers_.end())
+                awaited = it->second.index;
             break;
-        default: awaited = own_gpu_event; break;
+        default:
+            awaited = own_gpu_event;
+            break;
     }
     // Only a call that actually waited gets a HostWait: the awaited work ended after it started.
-    if (awaited == kNone || trace_.events[awaited].end_ns <= wait.start_ns) return;
+    if (awaited == kNone || trace_.events[awaited].end_ns <= wait.start_ns)
+        return;
 
     if (call_index != kNone) {
         const TraceEvent& call = trace_.events[call_index];
@@ -551,32 +647,40 @@ void CuptiRecordConverter::emitHostWait(std::uint32_t step, const Step& st, cons
         wait.name = intern("wait");
     }
     wait.awaited = awaited;
-    if (stamp != nullptr) wait.cpu_ns = stamp->cpu_ns;
+    if (stamp != nullptr)
+        wait.cpu_ns = stamp->cpu_ns;
     if (st.kind == StepKind::EventQueryPoll) {
         wait.flags |= event_flags::kSpinning;
     } else if (stamp != nullptr && stamp->cpu_ns >= 0 && stamp->end > stamp->start) {
         // CPU/wall near 1 = spinning, near 0 = sleeping (SYNC-SEMANTICS §4).
-        const double ratio = static_cast<double>(stamp->cpu_ns) / static_cast<double>(stamp->end - stamp->start);
+        const double ratio =
+            static_cast<double>(stamp->cpu_ns) / static_cast<double>(stamp->end - stamp->start);
         wait.flags |= ratio >= 0.5 ? event_flags::kSpinning : event_flags::kSleeping;
     }
-    if (isImplicitSync(st)) wait.flags |= event_flags::kImplicitSync;
+    if (isImplicitSync(st))
+        wait.flags |= event_flags::kImplicitSync;
     const std::uint32_t index = trace_.addEvent(wait);
     trace_.flows.push_back({index, awaited, FlowKind::Awaited});
 }
 
 void CuptiRecordConverter::flushMemory(bool final) {
-    if (pending_memory_.empty()) return;
+    if (pending_memory_.empty())
+        return;
     std::stable_sort(pending_memory_.begin(), pending_memory_.end(),
                      [](const MemorySample& a, const MemorySample& b) { return a.t_ns < b.t_ns; });
     std::size_t taken = 0;
     for (const MemorySample& sample : pending_memory_) {
-        if (!final && sample.t_ns > watermark_) break;
+        if (!final && sample.t_ns > watermark_)
+            break;
         ++taken;
-        if (sample.t_ns < 0) continue;  // set-up before the run's origin
-        if (!trace_.memory.empty() && sample.t_ns < trace_.memory.back().t_ns) continue;  // keep time order
+        if (sample.t_ns < 0)
+            continue;  // set-up before the run's origin
+        if (!trace_.memory.empty() && sample.t_ns < trace_.memory.back().t_ns)
+            continue;  // keep time order
         trace_.memory.push_back(sample);
     }
-    pending_memory_.erase(pending_memory_.begin(), pending_memory_.begin() + static_cast<std::ptrdiff_t>(taken));
+    pending_memory_.erase(pending_memory_.begin(),
+                          pending_memory_.begin() + static_cast<std::ptrdiff_t>(taken));
 }
 
 }  // namespace syncscope

@@ -46,8 +46,10 @@ public:
     void process(bool final);
 
     std::uint32_t emittedSteps() const { return next_step_; }
-    std::uint64_t droppedRecords() const { return dropped_; }      // CUPTI lost them (buffers full)
-    std::uint64_t unmatchedRecords() const { return unmatched_; }  // calls outside any step (sampler)
+    std::uint64_t droppedRecords() const { return dropped_; }  // CUPTI lost them (buffers full)
+    std::uint64_t unmatchedRecords() const {
+        return unmatched_;
+    }  // calls outside any step (sampler)
     std::optional<std::uint32_t> scenarioStreamOf(std::uint32_t cupti_stream_id) const;
 
     static constexpr std::uint16_t kHostLane = 0;
@@ -66,9 +68,9 @@ private:
         std::uint32_t index = kNone;
     };
     struct Marker {
-        std::uint32_t index = kNone;     // the EventMarker
-        TimeNs done = 0;                 // done(e): end of the captured work
-        std::uint32_t done_op = kNone;   // the captured op that ends last (the marker if none)
+        std::uint32_t index = kNone;    // the EventMarker
+        TimeNs done = 0;                // done(e): end of the captured work
+        std::uint32_t done_op = kNone;  // the captured op that ends last (the marker if none)
     };
 
     void resolvePendingApi(bool final);
@@ -76,9 +78,10 @@ private:
     void emitStep(std::uint32_t step);
     // Emits the GPU side of one stream call; returns its event index or kNone.
     std::uint32_t emitGpuSide(std::uint32_t step, const Step& st, ApiId api, const ApiRecord& call,
-                              std::uint32_t stream, std::uint32_t cuda_event, const StepBucket& bucket);
-    void emitHostWait(std::uint32_t step, const Step& st, const StepBucket& bucket, std::uint32_t own_gpu_event,
-                      std::uint32_t call_index);
+                              std::uint32_t stream, std::uint32_t cuda_event,
+                              const StepBucket& bucket);
+    void emitHostWait(std::uint32_t step, const Step& st, const StepBucket& bucket,
+                      std::uint32_t own_gpu_event, std::uint32_t call_index);
     std::uint32_t addStreamEvent(TraceEvent event, std::uint32_t stream);
     void flushMemory(bool final);
 
@@ -97,11 +100,11 @@ private:
     std::vector<ApiRecord> pending_api_;
     std::unordered_map<std::uint32_t, std::uint64_t> external_;  // CUPTI correlation -> step id
     std::unordered_map<std::uint32_t, StepBucket> buckets_;
-    std::unordered_map<std::uint32_t, GpuOpRecord> gpu_;            // by CUPTI correlation
+    std::unordered_map<std::uint32_t, GpuOpRecord> gpu_;  // by CUPTI correlation
     std::unordered_map<std::uint32_t, SyncRecord> sync_;
     std::unordered_map<std::uint32_t, CudaEventRecord> cuda_events_;
     std::unordered_map<std::uint32_t, MemoryRecord> memory_ops_;
-    std::unordered_map<std::uint32_t, std::uint32_t> stream_map_;   // CUPTI stream id -> scenario
+    std::unordered_map<std::uint32_t, std::uint32_t> stream_map_;  // CUPTI stream id -> scenario
     std::vector<HostStamp> instrumentation_;
     std::vector<MemorySample> pending_memory_;
     bool seen_cuda_event_records_ = false;

@@ -10,7 +10,8 @@ void moveAppend(std::vector<T>& to, std::vector<T>& from) {
     if (to.empty()) {
         to = std::move(from);
     } else {
-        to.insert(to.end(), std::make_move_iterator(from.begin()), std::make_move_iterator(from.end()));
+        to.insert(to.end(), std::make_move_iterator(from.begin()),
+                  std::make_move_iterator(from.end()));
     }
     from.clear();
 }

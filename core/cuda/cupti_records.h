@@ -26,18 +26,22 @@ struct GpuOpRecord {
     enum class Kind : std::uint8_t { Kernel, Memcpy, Memset };
     Kind kind = Kind::Kernel;
     std::uint64_t start = 0, end = 0;
-    std::uint32_t stream_id = 0;   // CUPTI stream id
+    std::uint32_t stream_id = 0;  // CUPTI stream id
     std::uint32_t correlation = 0;
-    std::uint64_t bytes = 0;       // copies, memsets
-    std::uint8_t copy_kind = 0;    // CUpti_ActivityMemcpyKind
+    std::uint64_t bytes = 0;            // copies, memsets
+    std::uint8_t copy_kind = 0;         // CUpti_ActivityMemcpyKind
     std::uint32_t grid = 0, block = 0;  // kernels: x*y*z
-    std::string name;              // kernels: (mangled) function name
+    std::string name;                   // kernels: (mangled) function name
 };
 
 // SYNCHRONIZATION (CUpti_ActivitySynchronization2).
 struct SyncRecord {
     enum Type : std::uint32_t {
-        Unknown = 0, EventSynchronize = 1, StreamWaitEvent = 2, StreamSynchronize = 3, ContextSynchronize = 4
+        Unknown = 0,
+        EventSynchronize = 1,
+        StreamWaitEvent = 2,
+        StreamSynchronize = 3,
+        ContextSynchronize = 4
     };
     std::uint32_t type = Unknown;
     std::uint64_t start = 0, end = 0;
@@ -64,9 +68,9 @@ struct MemoryRecord {
     std::uint64_t address = 0, bytes = 0, timestamp = 0;
     std::uint32_t stream_id = 0;
     bool is_async = false;
-    bool from_pool = false;             // memoryPoolConfig.memoryPoolType != INVALID
-    std::uint64_t pool_size = 0;        // the pool's reserved size after the operation
-    std::uint64_t pool_utilized = 0;    // its used size
+    bool from_pool = false;           // memoryPoolConfig.memoryPoolType != INVALID
+    std::uint64_t pool_size = 0;      // the pool's reserved size after the operation
+    std::uint64_t pool_utilized = 0;  // its used size
     std::uint64_t release_threshold = 0;
 };
 
@@ -75,7 +79,8 @@ struct MemoryPoolRecord {
     enum Operation : std::uint32_t { Invalid = 0, Created = 1, Destroyed = 2, Trimmed = 3 };
     std::uint32_t operation = Invalid;
     std::uint32_t correlation = 0;
-    std::uint64_t timestamp = 0, size = 0, utilized = 0, release_threshold = 0, min_bytes_to_keep = 0;
+    std::uint64_t timestamp = 0, size = 0, utilized = 0, release_threshold = 0,
+                  min_bytes_to_keep = 0;
 };
 
 // EXTERNAL_CORRELATION: the engine pushes the step index as external id around each step.
@@ -89,10 +94,10 @@ inline constexpr std::uint64_t kInstrumentationExternalId = ~0ull;
 // What the engine itself measured on the host clock, per step.
 struct HostStamp {
     enum class Kind : std::uint8_t {
-        Step,            // a step's calls: [start, end]; cpu_ns around syncs; api_records expected
-        HostCallback,    // the host function of a host_callback step ran in [start, end]
-        Error,           // the step failed; message says why
-        Instrumentation, // the recorder's final sync (shown hidden)
+        Step,             // a step's calls: [start, end]; cpu_ns around syncs; api_records expected
+        HostCallback,     // the host function of a host_callback step ran in [start, end]
+        Error,            // the step failed; message says why
+        Instrumentation,  // the recorder's final sync (shown hidden)
     };
     Kind kind = Kind::Step;
     std::uint32_t step = kNone;

@@ -37,24 +37,29 @@ void CUPTIAPI CuptiSession::requestBuffer(uint8_t** buffer, size_t* size, size_t
     *max_records = 0;  // as many as fit
 }
 
-void CUPTIAPI CuptiSession::completeBuffer(CUcontext context, uint32_t stream_id, uint8_t* buffer, size_t /*size*/,
-                                           size_t valid_size) {
+void CUPTIAPI CuptiSession::completeBuffer(CUcontext context, uint32_t stream_id, uint8_t* buffer,
+                                           size_t /*size*/, size_t valid_size) {
     // Decode outside the lock: this runs on CUPTI's thread while the engine may be taking records.
     CuptiRecordBatch decoded;
-    if (buffer != nullptr && valid_size > 0) CuptiActivityDecoder::decodeBuffer(buffer, valid_size, decoded);
+    if (buffer != nullptr && valid_size > 0)
+        CuptiActivityDecoder::decodeBuffer(buffer, valid_size, decoded);
     size_t dropped = 0;
-    if (cuptiActivityGetNumDroppedRecords(context, stream_id, &dropped) == CUPTI_SUCCESS) decoded.dropped += dropped;
+    if (cuptiActivityGetNumDroppedRecords(context, stream_id, &dropped) == CUPTI_SUCCESS)
+        decoded.dropped += dropped;
     std::free(buffer);
     CuptiSession& self = instance();
     const std::lock_guard lock(self.mutex_);
     self.batch_.append(std::move(decoded));
 }
 
-uint64_t CUPTIAPI CuptiSession::timestamp() { return steadyNowNs(); }
+uint64_t CUPTIAPI CuptiSession::timestamp() {
+    return steadyNowNs();
+}
 
 std::string CuptiSession::initialize() {
     const std::lock_guard lock(mutex_);
-    if (initialized_) return init_error_;
+    if (initialized_)
+        return init_error_;
     initialized_ = true;
     std::uint32_t version = 0;
     if (const CUptiResult r = cuptiGetVersion(&version); r != CUPTI_SUCCESS) {
@@ -71,9 +76,11 @@ std::string CuptiSession::initialize() {
         const std::uint64_t mono0 = steadyNowNs();
         const std::uint64_t real = realtimeNowNs();
         const std::uint64_t mono1 = steadyNowNs();
-        record_offset_ns_ = static_cast<std::int64_t>(real) - static_cast<std::int64_t>((mono0 + mono1) / 2);
+        record_offset_ns_ =
+            static_cast<std::int64_t>(real) - static_cast<std::int64_t>((mono0 + mono1) / 2);
     }
-    if (const CUptiResult r = cuptiActivityRegisterCallbacks(&CuptiSession::requestBuffer, &CuptiSession::completeBuffer);
+    if (const CUptiResult r = cuptiActivityRegisterCallbacks(&CuptiSession::requestBuffer,
+                                                             &CuptiSession::completeBuffer);
         r != CUPTI_SUCCESS) {
         init_error_ = "CUPTI unavailable: " + cuptiError("cuptiActivityRegisterCallbacks", r);
     }
@@ -83,8 +90,10 @@ std::string CuptiSession::initialize() {
 std::string CuptiSession::enable(std::string& warnings) {
     for (const CUpti_ActivityKind kind : recordedActivityKinds()) {
         const CUptiResult r = cuptiActivityEnable(kind);
-        if (r == CUPTI_SUCCESS) continue;
-        const std::string what = cuptiError(("cuptiActivityEnable(kind " + std::to_string(int(kind)) + ")").c_str(), r);
+        if (r == CUPTI_SUCCESS)
+            continue;
+        const std::string what =
+            cuptiError(("cuptiActivityEnable(kind " + std::to_string(int(kind)) + ")").c_str(), r);
         if (!optionalKind(kind)) {
             disable();
             return "CUPTI cannot record here: " + what;
@@ -95,7 +104,8 @@ std::string CuptiSession::enable(std::string& warnings) {
 }
 
 void CuptiSession::disable() {
-    for (const CUpti_ActivityKind kind : recordedActivityKinds()) cuptiActivityDisable(kind);
+    for (const CUpti_ActivityKind kind : recordedActivityKinds())
+        cuptiActivityDisable(kind);
 }
 
 void CuptiSession::flush(bool forced) {

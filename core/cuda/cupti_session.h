@@ -41,8 +41,8 @@ public:
 private:
     CuptiSession() = default;
     static void CUPTIAPI requestBuffer(uint8_t** buffer, size_t* size, size_t* max_records);
-    static void CUPTIAPI completeBuffer(CUcontext context, uint32_t stream_id, uint8_t* buffer, size_t size,
-                                        size_t valid_size);
+    static void CUPTIAPI completeBuffer(CUcontext context, uint32_t stream_id, uint8_t* buffer,
+                                        size_t size, size_t valid_size);
     static uint64_t CUPTIAPI timestamp();
 
     std::mutex mutex_;

@@ -15,8 +15,10 @@ namespace {
 
 template <typename T>
 T median(std::vector<T> values) {
-    if (values.empty()) return T{};
-    std::nth_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2), values.end());
+    if (values.empty())
+        return T{};
+    std::nth_element(values.begin(),
+                     values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2), values.end());
     return values[values.size() / 2];
 }
 
@@ -29,10 +31,12 @@ struct Mapped {
             host = nullptr;
             return;
         }
-        if (cudaHostGetDevicePointer(&device, host, 0) != cudaSuccess) device = nullptr;
+        if (cudaHostGetDevicePointer(&device, host, 0) != cudaSuccess)
+            device = nullptr;
     }
     ~Mapped() {
-        if (host != nullptr) cudaFreeHost(host);
+        if (host != nullptr)
+            cudaFreeHost(host);
     }
     Mapped(const Mapped&) = delete;
     Mapped& operator=(const Mapped&) = delete;
@@ -48,7 +52,9 @@ bool clockOffset(std::int64_t& offset, TimeNs& spread, std::string& note) {
     }
     auto* value = static_cast<volatile std::uint64_t*>(mirror.host);
     *value = 0;
-    if (kernels::launchTimerMirror(nullptr, 2'000'000, static_cast<volatile std::uint64_t*>(mirror.device), nullptr) != 0) {
+    if (kernels::launchTimerMirror(nullptr, 2'000'000,
+                                   static_cast<volatile std::uint64_t*>(mirror.device),
+                                   nullptr) != 0) {
         note += "clock pairing kernel failed to launch; ";
         return false;
     }
@@ -64,7 +70,8 @@ bool clockOffset(std::int64_t& offset, TimeNs& spread, std::string& note) {
             last = v;
             last_change = now;
         }
-        if (now > give_up || (last_change != 0 && now - last_change > 1'000'000)) break;  // kernel over
+        if (now > give_up || (last_change != 0 && now - last_change > 1'000'000))
+            break;  // kernel over
     }
     cudaDeviceSynchronize();
     if (deltas.empty()) {
@@ -82,18 +89,23 @@ bool clockOffset(std::int64_t& offset, TimeNs& spread, std::string& note) {
 TimeNs DeviceCalibration::measureWakeLatency(std::string& note) {
     std::int64_t offset = 0;
     TimeNs spread = 0;
-    if (!clockOffset(offset, spread, note)) return -1;
+    if (!clockOffset(offset, spread, note))
+        return -1;
     Mapped timing(2 * sizeof(std::uint64_t));
-    if (!timing.ok()) return -1;
+    if (!timing.ok())
+        return -1;
     auto* t = static_cast<volatile std::uint64_t*>(timing.host);
     std::vector<TimeNs> wakes;
     for (int i = 0; i < 21; ++i) {
         t[1] = 0;
-        if (kernels::launchSpin(nullptr, 200'000, {1, 32}, nullptr, static_cast<std::uint64_t*>(timing.device)) != 0)
+        if (kernels::launchSpin(nullptr, 200'000, {1, 32}, nullptr,
+                                static_cast<std::uint64_t*>(timing.device)) != 0)
             break;
-        if (cudaStreamSynchronize(nullptr) != cudaSuccess) break;
+        if (cudaStreamSynchronize(nullptr) != cudaSuccess)
+            break;
         const std::uint64_t ret = steadyNowNs();
-        if (t[1] == 0) continue;
+        if (t[1] == 0)
+            continue;
         wakes.push_back(static_cast<TimeNs>(ret) - (static_cast<TimeNs>(t[1]) + offset));
     }
     if (wakes.empty()) {
@@ -106,7 +118,8 @@ TimeNs DeviceCalibration::measureWakeLatency(std::string& note) {
 CalibrationResult DeviceCalibration::measure(bool with_compute_rate) {
     CalibrationResult r;
     std::uint64_t granularity = 0;
-    if (const int e = kernels::probeGlobaltimerGranularity(&granularity); e == 0 && granularity != ~0ull)
+    if (const int e = kernels::probeGlobaltimerGranularity(&granularity);
+        e == 0 && granularity != ~0ull)
         r.timer_granularity_ns = static_cast<TimeNs>(granularity);
     else
         r.note += "globaltimer granularity not measured; ";
@@ -115,16 +128,20 @@ CalibrationResult DeviceCalibration::measure(bool with_compute_rate) {
     std::vector<TimeNs> costs;
     for (int i = 0; i < 200; ++i) {
         const std::uint64_t t0 = steadyNowNs();
-        if (kernels::launchSpin(nullptr, 0, {1, 32}, nullptr, nullptr) != 0) break;
+        if (kernels::launchSpin(nullptr, 0, {1, 32}, nullptr, nullptr) != 0)
+            break;
         costs.push_back(static_cast<TimeNs>(steadyNowNs() - t0));
-        if (i % 50 == 49) cudaDeviceSynchronize();
+        if (i % 50 == 49)
+            cudaDeviceSynchronize();
     }
     cudaDeviceSynchronize();
-    if (!costs.empty()) r.launch_cost_ns = median(costs);
+    if (!costs.empty())
+        r.launch_cost_ns = median(costs);
 
     std::int64_t offset = 0;
     TimeNs spread = -1;
-    if (clockOffset(offset, spread, r.note)) r.clock_offset_spread_ns = spread;
+    if (clockOffset(offset, spread, r.note))
+        r.clock_offset_spread_ns = spread;
     r.wake_latency_ns = measureWakeLatency(r.note);
 
     if (with_compute_rate) {
@@ -136,10 +153,12 @@ CalibrationResult DeviceCalibration::measure(bool with_compute_rate) {
             if (kernels::launchCompute(nullptr, kIterations, {1, 32}, nullptr, sink,
                                        static_cast<std::uint64_t*>(timing.device)) == 0 &&
                 cudaDeviceSynchronize() == cudaSuccess && t[1] > t[0])
-                r.compute_iterations_per_ns = static_cast<double>(kIterations) / static_cast<double>(t[1] - t[0]);
+                r.compute_iterations_per_ns =
+                    static_cast<double>(kIterations) / static_cast<double>(t[1] - t[0]);
             cudaFree(sink);
         }
-        if (r.compute_iterations_per_ns <= 0) r.note += "compute kernel rate not measured; ";
+        if (r.compute_iterations_per_ns <= 0)
+            r.note += "compute kernel rate not measured; ";
     }
     return r;
 }

@@ -15,9 +15,9 @@ namespace syncscope {
 struct CalibrationResult {
     TimeNs timer_granularity_ns = -1;
     TimeNs launch_cost_ns = -1;
-    TimeNs wake_latency_ns = -1;          // median over repeated syncs on a finished spin kernel
+    TimeNs wake_latency_ns = -1;  // median over repeated syncs on a finished spin kernel
     double compute_iterations_per_ns = -1;
-    TimeNs clock_offset_spread_ns = -1;   // quality of the globaltimer <-> host clock pairing
+    TimeNs clock_offset_spread_ns = -1;  // quality of the globaltimer <-> host clock pairing
     std::string note;
 };
 

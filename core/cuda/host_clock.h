@@ -11,7 +11,8 @@ namespace syncscope {
 inline std::uint64_t steadyNowNs() {
     timespec ts{};
     clock_gettime(CLOCK_MONOTONIC, &ts);
-    return static_cast<std::uint64_t>(ts.tv_sec) * 1'000'000'000ull + static_cast<std::uint64_t>(ts.tv_nsec);
+    return static_cast<std::uint64_t>(ts.tv_sec) * 1'000'000'000ull +
+           static_cast<std::uint64_t>(ts.tv_nsec);
 }
 
 // CPU time burnt by the calling thread: around a sync it tells spinning (≈ wall time) from
@@ -25,7 +26,8 @@ inline std::int64_t threadCpuNs() {
 inline std::uint64_t realtimeNowNs() {
     timespec ts{};
     clock_gettime(CLOCK_REALTIME, &ts);
-    return static_cast<std::uint64_t>(ts.tv_sec) * 1'000'000'000ull + static_cast<std::uint64_t>(ts.tv_nsec);
+    return static_cast<std::uint64_t>(ts.tv_sec) * 1'000'000'000ull +
+           static_cast<std::uint64_t>(ts.tv_nsec);
 }
 
 }  // namespace syncscope

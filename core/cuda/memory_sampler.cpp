@@ -10,16 +10,20 @@ namespace syncscope {
 
 MemorySampler::MemorySampler(int device, void* pool) : device_(device), pool_(pool) {}
 
-MemorySampler::~MemorySampler() { stop(); }
+MemorySampler::~MemorySampler() {
+    stop();
+}
 
 void MemorySampler::start() {
-    if (running_.exchange(true)) return;
+    if (running_.exchange(true))
+        return;
     thread_ = std::thread([this] { loop(); });
 }
 
 void MemorySampler::stop() {
     running_.store(false);
-    if (thread_.joinable()) thread_.join();
+    if (thread_.joinable())
+        thread_.join();
 }
 
 std::vector<SamplerRecord> MemorySampler::take() {
@@ -47,7 +51,8 @@ SamplerRecord MemorySampler::sample() const {
 }
 
 void MemorySampler::loop() {
-    if (cudaSetDevice(device_) != cudaSuccess) return;
+    if (cudaSetDevice(device_) != cudaSuccess)
+        return;
     auto next = std::chrono::steady_clock::now();
     while (running_.load()) {
         const SamplerRecord s = sample();
@@ -58,7 +63,8 @@ void MemorySampler::loop() {
         next += std::chrono::milliseconds(1);
         std::this_thread::sleep_until(next);
         const auto now = std::chrono::steady_clock::now();
-        if (now > next + std::chrono::milliseconds(5)) next = now;  // don't burst after a stall
+        if (now > next + std::chrono::milliseconds(5))
+            next = now;  // don't burst after a stall
     }
 }
 

@@ -16,10 +16,14 @@ std::string g_wake_note;
 
 unsigned ScheduleContext::flagsOf(SchedulePolicy policy) {
     switch (policy) {
-        case SchedulePolicy::Auto: return cudaDeviceScheduleAuto | cudaDeviceMapHost;
-        case SchedulePolicy::Spin: return cudaDeviceScheduleSpin | cudaDeviceMapHost;
-        case SchedulePolicy::Yield: return cudaDeviceScheduleYield | cudaDeviceMapHost;
-        case SchedulePolicy::BlockingSync: return cudaDeviceScheduleBlockingSync | cudaDeviceMapHost;
+        case SchedulePolicy::Auto:
+            return cudaDeviceScheduleAuto | cudaDeviceMapHost;
+        case SchedulePolicy::Spin:
+            return cudaDeviceScheduleSpin | cudaDeviceMapHost;
+        case SchedulePolicy::Yield:
+            return cudaDeviceScheduleYield | cudaDeviceMapHost;
+        case SchedulePolicy::BlockingSync:
+            return cudaDeviceScheduleBlockingSync | cudaDeviceMapHost;
     }
     return cudaDeviceMapHost;
 }
@@ -29,22 +33,30 @@ std::mutex& ScheduleContext::runMutex() {
     return mutex;
 }
 
-std::optional<SchedulePolicy> ScheduleContext::current() { return g_policy; }
+std::optional<SchedulePolicy> ScheduleContext::current() {
+    return g_policy;
+}
 
-void ScheduleContext::invalidate() { g_policy.reset(); }
+void ScheduleContext::invalidate() {
+    g_policy.reset();
+}
 
 std::string ScheduleContext::ensure(int device, SchedulePolicy policy) {
     if (g_policy == policy) {
-        if (const cudaError_t e = cudaSetDevice(device); e != cudaSuccess) return cudaFailure("cudaSetDevice", e);
+        if (const cudaError_t e = cudaSetDevice(device); e != cudaSuccess)
+            return cudaFailure("cudaSetDevice", e);
         return {};
     }
     g_policy.reset();
-    if (const cudaError_t e = cudaSetDevice(device); e != cudaSuccess) return cudaFailure("cudaSetDevice", e);
+    if (const cudaError_t e = cudaSetDevice(device); e != cudaSuccess)
+        return cudaFailure("cudaSetDevice", e);
     // The flags only take effect on a new context: drop the current one (harmless if none).
-    if (const cudaError_t e = cudaDeviceReset(); e != cudaSuccess) return cudaFailure("cudaDeviceReset", e);
+    if (const cudaError_t e = cudaDeviceReset(); e != cudaSuccess)
+        return cudaFailure("cudaDeviceReset", e);
     if (const cudaError_t e = cudaSetDeviceFlags(flagsOf(policy)); e != cudaSuccess)
         return cudaFailure("cudaSetDeviceFlags", e);
-    if (const cudaError_t e = cudaFree(nullptr); e != cudaSuccess) return cudaFailure("creating the CUDA context", e);
+    if (const cudaError_t e = cudaFree(nullptr); e != cudaSuccess)
+        return cudaFailure("creating the CUDA context", e);
     unsigned flags = 0;
     if (cudaGetDeviceFlags(&flags) == cudaSuccess &&
         (flags & cudaDeviceScheduleMask) != (flagsOf(policy) & cudaDeviceScheduleMask))
@@ -56,8 +68,8 @@ std::string ScheduleContext::ensure(int device, SchedulePolicy policy) {
 std::array<TimeNs, 4> ScheduleContext::wakeLatencies(int device, std::string& note) {
     if (!g_wake_measured) {
         g_wake_measured = true;
-        for (const SchedulePolicy p :
-             {SchedulePolicy::Auto, SchedulePolicy::Spin, SchedulePolicy::Yield, SchedulePolicy::BlockingSync}) {
+        for (const SchedulePolicy p : {SchedulePolicy::Auto, SchedulePolicy::Spin,
+                                       SchedulePolicy::Yield, SchedulePolicy::BlockingSync}) {
             const std::string error = ensure(device, p);
             if (!error.empty()) {
                 g_wake_note += std::string(toString(p)) + ": " + error + "; ";
@@ -65,7 +77,8 @@ std::array<TimeNs, 4> ScheduleContext::wakeLatencies(int device, std::string& no
             }
             std::string why;
             g_wake[static_cast<int>(p)] = DeviceCalibration::measureWakeLatency(why);
-            if (!why.empty()) g_wake_note += std::string(toString(p)) + ": " + why;
+            if (!why.empty())
+                g_wake_note += std::string(toString(p)) + ": " + why;
         }
     }
     note += g_wake_note;

@@ -10,7 +10,8 @@ using namespace syncscope;
 namespace {
 // The forms availability() promises: the reason first, then the failing call and CUDA's words.
 const QRegularExpression kUnavailable(
-    "^(no usable CUDA device: (cudaGetDeviceCount failed: .+ \\(cuda[A-Za-z]+\\)|the driver reports no device|"
+    "^(no usable CUDA device: (cudaGetDeviceCount failed: .+ \\(cuda[A-Za-z]+\\)|the driver "
+    "reports no device|"
     "cudaGetDeviceProperties failed: .+|.+ has compute capability .+)|CUPTI unavailable: .+)$");
 
 class NullObserver final : public EngineObserver {
@@ -40,17 +41,20 @@ private slots:
     void factoryMakesTheCudaEngine() {
         const auto engine = makeCudaEngine();
         QVERIFY(engine != nullptr);
-        QCOMPARE(QString::fromUtf8(engine->id().data(), qsizetype(engine->id().size())), QString("cuda"));
+        QCOMPARE(QString::fromUtf8(engine->id().data(), qsizetype(engine->id().size())),
+                 QString("cuda"));
     }
 
     void unavailableWithAClearMessage() {
         const auto engine = makeCudaEngine();
         const EngineAvailability a = engine->availability();
         if (a.available)
-            QSKIP(qPrintable("a usable CUDA device is present (" + QString::fromStdString(a.device_name) +
+            QSKIP(qPrintable("a usable CUDA device is present (" +
+                             QString::fromStdString(a.device_name) +
                              "): the no-device path cannot be exercised here"));
         const QString message = QString::fromStdString(a.message);
-        QVERIFY2(kUnavailable.match(message).hasMatch(), qPrintable("unexpected message: " + message));
+        QVERIFY2(kUnavailable.match(message).hasMatch(),
+                 qPrintable("unexpected message: " + message));
         QVERIFY(a.device_name.empty());
         qInfo("availability: %s", qPrintable(message));
     }
@@ -58,7 +62,8 @@ private slots:
     void runWithoutDeviceReportsUnavailable() {
         const auto engine = makeCudaEngine();
         const EngineAvailability a = engine->availability();
-        if (a.available) QSKIP("a usable CUDA device is present: the no-device path cannot be exercised here");
+        if (a.available)
+            QSKIP("a usable CUDA device is present: the no-device path cannot be exercised here");
         NullObserver observer;
         CancelToken cancel;
         const RunResult r = engine->run(oneKernel(), observer, cancel);

@@ -2,7 +2,6 @@
 // SYNC-SEMANTICS §8 that hold on any device. Skips, saying why, where no usable GPU is present.
 // Measured figures (wake-up, launch cost, timer granularity) are printed, never asserted.
 #include <QtTest>
-
 #include <map>
 #include <thread>
 
@@ -57,7 +56,11 @@ Scenario deviceVsStream(SchedulePolicy policy) {
     Scenario s = base("device vs stream", policy);
     Step work = op(StepKind::HostWork);
     work.duration_ns = 100'000;
-    s.program = {kernel(1, 1'500'000), kernel(0, 200'000), kernel(0, 200'000), op(StepKind::StreamSync, 0), work,
+    s.program = {kernel(1, 1'500'000),
+                 kernel(0, 200'000),
+                 kernel(0, 200'000),
+                 op(StepKind::StreamSync, 0),
+                 work,
                  op(StepKind::DeviceSync)};
     return s;
 }
@@ -79,8 +82,19 @@ Scenario events() {
     ws.other_stream = 1;
     Step cb = op(StepKind::HostCallback, 1);
     cb.duration_ns = 200'000;
-    s.program = {kernel(0, 1'000'000), rec, wait, kernel(1, 300'000), rec1, poll, esync, kernel(1, 500'000), cb, ws,
-                 kernel(0, 100'000, KernelKind::Compute), op(StepKind::CpuSync), op(StepKind::DeviceSync)};
+    s.program = {kernel(0, 1'000'000),
+                 rec,
+                 wait,
+                 kernel(1, 300'000),
+                 rec1,
+                 poll,
+                 esync,
+                 kernel(1, 500'000),
+                 cb,
+                 ws,
+                 kernel(0, 100'000, KernelKind::Compute),
+                 op(StepKind::CpuSync),
+                 op(StepKind::DeviceSync)};
     return s;
 }
 
@@ -110,8 +124,20 @@ Scenario memory() {
     fa.buffer = 1;
     Step trim = op(StepKind::PoolTrim);
     trim.bytes = 0;
-    s.program = {kernel(0, 500'000), copy,  h2d, set, m, kernel(2, 200'000), kernel(3, 200'000), f, ma,
-                 kernel(1, 300'000, KernelKind::Memory), fa, op(StepKind::StreamSync, 1), trim, op(StepKind::DeviceSync)};
+    s.program = {kernel(0, 500'000),
+                 copy,
+                 h2d,
+                 set,
+                 m,
+                 kernel(2, 200'000),
+                 kernel(3, 200'000),
+                 f,
+                 ma,
+                 kernel(1, 300'000, KernelKind::Memory),
+                 fa,
+                 op(StepKind::StreamSync, 1),
+                 trim,
+                 op(StepKind::DeviceSync)};
     return s;
 }
 
@@ -128,22 +154,27 @@ void checkInvariants(const Trace& t, const Scenario& scenario) {
         QVERIFY(f.from < t.events.size() && f.to < t.events.size());
         if (f.kind == FlowKind::Launch) {  // I2 causality
             QVERIFY2(t.events[f.to].start_ns >= t.events[f.from].start_ns - eps,
-                     qPrintable(QString("launch after its GPU op: %1").arg(QString::fromUtf8(t.nameOf(t.events[f.to]).data()))));
+                     qPrintable(QString("launch after its GPU op: %1")
+                                    .arg(QString::fromUtf8(t.nameOf(t.events[f.to]).data()))));
         }
     }
     std::map<std::uint16_t, std::vector<const TraceEvent*>> lanes;  // I1 stream FIFO
     for (const TraceEvent& e : t.events)
-        if ((e.kind == EventKind::Kernel || e.kind == EventKind::Memcpy || e.kind == EventKind::Memset ||
-             e.kind == EventKind::HostCallback) &&
+        if ((e.kind == EventKind::Kernel || e.kind == EventKind::Memcpy ||
+             e.kind == EventKind::Memset || e.kind == EventKind::HostCallback) &&
             e.correlation != kNone)
             lanes[e.lane].push_back(&e);
     for (auto& [lane, ops] : lanes) {
-        std::sort(ops.begin(), ops.end(), [](const TraceEvent* a, const TraceEvent* b) { return a->correlation < b->correlation; });
+        std::sort(ops.begin(), ops.end(), [](const TraceEvent* a, const TraceEvent* b) {
+            return a->correlation < b->correlation;
+        });
         for (std::size_t i = 1; i < ops.size(); ++i)
-            QVERIFY2(ops[i - 1]->end_ns <= ops[i]->start_ns + eps, qPrintable(QString("FIFO broken on lane %1").arg(lane)));
+            QVERIFY2(ops[i - 1]->end_ns <= ops[i]->start_ns + eps,
+                     qPrintable(QString("FIFO broken on lane %1").arg(lane)));
     }
     for (const TraceEvent& e : t.events) {  // I5-I7: a host wait ends after what it waited for
-        if (e.kind != EventKind::HostWait) continue;
+        if (e.kind != EventKind::HostWait)
+            continue;
         QVERIFY(e.awaited != kNone);
         QVERIFY(e.end_ns >= t.events[e.awaited].end_ns - eps);
         QVERIFY(e.cpu_ns >= 0);
@@ -158,7 +189,8 @@ class TestCudaEngineGpu : public QObject {
 private:
     bool available() {
         const EngineAvailability a = makeCudaEngine()->availability();
-        if (!a.available) reason_ = "no usable CUDA device here (" + a.message + ")";
+        if (!a.available)
+            reason_ = "no usable CUDA device here (" + a.message + ")";
         return a.available;
     }
     std::string reason_;
@@ -173,7 +205,8 @@ private slots:
         QTest::newRow("memory, copies, default streams") << 4;
     }
     void scenariosRunAndHoldInvariants() {
-        if (!available()) QSKIP(reason_.c_str());
+        if (!available())
+            QSKIP(reason_.c_str());
         QFETCH(int, which);
         const Scenario s = which == 0   ? deviceVsStream(SchedulePolicy::Auto)
                            : which == 1 ? deviceVsStream(SchedulePolicy::Spin)
@@ -186,22 +219,28 @@ private slots:
         const RunResult r = engine->run(s, observer, cancel);
         QVERIFY2(r.status == RunStatus::Ok, r.message.c_str());
         const Trace& t = r.trace;
-        qInfo("%s on %s: %zu events, wake[auto,spin,yield,blocking] = %lld %lld %lld %lld ns, launch %lld ns, "
-              "globaltimer %lld ns, eps %lld ns",
-              s.title.c_str(), t.device.name.c_str(), t.events.size(), (long long)t.device.wake_latency_ns[0],
-              (long long)t.device.wake_latency_ns[1], (long long)t.device.wake_latency_ns[2],
-              (long long)t.device.wake_latency_ns[3], (long long)t.device.launch_cost_ns,
-              (long long)t.device.timer_granularity_ns, (long long)t.device.clock_tolerance_ns);
+        qInfo(
+            "%s on %s: %zu events, wake[auto,spin,yield,blocking] = %lld %lld %lld %lld ns, launch "
+            "%lld ns, "
+            "globaltimer %lld ns, eps %lld ns",
+            s.title.c_str(), t.device.name.c_str(), t.events.size(),
+            (long long)t.device.wake_latency_ns[0], (long long)t.device.wake_latency_ns[1],
+            (long long)t.device.wake_latency_ns[2], (long long)t.device.wake_latency_ns[3],
+            (long long)t.device.launch_cost_ns, (long long)t.device.timer_granularity_ns,
+            (long long)t.device.clock_tolerance_ns);
         QCOMPARE(observer.events, t.events.size());  // the live deltas rebuild the trace
         std::size_t kernels = 0, kernel_steps = 0;
-        for (const TraceEvent& e : t.events) kernels += e.kind == EventKind::Kernel;
-        for (const Step& st : expandProgram(s.program)) kernel_steps += st.kind == StepKind::Kernel;
+        for (const TraceEvent& e : t.events)
+            kernels += e.kind == EventKind::Kernel;
+        for (const Step& st : expandProgram(s.program))
+            kernel_steps += st.kind == StepKind::Kernel;
         QCOMPARE(kernels, kernel_steps);
         checkInvariants(t, s);
     }
 
     void outOfMemoryFailsCleanlyAndTheNextRunWorks() {
-        if (!available()) QSKIP(reason_.c_str());
+        if (!available())
+            QSKIP(reason_.c_str());
         Scenario s = base("out of memory");
         Step m = op(StepKind::Malloc);
         m.buffer = 0;
@@ -220,7 +259,8 @@ private slots:
     }
 
     void cancelStopsALongKernel() {
-        if (!available()) QSKIP(reason_.c_str());
+        if (!available())
+            QSKIP(reason_.c_str());
         Scenario s = base("cancel");
         s.program = {kernel(0, 20'000'000'000), op(StepKind::DeviceSync)};
         const auto engine = makeCudaEngine();

@@ -1,9 +1,8 @@
 // The CUPTI record -> Trace conversion, on records built in memory (no GPU needed).
-#include <QtTest>
-
 #include <cupti_activity.h>
 #include <cupti_runtime_cbid.h>
 
+#include <QtTest>
 #include <algorithm>
 #include <cstring>
 
@@ -48,15 +47,15 @@ struct Records {
     CuptiRecordBatch batch;
     std::uint32_t next_cupti_corr = 100;
 
-    std::uint32_t call(std::uint32_t step_index, std::uint32_t cbid, std::uint64_t start, std::uint64_t end,
-                       std::uint32_t ret = 0) {
+    std::uint32_t call(std::uint32_t step_index, std::uint32_t cbid, std::uint64_t start,
+                       std::uint64_t end, std::uint32_t ret = 0) {
         const std::uint32_t corr = next_cupti_corr++;
         batch.api.push_back({cbid, start, end, 7, corr, ret});
         batch.external.push_back({step_index, corr});
         return corr;
     }
-    void stamp(std::uint32_t step_index, std::uint64_t start, std::uint64_t end, std::uint32_t api_records,
-               std::int64_t cpu = -1) {
+    void stamp(std::uint32_t step_index, std::uint64_t start, std::uint64_t end,
+               std::uint32_t api_records, std::int64_t cpu = -1) {
         HostStamp h;
         h.step = step_index;
         h.start = start;
@@ -65,7 +64,8 @@ struct Records {
         h.cpu_ns = cpu;
         batch.host.push_back(h);
     }
-    void kernel(std::uint32_t corr, std::uint32_t cupti_stream, std::uint64_t start, std::uint64_t end) {
+    void kernel(std::uint32_t corr, std::uint32_t cupti_stream, std::uint64_t start,
+                std::uint64_t end) {
         GpuOpRecord op;
         op.kind = GpuOpRecord::Kind::Kernel;
         op.correlation = corr;
@@ -79,13 +79,15 @@ struct Records {
 std::vector<std::uint32_t> indicesOf(const Trace& t, EventKind kind) {
     std::vector<std::uint32_t> out;
     for (std::uint32_t i = 0; i < t.events.size(); ++i)
-        if (t.events[i].kind == kind) out.push_back(i);
+        if (t.events[i].kind == kind)
+            out.push_back(i);
     return out;
 }
 
 bool hasFlow(const Trace& t, std::uint32_t from, std::uint32_t to, FlowKind kind) {
-    return std::any_of(t.flows.begin(), t.flows.end(),
-                       [&](const Flow& f) { return f.from == from && f.to == to && f.kind == kind; });
+    return std::any_of(t.flows.begin(), t.flows.end(), [&](const Flow& f) {
+        return f.from == from && f.to == to && f.kind == kind;
+    });
 }
 
 template <typename T>
@@ -101,11 +103,15 @@ class TestCuptiRecordConverter : public QObject {
 private slots:
     void enabledKindsAreConcurrentKernelNeverKernel() {
         const auto kinds = recordedActivityKinds();
-        const auto has = [&](CUpti_ActivityKind k) { return std::find(kinds.begin(), kinds.end(), k) != kinds.end(); };
-        QVERIFY2(!has(CUPTI_ACTIVITY_KIND_KERNEL), "KERNEL serializes kernels (I22) and must never be enabled");
+        const auto has = [&](CUpti_ActivityKind k) {
+            return std::find(kinds.begin(), kinds.end(), k) != kinds.end();
+        };
+        QVERIFY2(!has(CUPTI_ACTIVITY_KIND_KERNEL),
+                 "KERNEL serializes kernels (I22) and must never be enabled");
         for (CUpti_ActivityKind k :
-             {CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL, CUPTI_ACTIVITY_KIND_MEMCPY, CUPTI_ACTIVITY_KIND_MEMSET,
-              CUPTI_ACTIVITY_KIND_RUNTIME, CUPTI_ACTIVITY_KIND_SYNCHRONIZATION, CUPTI_ACTIVITY_KIND_CUDA_EVENT,
+             {CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL, CUPTI_ACTIVITY_KIND_MEMCPY,
+              CUPTI_ACTIVITY_KIND_MEMSET, CUPTI_ACTIVITY_KIND_RUNTIME,
+              CUPTI_ACTIVITY_KIND_SYNCHRONIZATION, CUPTI_ACTIVITY_KIND_CUDA_EVENT,
               CUPTI_ACTIVITY_KIND_MEMORY2, CUPTI_ACTIVITY_KIND_MEMORY_POOL,
               CUPTI_ACTIVITY_KIND_EXTERNAL_CORRELATION})
             QVERIFY2(has(k), qPrintable(QString("kind %1 not enabled").arg(int(k))));
@@ -117,25 +123,35 @@ private slots:
         QTest::addColumn<int>("api");
         QTest::newRow("cudaLaunchKernel") << quint32(kLaunch) << int(ApiId::LaunchKernel);
         QTest::newRow("__cudaLaunchKernel (CUDA 13)")
-            << quint32(CUPTI_RUNTIME_TRACE_CBID___cudaLaunchKernel_v13000) << int(ApiId::LaunchKernel);
+            << quint32(CUPTI_RUNTIME_TRACE_CBID___cudaLaunchKernel_v13000)
+            << int(ApiId::LaunchKernel);
         QTest::newRow("cudaMemcpy") << quint32(kMemcpy) << int(ApiId::Memcpy);
         QTest::newRow("cudaMemcpyAsync_ptsz")
-            << quint32(CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyAsync_ptsz_v7000) << int(ApiId::MemcpyAsync);
+            << quint32(CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyAsync_ptsz_v7000)
+            << int(ApiId::MemcpyAsync);
         QTest::newRow("cudaEventRecordWithFlags")
-            << quint32(CUPTI_RUNTIME_TRACE_CBID_cudaEventRecordWithFlags_v11010) << int(ApiId::EventRecord);
+            << quint32(CUPTI_RUNTIME_TRACE_CBID_cudaEventRecordWithFlags_v11010)
+            << int(ApiId::EventRecord);
         QTest::newRow("cudaStreamWaitEvent") << quint32(kWaitEvent) << int(ApiId::StreamWaitEvent);
-        QTest::newRow("cudaDeviceSynchronize") << quint32(kDeviceSync) << int(ApiId::DeviceSynchronize);
-        QTest::newRow("cudaStreamSynchronize") << quint32(kStreamSync) << int(ApiId::StreamSynchronize);
-        QTest::newRow("cudaEventSynchronize") << quint32(kEventSync) << int(ApiId::EventSynchronize);
+        QTest::newRow("cudaDeviceSynchronize")
+            << quint32(kDeviceSync) << int(ApiId::DeviceSynchronize);
+        QTest::newRow("cudaStreamSynchronize")
+            << quint32(kStreamSync) << int(ApiId::StreamSynchronize);
+        QTest::newRow("cudaEventSynchronize")
+            << quint32(kEventSync) << int(ApiId::EventSynchronize);
         QTest::newRow("cudaEventQuery") << quint32(kEventQuery) << int(ApiId::EventQuery);
         QTest::newRow("cudaMallocAsync")
             << quint32(CUPTI_RUNTIME_TRACE_CBID_cudaMallocAsync_v11020) << int(ApiId::MallocAsync);
-        QTest::newRow("cudaFreeAsync") << quint32(CUPTI_RUNTIME_TRACE_CBID_cudaFreeAsync_v11020) << int(ApiId::FreeAsync);
+        QTest::newRow("cudaFreeAsync")
+            << quint32(CUPTI_RUNTIME_TRACE_CBID_cudaFreeAsync_v11020) << int(ApiId::FreeAsync);
         QTest::newRow("cudaMemPoolTrimTo")
-            << quint32(CUPTI_RUNTIME_TRACE_CBID_cudaMemPoolTrimTo_v11020) << int(ApiId::MemPoolTrimTo);
+            << quint32(CUPTI_RUNTIME_TRACE_CBID_cudaMemPoolTrimTo_v11020)
+            << int(ApiId::MemPoolTrimTo);
         QTest::newRow("cudaLaunchHostFunc")
-            << quint32(CUPTI_RUNTIME_TRACE_CBID_cudaLaunchHostFunc_v10000) << int(ApiId::LaunchHostFunc);
-        QTest::newRow("cudaFree") << quint32(CUPTI_RUNTIME_TRACE_CBID_cudaFree_v3020) << int(ApiId::Free);
+            << quint32(CUPTI_RUNTIME_TRACE_CBID_cudaLaunchHostFunc_v10000)
+            << int(ApiId::LaunchHostFunc);
+        QTest::newRow("cudaFree") << quint32(CUPTI_RUNTIME_TRACE_CBID_cudaFree_v3020)
+                                  << int(ApiId::Free);
         QTest::newRow("push call configuration") << quint32(kPushConfig) << int(ApiId::Other);
         QTest::newRow("cudaGetLastError")
             << quint32(CUPTI_RUNTIME_TRACE_CBID_cudaGetLastError_v3020) << int(ApiId::Other);
@@ -274,7 +290,9 @@ private slots:
         CuptiRecordConverter conv(s, {step(StepKind::Kernel)}, trace);
         conv.setClock({1'000'000, offset});
         Records r;
-        const auto rec = [&](std::uint64_t host) { return static_cast<std::uint64_t>(static_cast<qint64>(host) + offset); };
+        const auto rec = [&](std::uint64_t host) {
+            return static_cast<std::uint64_t>(static_cast<qint64>(host) + offset);
+        };
         const std::uint32_t c = r.call(0, kLaunch, rec(1'000'500), rec(1'004'500));
         r.kernel(c, 13, rec(1'010'000), rec(1'110'000));
         r.stamp(0, 1'000'400, 1'004'600, 1);  // host stamps are always on the host clock
@@ -339,8 +357,9 @@ private slots:
         QFETCH(int, flag);
         const Scenario s = twoStreams();
         Trace trace;
-        CuptiRecordConverter conv(s, {step(StepKind::Kernel, 0), step(StepKind::Kernel, 1), step(StepKind::DeviceSync)},
-                                  trace);
+        CuptiRecordConverter conv(
+            s, {step(StepKind::Kernel, 0), step(StepKind::Kernel, 1), step(StepKind::DeviceSync)},
+            trace);
         Records r;
         const std::uint32_t k0 = r.call(0, kLaunch, 10, 20);
         const std::uint32_t k1 = r.call(1, kLaunch, 30, 40);
@@ -383,7 +402,8 @@ private slots:
     void syncWithNothingPendingHasNoWait() {
         const Scenario s = twoStreams();
         Trace trace;
-        CuptiRecordConverter conv(s, {step(StepKind::Kernel, 0), step(StepKind::StreamSync, 0)}, trace);
+        CuptiRecordConverter conv(s, {step(StepKind::Kernel, 0), step(StepKind::StreamSync, 0)},
+                                  trace);
         Records r;
         const std::uint32_t k = r.call(0, kLaunch, 10, 20);
         r.call(1, kStreamSync, 5000, 5010);
@@ -406,7 +426,8 @@ private slots:
         Step esync = step(StepKind::EventSync);
         esync.event = 0;
         Trace trace;
-        CuptiRecordConverter conv(s, {step(StepKind::Kernel, 0), rec, wait, step(StepKind::Kernel, 1), esync}, trace);
+        CuptiRecordConverter conv(
+            s, {step(StepKind::Kernel, 0), rec, wait, step(StepKind::Kernel, 1), esync}, trace);
         Records r;
         const std::uint32_t k0 = r.call(0, kLaunch, 10, 20);
         const std::uint32_t er = r.call(1, kEventRecord, 30, 35);
@@ -426,7 +447,8 @@ private slots:
         swr.start = 40;
         swr.end = 45;
         r.batch.sync.push_back(swr);
-        for (std::uint32_t i = 0; i < 4; ++i) r.stamp(i, 10 + 10 * i, 15 + 10 * i + 50, 1);
+        for (std::uint32_t i = 0; i < 4; ++i)
+            r.stamp(i, 10 + 10 * i, 15 + 10 * i + 50, 1);
         r.stamp(4, 70, 2010, 1, 5);
         conv.add(std::move(r.batch));
         conv.setIssuedSteps(5);
@@ -446,13 +468,14 @@ private slots:
         QCOMPARE(m.lane, CuptiRecordConverter::streamLane(0));
         const TraceEvent& w = trace.events[waits[0]];
         QCOMPARE(w.lane, CuptiRecordConverter::streamLane(1));
-        QCOMPARE(w.start_ns, TimeNs(40));   // stream 1 was idle: reached at the call
-        QCOMPARE(w.end_ns, TimeNs(2000));   // done(e) = end of the captured kernel
+        QCOMPARE(w.start_ns, TimeNs(40));  // stream 1 was idle: reached at the call
+        QCOMPARE(w.end_ns, TimeNs(2000));  // done(e) = end of the captured kernel
         QCOMPARE(w.awaited, markers[0]);
         QVERIFY(hasFlow(trace, markers[0], waits[0], FlowKind::Record));
         QVERIFY(w.correlation != kNone);
         const TraceEvent& hw = trace.events[host_waits[0]];
-        QCOMPARE(hw.awaited, markers[0]);   // reached when the captured work ended, not the later kernel on s1
+        QCOMPARE(hw.awaited,
+                 markers[0]);  // reached when the captured work ended, not the later kernel on s1
         QVERIFY(trace.events[hw.awaited].end_ns < trace.events[kernels[1]].end_ns);
         QCOMPARE(hw.cuda_event, 0u);
         QCOMPARE(int(hw.api), int(ApiId::EventSynchronize));
@@ -495,7 +518,8 @@ private slots:
         Step poll = step(StepKind::EventQueryPoll);
         poll.event = 0;
         Trace trace;
-        CuptiRecordConverter conv(s, {step(StepKind::Kernel, 0), rec, poll, step(StepKind::CpuSync)}, trace);
+        CuptiRecordConverter conv(
+            s, {step(StepKind::Kernel, 0), rec, poll, step(StepKind::CpuSync)}, trace);
         Records r;
         const std::uint32_t k = r.call(0, kLaunch, 10, 20);
         r.call(1, kEventRecord, 30, 35);
@@ -512,7 +536,8 @@ private slots:
         conv.process(true);
         std::vector<const TraceEvent*> queries;
         for (const auto& e : trace.events)
-            if (e.kind == EventKind::ApiCall && e.api == ApiId::EventQuery) queries.push_back(&e);
+            if (e.kind == EventKind::ApiCall && e.api == ApiId::EventQuery)
+                queries.push_back(&e);
         QCOMPARE(queries.size(), std::size_t(3));
         QVERIFY(!(queries[0]->flags & event_flags::kQueryReady));
         QVERIFY(queries[2]->flags & event_flags::kQueryReady);
@@ -569,7 +594,8 @@ private slots:
         CuptiRecordConverter conv(s, {alloc}, trace);
         conv.setClock({1000, 0});
         Records r;
-        const std::uint32_t c = r.call(0, CUPTI_RUNTIME_TRACE_CBID_cudaMallocAsync_v11020, 1100, 1150);
+        const std::uint32_t c =
+            r.call(0, CUPTI_RUNTIME_TRACE_CBID_cudaMallocAsync_v11020, 1100, 1150);
         r.stamp(0, 1100, 1150, 1);
         MemoryRecord m;
         m.operation = MemoryRecord::Allocation;
@@ -611,7 +637,8 @@ private slots:
     // rebuild exactly the trace a one-shot conversion gives.
     void incrementalEqualsOneShot() {
         const Scenario s = twoStreams();
-        const std::vector<Step> steps{step(StepKind::Kernel, 0), step(StepKind::Kernel, 1), step(StepKind::DeviceSync)};
+        const std::vector<Step> steps{step(StepKind::Kernel, 0), step(StepKind::Kernel, 1),
+                                      step(StepKind::DeviceSync)};
         Records r;
         const std::uint32_t k0 = r.call(0, kLaunch, 10, 20);
         const std::uint32_t k1 = r.call(1, kLaunch, 30, 40);
@@ -669,7 +696,8 @@ private slots:
         Trace trace;
         CuptiRecordConverter conv(s, {alloc}, trace);
         Records r;
-        r.call(0, CUPTI_RUNTIME_TRACE_CBID_cudaMalloc_v3020, 10, 20, 2);  // cudaErrorMemoryAllocation
+        r.call(0, CUPTI_RUNTIME_TRACE_CBID_cudaMalloc_v3020, 10, 20,
+               2);  // cudaErrorMemoryAllocation
         r.stamp(0, 10, 20, 1);
         HostStamp error;
         error.kind = HostStamp::Kind::Error;
@@ -683,13 +711,15 @@ private slots:
         inst.start = 30;
         inst.end = 40;
         r.batch.host.push_back(inst);
-        r.batch.api.push_back({kDeviceSync, 30, 40, 7, 999, 0});  // no external id: sampler or stray
+        r.batch.api.push_back(
+            {kDeviceSync, 30, 40, 7, 999, 0});  // no external id: sampler or stray
         conv.add(std::move(r.batch));
         conv.setIssuedSteps(1);
         conv.process(true);
         const auto errors = indicesOf(trace, EventKind::Error);
         QCOMPARE(errors.size(), std::size_t(1));
-        QCOMPARE(trace.nameOf(trace.events[errors[0]]), std::string_view("out of memory: cudaMalloc of 1 PiB failed"));
+        QCOMPARE(trace.nameOf(trace.events[errors[0]]),
+                 std::string_view("out of memory: cudaMalloc of 1 PiB failed"));
         const auto api = indicesOf(trace, EventKind::ApiCall);
         QCOMPARE(api.size(), std::size_t(2));
         QVERIFY(trace.events[api[0]].flags & event_flags::kFailed);
