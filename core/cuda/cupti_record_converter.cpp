@@ -113,8 +113,16 @@ void CuptiRecordConverter::add(CuptiRecordBatch&& batch) {
         external_[x.correlation] = x.external_id;
     for (auto& a : batch.api)
         pending_api_.push_back(a);
-    for (auto& g : batch.gpu)
-        gpu_[g.correlation] = std::move(g);
+    for (auto& g : batch.gpu) {
+        // A pageable copy may be reported in pieces under one correlation: one op from the first
+        // start to the last end.
+        auto [it, inserted] = gpu_.try_emplace(g.correlation, g);
+        if (!inserted) {
+            it->second.start = std::min(it->second.start, g.start);
+            it->second.end = std::max(it->second.end, g.end);
+            it->second.bytes += g.bytes;
+        }
+    }
     for (const auto& s : batch.sync)
         sync_[s.correlation] = s;
     for (const auto& e : batch.cuda_events) {

@@ -567,9 +567,12 @@ private slots:
         op.kind = GpuOpRecord::Kind::Memcpy;
         op.correlation = c;
         op.start = 100;
-        op.end = 480;
-        op.bytes = 4096;
+        op.end = 300;  // reported in two pieces (staged copy)
+        op.bytes = 2048;
         op.copy_kind = 2;
+        r.batch.gpu.push_back(op);
+        op.start = 310;
+        op.end = 480;
         r.batch.gpu.push_back(op);
         r.stamp(0, 10, 500, 1, 470);
         conv.add(std::move(r.batch));
@@ -580,6 +583,8 @@ private slots:
         QCOMPARE(copies.size(), std::size_t(1));
         QCOMPARE(waits.size(), std::size_t(1));
         QCOMPARE(trace.events[copies[0]].bytes, quint64(4096));
+        QCOMPARE(trace.events[copies[0]].start_ns, TimeNs(100));
+        QCOMPARE(trace.events[copies[0]].end_ns, TimeNs(480));
         QCOMPARE(trace.nameOf(trace.events[copies[0]]), std::string_view("memcpy d2h"));
         QCOMPARE(trace.events[waits[0]].awaited, copies[0]);
         QVERIFY(trace.events[waits[0]].flags & event_flags::kImplicitSync);
