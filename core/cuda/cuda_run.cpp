@@ -101,7 +101,23 @@ RunResult CudaRun::execute() {
     bool unavailable = false;
     observer_.onProgress(0.0, "setting up the GPU");
     if (!setUp(error, unavailable)) {
+        if (!unavailable) {
+            // Visible in the trace as well as in the message (e.g. scratch memory out of memory).
+            TraceEvent ev;
+            ev.kind = EventKind::Error;
+            ev.name = trace_.strings.intern(error);
+            ev.flags = event_flags::kFailed;
+            trace_.addEvent(ev);
+            cudaGetLastError();
+            if (cudaDeviceSynchronize() != cudaSuccess) {
+                sticky_ = true;  // a set-up kernel broke the context
+            }
+        }
         release();
+        if (sticky_) {
+            cudaDeviceReset();
+            ScheduleContext::invalidate();
+        }
         result.status = unavailable ? RunStatus::Unavailable : RunStatus::Failed;
         result.message = error;
         result.trace = std::move(trace_);
@@ -414,6 +430,8 @@ bool CudaRun::runStep(std::uint32_t index) {
     CuptiSession::popExternalId();
     stamp.api_records = api_records;
     stamps_.push_back(std::move(stamp));
+    if (!ok && failed_code_ != 0)
+        checkContextAfterFailure();
     return ok;
 }
 
@@ -433,17 +451,25 @@ bool CudaRun::fail(std::uint32_t index, const char* call, int code) {
     stamp.message += " (step " + std::to_string(index) + ")";
     failure_ = stamp.message;
     failed_ = true;
+    failed_code_ = code;
     stamps_.push_back(stamp);
-    // Stop long kernels, then see whether the context survived (a sticky error repeats).
+    return false;
+}
+
+void CudaRun::checkContextAfterFailure() {
+    // Stop long kernels, then see whether the context survived (a sticky error repeats). This is
+    // the recorder's own work: outside the step, tagged as instrumentation.
     if (cancel_host_ != nullptr)
         *static_cast<volatile int*>(cancel_host_) = 1;
+    CuptiSession::pushExternalId(kInstrumentationExternalId);
     cudaGetLastError();
     const cudaError_t after = cudaDeviceSynchronize();
-    if (isStickyError(error) || (after != cudaSuccess && isStickyError(after))) {
+    CuptiSession::popExternalId();
+    if (isStickyError(static_cast<cudaError_t>(failed_code_)) ||
+        (after != cudaSuccess && isStickyError(after))) {
         sticky_ = true;
         failure_ += "; the CUDA context is unusable and will be reset";
     }
-    return false;
 }
 
 bool CudaRun::issue(std::uint32_t index, const Step& st, std::uint32_t& api_records) {

@@ -50,6 +50,7 @@ private:
     bool issue(std::uint32_t index, const Step& st, std::uint32_t& api_records);
     int pollEvent(const Step& st, std::uint32_t& api_records);  // cudaError_t
     bool fail(std::uint32_t index, const char* call, int code);
+    void checkContextAfterFailure();
     void pump(bool force);
     void harvestCallbacks(CuptiRecordBatch& batch, bool all);
     void finish();
@@ -94,6 +95,7 @@ private:
     bool sticky_ = false;
     bool cancelled_ = false;
     std::string failure_;
+    int failed_code_ = 0;  // cudaError_t of the failed call
     std::uint32_t issued_ = 0;
     std::uint32_t open_batch_ = kNone;
     std::chrono::steady_clock::time_point last_pump_;
