@@ -36,6 +36,9 @@ std::string copyName(std::uint8_t copy_kind, const Step& st) {
     return "memcpy";
 }
 
+// A device stamp further than this after its record call is not on our clock (raw GPU time).
+constexpr TimeNs kMaxMarkerDelayNs = 3'600'000'000'000;
+
 bool isHostSyncApi(ApiId api) {
     return api == ApiId::DeviceSynchronize || api == ApiId::StreamSynchronize ||
            api == ApiId::EventSynchronize || api == ApiId::Memcpy || api == ApiId::Memset ||
@@ -512,7 +515,8 @@ std::uint32_t CuptiRecordConverter::emitGpuSide(std::uint32_t step, const Step& 
                 stream_map_[it->second.stream_id] = stream;
                 // Use the device-side stamp only when it is on our axis (plausibly after the call).
                 const TimeNs device = fromRecord(it->second.device_timestamp);
-                if (it->second.device_timestamp != 0 && device >= call_start)
+                if (it->second.device_timestamp != 0 && device >= call_start &&
+                    device - call_start < kMaxMarkerDelayNs)
                     at = device;
             }
             ev.start_ns = ev.end_ns = at;

@@ -100,10 +100,14 @@ std::string CuptiSession::enable(std::string& warnings) {
         }
         warnings += what + "; ";
     }
+    // EventMarker times come from the device-side stamp of CUDA_EVENT records (off by default).
+    if (const CUptiResult r = cuptiActivityEnableCudaEventDeviceTimestamps(1); r != CUPTI_SUCCESS)
+        warnings += cuptiError("cuptiActivityEnableCudaEventDeviceTimestamps", r) + "; ";
     return {};
 }
 
 void CuptiSession::disable() {
+    cuptiActivityEnableCudaEventDeviceTimestamps(0);
     for (const CUpti_ActivityKind kind : recordedActivityKinds())
         cuptiActivityDisable(kind);
 }

@@ -484,6 +484,41 @@ private slots:
         QVERIFY(hasFlow(trace, host_waits[0], markers[0], FlowKind::Awaited));
     }
 
+    void markerIgnoresADeviceStampOffOurClock_data() {
+        QTest::addColumn<quint64>("deviceStamp");
+        QTest::addColumn<qint64>("expected");
+        QTest::newRow("on our clock") << quint64(2001) << qint64(2001);
+        QTest::newRow("missing: when the stream got there") << quint64(0) << qint64(2000);
+        QTest::newRow("raw GPU time: when the stream got there")
+            << quint64(1'700'000'000'000'000'000) << qint64(2000);
+        QTest::newRow("before the call: when the stream got there") << quint64(20) << qint64(2000);
+    }
+    void markerIgnoresADeviceStampOffOurClock() {
+        QFETCH(quint64, deviceStamp);
+        QFETCH(qint64, expected);
+        const Scenario s = twoStreams();
+        Step rec = step(StepKind::EventRecord, 0);
+        rec.event = 0;
+        Trace trace;
+        CuptiRecordConverter conv(s, {step(StepKind::Kernel, 0), rec}, trace);
+        Records r;
+        const std::uint32_t k = r.call(0, kLaunch, 10, 20);
+        const std::uint32_t er = r.call(1, kEventRecord, 30, 35);
+        r.kernel(k, 13, 100, 2000);
+        CudaEventRecord ce;
+        ce.correlation = er;
+        ce.device_timestamp = deviceStamp;
+        r.batch.cuda_events.push_back(ce);
+        r.stamp(0, 10, 20, 1);
+        r.stamp(1, 30, 35, 1);
+        conv.add(std::move(r.batch));
+        conv.setIssuedSteps(2);
+        conv.process(true);
+        const auto markers = indicesOf(trace, EventKind::EventMarker);
+        QCOMPARE(markers.size(), std::size_t(1));
+        QCOMPARE(trace.events[markers[0]].start_ns, TimeNs(expected));
+    }
+
     void waitStreamUsesHiddenEvent() {
         const Scenario s = twoStreams();
         Step ws = step(StepKind::WaitStream, 1);
