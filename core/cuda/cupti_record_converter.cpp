@@ -72,6 +72,7 @@ bool isImplicitSync(const Step& st) {
 CuptiRecordConverter::CuptiRecordConverter(const Scenario& scenario, std::vector<Step> steps,
                                            Trace& trace)
     : scenario_(scenario), steps_(std::move(steps)), trace_(trace) {
+    trace_.device.engine = "cuda";  // periodic memory samples, GPU tolerances in the checker
     Lane host;
     host.kind = LaneKind::HostThread;
     host.name = "host thread";

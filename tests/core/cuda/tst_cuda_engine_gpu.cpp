@@ -1,12 +1,16 @@
 // Runs scenarios on the real GPU and checks the trace's shape and the ordering invariants of
 // SYNC-SEMANTICS §8 that hold on any device. Skips, saying why, where no usable GPU is present.
 // Measured figures (wake-up, launch cost, timer granularity) are printed, never asserted.
+#include <QDir>
 #include <QtTest>
 #include <map>
 #include <thread>
 
+#include "core/analysis/invariant_checker.h"
 #include "core/cuda/cuda_engine.h"
+#include "core/cuda/cupti_activity_kinds.h"
 #include "core/engine/engine_factory.h"
+#include "core/scenario/scenario_reader.h"
 
 using namespace syncscope;
 
@@ -236,6 +240,41 @@ private slots:
             kernel_steps += st.kind == StepKind::Kernel;
         QCOMPARE(kernels, kernel_steps);
         checkInvariants(t, s);
+    }
+
+    // Every built-in scenario on the GPU, checked by the same invariant suite as the simulator
+    // (ε and L from the run's own calibration; warnings printed, errors fail).
+    void builtinScenariosPassTheInvariantChecker_data() {
+        QTest::addColumn<QString>("path");
+        const QDir dir(QStringLiteral(SYNCSCOPE_SOURCE_DIR "/resources/scenarios"));
+        for (const QString& name : dir.entryList({"*.json"}, QDir::Files, QDir::Name))
+            QTest::newRow(qPrintable(name)) << dir.filePath(name);
+    }
+    void builtinScenariosPassTheInvariantChecker() {
+        if (!available())
+            QSKIP(reason_.c_str());
+        QFETCH(QString, path);
+        const ScenarioParseResult parsed = ScenarioReader::readFile(path.toStdString());
+        QVERIFY2(parsed.ok(), parsed.errorText().c_str());
+        const auto engine = makeCudaEngine();
+        CountingObserver observer;
+        CancelToken cancel;
+        const RunResult r = engine->run(*parsed.scenario, observer, cancel);
+        QVERIFY2(r.status == RunStatus::Ok, r.message.c_str());
+        InvariantCheckerOptions options;
+        options.scenario = &*parsed.scenario;
+        for (CUpti_ActivityKind k : recordedActivityKinds())
+            options.enabled_cupti_activity_kinds.push_back(int(k));
+        QString errors;
+        for (const Violation& v : InvariantChecker(options).check(r.trace)) {
+            const QString line = QString::fromStdString(v.invariant + ": " + v.message);
+            if (v.severity == Violation::Severity::Warning)
+                qWarning("%s", qPrintable(line));
+            else
+                errors += line + "\n";
+        }
+        QVERIFY2(errors.isEmpty(), qPrintable(errors));
+        checkInvariants(r.trace, *parsed.scenario);
     }
 
     void outOfMemoryFailsCleanlyAndTheNextRunWorks() {

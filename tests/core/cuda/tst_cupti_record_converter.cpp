@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "core/analysis/invariant_checker.h"
 #include "core/cuda/cupti_activity_decoder.h"
 #include "core/cuda/cupti_activity_kinds.h"
 #include "core/cuda/cupti_record_converter.h"
@@ -88,6 +89,21 @@ bool hasFlow(const Trace& t, std::uint32_t from, std::uint32_t to, FlowKind kind
     return std::any_of(t.flows.begin(), t.flows.end(), [&](const Flow& f) {
         return f.from == from && f.to == to && f.kind == kind;
     });
+}
+
+// The converted trace must satisfy the same invariant suite as the simulator's (ε = 0 here: the
+// records are exact). Returns the violations as text, empty when none.
+QString violationsOf(const Trace& t, const Scenario& s) {
+    InvariantCheckerOptions options;
+    options.epsilon_ns = 0;
+    options.scenario = &s;
+    for (CUpti_ActivityKind k : recordedActivityKinds())
+        options.enabled_cupti_activity_kinds.push_back(int(k));
+    QString text;
+    for (const Violation& v : InvariantChecker(options).check(t))
+        if (v.severity == Violation::Severity::Error)
+            text += QString::fromStdString(v.invariant + ": " + v.message + "\n");
+    return text;
 }
 
 template <typename T>
@@ -299,6 +315,7 @@ private slots:
         conv.add(std::move(r.batch));
         conv.setIssuedSteps(1);
         conv.process(true);
+        QVERIFY2(violationsOf(trace, s).isEmpty(), qPrintable(violationsOf(trace, s)));
         const auto api = indicesOf(trace, EventKind::ApiCall);
         const auto kernels = indicesOf(trace, EventKind::Kernel);
         QCOMPARE(api.size(), std::size_t(1));
@@ -324,6 +341,7 @@ private slots:
         conv.add(std::move(r.batch));
         conv.setIssuedSteps(2);
         conv.process(true);
+        QVERIFY2(violationsOf(trace, s).isEmpty(), qPrintable(violationsOf(trace, s)));
         const auto api = indicesOf(trace, EventKind::ApiCall);
         const auto kernels = indicesOf(trace, EventKind::Kernel);
         QCOMPARE(api.size(), std::size_t(2));
@@ -378,6 +396,7 @@ private slots:
         conv.add(std::move(r.batch));
         conv.setIssuedSteps(3);
         conv.process(true);
+        QVERIFY2(violationsOf(trace, s).isEmpty(), qPrintable(violationsOf(trace, s)));
         const auto waits = indicesOf(trace, EventKind::HostWait);
         const auto kernels = indicesOf(trace, EventKind::Kernel);
         QCOMPARE(waits.size(), std::size_t(1));
@@ -413,6 +432,7 @@ private slots:
         conv.add(std::move(r.batch));
         conv.setIssuedSteps(2);
         conv.process(true);
+        QVERIFY2(violationsOf(trace, s).isEmpty(), qPrintable(violationsOf(trace, s)));
         QVERIFY(indicesOf(trace, EventKind::HostWait).empty());
         QCOMPARE(indicesOf(trace, EventKind::ApiCall).size(), std::size_t(2));
     }
@@ -453,6 +473,7 @@ private slots:
         conv.add(std::move(r.batch));
         conv.setIssuedSteps(5);
         conv.process(true);
+        QVERIFY2(violationsOf(trace, s).isEmpty(), qPrintable(violationsOf(trace, s)));
 
         const auto markers = indicesOf(trace, EventKind::EventMarker);
         const auto waits = indicesOf(trace, EventKind::StreamWait);
@@ -514,6 +535,7 @@ private slots:
         conv.add(std::move(r.batch));
         conv.setIssuedSteps(2);
         conv.process(true);
+        QVERIFY2(violationsOf(trace, s).isEmpty(), qPrintable(violationsOf(trace, s)));
         const auto markers = indicesOf(trace, EventKind::EventMarker);
         QCOMPARE(markers.size(), std::size_t(1));
         QCOMPARE(trace.events[markers[0]].start_ns, TimeNs(expected));
@@ -534,6 +556,7 @@ private slots:
         conv.add(std::move(r.batch));
         conv.setIssuedSteps(2);
         conv.process(true);
+        QVERIFY2(violationsOf(trace, s).isEmpty(), qPrintable(violationsOf(trace, s)));
         const auto markers = indicesOf(trace, EventKind::EventMarker);
         const auto waits = indicesOf(trace, EventKind::StreamWait);
         QCOMPARE(markers.size(), std::size_t(2));
@@ -569,6 +592,7 @@ private slots:
         conv.add(std::move(r.batch));
         conv.setIssuedSteps(4);
         conv.process(true);
+        QVERIFY2(violationsOf(trace, s).isEmpty(), qPrintable(violationsOf(trace, s)));
         std::vector<const TraceEvent*> queries;
         for (const auto& e : trace.events)
             if (e.kind == EventKind::ApiCall && e.api == ApiId::EventQuery)
@@ -613,6 +637,7 @@ private slots:
         conv.add(std::move(r.batch));
         conv.setIssuedSteps(1);
         conv.process(true);
+        QVERIFY2(violationsOf(trace, s).isEmpty(), qPrintable(violationsOf(trace, s)));
         const auto copies = indicesOf(trace, EventKind::Memcpy);
         const auto waits = indicesOf(trace, EventKind::HostWait);
         QCOMPARE(copies.size(), std::size_t(1));
@@ -631,12 +656,15 @@ private slots:
         Step alloc = step(StepKind::MallocAsync, 0);
         alloc.bytes = 1 << 20;
         Trace trace;
-        CuptiRecordConverter conv(s, {alloc}, trace);
+        Step trim = step(StepKind::PoolTrim);
+        CuptiRecordConverter conv(s, {alloc, trim}, trace);
         conv.setClock({1000, 0});
         Records r;
         const std::uint32_t c =
             r.call(0, CUPTI_RUNTIME_TRACE_CBID_cudaMallocAsync_v11020, 1100, 1150);
         r.stamp(0, 1100, 1150, 1);
+        r.call(1, CUPTI_RUNTIME_TRACE_CBID_cudaMemPoolTrimTo_v11020, 1290, 1295);
+        r.stamp(1, 1290, 1295, 1);
         MemoryRecord m;
         m.operation = MemoryRecord::Allocation;
         m.correlation = c;
@@ -656,8 +684,9 @@ private slots:
         r.batch.samples.push_back({1200, 5 << 20, 2 << 20, 1 << 20});
         r.batch.samples.push_back({500, 4 << 20, 0, 0});  // before the origin: set-up, dropped
         conv.add(std::move(r.batch));
-        conv.setIssuedSteps(1);
+        conv.setIssuedSteps(2);
         conv.process(true);
+        QVERIFY2(violationsOf(trace, s).isEmpty(), qPrintable(violationsOf(trace, s)));
         QCOMPARE(trace.memory.size(), std::size_t(3));
         QCOMPARE(trace.memory[0].t_ns, TimeNs(140));
         QCOMPARE(trace.memory[0].pool_reserved, qint64(2 << 20));
@@ -756,6 +785,7 @@ private slots:
         conv.add(std::move(r.batch));
         conv.setIssuedSteps(1);
         conv.process(true);
+        QVERIFY2(violationsOf(trace, s).isEmpty(), qPrintable(violationsOf(trace, s)));
         const auto errors = indicesOf(trace, EventKind::Error);
         QCOMPARE(errors.size(), std::size_t(1));
         QCOMPARE(trace.nameOf(trace.events[errors[0]]),
