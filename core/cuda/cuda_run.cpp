@@ -275,6 +275,9 @@ bool CudaRun::setUp(std::string& error, bool& unavailable) {
     clock.record_offset_ns = CuptiSession::instance().recordOffsetNs();
     clock.origin_ns = steadyNowNs();
     converter_->setClock(clock);
+    // A launch that takes far longer than a normal one blocked on the full launch queue.
+    if (cal.launch_cost_ns > 0)
+        converter_->setQueueFullThreshold(std::max<TimeNs>(100'000, 20 * cal.launch_cost_ns));
     sampler_->start();
     last_pump_ = std::chrono::steady_clock::now();
     return true;

@@ -378,6 +378,9 @@ void CuptiRecordConverter::emitStep(std::uint32_t step) {
             ev.flags |= event_flags::kPageable;
         if (isHostSyncApi(api) && isImplicitSync(st))
             ev.flags |= event_flags::kImplicitSync;
+        if (queue_full_threshold_ns_ > 0 && apiEnqueuesStreamWork(api) && !isHostSyncApi(api) &&
+            ev.end_ns - ev.start_ns > queue_full_threshold_ns_)
+            ev.flags |= event_flags::kQueueFull;
         if (ev.end_ns > watermark_)
             watermark_ = ev.end_ns;
 

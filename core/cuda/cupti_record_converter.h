@@ -37,6 +37,9 @@ public:
 
     void setClock(ConverterClock clock) { clock_ = clock; }
     const ConverterClock& clock() const { return clock_; }
+    // An asynchronous enqueue call (launch, async copy/memset, record, ...) that took longer than
+    // this blocked on a full launch queue: its ApiCall gets kQueueFull. 0 = never flag.
+    void setQueueFullThreshold(TimeNs ns) { queue_full_threshold_ns_ = ns; }
     // Records and host stamps, in any order.
     void add(CuptiRecordBatch&& batch);
     // Steps [0, count) have been issued: their host stamps are in (or will never come).
@@ -96,6 +99,7 @@ private:
     std::vector<Step> steps_;
     Trace& trace_;
     ConverterClock clock_;
+    TimeNs queue_full_threshold_ns_ = 0;
 
     std::vector<ApiRecord> pending_api_;
     std::unordered_map<std::uint32_t, std::uint64_t> external_;  // CUPTI correlation -> step id

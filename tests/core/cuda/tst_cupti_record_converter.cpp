@@ -364,6 +364,31 @@ private slots:
         QVERIFY(!conv.scenarioStreamOf(5).has_value());
     }
 
+    void slowLaunchMeansFullQueue_data() {
+        QTest::addColumn<quint64>("callNs");
+        QTest::addColumn<bool>("queueFull");
+        QTest::newRow("normal launch") << quint64(5'000) << false;
+        QTest::newRow("blocked launch") << quint64(2'000'000) << true;
+    }
+    void slowLaunchMeansFullQueue() {
+        QFETCH(quint64, callNs);
+        QFETCH(bool, queueFull);
+        const Scenario s = twoStreams();
+        Trace trace;
+        CuptiRecordConverter conv(s, {step(StepKind::Kernel, 0)}, trace);
+        conv.setQueueFullThreshold(100'000);
+        Records r;
+        const std::uint32_t k = r.call(0, kLaunch, 10, 10 + callNs);
+        r.kernel(k, 13, 20, 3'000'000);
+        r.stamp(0, 10, 10 + callNs, 1);
+        conv.add(std::move(r.batch));
+        conv.setIssuedSteps(1);
+        conv.process(true);
+        const auto api = indicesOf(trace, EventKind::ApiCall);
+        QCOMPARE(api.size(), std::size_t(1));
+        QCOMPARE(bool(trace.events[api[0]].flags & event_flags::kQueueFull), queueFull);
+    }
+
     void syncRecordBecomesHostWait_data() {
         QTest::addColumn<qint64>("cpuNs");
         QTest::addColumn<int>("flag");
