@@ -173,16 +173,21 @@ void CuptiRecordConverter::add(CuptiRecordBatch&& batch) {
 }
 
 void CuptiRecordConverter::resolvePendingApi(bool final) {
+    // CUPTI writes a call's external correlation when the call returns, so a call still without
+    // one well after later calls were resolved never had one (another thread's call): drop it
+    // now rather than rescanning it at every flush.
+    constexpr std::uint64_t kUnmatchedAfterNs = 1'000'000'000;
     std::vector<ApiRecord> still;
     for (const ApiRecord& a : pending_api_) {
         const auto it = external_.find(a.correlation);
         if (it == external_.end()) {
-            if (final)
-                ++unmatched_;  // a call outside any step (e.g. the sampler thread's queries)
+            if (final || a.end + kUnmatchedAfterNs < latest_resolved_end_)
+                ++unmatched_;
             else
                 still.push_back(a);
             continue;
         }
+        latest_resolved_end_ = std::max(latest_resolved_end_, a.end);
         if (it->second == kInstrumentationExternalId || it->second >= steps_.size())
             continue;
         if (apiFromRuntimeCbid(a.cbid) == ApiId::Other)

@@ -124,6 +124,7 @@ private:
     TimeNs watermark_ = 0;  // host time up to which every step has been emitted
     std::uint64_t dropped_ = 0;
     std::uint64_t unmatched_ = 0;
+    std::uint64_t latest_resolved_end_ = 0;  // record clock
 };
 
 }  // namespace syncscope

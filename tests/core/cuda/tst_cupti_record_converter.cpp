@@ -783,6 +783,24 @@ private slots:
         QCOMPARE(live.flows.size(), one.flows.size());
     }
 
+    // Another thread's calls (the memory sampler's) never get an external id: they are dropped
+    // once later calls have been resolved, not kept and rescanned for the whole run.
+    void strayCallsAreDroppedWhileTheRunGoes() {
+        const Scenario s = twoStreams();
+        Trace trace;
+        CuptiRecordConverter conv(s, {step(StepKind::Kernel, 0)}, trace);
+        Records r;
+        r.batch.api.push_back({kDeviceSync, 10, 20, 9, 999, 0});  // no external id
+        const std::uint32_t k = r.call(0, kLaunch, 3'000'000'000, 3'000'000'100);
+        r.kernel(k, 13, 3'000'000'200, 3'000'001'000);
+        r.stamp(0, 3'000'000'000, 3'000'000'100, 1);
+        conv.add(std::move(r.batch));
+        conv.setIssuedSteps(1);
+        conv.process(false);
+        QCOMPARE(conv.emittedSteps(), 1u);
+        QCOMPARE(conv.unmatchedRecords(), quint64(1));
+    }
+
     void errorsInstrumentationAndStrayRecords() {
         const Scenario s = twoStreams();
         Step alloc = step(StepKind::Malloc);
