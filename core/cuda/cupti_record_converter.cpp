@@ -177,6 +177,9 @@ void CuptiRecordConverter::resolvePendingApi(bool final) {
     // one well after later calls were resolved never had one (another thread's call): drop it
     // now rather than rescanning it at every flush.
     constexpr std::uint64_t kUnmatchedAfterNs = 1'000'000'000;
+    for (const ApiRecord& a : pending_api_)
+        if (external_.contains(a.correlation))
+            latest_resolved_end_ = std::max(latest_resolved_end_, a.end);
     std::vector<ApiRecord> still;
     for (const ApiRecord& a : pending_api_) {
         const auto it = external_.find(a.correlation);
@@ -187,7 +190,6 @@ void CuptiRecordConverter::resolvePendingApi(bool final) {
                 still.push_back(a);
             continue;
         }
-        latest_resolved_end_ = std::max(latest_resolved_end_, a.end);
         if (it->second == kInstrumentationExternalId || it->second >= steps_.size())
             continue;
         if (apiFromRuntimeCbid(a.cbid) == ApiId::Other)
