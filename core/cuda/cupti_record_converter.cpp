@@ -190,10 +190,13 @@ void CuptiRecordConverter::resolvePendingApi(bool final) {
                 still.push_back(a);
             continue;
         }
-        if (it->second == kInstrumentationExternalId || it->second >= steps_.size())
+        // Instrumentation, launch plumbing, error checks: not shown; forget their ids now.
+        if (it->second == kInstrumentationExternalId || it->second >= steps_.size() ||
+            apiFromRuntimeCbid(a.cbid) == ApiId::Other) {
+            gpu_.erase(a.correlation);
+            external_.erase(it);
             continue;
-        if (apiFromRuntimeCbid(a.cbid) == ApiId::Other)
-            continue;  // launch plumbing, error checks
+        }
         buckets_[static_cast<std::uint32_t>(it->second)].api.push_back(a);
     }
     pending_api_ = std::move(still);
