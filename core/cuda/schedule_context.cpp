@@ -2,6 +2,9 @@
 
 #include <cuda_runtime.h>
 
+#include <cstdlib>
+#include <string_view>
+
 #include "core/cuda/cuda_status.h"
 #include "core/cuda/device_calibration.h"
 
@@ -68,6 +71,16 @@ std::string ScheduleContext::ensure(int device, SchedulePolicy policy) {
 std::array<TimeNs, 4> ScheduleContext::wakeLatencies(int device, std::string& note) {
     if (!g_wake_measured) {
         g_wake_measured = true;
+        // Cycling recreates the context four times; SYNCSCOPE_CUDA_CALIBRATE_ALL_POLICIES=0 keeps
+        // to the run's own policy (measured in-context by DeviceCalibration).
+        if (const char* env = std::getenv("SYNCSCOPE_CUDA_CALIBRATE_ALL_POLICIES");
+            env != nullptr && std::string_view(env) == "0") {
+            g_wake_note =
+                "only the run's own schedule policy is measured "
+                "(SYNCSCOPE_CUDA_CALIBRATE_ALL_POLICIES=0); ";
+            note += g_wake_note;
+            return g_wake;
+        }
         for (const SchedulePolicy p : {SchedulePolicy::Auto, SchedulePolicy::Spin,
                                        SchedulePolicy::Yield, SchedulePolicy::BlockingSync}) {
             const std::string error = ensure(device, p);

@@ -25,7 +25,8 @@ public:
     static std::optional<SchedulePolicy> current();
 
     // Wake-up latency per policy, measured once per process by cycling through the policies
-    // (four context re-creations). -1 where it could not be measured; `note` explains.
+    // (four context re-creations; SYNCSCOPE_CUDA_CALIBRATE_ALL_POLICIES=0 skips them). -1 where
+    // it could not be measured; `note` explains.
     static std::array<TimeNs, 4> wakeLatencies(int device, std::string& note);
 
     static std::mutex& runMutex();
