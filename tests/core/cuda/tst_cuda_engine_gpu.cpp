@@ -263,6 +263,11 @@ private slots:
         QVERIFY2(r.status == RunStatus::Ok, r.message.c_str());
         InvariantCheckerOptions options;
         options.scenario = &*parsed.scenario;
+        // The trace stores the median wake-up; as a bound (I8) allow the spread real waits have,
+        // as scripts/gpu-check does.
+        const TimeNs largest = *std::max_element(std::begin(r.trace.device.wake_latency_ns),
+                                                 std::end(r.trace.device.wake_latency_ns));
+        options.wake_bound_ns = std::max<TimeNs>(100'000, 10 * largest);
         for (CUpti_ActivityKind k : recordedActivityKinds())
             options.enabled_cupti_activity_kinds.push_back(int(k));
         QString errors;
