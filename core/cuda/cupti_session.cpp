@@ -27,8 +27,10 @@ bool optionalKind(CUpti_ActivityKind kind) {
 }  // namespace
 
 CuptiSession& CuptiSession::instance() {
-    static CuptiSession session;
-    return session;
+    // Never destroyed: CUPTI may hand back buffers from its own exit handler, after static
+    // destructors have run.
+    static CuptiSession* session = new CuptiSession;
+    return *session;
 }
 
 void CUPTIAPI CuptiSession::requestBuffer(uint8_t** buffer, size_t* size, size_t* max_records) {
