@@ -39,6 +39,8 @@ std::string copyName(std::uint8_t copy_kind, const Step& st) {
 // A device stamp further than this after its record call is not on our clock (raw GPU time).
 constexpr TimeNs kMaxMarkerDelayNs = 3'600'000'000'000;
 
+constexpr std::uint32_t kCudaErrorNotReady = 600;
+
 bool isHostSyncApi(ApiId api) {
     return api == ApiId::DeviceSynchronize || api == ApiId::StreamSynchronize ||
            api == ApiId::EventSynchronize || api == ApiId::Memcpy || api == ApiId::Memset ||
@@ -380,7 +382,9 @@ void CuptiRecordConverter::emitStep(std::uint32_t step) {
             if (const auto m = markers_.find(cuda_event); m != markers_.end())
                 ev.target_lane = trace_.events[m->second.index].lane;
         }
-        if (call.return_value != 0)
+        // cudaErrorNotReady (600) is a query's normal "not yet", not a failure.
+        const bool query = api == ApiId::EventQuery || api == ApiId::StreamQuery;
+        if (call.return_value != 0 && !(query && call.return_value == kCudaErrorNotReady))
             ev.flags |= event_flags::kFailed;
         if (api == ApiId::EventQuery && call.return_value == 0)
             ev.flags |= event_flags::kQueryReady;

@@ -624,6 +624,7 @@ private slots:
                 queries.push_back(&e);
         QCOMPARE(queries.size(), std::size_t(3));
         QVERIFY(!(queries[0]->flags & event_flags::kQueryReady));
+        QVERIFY(!(queries[0]->flags & event_flags::kFailed));  // "not ready" is no failure
         QVERIFY(queries[2]->flags & event_flags::kQueryReady);
         const auto waits = indicesOf(trace, EventKind::HostWait);
         QCOMPARE(waits.size(), std::size_t(1));
