@@ -71,8 +71,8 @@ __global__ void memoryKernel(uint4* dst, const uint4* src, std::uint64_t vectors
             return;
         dst[i] = src[i];
     }
-    if (first < tail)
-        dst_tail[first] = src_tail[first];
+    for (std::uint64_t i = first; i < tail; i += stride)
+        dst_tail[i] = src_tail[i];
 }
 
 __global__ void granularityKernel(int reads, std::uint64_t* out) {
