@@ -136,8 +136,9 @@ void SimRun::simulate() {
         step_ = step;
         batch_ = batch;
         if (!execute(*step)) {
-            result_.status = RunStatus::Failed;
-            result_.message = failure_;
+            result_.status = cancelled_ ? RunStatus::Cancelled : RunStatus::Failed;
+            result_.message =
+                cancelled_ ? "cancelled after " + std::to_string(index_) + " steps" : failure_;
             break;
         }
         ++index_;

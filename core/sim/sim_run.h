@@ -97,6 +97,9 @@ private:
     std::uint32_t batch_ = kNone;
     const Step* step_ = nullptr;
     std::string failure_;
+    bool cancelled_ = false;  // a step saw the cancel token
+    std::uint32_t demand_grid_ = 0, demand_block_ = 0;
+    SmDemand demand_;
 
     // Interned names, prepared once so steps never build strings.
     std::array<std::uint32_t, 3> kernel_names_{};
