@@ -246,7 +246,7 @@ TraceEvent SimRun::apiCall(ApiId api, SyncMode mode, std::uint16_t target_lane) 
     return e;
 }
 
-std::uint32_t SimRun::enqueueCall(std::uint32_t stream, SimOp op, TimeNs cost, std::uint8_t flags,
+std::uint32_t SimRun::enqueueCall(std::uint32_t stream, SimOp& op, TimeNs cost, std::uint8_t flags,
                                   bool device_wide) {
     gpu_.advanceTo(host_);
     const TimeNs t0 = host_;
