@@ -73,8 +73,9 @@ void SimRun::memcpy(const Step& step) {
         const std::uint32_t call = enqueueCall(step.stream, op, profile_.api_cost_ns, implicit);
         waitStreamIdle(step.stream, release);  // the copy is the stream's last op
         const TimeNs ret = release.at + style.wake_ns;
-        TraceEvent& api = writer_.trace().events[call];
-        api.end_ns = ret;
+        writer_.trace().events[call].end_ns = ret;
+        // A copy: adding the wait may grow the event vector under a reference.
+        const TraceEvent api = writer_.trace().events[call];
         addHostWait(t0, ret, release, style, api, implicit);
         host_ = ret;
         gpu_.advanceTo(ret);

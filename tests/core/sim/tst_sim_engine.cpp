@@ -233,6 +233,7 @@ void TestSimEngine::invalidScenarioFails_data() {
     QTest::newRow("event missing") << 1 << "steps[0].event: event is missing";
     QTest::newRow("unknown device") << 2 << "device: unknown device profile 'gtx'";
     QTest::newRow("block too wide") << 3 << "steps[0].block: must be 1..1024";
+    QTest::newRow("too many steps") << 4 << "the simulator runs at most";
 }
 
 void TestSimEngine::invalidScenarioFails() {
@@ -252,6 +253,9 @@ void TestSimEngine::invalidScenarioFails() {
             break;
         case 3:
             s.program = {kernel(0, 1, 1, 2048)};
+            break;
+        case 4:
+            s.program = {repeat(1'000'000, {repeat(1'000'000, {kernel(0, 1)})})};
             break;
     }
     const RunResult r = run(s);
