@@ -18,6 +18,9 @@ SimGpu::SimGpu(const DeviceProfile& profile, const std::vector<StreamSpec>& stre
 
 std::uint32_t SimGpu::enqueue(std::uint32_t stream, const SimOp& op, bool device_wide) {
     const std::uint32_t seq = next_seq_++;
+    // Only a new head can start; an op queued behind others changes nothing until they end.
+    if (streams_[stream].empty())
+        dirty_ = true;
     SimOp& queued = streams_[stream].push(op);
     queued.seq = seq;
     queued.barrier = device_wide ? seq : barrier_;
@@ -25,7 +28,6 @@ std::uint32_t SimGpu::enqueue(std::uint32_t stream, const SimOp& op, bool device
     if (device_wide)
         barrier_ = seq + 1;
     ++in_flight_;
-    dirty_ = true;
     return seq;
 }
 
