@@ -106,7 +106,8 @@ int main(int argc, char** argv) {
     }
 
     syncscope::MainWindow window;
-    if (parser.isSet(theme_option)) window.setThemeByName(parser.value(theme_option));
+    if (parser.isSet(theme_option))
+        window.setThemeByName(parser.value(theme_option));
     window.show();
     if (parser.isSet(scenario_option)) {
         window.editor()->setEngineId(engine);

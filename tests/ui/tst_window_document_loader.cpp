@@ -80,7 +80,7 @@ void TestWindowDocumentLoader::badFilesNameTheFileAndTheProblem_data() {
         << u"bad.syncscope.json"_s
         << QByteArray(R"({"format": "syncscope-scenario", "version": 1, "title": "t",
                           "streams": [{"name": "s"}],
-                          "steps": [{"op": "kernel", "stream": "s", "duration_us": -1}]})")
+                          "steps": [{"op": "kernel", "stream": "s", "kind": "spin", "duration_us": -1}]})")
         << u"duration_us"_s;
     QTest::newRow("scenario that is not JSON")
         << u"broken.syncscope.json"_s << QByteArray("{\"format\": \"syncscope-scenario\",\n  oops")
@@ -94,7 +94,8 @@ void TestWindowDocumentLoader::badFilesNameTheFileAndTheProblem() {
     QFETCH(QString, problem);
     QTemporaryDir dir;
     const QString path = dir.filePath(name);
-    if (QTest::currentDataTag() != QByteArray("missing")) writeText(path, content);
+    if (QTest::currentDataTag() != QByteArray("missing"))
+        writeText(path, content);
     const LoadedDocument document = DocumentLoader::load(path);
     QVERIFY(!document.ok());
     QVERIFY(!document.trace);

@@ -79,7 +79,7 @@ void TestWindowMainWindow::runningFillsTimelineAndSummary() {
     QSignalSpy ready(window.summary(), &RunSummary::ready);
     QVERIFY(window.openPath(QStringLiteral("builtin:device-vs-stream"), true));
     QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 1, 60000);
-    QCOMPARE(shown.at(0).at(0).value<RunStatus>(), RunStatus::Ok);
+    QCOMPARE(int(shown.at(0).at(0).value<RunStatus>()), int(RunStatus::Ok));
     QVERIFY(window.currentTrace() && !window.currentTrace()->events.empty());
     QCOMPARE(window.timeline()->trace().get(), window.currentTrace().get());
     QTRY_VERIFY_WITH_TIMEOUT(window.summary()->isReady(), 30000);

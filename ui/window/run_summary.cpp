@@ -26,7 +26,9 @@ struct RunSummary::Result {
 
 namespace {
 
-QString duration(TimeNs ns) { return QString::fromStdString(formatDuration(ns)); }
+QString duration(TimeNs ns) {
+    return QString::fromStdString(formatDuration(ns));
+}
 
 QString percentOf(TimeNs part, TimeNs whole) {
     if (whole <= 0)
@@ -120,8 +122,7 @@ void RunSummary::show(const Result& result) {
         row(tr("Events"), tr("none"));
     } else {
         const TraceStats& s = result.stats;
-        row(tr("Makespan"), duration(s.makespan_ns),
-            tr("First event start to last event end"));
+        row(tr("Makespan"), duration(s.makespan_ns), tr("First event start to last event end"));
         row(tr("Host blocked"),
             duration(s.host_blocked_ns) + percentOf(s.host_blocked_ns, s.makespan_ns),
             tr("Time the host thread spent waiting in syncs"));
