@@ -1,0 +1,658 @@
+#include "core/interchange/kineto_importer.h"
+
+#include <simdjson.h>
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <limits>
+#include <map>
+#include <unordered_set>
+
+#include "core/interchange/api_names.h"
+#include "core/interchange/kineto_record.h"
+#include "core/interchange/trace_assembler.h"
+
+namespace syncscope {
+
+namespace od = simdjson::ondemand;
+
+namespace {
+
+enum class Category {
+    Kernel, Memcpy, Memset, Runtime, Sync, HostAnnotation, GpuAnnotation, Generic,
+};
+
+bool iequals(std::string_view a, std::string_view b) {
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+               return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+           });
+}
+
+// New schema spells categories in lowercase ("kernel", "gpu_memcpy", "cuda_runtime"); the old one
+// capitalised them ("Kernel", "Memcpy", "Runtime", "Operator").
+Category categoryOf(std::string_view cat) {
+    if (iequals(cat, "kernel")) return Category::Kernel;
+    if (iequals(cat, "gpu_memcpy") || iequals(cat, "memcpy")) return Category::Memcpy;
+    if (iequals(cat, "gpu_memset") || iequals(cat, "memset")) return Category::Memset;
+    if (iequals(cat, "cuda_runtime") || iequals(cat, "runtime") || iequals(cat, "cuda_driver") ||
+        iequals(cat, "driver"))
+        return Category::Runtime;
+    if (iequals(cat, "cuda_sync")) return Category::Sync;
+    if (iequals(cat, "user_annotation")) return Category::HostAnnotation;
+    if (iequals(cat, "gpu_user_annotation")) return Category::GpuAnnotation;
+    return Category::Generic;
+}
+
+template <typename Enum, int Count, typename Fn>
+std::optional<Enum> fromKey(std::string_view key, Fn&& name) {
+    for (int i = 0; i < Count; ++i)
+        if (name(static_cast<Enum>(i)) == key) return static_cast<Enum>(i);
+    return std::nullopt;
+}
+
+struct DeviceInfo {
+    std::string name;
+    int sms = 0;
+    std::uint64_t memory = 0;
+};
+
+std::string describeOffset(std::string_view buffer, std::size_t offset) {
+    offset = std::min(offset, buffer.size());
+    std::size_t line = 1, column = 1;
+    for (std::size_t i = 0; i < offset; ++i) {
+        if (buffer[i] == '\n') {
+            ++line;
+            column = 1;
+        } else {
+            ++column;
+        }
+    }
+    return "byte " + std::to_string(offset) + " (line " + std::to_string(line) + ", column " +
+           std::to_string(column) + ")";
+}
+
+class KinetoImport {
+public:
+    KinetoImport(std::string_view buffer, std::string_view source, const ImportOptions& options)
+        : buffer_(buffer), source_(source), options_(options) {}
+
+    ImportResult run(std::size_t capacity);
+
+private:
+    std::string parseTop(od::document& doc);
+    std::string parseEvents(od::array events, od::document& doc);
+    std::string parseDevices(od::array devices);
+    std::string parseMeta(od::object meta);
+    std::string onRecord(const KinetoRecord& r);
+    std::string onKinetoSpan(const KinetoRecord& r, Category category);
+    std::string onSyncscopeSpan(const KinetoRecord& r);
+    std::string onMetadata(const KinetoRecord& r);
+    std::string onCounter(const KinetoRecord& r);
+    std::string toU32(const KinetoInt& value, std::string_view field, std::uint32_t& out) const;
+    std::uint16_t hostLaneOf(const KinetoRecord& r);
+    std::uint16_t streamLaneOf(const KinetoRecord& r);
+    std::string finishSyncscope();
+    void finishKineto();
+    std::string fail(std::size_t offset, const std::string& what) const {
+        return source_ + ": " + describeOffset(buffer_, offset) + ": " + what;
+    }
+
+    std::string_view buffer_;
+    std::string source_;
+    const ImportOptions& options_;
+    ImportResult result_;
+    TraceAssembler assembler_{"import:kineto"};
+    bool syncscope_ = false;   // our own export: lanes and links come verbatim
+    bool saw_events_ = false;
+    std::map<std::int64_t, DeviceInfo> devices_;
+    std::int64_t first_gpu_device_ = -1;
+    std::vector<std::tuple<std::int64_t, std::int64_t, std::string>> thread_names_;
+    std::vector<std::uint32_t> query_waits_;  // HostWaits whose call might turn out to be a query
+    std::uint64_t event_count_ = 0;
+};
+
+std::string KinetoImport::toU32(const KinetoInt& value, std::string_view field, std::uint32_t& out) const {
+    if (!value.present) return {};
+    if (value.value < 0 || value.value >= static_cast<std::int64_t>(kNone))
+        return "\"" + std::string(field) + "\" is out of range (" + std::to_string(value.value) + ")";
+    out = static_cast<std::uint32_t>(value.value);
+    return {};
+}
+
+std::uint16_t KinetoImport::hostLaneOf(const KinetoRecord& r) {
+    if (r.pid.type == KinetoId::Type::Number && r.tid.type == KinetoId::Type::Number)
+        return assembler_.hostLane(r.pid.number, r.tid.number);
+    auto text = [](const KinetoId& id) {
+        return id.type == KinetoId::Type::Number ? std::to_string(id.number) : std::string(id.text);
+    };
+    return assembler_.otherLane(text(r.pid) + "/" + text(r.tid));
+}
+
+std::uint16_t KinetoImport::streamLaneOf(const KinetoRecord& r) {
+    std::int64_t device = r.device.valueOr(r.pid.type == KinetoId::Type::Number ? r.pid.number : 0);
+    std::int64_t stream = -1;
+    if (r.stream.present) stream = r.stream.value;
+    else if (r.tid.type == KinetoId::Type::Number) stream = r.tid.number;
+    else if (r.tid.type == KinetoId::Type::Text) {
+        // Old schema: "stream 7".
+        const auto digits = r.tid.text.find_first_of("0123456789");
+        if (digits != std::string_view::npos)
+            std::from_chars(r.tid.text.data() + digits, r.tid.text.data() + r.tid.text.size(), stream);
+    }
+    if (first_gpu_device_ < 0) first_gpu_device_ = device;
+    return assembler_.streamLane(device, stream);
+}
+
+std::string KinetoImport::onKinetoSpan(const KinetoRecord& r, Category category) {
+    auto& trace = assembler_.trace();
+    TraceEvent e;
+    e.start_ns = r.ts_ns;
+    e.end_ns = r.ts_ns + r.dur_ns;
+    e.name = trace.strings.intern(r.name);
+    if (auto err = toU32(r.correlation, "args.correlation", e.correlation); !err.empty()) return err;
+    if (r.bytes.present) {
+        if (r.bytes.value < 0) return "\"args\".bytes is negative (" + std::to_string(r.bytes.value) + ")";
+        e.bytes = static_cast<std::uint64_t>(r.bytes.value);
+    }
+    switch (category) {
+    case Category::Kernel:
+    case Category::Memcpy:
+    case Category::Memset:
+        e.kind = category == Category::Kernel ? EventKind::Kernel
+                 : category == Category::Memcpy ? EventKind::Memcpy
+                                                : EventKind::Memset;
+        e.lane = streamLaneOf(r);
+        if (category == Category::Memcpy && r.name.find("Pageable") != std::string_view::npos)
+            e.flags |= event_flags::kPageable;
+        break;
+    case Category::Runtime: {
+        e.kind = EventKind::ApiCall;
+        e.lane = hostLaneOf(r);
+        e.api = apiIdFromName(r.name);
+        e.mode = syncModeOfApi(e.api);
+        ++result_.stats.names[std::string(stripApiVersionSuffix(r.name))];
+        break;
+    }
+    case Category::Sync: {
+        const std::string_view kind = r.sync_kind.empty() ? r.name : r.sync_kind;
+        PendingWait wait;
+        wait.device = r.device.valueOr(0);
+        wait.call_correlation = e.correlation;
+        if (r.wait_on_record_corr.present && r.wait_on_record_corr.value >= 0)
+            if (auto err = toU32(r.wait_on_record_corr, "args.wait_on_cuda_event_record_corr_id",
+                                 wait.record_correlation);
+                !err.empty())
+                return err;
+        if (kind == "Stream Wait Event") {
+            // A device-side dependency: the waiting stream's row, never the host's.
+            e.kind = EventKind::StreamWait;
+            e.mode = SyncMode::StreamWaitEvent;
+            e.api = ApiId::StreamWaitEvent;
+            e.lane = streamLaneOf(r);
+            wait.scope = WaitScope::Event;
+            wait.stream = r.wait_on_stream.valueOr(-1);
+            ++result_.stats.stream_waits;
+        } else {
+            e.kind = EventKind::HostWait;
+            e.lane = 0;  // placed on the waits lane of the calling thread once that call is known
+            wait.lane_from_call = true;
+            if (kind == "Context Sync" || kind == "Device Sync") {
+                wait.scope = WaitScope::Device;
+                e.mode = SyncMode::Device;
+                e.api = ApiId::DeviceSynchronize;
+            } else if (kind == "Stream Sync") {
+                wait.scope = WaitScope::Stream;
+                wait.stream = r.stream.present && r.stream.value >= 0 ? r.stream.value : r.wait_on_stream.valueOr(-1);
+                e.mode = SyncMode::Stream;
+                e.api = ApiId::StreamSynchronize;
+            } else {
+                wait.scope = WaitScope::Event;
+                wait.stream = r.wait_on_stream.valueOr(-1);
+                e.mode = SyncMode::Event;
+                e.api = ApiId::EventSynchronize;
+            }
+            ++result_.stats.host_waits;
+        }
+        wait.wait = assembler_.addEvent(e);
+        if (e.kind == EventKind::HostWait) query_waits_.push_back(wait.wait);
+        assembler_.addWait(wait);
+        return {};
+    }
+    case Category::HostAnnotation:
+        e.kind = EventKind::Annotation;
+        e.lane = assembler_.annotationLane(hostLaneOf(r));
+        break;
+    case Category::GpuAnnotation:
+        e.kind = EventKind::Annotation;
+        e.lane = assembler_.annotationLane(streamLaneOf(r));
+        break;
+    case Category::Generic:
+        e.kind = EventKind::Generic;
+        e.lane = hostLaneOf(r);
+        ++result_.stats.generic_events;
+        break;
+    }
+    assembler_.addEvent(e);
+    return {};
+}
+
+std::string KinetoImport::onSyncscopeSpan(const KinetoRecord& r) {
+    auto& trace = assembler_.trace();
+    TraceEvent e;
+    e.start_ns = r.ts_ns;
+    e.end_ns = r.ts_ns + r.dur_ns;
+    e.name = trace.strings.intern(r.name);
+    const auto kind = fromKey<EventKind, kEventKindCount>(r.kind, [](EventKind k) { return toString(k); });
+    if (!kind) return "unknown event kind \"" + std::string(r.kind) + "\"";
+    e.kind = *kind;
+    if (!r.api.empty()) {
+        const auto api = fromKey<ApiId, kApiIdCount>(r.api, [](ApiId a) { return toString(a); });
+        if (!api) return "unknown api \"" + std::string(r.api) + "\"";
+        e.api = *api;
+    }
+    if (!r.mode.empty()) {
+        const auto mode = syncModeFromId(r.mode);
+        if (!mode) return "unknown sync mode \"" + std::string(r.mode) + "\"";
+        e.mode = *mode;
+    }
+    std::uint32_t lane = kNone, target = kNone, flags = 0;
+    std::string err;
+    if (err.empty()) err = toU32(r.lane, "args.lane", lane);
+    if (err.empty()) err = toU32(r.target_lane, "args.target_lane", target);
+    if (err.empty()) err = toU32(r.step, "args.step", e.step);
+    if (err.empty()) err = toU32(r.batch, "args.batch", e.batch);
+    if (err.empty()) err = toU32(r.correlation, "args.correlation", e.correlation);
+    if (err.empty()) err = toU32(r.awaited, "args.awaited", e.awaited);
+    if (err.empty()) err = toU32(r.cuda_event, "args.cuda_event", e.cuda_event);
+    if (err.empty()) err = toU32(r.flags, "args.flags", flags);
+    if (!err.empty()) return err;
+    if (lane >= trace.lanes.size()) return "\"args\".lane is missing or names no lane";
+    if (target != kNone && target >= trace.lanes.size()) return "\"args\".target_lane names no lane";
+    if (flags > 0xff) return "\"args\".flags is out of range";
+    if (r.bytes.present) {
+        if (r.bytes.value < 0) return "\"args\".bytes is negative";
+        e.bytes = static_cast<std::uint64_t>(r.bytes.value);
+    }
+    e.cpu_ns = r.cpu_ns.valueOr(-1);
+    e.lane = static_cast<std::uint16_t>(lane);
+    e.target_lane = target == kNone ? kNoLane : static_cast<std::uint16_t>(target);
+    e.flags = static_cast<std::uint8_t>(flags);
+    trace.addEvent(e);
+    return {};
+}
+
+std::string KinetoImport::onMetadata(const KinetoRecord& r) {
+    if (r.name == "thread_name" && !r.arg_name.empty() && r.pid.type == KinetoId::Type::Number &&
+        r.tid.type == KinetoId::Type::Number)
+        thread_names_.emplace_back(r.pid.number, r.tid.number, std::string(r.arg_name));
+    return {};
+}
+
+std::string KinetoImport::onCounter(const KinetoRecord& r) {
+    if (r.name != "memory") {
+        ++result_.stats.skipped["counter " + std::string(r.name)];
+        return {};
+    }
+    MemorySample m;
+    m.t_ns = r.ts_ns;
+    m.device_used = r.device_used.valueOr(-1);
+    m.pool_reserved = r.pool_reserved.valueOr(-1);
+    m.pool_used = r.pool_used.valueOr(-1);
+    m.allocated = r.allocated.valueOr(-1);
+    m.reserved = r.reserved.valueOr(-1);
+    assembler_.addMemory(m);
+    return {};
+}
+
+std::string KinetoImport::onRecord(const KinetoRecord& r) {
+    if (r.ph.empty()) return "missing \"ph\"";
+    const std::string category_key = r.cat.empty() ? "(ph " + std::string(r.ph) + ")" : std::string(r.cat);
+    if (r.ph != "M") ++result_.stats.categories[category_key];
+    const char ph = r.ph.size() == 1 ? r.ph[0] : '?';
+    auto needTs = [&]() -> std::string { return r.has_ts ? std::string() : std::string("missing \"ts\""); };
+    switch (ph) {
+    case 'X': {
+        if (auto err = needTs(); !err.empty()) return err;
+        if (!r.has_dur) return "missing \"dur\"";
+        if (r.dur_ns < 0) return "\"dur\" is negative (" + std::to_string(r.dur_ns) + " ns)";
+        if (r.pid.type == KinetoId::Type::Absent) return "missing \"pid\"";
+        if (syncscope_) return onSyncscopeSpan(r);
+        return onKinetoSpan(r, categoryOf(r.cat));
+    }
+    case 'i':
+    case 'I': {
+        if (auto err = needTs(); !err.empty()) return err;
+        if (syncscope_ && !r.kind.empty()) return onSyncscopeSpan(r);
+        if (r.name == "[memory]") {
+            // Kineto's allocator samples: Device Type 1 is CUDA; CPU samples are counted, not drawn.
+            if (r.device_type.valueOr(-1) != 1) {
+                ++result_.stats.skipped["host memory sample"];
+                return {};
+            }
+            MemorySample m;
+            m.t_ns = r.ts_ns;
+            m.allocated = r.total_allocated.valueOr(-1);
+            m.reserved = r.total_reserved.valueOr(-1);
+            assembler_.addMemory(m);
+            return {};
+        }
+        KinetoRecord span = r;
+        span.dur_ns = 0;
+        span.has_dur = true;
+        return onKinetoSpan(span, Category::Generic);
+    }
+    case 's':
+    case 'f':
+    case 't': {
+        if (syncscope_) {
+            if (ph != 's') return {};
+            std::uint32_t from = kNone, to = kNone;
+            if (auto err = toU32(r.from, "args.from", from); !err.empty()) return err;
+            if (auto err = toU32(r.to, "args.to", to); !err.empty()) return err;
+            const auto kind = fromKey<FlowKind, 4>(r.cat, [](FlowKind k) { return toString(k); });
+            if (!kind || from == kNone || to == kNone) return "flow without syncscope \"from\"/\"to\"/kind";
+            assembler_.trace().flows.push_back({from, to, *kind});
+            return {};
+        }
+        const bool launch = r.cat == "ac2g" || (iequals(r.cat, "async") && r.name == "launch");
+        if (!launch) {
+            ++result_.stats.skipped["flow " + category_key];
+            return {};
+        }
+        if (ph == 's') {
+            if (r.id.type != KinetoId::Type::Number || r.id.number < 0 || r.id.number >= static_cast<std::int64_t>(kNone))
+                return "flow \"id\" is missing or out of range";
+            assembler_.requestLaunchFlow(static_cast<std::uint32_t>(r.id.number));
+        }
+        return {};
+    }
+    case 'M': return onMetadata(r);
+    case 'C':
+        if (auto err = needTs(); !err.empty()) return err;
+        return onCounter(r);
+    default: ++result_.stats.skipped["ph " + std::string(r.ph)]; return {};
+    }
+}
+
+std::string KinetoImport::parseEvents(od::array events, od::document& doc) {
+    saw_events_ = true;
+    KinetoRecord record;
+    for (auto element : events) {
+        const char* at = nullptr;
+        std::size_t offset = buffer_.size();
+        if (!doc.current_location().get(at)) offset = static_cast<std::size_t>(at - buffer_.data());
+        od::object object;
+        if (auto code = element.get_object().get(object); code)
+            return fail(offset, "event " + std::to_string(event_count_) + ": " +
+                                    (code == simdjson::INCORRECT_TYPE ? std::string("not an object")
+                                                                      : simdjson::error_message(code)));
+        if (auto err = KinetoRecordReader::read(object, record); !err.empty())
+            return fail(offset, "event " + std::to_string(event_count_) + ": " + err);
+        if (auto err = onRecord(record); !err.empty())
+            return fail(offset, "event " + std::to_string(event_count_) + ": " + err);
+        if ((++event_count_ & 0xfff) == 0) {
+            if (options_.cancel != nullptr && options_.cancel->load()) return source_ + ": cancelled";
+            if (options_.progress) options_.progress(static_cast<double>(offset) / static_cast<double>(buffer_.size()));
+        }
+    }
+    return {};
+}
+
+std::string KinetoImport::parseDevices(od::array devices) {
+    for (auto element : devices) {
+        od::object object;
+        if (element.get_object().get(object)) return "a device description is not an object";
+        DeviceInfo info;
+        std::int64_t id = static_cast<std::int64_t>(devices_.size());
+        for (auto field_result : object) {
+            od::field field;
+            std::string_view key;
+            if (std::move(field_result).get(field) || field.unescaped_key().get(key)) return "bad device description";
+            od::value v = field.value();
+            KinetoInt n;
+            if (key == "id") {
+                if (KinetoRecordReader::readInt(v, key, n).empty()) id = n.value;
+            } else if (key == "name") {
+                std::string_view name;
+                if (KinetoRecordReader::readString(v, key, name).empty()) info.name = std::string(name);
+            } else if (key == "numSms" || key == "multiProcessorCount") {
+                if (KinetoRecordReader::readInt(v, key, n).empty()) info.sms = static_cast<int>(std::clamp<std::int64_t>(n.value, 0, 1 << 20));
+            } else if (key == "totalGlobalMem") {
+                if (KinetoRecordReader::readInt(v, key, n).empty() && n.value > 0) info.memory = static_cast<std::uint64_t>(n.value);
+            }
+        }
+        devices_.emplace(id, std::move(info));
+    }
+    return {};
+}
+
+std::string KinetoImport::parseMeta(od::object meta) {
+    auto& trace = assembler_.trace();
+    for (auto field_result : meta) {
+        od::field field;
+        std::string_view key;
+        if (std::move(field_result).get(field) || field.unescaped_key().get(key)) return "bad \"syncscope\" object";
+        od::value v = field.value();
+        std::string_view text;
+        KinetoInt n;
+        if (key == "title" && KinetoRecordReader::readString(v, key, text).empty()) trace.title = std::string(text);
+        else if (key == "source" && KinetoRecordReader::readString(v, key, text).empty()) trace.source = std::string(text);
+        else if (key == "scenario" && KinetoRecordReader::readString(v, key, text).empty()) trace.scenario_json = std::string(text);
+        else if (key == "device") {
+            od::object device;
+            if (v.get_object().get(device)) return "\"syncscope\".device is not an object";
+            auto& d = trace.device;
+            for (auto df : device) {
+                od::field f;
+                std::string_view k;
+                if (std::move(df).get(f) || f.unescaped_key().get(k)) return "bad \"syncscope\".device";
+                od::value dv = f.value();
+                if (k == "name" || k == "engine" || k == "schedule") {
+                    if (!KinetoRecordReader::readString(dv, k, text).empty()) return "\"syncscope\".device." + std::string(k) + " is not a string";
+                    if (k == "name") d.name = std::string(text);
+                    else if (k == "engine") d.engine = std::string(text);
+                    else if (auto p = fromKey<SchedulePolicy, 4>(text, [](SchedulePolicy s) { return toString(s); })) d.schedule = *p;
+                    continue;
+                }
+                if (k == "wake_latency_ns") {
+                    od::array arr;
+                    if (dv.get_array().get(arr)) return "\"syncscope\".device.wake_latency_ns is not an array";
+                    int i = 0;
+                    for (auto item : arr) {
+                        od::value iv;
+                        if (std::move(item).get(iv) || !KinetoRecordReader::readInt(iv, k, n).empty() || i >= 4)
+                            return "bad \"syncscope\".device.wake_latency_ns";
+                        d.wake_latency_ns[i++] = n.value;
+                    }
+                    continue;
+                }
+                if (!KinetoRecordReader::readInt(dv, k, n).empty()) return "\"syncscope\".device." + std::string(k) + " is not a number";
+                if (k == "sm_count") d.sm_count = static_cast<int>(std::clamp<std::int64_t>(n.value, 0, 1 << 20));
+                else if (k == "memory_bytes") d.memory_bytes = static_cast<std::uint64_t>(std::max<std::int64_t>(n.value, 0));
+                else if (k == "copy_engines") d.copy_engines = static_cast<int>(std::clamp<std::int64_t>(n.value, 0, 64));
+                else if (k == "timer_granularity_ns") d.timer_granularity_ns = n.value;
+                else if (k == "launch_cost_ns") d.launch_cost_ns = n.value;
+                else if (k == "clock_tolerance_ns") d.clock_tolerance_ns = n.value;
+                else if (k == "pool_release_threshold") d.pool_release_threshold = n.value < 0 ? UINT64_MAX : static_cast<std::uint64_t>(n.value);
+            }
+        } else if (key == "lanes") {
+            od::array lanes;
+            if (v.get_array().get(lanes)) return "\"syncscope\".lanes is not an array";
+            for (auto item : lanes) {
+                od::object object;
+                if (item.get_object().get(object)) return "a \"syncscope\" lane is not an object";
+                Lane lane;
+                for (auto lf : object) {
+                    od::field f;
+                    std::string_view k;
+                    if (std::move(lf).get(f) || f.unescaped_key().get(k)) return "bad \"syncscope\" lane";
+                    od::value lv = f.value();
+                    if (k == "kind" || k == "name" || k == "stream_kind") {
+                        if (!KinetoRecordReader::readString(lv, k, text).empty()) return "lane " + std::string(k) + " is not a string";
+                        if (k == "name") lane.name = std::string(text);
+                        else if (k == "kind") {
+                            auto kind = fromKey<LaneKind, 6>(text, [](LaneKind l) { return toString(l); });
+                            if (!kind) return "unknown lane kind \"" + std::string(text) + "\"";
+                            lane.kind = *kind;
+                        } else if (auto sk = fromKey<StreamKind, 4>(text, [](StreamKind s) { return toString(s); })) {
+                            lane.stream_kind = *sk;
+                        }
+                        continue;
+                    }
+                    if (!KinetoRecordReader::readInt(lv, k, n).empty()) return "lane " + std::string(k) + " is not a number";
+                    if (k == "stream_id") lane.stream_id = static_cast<std::uint32_t>(n.value);
+                    else if (k == "priority") lane.priority = static_cast<int>(std::clamp<std::int64_t>(n.value, -1000, 1000));
+                    else if (k == "parent") lane.parent = n.value < 0 || n.value >= kNoLane ? kNoLane : static_cast<std::uint16_t>(n.value);
+                    else if (k == "thread_id") lane.thread_id = static_cast<std::uint32_t>(n.value);
+                }
+                if (trace.lanes.size() >= kNoLane - 1) return "too many lanes";
+                trace.lanes.push_back(std::move(lane));
+            }
+            for (const auto& lane : trace.lanes)
+                if (lane.parent != kNoLane && lane.parent >= trace.lanes.size()) return "a lane's parent names no lane";
+        }
+    }
+    syncscope_ = true;
+    return {};
+}
+
+std::string KinetoImport::parseTop(od::document& doc) {
+    od::json_type type;
+    if (auto code = doc.type().get(type); code) return fail(0, std::string("not JSON: ") + simdjson::error_message(code));
+    if (type == od::json_type::array) {
+        od::array events;
+        if (auto code = doc.get_array().get(events); code) return fail(0, simdjson::error_message(code));
+        return parseEvents(events, doc);
+    }
+    if (type != od::json_type::object) return fail(0, "the top level is neither an object nor an array");
+    od::object root;
+    if (auto code = doc.get_object().get(root); code) return fail(0, simdjson::error_message(code));
+    for (auto field_result : root) {
+        const char* at = nullptr;
+        std::size_t offset = buffer_.size();
+        if (!doc.current_location().get(at)) offset = static_cast<std::size_t>(at - buffer_.data());
+        od::field field;
+        std::string_view key;
+        if (auto code = std::move(field_result).get(field); code) return fail(offset, simdjson::error_message(code));
+        if (auto code = field.unescaped_key().get(key); code) return fail(offset, simdjson::error_message(code));
+        od::value v = field.value();
+        if (key == "traceEvents") {
+            od::array events;
+            if (v.get_array().get(events)) return fail(offset, "\"traceEvents\" is not an array");
+            if (auto err = parseEvents(events, doc); !err.empty()) return err;
+        } else if (key == "deviceProperties" || key == "computeProperties") {
+            od::array devices;
+            if (v.get_array().get(devices)) return fail(offset, "\"" + std::string(key) + "\" is not an array");
+            if (auto err = parseDevices(devices); !err.empty()) return fail(offset, err);
+        } else if (key == "syncscope") {
+            if (saw_events_) return fail(offset, "\"syncscope\" must come before \"traceEvents\"");
+            od::object meta;
+            if (v.get_object().get(meta)) return fail(offset, "\"syncscope\" is not an object");
+            if (auto err = parseMeta(meta); !err.empty()) return fail(offset, err);
+        }
+    }
+    if (!saw_events_) return fail(0, "no \"traceEvents\" array");
+    return {};
+}
+
+std::string KinetoImport::finishSyncscope() {
+    auto& trace = assembler_.trace();
+    const auto n = trace.events.size();
+    for (const auto& e : trace.events)
+        if (e.awaited != kNone && e.awaited >= n) return source_ + ": an event's \"awaited\" names no event";
+    for (const auto& f : trace.flows)
+        if (f.from >= n || f.to >= n) return source_ + ": a flow names no event";
+    std::stable_sort(trace.memory.begin(), trace.memory.end(),
+                     [](const MemorySample& a, const MemorySample& b) { return a.t_ns < b.t_ns; });
+    return {};
+}
+
+void KinetoImport::finishKineto() {
+    auto& trace = assembler_.trace();
+    // A cuda_sync record behind cudaEventQuery is a poll that found the event done or not: not a wait.
+    std::unordered_set<std::uint32_t> queries;
+    for (const auto& e : trace.events)
+        if (e.kind == EventKind::ApiCall && (e.api == ApiId::EventQuery || e.api == ApiId::StreamQuery) &&
+            e.correlation != kNone)
+            queries.insert(e.correlation);
+    for (const auto index : query_waits_) {
+        auto& wait = trace.events[index];
+        if (wait.correlation != kNone && queries.count(wait.correlation) != 0) {
+            wait.mode = SyncMode::EventQueryPoll;
+            wait.api = ApiId::EventQuery;
+        }
+    }
+    for (const auto& [pid, tid, name] : thread_names_) assembler_.nameHostThread(pid, tid, name);
+    const std::int64_t device_id = first_gpu_device_ >= 0 ? first_gpu_device_ : 0;
+    auto device = devices_.find(device_id);
+    if (device == devices_.end()) device = devices_.begin();
+    if (device != devices_.end()) {
+        trace.device.name = device->second.name;
+        trace.device.sm_count = device->second.sms;
+        trace.device.memory_bytes = device->second.memory;
+    }
+}
+
+ImportResult KinetoImport::run(std::size_t capacity) {
+    if (buffer_.size() >= 0xffffffffull - simdjson::SIMDJSON_PADDING) {
+        result_.error = source_ + ": too large for the JSON parser (4 GiB at most)";
+        return std::move(result_);
+    }
+    od::parser parser;
+    od::document doc;
+    if (auto code = parser.iterate(buffer_.data(), buffer_.size(), capacity).get(doc); code) {
+        result_.error = fail(0, std::string("not JSON: ") + simdjson::error_message(code));
+        return std::move(result_);
+    }
+    if (auto err = parseTop(doc); !err.empty()) {
+        result_.error = err;
+        return std::move(result_);
+    }
+    if (const char* at = nullptr; !doc.current_location().get(at)) {
+        const auto offset = static_cast<std::size_t>(at - buffer_.data());
+        result_.error = fail(offset, "unexpected content after the JSON value");
+        return std::move(result_);
+    }
+    if (syncscope_) {
+        if (auto err = finishSyncscope(); !err.empty()) {
+            result_.error = err;
+            return std::move(result_);
+        }
+        Trace trace = std::move(assembler_.trace());
+        result_.trace = std::move(trace);
+    } else {
+        finishKineto();
+        const bool has_title = !assembler_.trace().title.empty();
+        Trace trace = assembler_.finish(result_.stats);
+        if (!has_title) trace.title = source_;
+        trace.source = source_;
+        result_.trace = std::move(trace);
+    }
+    for (const auto& [reason, count] : result_.stats.skipped)
+        result_.warnings.push_back(std::to_string(count) + " record(s) not shown: " + reason);
+    if (options_.progress) options_.progress(1.0);
+    return std::move(result_);
+}
+
+}  // namespace
+
+ImportResult KinetoImporter::importBuffer(std::string& buffer, std::string_view source_name,
+                                          const ImportOptions& options) {
+    // Zero the padding once (the parser may read it; zeros keep sanitizers quiet).
+    const std::size_t size = buffer.size();
+    buffer.resize(size + simdjson::SIMDJSON_PADDING, '\0');
+    buffer.resize(size);
+    KinetoImport import(buffer, source_name, options);
+    return import.run(buffer.capacity());
+}
+
+ImportResult KinetoImporter::importJson(std::string_view json, std::string_view source_name,
+                                        const ImportOptions& options) {
+    std::string buffer;
+    buffer.reserve(json.size() + simdjson::SIMDJSON_PADDING);
+    buffer.assign(json);
+    return importBuffer(buffer, source_name, options);
+}
+
+}  // namespace syncscope
