@@ -94,6 +94,8 @@ private:
     std::uint16_t streamLaneOf(const KinetoRecord& r);
     std::string finishSyncscope();
     void finishKineto();
+    // Errors of the whole document (found before any value is read) have no useful position.
+    std::string failWhole(const std::string& what) const { return source_ + ": " + what; }
     std::string fail(std::size_t offset, const std::string& what) const {
         return source_ + ": " + describeOffset(buffer_, offset) + ": " + what;
     }
@@ -152,7 +154,7 @@ std::string KinetoImport::onKinetoSpan(const KinetoRecord& r, Category category)
     e.name = trace.strings.intern(r.name);
     if (auto err = toU32(r.correlation, "args.correlation", e.correlation); !err.empty()) return err;
     if (r.bytes.present) {
-        if (r.bytes.value < 0) return "\"args\".bytes is negative (" + std::to_string(r.bytes.value) + ")";
+        if (r.bytes.value < 0) return "\"args.bytes\" is negative (" + std::to_string(r.bytes.value) + ")";
         e.bytes = static_cast<std::uint64_t>(r.bytes.value);
     }
     switch (category) {
@@ -267,11 +269,11 @@ std::string KinetoImport::onSyncscopeSpan(const KinetoRecord& r) {
     if (err.empty()) err = toU32(r.cuda_event, "args.cuda_event", e.cuda_event);
     if (err.empty()) err = toU32(r.flags, "args.flags", flags);
     if (!err.empty()) return err;
-    if (lane >= trace.lanes.size()) return "\"args\".lane is missing or names no lane";
-    if (target != kNone && target >= trace.lanes.size()) return "\"args\".target_lane names no lane";
-    if (flags > 0xff) return "\"args\".flags is out of range";
+    if (lane >= trace.lanes.size()) return "\"args.lane\" is missing or names no lane";
+    if (target != kNone && target >= trace.lanes.size()) return "\"args.target_lane\" names no lane";
+    if (flags > 0xff) return "\"args.flags\" is out of range";
     if (r.bytes.present) {
-        if (r.bytes.value < 0) return "\"args\".bytes is negative";
+        if (r.bytes.value < 0) return "\"args.bytes\" is negative";
         e.bytes = static_cast<std::uint64_t>(r.bytes.value);
     }
     e.cpu_ns = r.cpu_ns.valueOr(-1);
@@ -519,15 +521,15 @@ std::string KinetoImport::parseMeta(od::object meta) {
 
 std::string KinetoImport::parseTop(od::document& doc) {
     od::json_type type;
-    if (auto code = doc.type().get(type); code) return fail(0, std::string("not JSON: ") + simdjson::error_message(code));
+    if (auto code = doc.type().get(type); code) return failWhole(std::string("not JSON: ") + simdjson::error_message(code));
     if (type == od::json_type::array) {
         od::array events;
-        if (auto code = doc.get_array().get(events); code) return fail(0, simdjson::error_message(code));
+        if (auto code = doc.get_array().get(events); code) return failWhole(std::string("not JSON: ") + simdjson::error_message(code));
         return parseEvents(events, doc);
     }
     if (type != od::json_type::object) return fail(0, "the top level is neither an object nor an array");
     od::object root;
-    if (auto code = doc.get_object().get(root); code) return fail(0, simdjson::error_message(code));
+    if (auto code = doc.get_object().get(root); code) return failWhole(std::string("not JSON: ") + simdjson::error_message(code));
     for (auto field_result : root) {
         const char* at = nullptr;
         std::size_t offset = buffer_.size();
@@ -552,7 +554,7 @@ std::string KinetoImport::parseTop(od::document& doc) {
             if (auto err = parseMeta(meta); !err.empty()) return fail(offset, err);
         }
     }
-    if (!saw_events_) return fail(0, "no \"traceEvents\" array");
+    if (!saw_events_) return failWhole("no \"traceEvents\" array");
     return {};
 }
 
@@ -602,7 +604,7 @@ ImportResult KinetoImport::run(std::size_t capacity) {
     od::parser parser;
     od::document doc;
     if (auto code = parser.iterate(buffer_.data(), buffer_.size(), capacity).get(doc); code) {
-        result_.error = fail(0, std::string("not JSON: ") + simdjson::error_message(code));
+        result_.error = failWhole(std::string("not JSON: ") + simdjson::error_message(code));
         return std::move(result_);
     }
     if (auto err = parseTop(doc); !err.empty()) {

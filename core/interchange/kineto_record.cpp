@@ -60,7 +60,7 @@ std::string readArgs(od::object args, KinetoRecord& r) {
         std::string err;
         // Kineto writes null for absent numbers ("Python parent id": null): treat null as absent.
         od::json_type type;
-        if (v.type().get(type)) return "\"args\"." + std::string(key) + " is not valid JSON";
+        if (v.type().get(type)) return "\"args." + std::string(key) + "\" is not valid JSON";
         if (type == od::json_type::null) continue;
         auto intArg = [&](KinetoInt& out) { err = KinetoRecordReader::readInt(v, key, out); };
         auto strArg = [&](std::string_view& out) { err = KinetoRecordReader::readString(v, key, out); };
@@ -97,7 +97,8 @@ std::string readArgs(od::object args, KinetoRecord& r) {
         else if (key == "pool_used") intArg(r.pool_used);
         else if (key == "allocated") intArg(r.allocated);
         else if (key == "reserved") intArg(r.reserved);
-        if (!err.empty()) return "\"args\"." + err;
+        // `"key" is ...` -> `"args.key" is ...`
+        if (!err.empty()) return "\"args." + err.substr(1);
     }
     return {};
 }

@@ -426,7 +426,11 @@ ImportResult NsysImport::run() {
     {
         // Is this an Nsight export at all? A SQLite file without any CUPTI/NVTX table is not.
         TableReader r(db_, "sqlite_master", "SELECT count(*) FROM sqlite_master");
-        if (!r.next()) return fail(r.error().empty() ? "not a readable SQLite database" : r.error());
+        if (!r.next()) {
+            const auto& err = r.error();
+            const auto colon = err.find(": ");
+            return fail("not a readable SQLite database" + (colon == std::string::npos ? std::string() : err.substr(colon)));
+        }
     }
     const std::string tables[] = {"CUPTI_ACTIVITY_KIND_RUNTIME", "CUPTI_ACTIVITY_KIND_KERNEL", "CUPTI_ACTIVITY_KIND_MEMCPY",
                                   "CUPTI_ACTIVITY_KIND_MEMSET", "NVTX_EVENTS"};
