@@ -4,18 +4,20 @@
 
 #include <algorithm>
 #include <cctype>
+#include <functional>
 #include <charconv>
 #include <limits>
 #include <map>
 #include <unordered_set>
 
 #include "core/interchange/api_names.h"
+#include "core/interchange/json_event_splitter.h"
 #include "core/interchange/kineto_record.h"
 #include "core/interchange/trace_assembler.h"
 
 namespace syncscope {
 
-namespace od = simdjson::ondemand;
+namespace dom = simdjson::dom;
 
 namespace {
 
@@ -57,33 +59,18 @@ struct DeviceInfo {
     std::uint64_t memory = 0;
 };
 
-std::string describeOffset(std::string_view buffer, std::size_t offset) {
-    offset = std::min(offset, buffer.size());
-    std::size_t line = 1, column = 1;
-    for (std::size_t i = 0; i < offset; ++i) {
-        if (buffer[i] == '\n') {
-            ++line;
-            column = 1;
-        } else {
-            ++column;
-        }
-    }
-    return "byte " + std::to_string(offset) + " (line " + std::to_string(line) + ", column " +
-           std::to_string(column) + ")";
-}
-
-class KinetoImport {
+class KinetoImport final : public JsonEventSplitter::Handler {
 public:
-    KinetoImport(std::string_view buffer, std::string_view source, const ImportOptions& options)
-        : buffer_(buffer), source_(source), options_(options) {}
+    KinetoImport(std::string_view source, const ImportOptions& options) : source_(source), options_(options) {}
 
-    ImportResult run(std::size_t capacity);
+    ImportResult run(ByteSource& source);
+    std::string onTopLevelValue(std::string_view key, std::string_view json, std::uint64_t offset) override;
+    std::string onEventBatch(std::string_view json, const std::vector<std::uint64_t>& offsets) override;
 
 private:
-    std::string parseTop(od::document& doc);
-    std::string parseEvents(od::array events, od::document& doc);
-    std::string parseDevices(od::array devices);
-    std::string parseMeta(od::object meta);
+    std::string locateBadEvent(std::string_view json, const std::vector<std::uint64_t>& offsets);
+    std::string parseDevices(dom::array devices);
+    std::string parseMeta(dom::object meta);
     std::string onRecord(const KinetoRecord& r);
     std::string onKinetoSpan(const KinetoRecord& r, Category category);
     std::string onSyncscopeSpan(const KinetoRecord& r);
@@ -94,19 +81,19 @@ private:
     std::uint16_t streamLaneOf(const KinetoRecord& r);
     std::string finishSyncscope();
     void finishKineto();
-    // Errors of the whole document (found before any value is read) have no useful position.
-    std::string failWhole(const std::string& what) const { return source_ + ": " + what; }
-    std::string fail(std::size_t offset, const std::string& what) const {
-        return source_ + ": " + describeOffset(buffer_, offset) + ": " + what;
+    std::string fail(std::uint64_t offset, const std::string& what) const {
+        return source_ + ": " + (splitter_ != nullptr ? splitter_->locate(offset) : "byte " + std::to_string(offset)) +
+               ": " + what;
     }
 
-    std::string_view buffer_;
     std::string source_;
+    JsonEventSplitter* splitter_ = nullptr;
+    std::function<double()> source_progress_;
+    dom::parser parser_;
     const ImportOptions& options_;
     ImportResult result_;
     TraceAssembler assembler_{"import:kineto"};
     bool syncscope_ = false;   // our own export: lanes and links come verbatim
-    bool saw_events_ = false;
     std::map<std::int64_t, DeviceInfo> devices_;
     std::int64_t first_gpu_device_ = -1;
     std::vector<std::tuple<std::int64_t, std::int64_t, std::string>> thread_names_;
@@ -377,41 +364,55 @@ std::string KinetoImport::onRecord(const KinetoRecord& r) {
     }
 }
 
-std::string KinetoImport::parseEvents(od::array events, od::document& doc) {
-    saw_events_ = true;
+std::string KinetoImport::onEventBatch(std::string_view json, const std::vector<std::uint64_t>& offsets) {
+    dom::element doc;
+    if (parser_.parse(json.data(), json.size(), false).get(doc)) return locateBadEvent(json, offsets);
+    dom::array events;
+    if (doc.get_array().get(events)) return locateBadEvent(json, offsets);
     KinetoRecord record;
-    for (auto element : events) {
-        const char* at = nullptr;
-        std::size_t offset = buffer_.size();
-        if (!doc.current_location().get(at)) offset = static_cast<std::size_t>(at - buffer_.data());
-        od::object object;
-        if (auto code = element.get_object().get(object); code)
-            return fail(offset, "event " + std::to_string(event_count_) + ": " +
-                                    (code == simdjson::INCORRECT_TYPE ? std::string("not an object")
-                                                                      : simdjson::error_message(code)));
-        if (auto err = KinetoRecordReader::read(object, record); !err.empty())
-            return fail(offset, "event " + std::to_string(event_count_) + ": " + err);
-        if (auto err = onRecord(record); !err.empty())
-            return fail(offset, "event " + std::to_string(event_count_) + ": " + err);
-        if ((++event_count_ & 0xfff) == 0) {
-            if (options_.cancel != nullptr && options_.cancel->load()) return source_ + ": cancelled";
-            if (options_.progress) options_.progress(static_cast<double>(offset) / static_cast<double>(buffer_.size()));
-        }
+    std::size_t i = 0;
+    for (const dom::element element : events) {
+        const std::uint64_t offset = offsets[std::min(i++, offsets.size() - 1)];
+        const std::string label = "event " + std::to_string(event_count_) + ": ";
+        dom::object object;
+        if (element.get_object().get(object)) return fail(offset, label + "not an object");
+        if (auto err = KinetoRecordReader::read(object, record); !err.empty()) return fail(offset, label + err);
+        if (auto err = onRecord(record); !err.empty()) return fail(offset, label + err);
+        ++event_count_;
     }
+    if (options_.cancel != nullptr && options_.cancel->load()) return source_ + ": cancelled";
+    if (options_.progress) options_.progress(source_progress_());
     return {};
 }
 
-std::string KinetoImport::parseDevices(od::array devices) {
-    for (auto element : devices) {
-        od::object object;
+// The batch did not parse: parse its events one by one to say which one is malformed.
+std::string KinetoImport::locateBadEvent(std::string_view json, const std::vector<std::uint64_t>& offsets) {
+    const std::uint64_t first = offsets.front();
+    std::string one;
+    for (std::size_t i = 0; i < offsets.size(); ++i) {
+        const std::size_t begin = static_cast<std::size_t>(offsets[i] - first) + 1;
+        std::size_t end = i + 1 < offsets.size() ? static_cast<std::size_t>(offsets[i + 1] - first) + 1 : json.size() - 1;
+        while (end > begin && (json[end - 1] == ' ' || json[end - 1] == '\n' || json[end - 1] == '\r' ||
+                               json[end - 1] == '\t' || json[end - 1] == ','))
+            --end;
+        one.assign(json.substr(begin, end - begin));
+        one.append(simdjson::SIMDJSON_PADDING, '\0');
+        dom::element element;
+        if (auto code = parser_.parse(one.data(), end - begin, false).get(element); code)
+            return fail(offsets[i], "event " + std::to_string(event_count_ + i) + ": not JSON: " + simdjson::error_message(code));
+    }
+    return fail(first, "event " + std::to_string(event_count_) + ": not JSON");
+}
+
+std::string KinetoImport::parseDevices(dom::array devices) {
+    for (const dom::element element : devices) {
+        dom::object object;
         if (element.get_object().get(object)) return "a device description is not an object";
         DeviceInfo info;
         std::int64_t id = static_cast<std::int64_t>(devices_.size());
-        for (auto field_result : object) {
-            od::field field;
-            std::string_view key;
-            if (std::move(field_result).get(field) || field.unescaped_key().get(key)) return "bad device description";
-            od::value v = field.value();
+        for (const auto field : object) {
+            const std::string_view key = field.key;
+            const dom::element v = field.value;
             KinetoInt n;
             if (key == "id") {
                 if (KinetoRecordReader::readInt(v, key, n).empty()) id = n.value;
@@ -429,47 +430,41 @@ std::string KinetoImport::parseDevices(od::array devices) {
     return {};
 }
 
-std::string KinetoImport::parseMeta(od::object meta) {
+std::string KinetoImport::parseMeta(dom::object meta) {
     auto& trace = assembler_.trace();
-    for (auto field_result : meta) {
-        od::field field;
-        std::string_view key;
-        if (std::move(field_result).get(field) || field.unescaped_key().get(key)) return "bad \"syncscope\" object";
-        od::value v = field.value();
+    for (const auto field : meta) {
+        const std::string_view key = field.key;
+        const dom::element v = field.value;
         std::string_view text;
         KinetoInt n;
         if (key == "title" && KinetoRecordReader::readString(v, key, text).empty()) trace.title = std::string(text);
         else if (key == "source" && KinetoRecordReader::readString(v, key, text).empty()) trace.source = std::string(text);
         else if (key == "scenario" && KinetoRecordReader::readString(v, key, text).empty()) trace.scenario_json = std::string(text);
         else if (key == "device") {
-            od::object device;
-            if (v.get_object().get(device)) return "\"syncscope\".device is not an object";
+            dom::object device;
+            if (v.get_object().get(device)) return "\"syncscope.device\" is not an object";
             auto& d = trace.device;
-            for (auto df : device) {
-                od::field f;
-                std::string_view k;
-                if (std::move(df).get(f) || f.unescaped_key().get(k)) return "bad \"syncscope\".device";
-                od::value dv = f.value();
+            for (const auto df : device) {
+                const std::string_view k = df.key;
+                const dom::element dv = df.value;
                 if (k == "name" || k == "engine" || k == "schedule") {
-                    if (!KinetoRecordReader::readString(dv, k, text).empty()) return "\"syncscope\".device." + std::string(k) + " is not a string";
+                    if (!KinetoRecordReader::readString(dv, k, text).empty()) return "\"syncscope.device." + std::string(k) + "\" is not a string";
                     if (k == "name") d.name = std::string(text);
                     else if (k == "engine") d.engine = std::string(text);
                     else if (auto p = fromKey<SchedulePolicy, 4>(text, [](SchedulePolicy s) { return toString(s); })) d.schedule = *p;
                     continue;
                 }
                 if (k == "wake_latency_ns") {
-                    od::array arr;
-                    if (dv.get_array().get(arr)) return "\"syncscope\".device.wake_latency_ns is not an array";
+                    dom::array arr;
+                    if (dv.get_array().get(arr)) return "\"syncscope.device.wake_latency_ns\" is not an array";
                     int i = 0;
-                    for (auto item : arr) {
-                        od::value iv;
-                        if (std::move(item).get(iv) || !KinetoRecordReader::readInt(iv, k, n).empty() || i >= 4)
-                            return "bad \"syncscope\".device.wake_latency_ns";
+                    for (const dom::element item : arr) {
+                        if (i >= 4 || !KinetoRecordReader::readInt(item, k, n).empty()) return "bad \"syncscope.device.wake_latency_ns\"";
                         d.wake_latency_ns[i++] = n.value;
                     }
                     continue;
                 }
-                if (!KinetoRecordReader::readInt(dv, k, n).empty()) return "\"syncscope\".device." + std::string(k) + " is not a number";
+                if (!KinetoRecordReader::readInt(dv, k, n).empty()) return "\"syncscope.device." + std::string(k) + "\" is not a number";
                 if (k == "sm_count") d.sm_count = static_cast<int>(std::clamp<std::int64_t>(n.value, 0, 1 << 20));
                 else if (k == "memory_bytes") d.memory_bytes = static_cast<std::uint64_t>(std::max<std::int64_t>(n.value, 0));
                 else if (k == "copy_engines") d.copy_engines = static_cast<int>(std::clamp<std::int64_t>(n.value, 0, 64));
@@ -479,17 +474,15 @@ std::string KinetoImport::parseMeta(od::object meta) {
                 else if (k == "pool_release_threshold") d.pool_release_threshold = n.value < 0 ? UINT64_MAX : static_cast<std::uint64_t>(n.value);
             }
         } else if (key == "lanes") {
-            od::array lanes;
-            if (v.get_array().get(lanes)) return "\"syncscope\".lanes is not an array";
-            for (auto item : lanes) {
-                od::object object;
+            dom::array lanes;
+            if (v.get_array().get(lanes)) return "\"syncscope.lanes\" is not an array";
+            for (const dom::element item : lanes) {
+                dom::object object;
                 if (item.get_object().get(object)) return "a \"syncscope\" lane is not an object";
                 Lane lane;
-                for (auto lf : object) {
-                    od::field f;
-                    std::string_view k;
-                    if (std::move(lf).get(f) || f.unescaped_key().get(k)) return "bad \"syncscope\" lane";
-                    od::value lv = f.value();
+                for (const auto lf : object) {
+                    const std::string_view k = lf.key;
+                    const dom::element lv = lf.value;
                     if (k == "kind" || k == "name" || k == "stream_kind") {
                         if (!KinetoRecordReader::readString(lv, k, text).empty()) return "lane " + std::string(k) + " is not a string";
                         if (k == "name") lane.name = std::string(text);
@@ -519,42 +512,22 @@ std::string KinetoImport::parseMeta(od::object meta) {
     return {};
 }
 
-std::string KinetoImport::parseTop(od::document& doc) {
-    od::json_type type;
-    if (auto code = doc.type().get(type); code) return failWhole(std::string("not JSON: ") + simdjson::error_message(code));
-    if (type == od::json_type::array) {
-        od::array events;
-        if (auto code = doc.get_array().get(events); code) return failWhole(std::string("not JSON: ") + simdjson::error_message(code));
-        return parseEvents(events, doc);
+std::string KinetoImport::onTopLevelValue(std::string_view key, std::string_view json, std::uint64_t offset) {
+    const bool devices = key == "deviceProperties" || key == "computeProperties";
+    if (!devices && key != "syncscope") return {};  // other keys (metadata, distributedInfo...) are not needed
+    if (key == "syncscope" && splitter_->sawEvents()) return fail(offset, "\"syncscope\" must come before \"traceEvents\"");
+    dom::element value;
+    if (auto code = parser_.parse(json.data(), json.size(), false).get(value); code)
+        return fail(offset, "\"" + std::string(key) + "\" is not JSON: " + simdjson::error_message(code));
+    if (devices) {
+        dom::array array;
+        if (value.get_array().get(array)) return fail(offset, "\"" + std::string(key) + "\" is not an array");
+        if (auto err = parseDevices(array); !err.empty()) return fail(offset, err);
+        return {};
     }
-    if (type != od::json_type::object) return fail(0, "the top level is neither an object nor an array");
-    od::object root;
-    if (auto code = doc.get_object().get(root); code) return failWhole(std::string("not JSON: ") + simdjson::error_message(code));
-    for (auto field_result : root) {
-        const char* at = nullptr;
-        std::size_t offset = buffer_.size();
-        if (!doc.current_location().get(at)) offset = static_cast<std::size_t>(at - buffer_.data());
-        od::field field;
-        std::string_view key;
-        if (auto code = std::move(field_result).get(field); code) return fail(offset, simdjson::error_message(code));
-        if (auto code = field.unescaped_key().get(key); code) return fail(offset, simdjson::error_message(code));
-        od::value v = field.value();
-        if (key == "traceEvents") {
-            od::array events;
-            if (v.get_array().get(events)) return fail(offset, "\"traceEvents\" is not an array");
-            if (auto err = parseEvents(events, doc); !err.empty()) return err;
-        } else if (key == "deviceProperties" || key == "computeProperties") {
-            od::array devices;
-            if (v.get_array().get(devices)) return fail(offset, "\"" + std::string(key) + "\" is not an array");
-            if (auto err = parseDevices(devices); !err.empty()) return fail(offset, err);
-        } else if (key == "syncscope") {
-            if (saw_events_) return fail(offset, "\"syncscope\" must come before \"traceEvents\"");
-            od::object meta;
-            if (v.get_object().get(meta)) return fail(offset, "\"syncscope\" is not an object");
-            if (auto err = parseMeta(meta); !err.empty()) return fail(offset, err);
-        }
-    }
-    if (!saw_events_) return failWhole("no \"traceEvents\" array");
+    dom::object meta;
+    if (value.get_object().get(meta)) return fail(offset, "\"syncscope\" is not an object");
+    if (auto err = parseMeta(meta); !err.empty()) return fail(offset, err);
     return {};
 }
 
@@ -596,24 +569,19 @@ void KinetoImport::finishKineto() {
     }
 }
 
-ImportResult KinetoImport::run(std::size_t capacity) {
-    if (buffer_.size() >= 0xffffffffull - simdjson::SIMDJSON_PADDING) {
-        result_.error = source_ + ": too large for the JSON parser (4 GiB at most)";
+ImportResult KinetoImport::run(ByteSource& source) {
+    JsonEventSplitter splitter(source, *this);
+    splitter_ = &splitter;
+    source_progress_ = [&source] { return source.progress(); };
+    const std::string error = splitter.run();
+    splitter_ = nullptr;
+    if (!error.empty()) {
+        // Handler errors are complete; the splitter's own carry only the location.
+        result_.error = error.rfind(source_ + ": ", 0) == 0 ? error : source_ + ": " + error;
         return std::move(result_);
     }
-    od::parser parser;
-    od::document doc;
-    if (auto code = parser.iterate(buffer_.data(), buffer_.size(), capacity).get(doc); code) {
-        result_.error = failWhole(std::string("not JSON: ") + simdjson::error_message(code));
-        return std::move(result_);
-    }
-    if (auto err = parseTop(doc); !err.empty()) {
-        result_.error = err;
-        return std::move(result_);
-    }
-    if (const char* at = nullptr; !doc.current_location().get(at)) {
-        const auto offset = static_cast<std::size_t>(at - buffer_.data());
-        result_.error = fail(offset, "unexpected content after the JSON value");
+    if (!splitter.sawEvents()) {
+        result_.error = source_ + ": no \"traceEvents\" array";
         return std::move(result_);
     }
     if (syncscope_) {
@@ -639,22 +607,16 @@ ImportResult KinetoImport::run(std::size_t capacity) {
 
 }  // namespace
 
-ImportResult KinetoImporter::importBuffer(std::string& buffer, std::string_view source_name,
+ImportResult KinetoImporter::importStream(ByteSource& source, std::string_view source_name,
                                           const ImportOptions& options) {
-    // Zero the padding once (the parser may read it; zeros keep sanitizers quiet).
-    const std::size_t size = buffer.size();
-    buffer.resize(size + simdjson::SIMDJSON_PADDING, '\0');
-    buffer.resize(size);
-    KinetoImport import(buffer, source_name, options);
-    return import.run(buffer.capacity());
+    KinetoImport import(source_name, options);
+    return import.run(source);
 }
 
 ImportResult KinetoImporter::importJson(std::string_view json, std::string_view source_name,
                                         const ImportOptions& options) {
-    std::string buffer;
-    buffer.reserve(json.size() + simdjson::SIMDJSON_PADDING);
-    buffer.assign(json);
-    return importBuffer(buffer, source_name, options);
+    MemoryByteSource source(json);
+    return importStream(source, source_name, options);
 }
 
 }  // namespace syncscope

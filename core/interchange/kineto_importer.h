@@ -3,6 +3,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/interchange/byte_source.h"
 #include "core/interchange/import_result.h"
 
 namespace syncscope {
@@ -13,12 +14,12 @@ namespace syncscope {
 // Never throws; a malformed file gives ImportResult::error naming the byte, line and column.
 class KinetoImporter {
 public:
-    // Copies `json` once into a padded buffer. `source_name` names the input in errors and in
-    // Trace::source.
+    // JSON text in memory. `source_name` names the input in errors and in Trace::source.
     static ImportResult importJson(std::string_view json, std::string_view source_name,
                                    const ImportOptions& options = {});
-    // Parses `buffer` in place (no copy); its capacity may grow by a few bytes of parser padding.
-    static ImportResult importBuffer(std::string& buffer, std::string_view source_name,
+    // Streams from a source (file, gzip stream...) in bounded memory: the document is never held
+    // whole, only ~1 MiB batches of events.
+    static ImportResult importStream(ByteSource& source, std::string_view source_name,
                                      const ImportOptions& options = {});
 };
 

@@ -2,30 +2,24 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 
 namespace syncscope {
 
-namespace od = simdjson::ondemand;
+namespace dom = simdjson::dom;
 
 namespace {
 
 // |µs| above 2^53 cannot be a real timestamp (and doubles stop being exact there).
 constexpr std::int64_t kMaxMicros = std::int64_t{1} << 53;
 
-std::string trimmed(std::string_view raw) {
-    while (!raw.empty() && (raw.back() == ' ' || raw.back() == '\n' || raw.back() == '\r' || raw.back() == '\t'))
-        raw.remove_suffix(1);
-    return std::string(raw.substr(0, 40));
-}
-
 std::string notA(std::string_view field, std::string_view what) {
     return "\"" + std::string(field) + "\" is not " + std::string(what);
 }
 
-std::string readId(od::value value, std::string_view field, KinetoId& out) {
-    od::json_type type;
-    if (value.type().get(type)) return notA(field, "valid JSON");
-    if (type == od::json_type::string) {
+std::string readId(dom::element value, std::string_view field, KinetoId& out) {
+    switch (value.type()) {
+    case dom::element_type::STRING: {
         std::string_view text;
         if (value.get_string().get(text)) return notA(field, "a valid string");
         std::int64_t n = 0;
@@ -39,35 +33,37 @@ std::string readId(od::value value, std::string_view field, KinetoId& out) {
         }
         return {};
     }
-    if (type == od::json_type::number) {
+    case dom::element_type::INT64:
+    case dom::element_type::UINT64:
+    case dom::element_type::DOUBLE: {
         KinetoInt n;
         if (auto err = KinetoRecordReader::readInt(value, field, n); !err.empty()) return err;
         out.type = KinetoId::Type::Number;
         out.number = n.value;
         return {};
     }
-    if (type == od::json_type::null) return {};
-    return notA(field, "a number or a string");
+    case dom::element_type::NULL_VALUE: return {};
+    default: return notA(field, "a number or a string");
+    }
 }
 
-std::string readArgs(od::object args, KinetoRecord& r) {
-    for (auto field_result : args) {
-        od::field field;
-        if (std::move(field_result).get(field)) return "\"args\" is not a valid object";
-        std::string_view key;
-        if (field.unescaped_key().get(key)) return "an \"args\" key is not a valid string";
-        od::value v = field.value();
-        std::string err;
+std::string readArgs(dom::object args, KinetoRecord& r) {
+    for (const auto field : args) {
+        const std::string_view key = field.key;
+        const dom::element v = field.value;
+        const auto type = v.type();
         // Kineto writes null for absent numbers ("Python parent id": null): treat null as absent.
-        od::json_type type;
-        if (v.type().get(type)) return "\"args." + std::string(key) + "\" is not valid JSON";
-        if (type == od::json_type::null) continue;
+        if (type == dom::element_type::NULL_VALUE) continue;
+        std::string err;
         auto intArg = [&](KinetoInt& out) { err = KinetoRecordReader::readInt(v, key, out); };
         auto strArg = [&](std::string_view& out) { err = KinetoRecordReader::readString(v, key, out); };
+        const bool is_string = type == dom::element_type::STRING;
+        const bool is_number = type == dom::element_type::INT64 || type == dom::element_type::UINT64 ||
+                               type == dom::element_type::DOUBLE;
         if (key == "correlation") intArg(r.correlation);
         else if (key == "stream") intArg(r.stream);
         else if (key == "device") intArg(r.device);
-        else if (key == "bytes" && type == od::json_type::number) intArg(r.bytes);
+        else if (key == "bytes" && is_number) intArg(r.bytes);
         else if (key == "External id" || key == "external id") intArg(r.external_id);
         else if (key == "wait_on_stream") intArg(r.wait_on_stream);
         else if (key == "wait_on_cuda_event_record_corr_id") intArg(r.wait_on_record_corr);
@@ -78,8 +74,8 @@ std::string readArgs(od::object args, KinetoRecord& r) {
         else if (key == "Device Id") intArg(r.device_id);
         else if (key == "sort_index") intArg(r.sort_index);
         else if (key == "cuda_sync_kind") strArg(r.sync_kind);
-        else if (key == "name" && type == od::json_type::string) strArg(r.arg_name);
-        else if (key == "kind" && type == od::json_type::string) strArg(r.kind);
+        else if (key == "name" && is_string) strArg(r.arg_name);
+        else if (key == "kind" && is_string) strArg(r.kind);
         else if (key == "api") strArg(r.api);
         else if (key == "mode") strArg(r.mode);
         else if (key == "lane") intArg(r.lane);
@@ -105,96 +101,68 @@ std::string readArgs(od::object args, KinetoRecord& r) {
 
 }  // namespace
 
-std::string KinetoRecordReader::readString(od::value value, std::string_view field, std::string_view& out) {
+std::string KinetoRecordReader::readString(dom::element value, std::string_view field, std::string_view& out) {
     if (value.get_string().get(out)) return notA(field, "a string");
     return {};
 }
 
-std::string KinetoRecordReader::readInt(od::value value, std::string_view field, KinetoInt& out) {
-    od::json_type type;
-    if (value.type().get(type) || type != od::json_type::number) return notA(field, "a number");
-    od::number_type nt;
-    if (value.get_number_type().get(nt)) return notA(field, "a valid number");
-    if (nt == od::number_type::signed_integer) {
-        if (value.get_int64().get(out.value)) return notA(field, "a valid integer");
-    } else if (nt == od::number_type::unsigned_integer) {
-        return "\"" + std::string(field) + "\" is out of range (" + [&] {
-            std::string_view raw;
-            return (raw = value.raw_json_token(), trimmed(raw));
-        }() + ")";
-    } else {
-        double d = 0;
-        if (value.get_double().get(d)) return notA(field, "a valid number");
+std::string KinetoRecordReader::readInt(dom::element value, std::string_view field, KinetoInt& out) {
+    switch (value.type()) {
+    case dom::element_type::INT64:
+        out.value = value.get_int64().value_unsafe();
+        break;
+    case dom::element_type::UINT64:
+        return "\"" + std::string(field) + "\" is out of range (" + std::to_string(value.get_uint64().value_unsafe()) + ")";
+    case dom::element_type::DOUBLE: {
+        const double d = value.get_double().value_unsafe();
         // Integers written as 1.0 are fine; 1e300 is not.
         if (!std::isfinite(d) || std::fabs(d) > 9.0e18) return "\"" + std::string(field) + "\" is out of range";
         out.value = static_cast<std::int64_t>(std::llround(d));
+        break;
+    }
+    default: return notA(field, "a number");
     }
     out.present = true;
     return {};
 }
 
-std::string KinetoRecordReader::microsToNs(od::value value, std::string_view field, TimeNs& out) {
-    od::json_type type;
-    if (value.type().get(type) || type != od::json_type::number) return notA(field, "a number");
-    std::string_view raw;
-    raw = value.raw_json_token();
-    // Parse the decimal text exactly: doubles lose nanoseconds on epoch-sized microsecond stamps.
-    std::size_t i = 0;
-    const bool negative = i < raw.size() && raw[i] == '-';
-    if (negative) ++i;
-    std::int64_t whole = 0;
-    std::size_t digits = 0;
-    for (; i < raw.size() && raw[i] >= '0' && raw[i] <= '9'; ++i, ++digits) {
-        if (whole > kMaxMicros) break;
-        whole = whole * 10 + (raw[i] - '0');
-    }
-    std::int64_t frac = 0;
-    int frac_digits = 0;
-    bool round_up = false;
-    bool exponent = false;
-    if (i < raw.size() && raw[i] == '.') {
-        for (++i; i < raw.size() && raw[i] >= '0' && raw[i] <= '9'; ++i) {
-            if (frac_digits < 3) {
-                frac = frac * 10 + (raw[i] - '0');
-                ++frac_digits;
-            } else if (frac_digits == 3) {
-                round_up = raw[i] >= '5';
-                ++frac_digits;
-            }
-        }
-    }
-    if (i < raw.size() && (raw[i] == 'e' || raw[i] == 'E')) exponent = true;
-    if (exponent) {
-        double d = 0;
-        if (value.get_double().get(d)) return notA(field, "a valid number");
-        if (!std::isfinite(d) || std::fabs(d) > static_cast<double>(kMaxMicros))
-            return "\"" + std::string(field) + "\" is beyond 2^53 microseconds (" + trimmed(raw) + ")";
-        out = static_cast<TimeNs>(std::llround(d * 1000.0));
+std::string KinetoRecordReader::microsToNs(dom::element value, std::string_view field, TimeNs& out) {
+    auto beyond = [&](const std::string& text) {
+        return "\"" + std::string(field) + "\" is beyond 2^53 microseconds (" + text + ")";
+    };
+    switch (value.type()) {
+    case dom::element_type::INT64: {
+        const std::int64_t us = value.get_int64().value_unsafe();
+        if (us > kMaxMicros || us < -kMaxMicros) return beyond(std::to_string(us));
+        out = us * 1000;
         return {};
     }
-    if (digits == 0) return notA(field, "a valid number");
-    if (whole > kMaxMicros || digits > 16)
-        return "\"" + std::string(field) + "\" is beyond 2^53 microseconds (" + trimmed(raw) + ")";
-    for (; frac_digits < 3; ++frac_digits) frac *= 10;
-    TimeNs ns = whole * 1000 + frac + (round_up ? 1 : 0);
-    out = negative ? -ns : ns;
-    return {};
+    case dom::element_type::UINT64: return beyond(std::to_string(value.get_uint64().value_unsafe()));
+    case dom::element_type::DOUBLE: {
+        // Fractional µs: doubles hold ns exactly up to ~9e12 µs (104 days), which covers Kineto's
+        // relative timestamps and our own exports.
+        const double us = value.get_double().value_unsafe();
+        if (!std::isfinite(us) || std::fabs(us) > static_cast<double>(kMaxMicros)) {
+            char text[32];
+            std::snprintf(text, sizeof(text), "%g", us);
+            return beyond(text);
+        }
+        out = static_cast<TimeNs>(std::llround(us * 1000.0));
+        return {};
+    }
+    default: return notA(field, "a number");
+    }
 }
 
-std::string KinetoRecordReader::read(od::object object, KinetoRecord& r) {
+std::string KinetoRecordReader::read(dom::object object, KinetoRecord& r) {
     r = KinetoRecord{};
-    for (auto field_result : object) {
-        od::field field;
-        if (std::move(field_result).get(field)) return "the event is not a valid object";
-        std::string_view key;
-        if (field.unescaped_key().get(key)) return "an event key is not a valid string";
-        od::value v = field.value();
+    for (const auto field : object) {
+        const std::string_view key = field.key;
+        const dom::element v = field.value;
         std::string err;
         if (key == "ph") err = readString(v, key, r.ph);
         else if (key == "cat") {
-            od::json_type type;
-            if (v.type().get(type)) err = notA(key, "valid JSON");
-            else if (type != od::json_type::null) err = readString(v, key, r.cat);
+            if (v.type() != dom::element_type::NULL_VALUE) err = readString(v, key, r.cat);
         } else if (key == "name") err = readString(v, key, r.name);
         else if (key == "pid") err = readId(v, key, r.pid);
         else if (key == "tid") err = readId(v, key, r.tid);
@@ -208,13 +176,7 @@ std::string KinetoRecordReader::read(od::object object, KinetoRecord& r) {
             err = microsToNs(v, key, r.dur_ns);
             r.has_dur = err.empty();
         } else if (key == "args") {
-            od::object args;
-            od::json_type type;
-            if (v.type().get(type)) err = notA(key, "valid JSON");
-            else if (type == od::json_type::object) {
-                if (v.get_object().get(args)) err = notA(key, "an object");
-                else err = readArgs(args, r);
-            }
+            if (v.type() == dom::element_type::OBJECT) err = readArgs(v.get_object().value_unsafe(), r);
         }
         if (!err.empty()) return err;
     }

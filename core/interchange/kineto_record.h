@@ -24,9 +24,8 @@ struct KinetoInt {
     std::int64_t valueOr(std::int64_t fallback) const { return present ? value : fallback; }
 };
 
-// The fields of one trace event we use, read in one pass over the object (simdjson on-demand reads
-// fields in document order; keeping views into its string buffer avoids copies). Views stay valid
-// until the parser parses another document.
+// The fields of one trace event we use, read in one pass over the object. Views point into the
+// simdjson parser's string buffer and stay valid until it parses another document.
 struct KinetoRecord {
     std::string_view ph, cat, name, bp, scope;
     KinetoId pid, tid, id;
@@ -48,11 +47,11 @@ class KinetoRecordReader {
 public:
     // Fills `record` from one event object. Returns an empty string or what was wrong
     // ("\"ts\" is not a number").
-    static std::string read(simdjson::ondemand::object object, KinetoRecord& record);
-    // Microseconds (JSON number text, possibly fractional) to exact nanoseconds.
-    static std::string microsToNs(simdjson::ondemand::value value, std::string_view field, TimeNs& out);
-    static std::string readInt(simdjson::ondemand::value value, std::string_view field, KinetoInt& out);
-    static std::string readString(simdjson::ondemand::value value, std::string_view field, std::string_view& out);
+    static std::string read(simdjson::dom::object object, KinetoRecord& record);
+    // Microseconds (a JSON number, possibly fractional) to nanoseconds, rounded to the nearest ns.
+    static std::string microsToNs(simdjson::dom::element value, std::string_view field, TimeNs& out);
+    static std::string readInt(simdjson::dom::element value, std::string_view field, KinetoInt& out);
+    static std::string readString(simdjson::dom::element value, std::string_view field, std::string_view& out);
 };
 
 }  // namespace syncscope

@@ -1,13 +1,11 @@
 #include "core/interchange/trace_importer.h"
 
-#include <simdjson.h>
-
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <memory>
 
-#include "core/interchange/gzip_inflater.h"
+#include "core/interchange/byte_source.h"
 #include "core/interchange/kineto_importer.h"
 #include "core/interchange/nsys_importer.h"
 
@@ -23,46 +21,19 @@ ImportResult failure(std::string message) {
     return result;
 }
 
-// Reads a whole file into a string with spare capacity for the JSON parser's padding.
-std::string readFile(const std::string& path, std::string& error) {
-    std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"), &std::fclose);
-    if (!file) {
-        error = path + ": cannot open: " + std::strerror(errno);
-        return {};
-    }
-    std::string data;
-    if (std::fseek(file.get(), 0, SEEK_END) == 0) {
-        const long size = std::ftell(file.get());
-        if (size > 0) data.reserve(static_cast<std::size_t>(size) + simdjson::SIMDJSON_PADDING);
-        std::fseek(file.get(), 0, SEEK_SET);
-    }
-    char chunk[1 << 16];
-    while (true) {
-        const auto n = std::fread(chunk, 1, sizeof(chunk), file.get());
-        data.append(chunk, n);
-        if (n < sizeof(chunk)) break;
-    }
-    if (std::ferror(file.get())) error = path + ": cannot read: " + std::strerror(errno);
-    return data;
+std::string unknownFormat(std::string_view source, bool empty) {
+    if (empty) return std::string(source) + ": empty file";
+    return std::string(source) +
+           ": unknown format (expected Kineto/Chrome JSON, .json.gz or an Nsight Systems SQLite export)";
 }
 
-ImportResult importOwned(std::string& bytes, std::string_view source, const ImportOptions& options, int depth) {
-    switch (TraceImporter::sniff(bytes)) {
-    case TraceFormat::Json: return KinetoImporter::importBuffer(bytes, source, options);
-    case TraceFormat::Sqlite: return NsysImporter::importBytes(bytes, source, options);
-    case TraceFormat::Gzip: {
-        if (depth > 0) return failure(std::string(source) + ": gzip inside gzip is not supported");
-        auto inflated = GzipInflater::inflate(bytes, options.max_inflated_bytes, simdjson::SIMDJSON_PADDING);
-        if (!inflated.error.empty()) return failure(std::string(source) + ": " + inflated.error);
-        std::string().swap(bytes);  // the compressed copy is no longer needed
-        const std::string inner = std::string(source) + " (inflated)";
-        return importOwned(inflated.data, inner, options, depth + 1);
+// JSON, plain or gzip, streamed from `raw`.
+ImportResult importJsonStream(ByteSource& raw, TraceFormat format, std::string_view source, const ImportOptions& options) {
+    if (format == TraceFormat::Gzip) {
+        GzipByteSource inflated(raw, options.max_inflated_bytes);
+        return KinetoImporter::importStream(inflated, source, options);
     }
-    case TraceFormat::Unknown: break;
-    }
-    if (bytes.empty()) return failure(std::string(source) + ": empty file");
-    return failure(std::string(source) +
-                   ": unknown format (expected Kineto/Chrome JSON, .json.gz or an Nsight Systems SQLite export)");
+    return KinetoImporter::importStream(raw, source, options);
 }
 
 }  // namespace
@@ -78,27 +49,29 @@ TraceFormat TraceImporter::sniff(std::string_view head) {
 }
 
 ImportResult TraceImporter::importFile(const std::string& path, const ImportOptions& options) {
-    char head[16] = {};
+    char head[64] = {};
     std::size_t got = 0;
     {
         std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"), &std::fclose);
         if (!file) return failure(path + ": cannot open: " + std::strerror(errno));
         got = std::fread(head, 1, sizeof(head), file.get());
     }
-    // SQLite reads the file itself (no copy in memory).
-    if (sniff(std::string_view(head, got)) == TraceFormat::Sqlite) return NsysImporter::importFile(path, options);
-    std::string error;
-    std::string bytes = readFile(path, error);
-    if (!error.empty()) return failure(error);
-    return importOwned(bytes, path, options, 0);
+    const auto format = sniff(std::string_view(head, got));
+    // SQLite reads the file itself; JSON and gzip are streamed, never held whole in memory.
+    if (format == TraceFormat::Sqlite) return NsysImporter::importFile(path, options);
+    if (format == TraceFormat::Unknown) return failure(unknownFormat(path, got == 0));
+    FileByteSource file(path);
+    if (!file.error().empty()) return failure(path + ": " + file.error());
+    return importJsonStream(file, format, path, options);
 }
 
 ImportResult TraceImporter::importBytes(std::string_view bytes, std::string_view source_name,
                                         const ImportOptions& options) {
-    std::string copy;
-    copy.reserve(bytes.size() + simdjson::SIMDJSON_PADDING);
-    copy.assign(bytes);
-    return importOwned(copy, source_name, options, 0);
+    const auto format = sniff(bytes.substr(0, 64));
+    if (format == TraceFormat::Sqlite) return NsysImporter::importBytes(bytes, source_name, options);
+    if (format == TraceFormat::Unknown) return failure(unknownFormat(source_name, bytes.empty()));
+    MemoryByteSource memory(bytes);
+    return importJsonStream(memory, format, source_name, options);
 }
 
 ImportResult importTrace(const std::string& path, const ImportOptions& options) {
