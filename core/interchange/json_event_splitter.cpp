@@ -31,7 +31,7 @@ std::string describe(int c) {
 
 }  // namespace
 
-int JsonEventSplitter::at(std::size_t p) {
+int JsonEventSplitter::refillAndGet(std::size_t p) {
     while (p >= buf_.size()) {
         if (eof_) return -1;
         const std::size_t old = buf_.size();
@@ -84,6 +84,15 @@ bool JsonEventSplitter::scanValue(std::size_t& p) {
                 continue;
             }
             if (c == '"') {
+                // Short strings (keys, names) inline; scanString handles the window's end.
+                const char* data = buf_.data();
+                const std::size_t size = buf_.size();
+                std::size_t q = p + 1;
+                while (q < size && data[q] != '"' && data[q] != '\\') ++q;
+                if (q < size && data[q] == '"') {
+                    p = q + 1;
+                    continue;
+                }
                 if (!scanString(p)) return false;
                 continue;
             }
@@ -133,11 +142,9 @@ std::string JsonEventSplitter::flush() {
         offsets_.clear();
     }
     // Drop what has been handled from the window, keeping line numbers right.
-    for (std::size_t i = 0; i < pos_; ++i) {
-        if (buf_[i] == '\n') {
-            ++lines_before_;
-            last_newline_ = base_ + i + 1;
-        }
+    for (const char* p = buf_.data(); (p = static_cast<const char*>(std::memchr(p, '\n', pos_ - static_cast<std::size_t>(p - buf_.data())))) != nullptr; ++p) {
+        ++lines_before_;
+        last_newline_ = base_ + static_cast<std::uint64_t>(p - buf_.data()) + 1;
     }
     buf_.erase(0, pos_);
     base_ += pos_;

@@ -36,7 +36,10 @@ public:
     bool sawEvents() const { return saw_events_; }
 
 private:
-    int at(std::size_t p);
+    int at(std::size_t p) {
+        return p < buf_.size() ? static_cast<unsigned char>(buf_[p]) : refillAndGet(p);
+    }
+    int refillAndGet(std::size_t p);
     void skipWhitespace();
     bool scanString(std::size_t& p);
     bool scanValue(std::size_t& p);

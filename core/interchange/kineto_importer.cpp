@@ -34,6 +34,10 @@ bool iequals(std::string_view a, std::string_view b) {
 // New schema spells categories in lowercase ("kernel", "gpu_memcpy", "cuda_runtime"); the old one
 // capitalised them ("Kernel", "Memcpy", "Runtime", "Operator").
 Category categoryOf(std::string_view cat) {
+    // Exact spellings of the current schema first: this runs once per event.
+    if (cat == "kernel") return Category::Kernel;
+    if (cat == "cuda_runtime" || cat == "cuda_driver") return Category::Runtime;
+    if (cat == "cpu_op" || cat == "python_function" || cat == "ac2g") return Category::Generic;
     if (iequals(cat, "kernel")) return Category::Kernel;
     if (iequals(cat, "gpu_memcpy") || iequals(cat, "memcpy")) return Category::Memcpy;
     if (iequals(cat, "gpu_memset") || iequals(cat, "memset")) return Category::Memset;
@@ -365,6 +369,10 @@ std::string KinetoImport::onRecord(const KinetoRecord& r) {
 }
 
 std::string KinetoImport::onEventBatch(std::string_view json, const std::vector<std::uint64_t>& offsets) {
+    // Grow the parser geometrically: batch sizes creep upwards, and reallocating its buffers for each
+    // slightly larger batch costs more than parsing (fresh pages must be zeroed).
+    if (json.size() > parser_.capacity() && parser_.allocate(std::max<std::size_t>(json.size() * 2, 4 << 20)) != simdjson::SUCCESS)
+        return fail(offsets.front(), "out of memory for a batch of " + std::to_string(json.size()) + " bytes");
     dom::element doc;
     if (parser_.parse(json.data(), json.size(), false).get(doc)) return locateBadEvent(json, offsets);
     dom::array events;
