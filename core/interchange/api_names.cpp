@@ -57,11 +57,13 @@ constexpr std::array<std::pair<std::string_view, ApiId>, 34> kExact{{
 }  // namespace
 
 std::string_view stripApiVersionSuffix(std::string_view name) {
-    // "_v3020", "_v2", "_ptsz", "_ptds" (per-thread default stream variants); repeated suffixes too.
+    // "_v3020", "_v2", "_ptsz", "_ptds" (per-thread default stream variants); repeated suffixes
+    // too.
     for (bool changed = true; changed;) {
         changed = false;
         const auto underscore = name.rfind('_');
-        if (underscore == std::string_view::npos || underscore == 0) break;
+        if (underscore == std::string_view::npos || underscore == 0)
+            break;
         const auto tail = name.substr(underscore + 1);
         bool version = tail.size() >= 2 && tail[0] == 'v';
         for (std::size_t i = 1; version && i < tail.size(); ++i)
@@ -77,28 +79,41 @@ std::string_view stripApiVersionSuffix(std::string_view name) {
 ApiId apiIdFromName(std::string_view raw) {
     const auto name = stripApiVersionSuffix(raw);
     for (const auto& [key, id] : kExact)
-        if (key == name) return id;
+        if (key == name)
+            return id;
     if (startsWith(name, "cudaMemcpy") || startsWith(name, "cuMemcpy"))
         return contains(name, "Async") ? ApiId::MemcpyAsync : ApiId::Memcpy;
     if (startsWith(name, "cudaMemset") || startsWith(name, "cuMemset"))
         return contains(name, "Async") ? ApiId::MemsetAsync : ApiId::Memset;
-    if (startsWith(name, "cudaStreamCreate") || startsWith(name, "cuStreamCreate")) return ApiId::StreamCreate;
-    if (startsWith(name, "cuStreamDestroy")) return ApiId::StreamDestroy;
-    if (startsWith(name, "cudaEventCreate") || startsWith(name, "cuEventCreate")) return ApiId::EventCreate;
-    if (startsWith(name, "cudaEventDestroy") || startsWith(name, "cuEventDestroy")) return ApiId::EventDestroy;
+    if (startsWith(name, "cudaStreamCreate") || startsWith(name, "cuStreamCreate"))
+        return ApiId::StreamCreate;
+    if (startsWith(name, "cuStreamDestroy"))
+        return ApiId::StreamDestroy;
+    if (startsWith(name, "cudaEventCreate") || startsWith(name, "cuEventCreate"))
+        return ApiId::EventCreate;
+    if (startsWith(name, "cudaEventDestroy") || startsWith(name, "cuEventDestroy"))
+        return ApiId::EventDestroy;
     return ApiId::Other;
 }
 
 SyncMode syncModeOfApi(ApiId api) {
     switch (api) {
-    case ApiId::DeviceSynchronize: return SyncMode::Device;
-    case ApiId::StreamSynchronize: return SyncMode::Stream;
-    case ApiId::EventSynchronize: return SyncMode::Event;
-    case ApiId::StreamWaitEvent: return SyncMode::StreamWaitEvent;
-    case ApiId::EventQuery: return SyncMode::EventQueryPoll;
-    case ApiId::LaunchHostFunc: return SyncMode::HostCallback;
-    case ApiId::CpuSynchronize: return SyncMode::CpuSynchronize;
-    default: return SyncMode::None;
+        case ApiId::DeviceSynchronize:
+            return SyncMode::Device;
+        case ApiId::StreamSynchronize:
+            return SyncMode::Stream;
+        case ApiId::EventSynchronize:
+            return SyncMode::Event;
+        case ApiId::StreamWaitEvent:
+            return SyncMode::StreamWaitEvent;
+        case ApiId::EventQuery:
+            return SyncMode::EventQueryPoll;
+        case ApiId::LaunchHostFunc:
+            return SyncMode::HostCallback;
+        case ApiId::CpuSynchronize:
+            return SyncMode::CpuSynchronize;
+        default:
+            return SyncMode::None;
     }
 }
 

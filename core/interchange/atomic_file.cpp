@@ -33,7 +33,9 @@ AtomicFile::AtomicFile(std::string target) : target_(std::move(target)) {
     buffer_.reserve(kBufferSize);
 }
 
-AtomicFile::~AtomicFile() { abandon(); }
+AtomicFile::~AtomicFile() {
+    abandon();
+}
 
 void AtomicFile::abandon() {
     if (file_ != nullptr) {
@@ -44,15 +46,18 @@ void AtomicFile::abandon() {
 }
 
 void AtomicFile::flushBuffer() {
-    if (file_ == nullptr || buffer_.empty()) return;
+    if (file_ == nullptr || buffer_.empty())
+        return;
     if (std::fwrite(buffer_.data(), 1, buffer_.size(), file_) != buffer_.size() && error_.empty())
         error_ = "cannot write " + temp_ + ": " + std::strerror(errno);
     buffer_.clear();
 }
 
 void AtomicFile::write(std::string_view bytes) {
-    if (file_ == nullptr) return;
-    if (buffer_.size() + bytes.size() > kBufferSize) flushBuffer();
+    if (file_ == nullptr)
+        return;
+    if (buffer_.size() + bytes.size() > kBufferSize)
+        flushBuffer();
     if (bytes.size() > kBufferSize) {
         if (std::fwrite(bytes.data(), 1, bytes.size(), file_) != bytes.size() && error_.empty())
             error_ = "cannot write " + temp_ + ": " + std::strerror(errno);
@@ -62,11 +67,15 @@ void AtomicFile::write(std::string_view bytes) {
 }
 
 bool AtomicFile::commit() {
-    if (file_ == nullptr) return false;
+    if (file_ == nullptr)
+        return false;
     flushBuffer();
-    if (std::fflush(file_) != 0 && error_.empty()) error_ = "cannot write " + temp_ + ": " + std::strerror(errno);
-    if (error_.empty() && ::fsync(::fileno(file_)) != 0) error_ = "cannot sync " + temp_ + ": " + std::strerror(errno);
-    if (std::fclose(file_) != 0 && error_.empty()) error_ = "cannot close " + temp_ + ": " + std::strerror(errno);
+    if (std::fflush(file_) != 0 && error_.empty())
+        error_ = "cannot write " + temp_ + ": " + std::strerror(errno);
+    if (error_.empty() && ::fsync(::fileno(file_)) != 0)
+        error_ = "cannot sync " + temp_ + ": " + std::strerror(errno);
+    if (std::fclose(file_) != 0 && error_.empty())
+        error_ = "cannot close " + temp_ + ": " + std::strerror(errno);
     file_ = nullptr;
     if (error_.empty() && std::rename(temp_.c_str(), target_.c_str()) != 0)
         error_ = "cannot replace " + target_ + ": " + std::strerror(errno);

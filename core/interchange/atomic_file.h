@@ -18,7 +18,8 @@ public:
 
     bool isOpen() const { return file_ != nullptr; }
     void write(std::string_view bytes);
-    // Flushes, closes and renames over the target. False (with error()) if anything failed since open.
+    // Flushes, closes and renames over the target. False (with error()) if anything failed since
+    // open.
     bool commit();
     const std::string& error() const { return error_; }
 

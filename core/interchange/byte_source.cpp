@@ -33,14 +33,17 @@ FileByteSource::FileByteSource(const std::string& path) : file_(std::fopen(path.
 }
 
 FileByteSource::~FileByteSource() {
-    if (file_ != nullptr) std::fclose(file_);
+    if (file_ != nullptr)
+        std::fclose(file_);
 }
 
 std::size_t FileByteSource::read(char* dst, std::size_t n) {
-    if (file_ == nullptr) return 0;
+    if (file_ == nullptr)
+        return 0;
     const std::size_t got = std::fread(dst, 1, n, file_);
     pos_ += got;
-    if (got < n && std::ferror(file_) && error_.empty()) error_ = "cannot read: " + std::string(std::strerror(errno));
+    if (got < n && std::ferror(file_) && error_.empty())
+        error_ = "cannot read: " + std::string(std::strerror(errno));
     return got;
 }
 
@@ -60,17 +63,21 @@ struct GzipByteSource::State {
 GzipByteSource::GzipByteSource(ByteSource& compressed, std::uint64_t max_bytes)
     : inner_(compressed), state_(std::make_unique<State>()), max_bytes_(max_bytes) {
     state_->in.resize(1 << 16);
-    if (inflateInit2(&state_->zs, 15 + 16) != Z_OK) error_ = "cannot initialise zlib";
-    else state_->open = true;
+    if (inflateInit2(&state_->zs, 15 + 16) != Z_OK)
+        error_ = "cannot initialise zlib";
+    else
+        state_->open = true;
 }
 
 GzipByteSource::~GzipByteSource() {
-    if (state_->open) inflateEnd(&state_->zs);
+    if (state_->open)
+        inflateEnd(&state_->zs);
 }
 
 std::size_t GzipByteSource::read(char* dst, std::size_t n) {
     auto& s = *state_;
-    if (!s.open || s.done || !error_.empty()) return 0;
+    if (!s.open || s.done || !error_.empty())
+        return 0;
     n = std::min<std::size_t>(n, std::numeric_limits<uInt>::max());
     s.zs.next_out = reinterpret_cast<Bytef*>(dst);
     s.zs.avail_out = static_cast<uInt>(n);
@@ -78,9 +85,9 @@ std::size_t GzipByteSource::read(char* dst, std::size_t n) {
         if (s.zs.avail_in == 0) {
             const std::size_t got = inner_.read(s.in.data(), s.in.size());
             if (got == 0) {
-                error_ = !inner_.error().empty()
-                             ? inner_.error()
-                             : "truncated gzip data (ends at compressed byte " + std::to_string(s.consumed) + ")";
+                error_ = !inner_.error().empty() ? inner_.error()
+                                                 : "truncated gzip data (ends at compressed byte " +
+                                                       std::to_string(s.consumed) + ")";
                 break;
             }
             s.zs.next_in = reinterpret_cast<Bytef*>(s.in.data());

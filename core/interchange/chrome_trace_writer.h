@@ -12,7 +12,8 @@ namespace syncscope {
 // for the device, a thread per lane (named and sorted), complete events ("X", µs with ns decimals)
 // with their details in args, flow arrows (s/f) for launches, record→wait and wait→awaited links,
 // and "memory" counter tracks. A "syncscope" object before traceEvents carries lanes and device so
-// KinetoImporter reads the file back losslessly. Written as a stream: no document is built in memory.
+// KinetoImporter reads the file back losslessly. Written as a stream: no document is built in
+// memory.
 class ChromeTraceWriter {
 public:
     using Sink = std::function<void(std::string_view)>;

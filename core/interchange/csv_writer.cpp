@@ -11,7 +11,8 @@ std::string CsvWriter::quote(std::string_view text) {
     out.reserve(utf8.size() + 2);
     out.push_back('"');
     for (const char c : utf8) {
-        if (c == '"') out.push_back('"');
+        if (c == '"')
+            out.push_back('"');
         out.push_back(c);
     }
     out.push_back('"');
@@ -20,10 +21,12 @@ std::string CsvWriter::quote(std::string_view text) {
 
 void CsvWriter::write(const Trace& trace, const Sink& sink) {
     std::string buf =
-        "index,kind,lane,lane_name,name,start_ns,end_ns,duration_ns,api,mode,step,batch,correlation,bytes,"
+        "index,kind,lane,lane_name,name,start_ns,end_ns,duration_ns,api,mode,step,batch,"
+        "correlation,bytes,"
         "awaited,cuda_event,cpu_ns,flags\r\n";
     auto idx = [&](std::uint32_t v) {
-        if (v != kNone) buf += std::to_string(v);
+        if (v != kNone)
+            buf += std::to_string(v);
         buf += ',';
     };
     for (std::size_t i = 0; i < trace.events.size(); ++i) {
@@ -34,14 +37,18 @@ void CsvWriter::write(const Trace& trace, const Sink& sink) {
         buf += ',';
         buf += std::to_string(e.lane);
         buf += ',';
-        buf += quote(e.lane < trace.lanes.size() ? std::string_view(trace.lanes[e.lane].name) : std::string_view());
+        buf += quote(e.lane < trace.lanes.size() ? std::string_view(trace.lanes[e.lane].name)
+                                                 : std::string_view());
         buf += ',';
         buf += quote(trace.nameOf(e));
         buf += ',';
-        buf += std::to_string(e.start_ns) + ',' + std::to_string(e.end_ns) + ',' + std::to_string(e.duration()) + ',';
-        if (e.api != ApiId::None) buf += apiName(e.api).empty() ? syncscope::toString(e.api) : apiName(e.api);
+        buf += std::to_string(e.start_ns) + ',' + std::to_string(e.end_ns) + ',' +
+               std::to_string(e.duration()) + ',';
+        if (e.api != ApiId::None)
+            buf += apiName(e.api).empty() ? syncscope::toString(e.api) : apiName(e.api);
         buf += ',';
-        if (e.mode != SyncMode::None) buf += syncModeInfo(e.mode).id;
+        if (e.mode != SyncMode::None)
+            buf += syncModeInfo(e.mode).id;
         buf += ',';
         idx(e.step);
         idx(e.batch);
@@ -50,7 +57,8 @@ void CsvWriter::write(const Trace& trace, const Sink& sink) {
         buf += ',';
         idx(e.awaited);
         idx(e.cuda_event);
-        if (e.cpu_ns >= 0) buf += std::to_string(e.cpu_ns);
+        if (e.cpu_ns >= 0)
+            buf += std::to_string(e.cpu_ns);
         buf += ',';
         buf += std::to_string(e.flags);
         buf += "\r\n";
@@ -70,9 +78,11 @@ std::string CsvWriter::toString(const Trace& trace) {
 
 std::string CsvWriter::writeFile(const Trace& trace, const std::string& path) {
     AtomicFile file(path);
-    if (!file.isOpen()) return file.error();
+    if (!file.isOpen())
+        return file.error();
     write(trace, [&](std::string_view chunk) { file.write(chunk); });
-    if (!file.commit()) return file.error();
+    if (!file.commit())
+        return file.error();
     return {};
 }
 

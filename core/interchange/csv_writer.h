@@ -9,8 +9,8 @@
 namespace syncscope {
 
 // One row per event, RFC 4180: a header line, text fields always quoted (quotes doubled), empty
-// cells for "none". Columns: index, kind, lane, lane_name, name, start_ns, end_ns, duration_ns, api,
-// mode, step, batch, correlation, bytes, awaited, cuda_event, cpu_ns, flags.
+// cells for "none". Columns: index, kind, lane, lane_name, name, start_ns, end_ns, duration_ns,
+// api, mode, step, batch, correlation, bytes, awaited, cuda_event, cpu_ns, flags.
 class CsvWriter {
 public:
     using Sink = std::function<void(std::string_view)>;

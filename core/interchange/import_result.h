@@ -29,7 +29,8 @@ struct ImportOptions {
 struct ImportStats {
     std::map<std::string, std::uint64_t, std::less<>> categories;  // input records per category
     std::map<std::string, std::uint64_t, std::less<>> names;       // host API calls per name
-    std::map<std::string, std::uint64_t, std::less<>> skipped;     // records not turned into events, by reason
+    std::map<std::string, std::uint64_t, std::less<>>
+        skipped;                       // records not turned into events, by reason
     std::uint64_t generic_events = 0;  // kept as EventKind::Generic
     std::uint64_t host_waits = 0;
     std::uint64_t stream_waits = 0;

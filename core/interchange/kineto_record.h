@@ -49,9 +49,12 @@ public:
     // ("\"ts\" is not a number").
     static std::string read(simdjson::dom::object object, KinetoRecord& record);
     // Microseconds (a JSON number, possibly fractional) to nanoseconds, rounded to the nearest ns.
-    static std::string microsToNs(simdjson::dom::element value, std::string_view field, TimeNs& out);
-    static std::string readInt(simdjson::dom::element value, std::string_view field, KinetoInt& out);
-    static std::string readString(simdjson::dom::element value, std::string_view field, std::string_view& out);
+    static std::string microsToNs(simdjson::dom::element value, std::string_view field,
+                                  TimeNs& out);
+    static std::string readInt(simdjson::dom::element value, std::string_view field,
+                               KinetoInt& out);
+    static std::string readString(simdjson::dom::element value, std::string_view field,
+                                  std::string_view& out);
 };
 
 }  // namespace syncscope

@@ -38,33 +38,42 @@ public:
         db_ = db;
     }
     bool next() {
-        if (!error_.empty()) return false;
+        if (!error_.empty())
+            return false;
         const int rc = sqlite3_step(stmt_.get());
         if (rc == SQLITE_ROW) {
             ++row_;
             return true;
         }
-        if (rc != SQLITE_DONE) error_ = "table " + table_ + ", row " + std::to_string(row_ + 1) + ": " + sqlite3_errmsg(db_);
+        if (rc != SQLITE_DONE)
+            error_ = "table " + table_ + ", row " + std::to_string(row_ + 1) + ": " +
+                     sqlite3_errmsg(db_);
         return false;
     }
     // An integer column; NULL gives `fallback` when `optional`, else an error.
-    std::int64_t integer(int column, const char* name, bool optional = false, std::int64_t fallback = -1) {
+    std::int64_t integer(int column, const char* name, bool optional = false,
+                         std::int64_t fallback = -1) {
         const int type = sqlite3_column_type(stmt_.get(), column);
-        if (type == SQLITE_INTEGER) return sqlite3_column_int64(stmt_.get(), column);
-        if (type == SQLITE_NULL && optional) return fallback;
-        fail(std::string("column ") + name + (type == SQLITE_NULL ? " is missing (NULL)" : " is not an integer"));
+        if (type == SQLITE_INTEGER)
+            return sqlite3_column_int64(stmt_.get(), column);
+        if (type == SQLITE_NULL && optional)
+            return fallback;
+        fail(std::string("column ") + name +
+             (type == SQLITE_NULL ? " is missing (NULL)" : " is not an integer"));
         return fallback;
     }
     // Text as stored (any encoding), made UTF-8.
     std::string text(int column) {
         const auto* bytes = static_cast<const char*>(sqlite3_column_blob(stmt_.get(), column));
         const int size = sqlite3_column_bytes(stmt_.get(), column);
-        if (bytes == nullptr || size <= 0) return {};
+        if (bytes == nullptr || size <= 0)
+            return {};
         return TextEncoding::toUtf8(std::string_view(bytes, static_cast<std::size_t>(size)));
     }
     bool isNull(int column) { return sqlite3_column_type(stmt_.get(), column) == SQLITE_NULL; }
     void fail(const std::string& what) {
-        if (error_.empty()) error_ = "table " + table_ + ", row " + std::to_string(row_) + ": " + what;
+        if (error_.empty())
+            error_ = "table " + table_ + ", row " + std::to_string(row_) + ": " + what;
     }
     const std::string& error() const { return error_; }
 
@@ -105,7 +114,8 @@ private:
         return assembler_.hostLane((global_tid >> 24) & 0xffffff, global_tid & 0xffffff);
     }
     void progress(double fraction) {
-        if (options_.progress) options_.progress(fraction);
+        if (options_.progress)
+            options_.progress(fraction);
     }
 
     sqlite3* db_;
@@ -115,24 +125,31 @@ private:
     TraceAssembler assembler_{"import:nsys"};
     std::unordered_map<std::int64_t, std::string> strings_;
     std::unordered_map<std::uint32_t, RuntimeCall> runtime_;
-    std::map<std::int64_t, std::vector<std::pair<std::uint32_t, std::int64_t>>> event_records_;  // eventId -> (corr, stream)
+    std::map<std::int64_t, std::vector<std::pair<std::uint32_t, std::int64_t>>>
+        event_records_;  // eventId -> (corr, stream)
     std::int64_t first_device_ = -1;
 };
 
 std::string NsysImport::times(TableReader& r, TimeNs start, TimeNs end) {
-    if (start < 0 || start > kMaxNs) return "start " + std::to_string(start) + " is out of range";
-    if (end < 0 || end > kMaxNs) return "end " + std::to_string(end) + " is out of range";
-    if (end < start) return "negative duration (start " + std::to_string(start) + ", end " + std::to_string(end) + ")";
+    if (start < 0 || start > kMaxNs)
+        return "start " + std::to_string(start) + " is out of range";
+    if (end < 0 || end > kMaxNs)
+        return "end " + std::to_string(end) + " is out of range";
+    if (end < start)
+        return "negative duration (start " + std::to_string(start) + ", end " +
+               std::to_string(end) + ")";
     (void)r;
     return {};
 }
 
-std::string NsysImport::u32(TableReader&, std::int64_t value, const char* name, std::uint32_t& out) {
+std::string NsysImport::u32(TableReader&, std::int64_t value, const char* name,
+                            std::uint32_t& out) {
     if (value < 0) {
         out = kNone;
         return {};
     }
-    if (value >= static_cast<std::int64_t>(kNone)) return std::string(name) + " " + std::to_string(value) + " is out of range";
+    if (value >= static_cast<std::int64_t>(kNone))
+        return std::string(name) + " " + std::to_string(value) + " is out of range";
     out = static_cast<std::uint32_t>(value);
     return {};
 }
@@ -143,25 +160,32 @@ std::string NsysImport::stringOf(std::int64_t id) const {
 }
 
 bool NsysImport::hasTable(const std::string& name) {
-    TableReader r(db_, "sqlite_master", "SELECT 1 FROM sqlite_master WHERE type IN ('table','view') AND name = '" + name + "'");
+    TableReader r(
+        db_, "sqlite_master",
+        "SELECT 1 FROM sqlite_master WHERE type IN ('table','view') AND name = '" + name + "'");
     return r.next();
 }
 
 std::string NsysImport::readStrings() {
-    if (!hasTable("StringIds")) return {};
+    if (!hasTable("StringIds"))
+        return {};
     TableReader r(db_, "StringIds", "SELECT id, value FROM StringIds");
     while (r.next()) {
         const auto id = r.integer(0, "id");
-        if (!r.error().empty()) break;
+        if (!r.error().empty())
+            break;
         strings_[id] = r.text(1);
     }
     return r.error();
 }
 
 std::string NsysImport::readRuntime() {
-    if (!hasTable("CUPTI_ACTIVITY_KIND_RUNTIME")) return {};
+    if (!hasTable("CUPTI_ACTIVITY_KIND_RUNTIME"))
+        return {};
     const std::string table = "CUPTI_ACTIVITY_KIND_RUNTIME";
-    TableReader r(db_, table, "SELECT start, end, globalTid, correlationId, nameId FROM " + table + " ORDER BY start");
+    TableReader r(
+        db_, table,
+        "SELECT start, end, globalTid, correlationId, nameId FROM " + table + " ORDER BY start");
     auto& trace = assembler_.trace();
     while (r.next()) {
         ++result_.stats.categories[table];
@@ -172,9 +196,11 @@ std::string NsysImport::readRuntime() {
         const auto tid = r.integer(2, "globalTid", true, 0);
         const auto corr = r.integer(3, "correlationId", true, -1);
         const auto name_id = r.integer(4, "nameId");
-        if (!r.error().empty()) break;
+        if (!r.error().empty())
+            break;
         std::string err = times(r, e.start_ns, e.end_ns);
-        if (err.empty()) err = u32(r, corr, "correlationId", e.correlation);
+        if (err.empty())
+            err = u32(r, corr, "correlationId", e.correlation);
         if (!err.empty()) {
             r.fail(err);
             break;
@@ -187,22 +213,27 @@ std::string NsysImport::readRuntime() {
         e.lane = hostLaneOfTid(tid);
         ++result_.stats.names[std::string(name)];
         const auto index = assembler_.addEvent(e);
-        if (e.correlation != kNone) runtime_[e.correlation] = {index, e.api, e.start_ns};
+        if (e.correlation != kNone)
+            runtime_[e.correlation] = {index, e.api, e.start_ns};
     }
     return r.error();
 }
 
 std::string NsysImport::readGpuOps(const std::string& table, EventKind kind) {
-    if (!hasTable(table)) return {};
+    if (!hasTable(table))
+        return {};
     std::string sql = "SELECT start, end, deviceId, streamId, correlationId, ";
-    if (kind == EventKind::Kernel) sql += "demangledName, 0, 0";
-    else if (kind == EventKind::Memcpy) sql += "bytes, copyKind, srcKind";
-    else sql += "bytes, 0, 0";
+    if (kind == EventKind::Kernel)
+        sql += "demangledName, 0, 0";
+    else if (kind == EventKind::Memcpy)
+        sql += "bytes, copyKind, srcKind";
+    else
+        sql += "bytes, 0, 0";
     TableReader r(db_, table, sql + " FROM " + table + " ORDER BY start");
     auto& trace = assembler_.trace();
-    static const char* const kCopyNames[] = {"Memcpy", "Memcpy HtoD", "Memcpy DtoH", "Memcpy HtoA", "Memcpy AtoH",
-                                             "Memcpy AtoA", "Memcpy AtoD", "Memcpy DtoA", "Memcpy DtoD",
-                                             "Memcpy HtoH", "Memcpy PtoP"};
+    static const char* const kCopyNames[] = {
+        "Memcpy",      "Memcpy HtoD", "Memcpy DtoH", "Memcpy HtoA", "Memcpy AtoH", "Memcpy AtoA",
+        "Memcpy AtoD", "Memcpy DtoA", "Memcpy DtoD", "Memcpy HtoH", "Memcpy PtoP"};
     while (r.next()) {
         ++result_.stats.categories[table];
         TraceEvent e;
@@ -215,12 +246,17 @@ std::string NsysImport::readGpuOps(const std::string& table, EventKind kind) {
         const auto value = r.integer(5, kind == EventKind::Kernel ? "demangledName" : "bytes");
         const auto copy_kind = r.integer(6, "copyKind", true, 0);
         const auto src_kind = r.integer(7, "srcKind", true, -1);
-        if (!r.error().empty()) break;
+        if (!r.error().empty())
+            break;
         std::string err = times(r, e.start_ns, e.end_ns);
-        if (err.empty()) err = u32(r, corr, "correlationId", e.correlation);
-        if (err.empty() && (device < 0 || device > 0xffff)) err = "deviceId " + std::to_string(device) + " is out of range";
-        if (err.empty() && (stream < 0 || stream > 0xffffffffll)) err = "streamId " + std::to_string(stream) + " is out of range";
-        if (err.empty() && kind != EventKind::Kernel && value < 0) err = "bytes " + std::to_string(value) + " is negative";
+        if (err.empty())
+            err = u32(r, corr, "correlationId", e.correlation);
+        if (err.empty() && (device < 0 || device > 0xffff))
+            err = "deviceId " + std::to_string(device) + " is out of range";
+        if (err.empty() && (stream < 0 || stream > 0xffffffffll))
+            err = "streamId " + std::to_string(stream) + " is out of range";
+        if (err.empty() && kind != EventKind::Kernel && value < 0)
+            err = "bytes " + std::to_string(value) + " is negative";
         if (!err.empty()) {
             r.fail(err);
             break;
@@ -231,9 +267,11 @@ std::string NsysImport::readGpuOps(const std::string& table, EventKind kind) {
             e.bytes = static_cast<std::uint64_t>(value);
             const auto k = copy_kind >= 0 && copy_kind <= 10 ? copy_kind : 0;
             e.name = trace.strings.intern(kind == EventKind::Memcpy ? kCopyNames[k] : "Memset");
-            if (kind == EventKind::Memcpy && src_kind == 0) e.flags |= event_flags::kPageable;
+            if (kind == EventKind::Memcpy && src_kind == 0)
+                e.flags |= event_flags::kPageable;
         }
-        if (first_device_ < 0) first_device_ = device;
+        if (first_device_ < 0)
+            first_device_ = device;
         e.lane = assembler_.streamLane(device, stream);
         assembler_.addEvent(e);
     }
@@ -242,29 +280,34 @@ std::string NsysImport::readGpuOps(const std::string& table, EventKind kind) {
 
 std::string NsysImport::readCudaEvents() {
     const std::string table = "CUPTI_ACTIVITY_KIND_CUDA_EVENT";
-    if (!hasTable(table)) return {};
+    if (!hasTable(table))
+        return {};
     TableReader r(db_, table, "SELECT correlationId, eventId, streamId FROM " + table);
     while (r.next()) {
         ++result_.stats.categories[table];
         const auto corr = r.integer(0, "correlationId", true, -1);
         const auto event = r.integer(1, "eventId");
         const auto stream = r.integer(2, "streamId");
-        if (!r.error().empty()) break;
+        if (!r.error().empty())
+            break;
         std::uint32_t c = kNone;
         if (auto err = u32(r, corr, "correlationId", c); !err.empty()) {
             r.fail(err);
             break;
         }
-        if (c != kNone) event_records_[event].emplace_back(c, stream);
+        if (c != kNone)
+            event_records_[event].emplace_back(c, stream);
     }
     return r.error();
 }
 
 std::string NsysImport::readSyncs() {
     const std::string table = "CUPTI_ACTIVITY_KIND_SYNCHRONIZATION";
-    if (!hasTable(table)) return {};
+    if (!hasTable(table))
+        return {};
     TableReader r(db_, table,
-                  "SELECT start, end, deviceId, streamId, correlationId, syncType, eventId FROM " + table + " ORDER BY start");
+                  "SELECT start, end, deviceId, streamId, correlationId, syncType, eventId FROM " +
+                      table + " ORDER BY start");
     std::uint64_t by_type = 0;
     while (r.next()) {
         ++result_.stats.categories[table];
@@ -276,9 +319,11 @@ std::string NsysImport::readSyncs() {
         const auto corr = r.integer(4, "correlationId", true, -1);
         const auto sync_type = r.integer(5, "syncType");
         const auto event_id = r.integer(6, "eventId", true, -1);
-        if (!r.error().empty()) break;
+        if (!r.error().empty())
+            break;
         std::string err = times(r, e.start_ns, e.end_ns);
-        if (err.empty()) err = u32(r, corr, "correlationId", e.correlation);
+        if (err.empty())
+            err = u32(r, corr, "correlationId", e.correlation);
         if (!err.empty()) {
             r.fail(err);
             break;
@@ -286,11 +331,12 @@ std::string NsysImport::readSyncs() {
         // The runtime call decides what this record is; syncType is only a fallback (its numbers
         // do not match the ENUM_CUPTI_SYNC_TYPE labels in real exports).
         ApiId api = ApiId::Other;
-        if (auto it = runtime_.find(e.correlation); it != runtime_.end()) api = it->second.api;
-        if (api != ApiId::DeviceSynchronize && api != ApiId::StreamSynchronize && api != ApiId::EventSynchronize &&
-            api != ApiId::StreamWaitEvent) {
+        if (auto it = runtime_.find(e.correlation); it != runtime_.end())
+            api = it->second.api;
+        if (api != ApiId::DeviceSynchronize && api != ApiId::StreamSynchronize &&
+            api != ApiId::EventSynchronize && api != ApiId::StreamWaitEvent) {
             ++by_type;
-            api = sync_type == 1 ? ApiId::DeviceSynchronize
+            api = sync_type == 1   ? ApiId::DeviceSynchronize
                   : sync_type == 2 ? ApiId::EventSynchronize
                   : sync_type == 3 ? ApiId::StreamSynchronize
                                    : ApiId::DeviceSynchronize;
@@ -301,7 +347,8 @@ std::string NsysImport::readSyncs() {
         e.api = api;
         e.mode = syncModeOfApi(api);
         e.name = assembler_.trace().strings.intern(apiName(api));
-        if (api == ApiId::DeviceSynchronize) wait.scope = WaitScope::Device;
+        if (api == ApiId::DeviceSynchronize)
+            wait.scope = WaitScope::Device;
         else if (api == ApiId::StreamSynchronize) {
             wait.scope = WaitScope::Stream;
             wait.stream = stream;
@@ -338,14 +385,19 @@ std::string NsysImport::readSyncs() {
         assembler_.addWait(wait);
     }
     if (by_type > 0)
-        result_.warnings.push_back(std::to_string(by_type) + " sync record(s) without a known runtime call were classified by syncType");
+        result_.warnings.push_back(
+            std::to_string(by_type) +
+            " sync record(s) without a known runtime call were classified by syncType");
     return r.error();
 }
 
 std::string NsysImport::readMemory() {
     const std::string table = "CUDA_GPU_MEMORY_USAGE_EVENTS";
-    if (!hasTable(table)) return {};
-    TableReader r(db_, table, "SELECT start, bytes, memKind, memoryOperationType FROM " + table + " ORDER BY start");
+    if (!hasTable(table))
+        return {};
+    TableReader r(
+        db_, table,
+        "SELECT start, bytes, memKind, memoryOperationType FROM " + table + " ORDER BY start");
     std::int64_t device_used = 0;
     while (r.next()) {
         ++result_.stats.categories[table];
@@ -353,13 +405,20 @@ std::string NsysImport::readMemory() {
         const auto bytes = r.integer(1, "bytes");
         const auto kind = r.integer(2, "memKind");
         const auto op = r.integer(3, "memoryOperationType");
-        if (!r.error().empty()) break;
-        if (t < 0 || t > kMaxNs) r.fail("start " + std::to_string(t) + " is out of range");
-        else if (bytes < 0 || bytes > kMaxNs) r.fail("bytes " + std::to_string(bytes) + " is out of range");
-        else if (op != 0 && op != 1) r.fail("memoryOperationType " + std::to_string(op) + " is neither 0 nor 1");
-        if (!r.error().empty()) break;
-        // CUDA_MEMOPR_MEMORY_KIND: 0 pageable and 1 pinned live on the host; the rest on the device.
-        if (kind >= 2) device_used = std::max<std::int64_t>(0, device_used + (op == 0 ? bytes : -bytes));
+        if (!r.error().empty())
+            break;
+        if (t < 0 || t > kMaxNs)
+            r.fail("start " + std::to_string(t) + " is out of range");
+        else if (bytes < 0 || bytes > kMaxNs)
+            r.fail("bytes " + std::to_string(bytes) + " is out of range");
+        else if (op != 0 && op != 1)
+            r.fail("memoryOperationType " + std::to_string(op) + " is neither 0 nor 1");
+        if (!r.error().empty())
+            break;
+        // CUDA_MEMOPR_MEMORY_KIND: 0 pageable and 1 pinned live on the host; the rest on the
+        // device.
+        if (kind >= 2)
+            device_used = std::max<std::int64_t>(0, device_used + (op == 0 ? bytes : -bytes));
         MemorySample m;
         m.t_ns = t;
         m.device_used = device_used;
@@ -370,8 +429,11 @@ std::string NsysImport::readMemory() {
 
 std::string NsysImport::readNvtx() {
     const std::string table = "NVTX_EVENTS";
-    if (!hasTable(table)) return {};
-    TableReader r(db_, table, "SELECT start, end, eventType, text, textId, globalTid FROM " + table + " ORDER BY start");
+    if (!hasTable(table))
+        return {};
+    TableReader r(
+        db_, table,
+        "SELECT start, end, eventType, text, textId, globalTid FROM " + table + " ORDER BY start");
     auto& trace = assembler_.trace();
     while (r.next()) {
         ++result_.stats.categories[table];
@@ -380,8 +442,10 @@ std::string NsysImport::readNvtx() {
         const auto type = r.integer(2, "eventType");
         const auto text_id = r.integer(4, "textId", true, -1);
         const auto tid = r.integer(5, "globalTid", true, 0);
-        if (!r.error().empty()) break;
-        // 59 push/pop range, 60 start/end range, 34 mark; the rest (domains, categories) are not drawn.
+        if (!r.error().empty())
+            break;
+        // 59 push/pop range, 60 start/end range, 34 mark; the rest (domains, categories) are not
+        // drawn.
         if (type != 59 && type != 60 && type != 34) {
             ++result_.stats.skipped["NVTX eventType " + std::to_string(type)];
             continue;
@@ -395,7 +459,8 @@ std::string NsysImport::readNvtx() {
         e.kind = EventKind::Annotation;
         e.start_ns = start;
         e.end_ns = stop;
-        e.name = trace.strings.intern(r.isNull(3) ? (text_id >= 0 ? stringOf(text_id) : std::string()) : r.text(3));
+        e.name = trace.strings.intern(
+            r.isNull(3) ? (text_id >= 0 ? stringOf(text_id) : std::string()) : r.text(3));
         e.lane = assembler_.annotationLane(hostLaneOfTid(tid));
         assembler_.addEvent(e);
     }
@@ -403,16 +468,21 @@ std::string NsysImport::readNvtx() {
 }
 
 void NsysImport::readDevice() {
-    if (!hasTable("TARGET_INFO_GPU")) return;
-    TableReader r(db_, "TARGET_INFO_GPU", "SELECT id, name, totalMemory, smCount FROM TARGET_INFO_GPU");
+    if (!hasTable("TARGET_INFO_GPU"))
+        return;
+    TableReader r(db_, "TARGET_INFO_GPU",
+                  "SELECT id, name, totalMemory, smCount FROM TARGET_INFO_GPU");
     auto& d = assembler_.trace().device;
     bool found = false;
     while (r.next()) {
         const auto id = r.integer(0, "id", true, -1);
-        if (found || (first_device_ >= 0 && id != first_device_)) continue;
+        if (found || (first_device_ >= 0 && id != first_device_))
+            continue;
         d.name = r.text(1);
-        d.memory_bytes = static_cast<std::uint64_t>(std::max<std::int64_t>(0, r.integer(2, "totalMemory", true, 0)));
-        d.sm_count = static_cast<int>(std::clamp<std::int64_t>(r.integer(3, "smCount", true, 0), 0, 1 << 20));
+        d.memory_bytes = static_cast<std::uint64_t>(
+            std::max<std::int64_t>(0, r.integer(2, "totalMemory", true, 0)));
+        d.sm_count = static_cast<int>(
+            std::clamp<std::int64_t>(r.integer(3, "smCount", true, 0), 0, 1 << 20));
         found = true;
     }
 }
@@ -429,31 +499,39 @@ ImportResult NsysImport::run() {
         if (!r.next()) {
             const auto& err = r.error();
             const auto colon = err.find(": ");
-            return fail("not a readable SQLite database" + (colon == std::string::npos ? std::string() : err.substr(colon)));
+            return fail("not a readable SQLite database" +
+                        (colon == std::string::npos ? std::string() : err.substr(colon)));
         }
     }
-    const std::string tables[] = {"CUPTI_ACTIVITY_KIND_RUNTIME", "CUPTI_ACTIVITY_KIND_KERNEL", "CUPTI_ACTIVITY_KIND_MEMCPY",
-                                  "CUPTI_ACTIVITY_KIND_MEMSET", "NVTX_EVENTS"};
-    if (std::none_of(std::begin(tables), std::end(tables), [&](const std::string& t) { return hasTable(t); }))
+    const std::string tables[] = {"CUPTI_ACTIVITY_KIND_RUNTIME", "CUPTI_ACTIVITY_KIND_KERNEL",
+                                  "CUPTI_ACTIVITY_KIND_MEMCPY", "CUPTI_ACTIVITY_KIND_MEMSET",
+                                  "NVTX_EVENTS"};
+    if (std::none_of(std::begin(tables), std::end(tables),
+                     [&](const std::string& t) { return hasTable(t); }))
         return fail("not an Nsight Systems export (no CUPTI_ACTIVITY_KIND_* or NVTX_EVENTS table)");
     const std::pair<const char*, std::string (NsysImport::*)()> steps[] = {
-        {"strings", &NsysImport::readStrings}, {"runtime", &NsysImport::readRuntime},
+        {"strings", &NsysImport::readStrings},   {"runtime", &NsysImport::readRuntime},
         {"events", &NsysImport::readCudaEvents}, {"syncs", &NsysImport::readSyncs},
-        {"memory", &NsysImport::readMemory}, {"nvtx", &NsysImport::readNvtx}};
+        {"memory", &NsysImport::readMemory},     {"nvtx", &NsysImport::readNvtx}};
     int done = 0;
     for (const auto& [label, read] : steps) {
         (void)label;
-        if (cancelled()) return fail("cancelled");
-        if (auto err = (this->*read)(); !err.empty()) return fail(cancelled() ? "cancelled" : err);
+        if (cancelled())
+            return fail("cancelled");
+        if (auto err = (this->*read)(); !err.empty())
+            return fail(cancelled() ? "cancelled" : err);
         progress(++done / 10.0);
         if (done == 2) {
             // GPU ops after the runtime calls, before syncs (which look them up).
-            const std::pair<const char*, EventKind> ops[] = {{"CUPTI_ACTIVITY_KIND_KERNEL", EventKind::Kernel},
-                                                             {"CUPTI_ACTIVITY_KIND_MEMCPY", EventKind::Memcpy},
-                                                             {"CUPTI_ACTIVITY_KIND_MEMSET", EventKind::Memset}};
+            const std::pair<const char*, EventKind> ops[] = {
+                {"CUPTI_ACTIVITY_KIND_KERNEL", EventKind::Kernel},
+                {"CUPTI_ACTIVITY_KIND_MEMCPY", EventKind::Memcpy},
+                {"CUPTI_ACTIVITY_KIND_MEMSET", EventKind::Memset}};
             for (const auto& [table, kind] : ops) {
-                if (cancelled()) return fail("cancelled");
-                if (auto err = readGpuOps(table, kind); !err.empty()) return fail(cancelled() ? "cancelled" : err);
+                if (cancelled())
+                    return fail("cancelled");
+                if (auto err = readGpuOps(table, kind); !err.empty())
+                    return fail(cancelled() ? "cancelled" : err);
                 progress(++done / 10.0);
             }
         }
@@ -478,7 +556,9 @@ int onProgress(void* data) {
 ImportResult importFromDb(sqlite3* db, std::string_view source, const ImportOptions& options) {
     sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, 1, nullptr);
     sqlite3_db_config(db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, nullptr);
-    if (options.cancel != nullptr) sqlite3_progress_handler(db, 100000, onProgress, const_cast<std::atomic<bool>*>(options.cancel));
+    if (options.cancel != nullptr)
+        sqlite3_progress_handler(db, 100000, onProgress,
+                                 const_cast<std::atomic<bool>*>(options.cancel));
     NsysImport import(db, std::string(source), options);
     return import.run();
 }
@@ -491,7 +571,8 @@ ImportResult NsysImporter::importFile(const std::string& path, const ImportOptio
     Db db(raw);
     if (rc != SQLITE_OK) {
         ImportResult result;
-        result.error = path + ": cannot open as SQLite: " + (raw != nullptr ? sqlite3_errmsg(raw) : "out of memory");
+        result.error = path + ": cannot open as SQLite: " +
+                       (raw != nullptr ? sqlite3_errmsg(raw) : "out of memory");
         return result;
     }
     return importFromDb(db.get(), path, options);
@@ -501,7 +582,8 @@ ImportResult NsysImporter::importBytes(std::string_view bytes, std::string_view 
                                        const ImportOptions& options) {
     ImportResult result;
     sqlite3* raw = nullptr;
-    if (sqlite3_open_v2(":memory:", &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_MEMORY, nullptr) != SQLITE_OK) {
+    if (sqlite3_open_v2(":memory:", &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_MEMORY, nullptr) !=
+        SQLITE_OK) {
         sqlite3_close_v2(raw);
         result.error = std::string(source_name) + ": cannot open an in-memory SQLite database";
         return result;
@@ -514,11 +596,13 @@ ImportResult NsysImporter::importBytes(std::string_view bytes, std::string_view 
         return result;
     }
     std::copy(bytes.begin(), bytes.end(), copy);
-    const int rc = sqlite3_deserialize(db.get(), "main", copy, static_cast<sqlite3_int64>(bytes.size()),
-                                       static_cast<sqlite3_int64>(bytes.size()),
-                                       SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_READONLY);
+    const int rc =
+        sqlite3_deserialize(db.get(), "main", copy, static_cast<sqlite3_int64>(bytes.size()),
+                            static_cast<sqlite3_int64>(bytes.size()),
+                            SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_READONLY);
     if (rc != SQLITE_OK) {
-        result.error = std::string(source_name) + ": not a SQLite database: " + sqlite3_errmsg(db.get());
+        result.error =
+            std::string(source_name) + ": not a SQLite database: " + sqlite3_errmsg(db.get());
         return result;
     }
     return importFromDb(db.get(), source_name, options);

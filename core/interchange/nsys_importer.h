@@ -8,8 +8,8 @@
 namespace syncscope {
 
 // Nsight Systems SQLite export (`nsys export --type sqlite`), opened read-only: kernels, copies,
-// memsets, runtime calls (launch flows by correlationId), synchronization records (classified by the
-// runtime call they belong to, since the syncType numbers disagree with their labels), device
+// memsets, runtime calls (launch flows by correlationId), synchronization records (classified by
+// the runtime call they belong to, since the syncType numbers disagree with their labels), device
 // memory usage and NVTX ranges. Optional tables may be missing. Never throws.
 class NsysImporter {
 public:

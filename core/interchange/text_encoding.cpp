@@ -21,20 +21,24 @@ bool TextEncoding::isValidUtf8(std::string_view text) {
         } else {
             return false;
         }
-        if (i + extra >= text.size()) return false;
+        if (i + extra >= text.size())
+            return false;
         for (std::size_t k = 1; k <= extra; ++k) {
             const auto d = static_cast<unsigned char>(text[i + k]);
-            if ((d & 0xc0) != 0x80) return false;
+            if ((d & 0xc0) != 0x80)
+                return false;
             cp = (cp << 6) | (d & 0x3f);
         }
-        if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return false;
+        if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+            return false;
         i += extra + 1;
     }
     return true;
 }
 
 std::string TextEncoding::toUtf8(std::string_view text) {
-    if (isValidUtf8(text)) return std::string(text);
+    if (isValidUtf8(text))
+        return std::string(text);
     std::string out;
     out.reserve(text.size() + text.size() / 4);
     for (const char ch : text) {

@@ -21,14 +21,14 @@ enum class WaitScope : std::uint8_t {
 };
 
 struct PendingWait {
-    std::uint32_t wait = kNone;                 // the HostWait / StreamWait event
+    std::uint32_t wait = kNone;  // the HostWait / StreamWait event
     WaitScope scope = WaitScope::Device;
     std::int64_t device = 0;
-    std::int64_t stream = -1;                   // Stream and Event scopes: the stream waited on
-    std::uint32_t call_correlation = kNone;     // the runtime call that waited (cutoff, host lane)
-    std::uint32_t record_correlation = kNone;   // Event scope: the cudaEventRecord call
-    TimeNs record_start_ns = -1;                // Event scope without a record call: its enqueue time
-    bool lane_from_call = false;                // put the HostWait on the waits lane of the call's thread
+    std::int64_t stream = -1;                  // Stream and Event scopes: the stream waited on
+    std::uint32_t call_correlation = kNone;    // the runtime call that waited (cutoff, host lane)
+    std::uint32_t record_correlation = kNone;  // Event scope: the cudaEventRecord call
+    TimeNs record_start_ns = -1;  // Event scope without a record call: its enqueue time
+    bool lane_from_call = false;  // put the HostWait on the waits lane of the call's thread
 };
 
 // Shared back end of the importers: lanes keyed by foreign ids, events in absolute ns, and the
@@ -55,15 +55,15 @@ public:
     // Link every GPU op to the API call with the same correlation id (CUPTI-style sources).
     void linkAllLaunches() { link_all_ = true; }
 
-    // Resolves links, orders lanes (host threads with their waits, then streams), and shifts times so
-    // the earliest record is at 0 when `normalize` is set. The assembler is empty afterwards.
+    // Resolves links, orders lanes (host threads with their waits, then streams), and shifts times
+    // so the earliest record is at 0 when `normalize` is set. The assembler is empty afterwards.
     Trace finish(ImportStats& stats, bool normalize = true);
 
 private:
     struct LaneKey {
-        int group = 0;   // 0 host, 1 stream, 2 other
+        int group = 0;  // 0 host, 1 stream, 2 other
         std::int64_t a = 0, b = 0;
-        int sub = 0;     // host: thread 0, waits 1, annotations 2; stream: 0, annotations 1
+        int sub = 0;  // host: thread 0, waits 1, annotations 2; stream: 0, annotations 1
         std::uint32_t order = 0;
         bool operator<(const LaneKey& o) const {
             return std::tie(group, a, b, order, sub) < std::tie(o.group, o.a, o.b, o.order, o.sub);

@@ -13,6 +13,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string_view bytes(reinterpret_cast<const char*>(data), size);
     const auto result = syncscope::KinetoImporter::importJson(bytes, "fuzz-input", options);
     // Failing is fine; failing silently is not.
-    if (!result.ok() && result.error.empty()) __builtin_trap();
+    if (!result.ok() && result.error.empty())
+        __builtin_trap();
     return 0;
 }

@@ -1,5 +1,5 @@
-// libFuzzer target: any bytes (format sniffing, gzip, JSON, SQLite) through TraceImporter::importBytes.
-// Build and run: see docs/fuzzing.md.
+// libFuzzer target: any bytes (format sniffing, gzip, JSON, SQLite) through
+// TraceImporter::importBytes. Build and run: see docs/fuzzing.md.
 
 #include <cstddef>
 #include <cstdint>
@@ -13,6 +13,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string_view bytes(reinterpret_cast<const char*>(data), size);
     const auto result = syncscope::TraceImporter::importBytes(bytes, "fuzz-input", options);
     // Failing is fine; failing silently is not.
-    if (!result.ok() && result.error.empty()) __builtin_trap();
+    if (!result.ok() && result.error.empty())
+        __builtin_trap();
     return 0;
 }

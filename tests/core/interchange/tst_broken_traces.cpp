@@ -3,7 +3,6 @@
 // *.sql files are built into SQLite databases first.
 
 #include <QtTest>
-
 #include <map>
 
 #include "core/interchange/trace_importer.h"
@@ -26,7 +25,8 @@ private slots:
         QVERIFY(tsv.open(QIODevice::ReadOnly | QIODevice::Text));
         while (!tsv.atEnd()) {
             const QString line = QString::fromUtf8(tsv.readLine()).chopped(1);
-            if (line.isEmpty() || line.startsWith('#')) continue;
+            if (line.isEmpty() || line.startsWith('#'))
+                continue;
             const auto tab = line.indexOf('\t');
             QVERIFY2(tab > 0, qPrintable("bad line in expected.tsv: " + line));
             expected_[line.left(tab)] = line.mid(tab + 1);
@@ -36,7 +36,8 @@ private slots:
     void everyFileHasAnExpectation() {
         const auto files = QDir(fixturePath("broken")).entryList(QDir::Files);
         for (const auto& file : files) {
-            if (file == "expected.tsv") continue;
+            if (file == "expected.tsv")
+                continue;
             QVERIFY2(expected_.count(file) == 1, qPrintable(file + " has no line in expected.tsv"));
         }
         QCOMPARE(static_cast<int>(expected_.size()), static_cast<int>(files.size()) - 1);
@@ -45,7 +46,8 @@ private slots:
     void fails_data() {
         QTest::addColumn<QString>("file");
         QTest::addColumn<QString>("expected");
-        for (const auto& [file, text] : expected_) QTest::newRow(qPrintable(file)) << file << text;
+        for (const auto& [file, text] : expected_)
+            QTest::newRow(qPrintable(file)) << file << text;
     }
     void fails() {
         QFETCH(QString, file);
@@ -62,7 +64,8 @@ private slots:
         // Every error names the file it is about, then what and where.
         QVERIFY2(result.error.rfind(path, 0) == 0, result.error.c_str());
         QVERIFY2(QString::fromStdString(result.error).contains(expected),
-                 qPrintable("\n   actual: " + QString::fromStdString(result.error) + "\n expected: " + expected));
+                 qPrintable("\n   actual: " + QString::fromStdString(result.error) +
+                            "\n expected: " + expected));
     }
 };
 

@@ -1,11 +1,10 @@
 // Chrome Trace Event export: structure Perfetto/chrome://tracing rely on, lossless round trip
 // through KinetoImporter, atomic file writes, and the CSV export.
 
-#include <QtTest>
-
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QtTest>
 
 #include "core/interchange/chrome_trace_writer.h"
 #include "core/interchange/csv_writer.h"
@@ -37,15 +36,23 @@ Trace handBuiltTrace() {
     t.device.clock_tolerance_ns = 2000;
     t.device.pool_release_threshold = UINT64_MAX;
 
-    const auto host = t.addLane({LaneKind::HostThread, "host thread", kNone, StreamKind::NonBlocking, 0, kNoLane, 4242});
-    const auto waits = t.addLane({LaneKind::HostWaits, "host waits", kNone, StreamKind::NonBlocking, 0, host, 4242});
-    const auto s0 = t.addLane({LaneKind::Stream, "stream 0 (blocking)", 0, StreamKind::Blocking, -1, kNoLane, kNone});
-    const auto s1 = t.addLane({LaneKind::Stream, "stream 1", 1, StreamKind::NonBlocking, 0, kNoLane, kNone});
-    const auto copy = t.addLane({LaneKind::CopyEngine, "copy engine 0", kNone, StreamKind::NonBlocking, 0, kNoLane, kNone});
-    const auto notes = t.addLane({LaneKind::Annotation, "batches", kNone, StreamKind::NonBlocking, 0, host, kNone});
-    const auto other = t.addLane({LaneKind::Other, "imported \"other\"", kNone, StreamKind::LegacyDefault, 3, kNoLane, kNone});
+    const auto host = t.addLane(
+        {LaneKind::HostThread, "host thread", kNone, StreamKind::NonBlocking, 0, kNoLane, 4242});
+    const auto waits = t.addLane(
+        {LaneKind::HostWaits, "host waits", kNone, StreamKind::NonBlocking, 0, host, 4242});
+    const auto s0 = t.addLane(
+        {LaneKind::Stream, "stream 0 (blocking)", 0, StreamKind::Blocking, -1, kNoLane, kNone});
+    const auto s1 =
+        t.addLane({LaneKind::Stream, "stream 1", 1, StreamKind::NonBlocking, 0, kNoLane, kNone});
+    const auto copy = t.addLane(
+        {LaneKind::CopyEngine, "copy engine 0", kNone, StreamKind::NonBlocking, 0, kNoLane, kNone});
+    const auto notes = t.addLane(
+        {LaneKind::Annotation, "batches", kNone, StreamKind::NonBlocking, 0, host, kNone});
+    const auto other = t.addLane({LaneKind::Other, "imported \"other\"", kNone,
+                                  StreamKind::LegacyDefault, 3, kNoLane, kNone});
 
-    auto add = [&](EventKind kind, std::uint16_t lane, TimeNs start, TimeNs end, std::string_view name) -> TraceEvent& {
+    auto add = [&](EventKind kind, std::uint16_t lane, TimeNs start, TimeNs end,
+                   std::string_view name) -> TraceEvent& {
         TraceEvent e;
         e.kind = kind;
         e.lane = lane;
@@ -95,10 +102,14 @@ Trace handBuiltTrace() {
     auto& err = add(EventKind::Error, host, 1070000, 1070000, "out of memory");
     err.flags = event_flags::kFailed;
     // Quotes, backslash, control characters and non-ASCII text must survive JSON escaping.
-    add(EventKind::Generic, other, 123456789012345, 123456789012346, "odd \"name\" \\ tab\t nl\n 日本 é");
+    add(EventKind::Generic, other, 123456789012345, 123456789012346,
+        "odd \"name\" \\ tab\t nl\n 日本 é");
 
-    t.flows = {{0, 1, FlowKind::Launch}, {2, 3, FlowKind::Launch}, {5, 6, FlowKind::Record},
-               {9, 1, FlowKind::Awaited}, {12, 13, FlowKind::Generic}};
+    t.flows = {{0, 1, FlowKind::Launch},
+               {2, 3, FlowKind::Launch},
+               {5, 6, FlowKind::Record},
+               {9, 1, FlowKind::Awaited},
+               {12, 13, FlowKind::Generic}};
     MemorySample m0;
     m0.t_ns = 0;
     m0.device_used = 1000;
@@ -123,7 +134,8 @@ void compareTraces(const Trace& a, const Trace& b) {
     QCOMPARE(b.device.memory_bytes, a.device.memory_bytes);
     QCOMPARE(b.device.copy_engines, a.device.copy_engines);
     QCOMPARE_ENUM(b.device.schedule, a.device.schedule);
-    for (int i = 0; i < 4; ++i) QCOMPARE(b.device.wake_latency_ns[i], a.device.wake_latency_ns[i]);
+    for (int i = 0; i < 4; ++i)
+        QCOMPARE(b.device.wake_latency_ns[i], a.device.wake_latency_ns[i]);
     QCOMPARE(b.device.timer_granularity_ns, a.device.timer_granularity_ns);
     QCOMPARE(b.device.launch_cost_ns, a.device.launch_cost_ns);
     QCOMPARE(b.device.clock_tolerance_ns, a.device.clock_tolerance_ns);
@@ -201,8 +213,10 @@ private slots:
                 process_names << e.value("args").toObject().value("name").toString();
             if (e.value("ph") == "M" && e.value("name") == "thread_name")
                 thread_names << e.value("args").toObject().value("name").toString();
-            if (e.value("ph") == "M" && e.value("name") == "thread_sort_index") ++sort_indices;
-            if (e.value("ph") == "f") QCOMPARE(e.value("bp").toString(), QString("e"));
+            if (e.value("ph") == "M" && e.value("name") == "thread_sort_index")
+                ++sort_indices;
+            if (e.value("ph") == "f")
+                QCOMPARE(e.value("bp").toString(), QString("e"));
         }
         QCOMPARE(by_ph["X"], static_cast<int>(t.events.size()));
         QCOMPARE(by_ph["s"], static_cast<int>(t.flows.size()));
@@ -215,7 +229,8 @@ private slots:
         // The kernel: µs with ns decimals, on the device process, with its details in args.
         QJsonObject kernel;
         for (const auto& value : events)
-            if (value.toObject().value("name") == "spin 1 ms") kernel = value.toObject();
+            if (value.toObject().value("name") == "spin 1 ms")
+                kernel = value.toObject();
         QCOMPARE(kernel.value("cat").toString(), QString("kernel"));
         QCOMPARE(kernel.value("pid").toInt(), 2);
         QCOMPARE(kernel.value("ts").toDouble(), 6.001);
@@ -225,12 +240,14 @@ private slots:
         // The wait names what it waited for.
         QVERIFY(json.find("\"awaited_name\":\"spin 1 ms\"") != std::string::npos);
         // Memory counters carry only measured fields.
-        QVERIFY(json.find("\"args\":{\"device_used\":1000,\"pool_reserved\":0,\"pool_used\":0}") != std::string::npos);
+        QVERIFY(json.find("\"args\":{\"device_used\":1000,\"pool_reserved\":0,\"pool_used\":0}") !=
+                std::string::npos);
     }
 
     void roundTrip() {
         const Trace original = handBuiltTrace();
-        const auto result = KinetoImporter::importJson(ChromeTraceWriter::toString(original), "round-trip.json");
+        const auto result =
+            KinetoImporter::importJson(ChromeTraceWriter::toString(original), "round-trip.json");
         QVERIFY2(result.ok(), result.error.c_str());
         compareTraces(original, *result.trace);
     }
@@ -239,7 +256,8 @@ private slots:
         // Kineto fixture -> Trace -> Chrome -> Trace: nothing changes on the second trip.
         const auto first = importTrace(fixturePath("kineto_new.json").toStdString());
         QVERIFY2(first.ok(), first.error.c_str());
-        const auto second = KinetoImporter::importJson(ChromeTraceWriter::toString(*first.trace), "again.json");
+        const auto second =
+            KinetoImporter::importJson(ChromeTraceWriter::toString(*first.trace), "again.json");
         QVERIFY2(second.ok(), second.error.c_str());
         compareTraces(*first.trace, *second.trace);
     }
@@ -253,12 +271,14 @@ private slots:
         old.close();
         const Trace t = handBuiltTrace();
         QCOMPARE(ChromeTraceWriter::writeFile(t, path), std::string());
-        QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList({"out.json"}));  // no temp file left
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files),
+                 QStringList({"out.json"}));  // no temp file left
         const auto back = importTrace(path);
         QVERIFY2(back.ok(), back.error.c_str());
         QCOMPARE(back.trace->events.size(), t.events.size());
 
-        const auto err = ChromeTraceWriter::writeFile(t, dir.filePath("missing/dir/out.json").toStdString());
+        const auto err =
+            ChromeTraceWriter::writeFile(t, dir.filePath("missing/dir/out.json").toStdString());
         QVERIFY(err.find("cannot create a temporary file beside") != std::string::npos);
     }
 
@@ -266,14 +286,18 @@ private slots:
         const Trace t = handBuiltTrace();
         const std::string csv = CsvWriter::toString(t);
         const auto lines = QString::fromStdString(csv).split("\r\n", Qt::SkipEmptyParts);
-        QCOMPARE(lines.first(),
-                 QString("index,kind,lane,lane_name,name,start_ns,end_ns,duration_ns,api,mode,step,batch,"
-                         "correlation,bytes,awaited,cuda_event,cpu_ns,flags"));
-        QVERIFY(lines.at(1).startsWith("0,api-call,0,\"host thread\",\"cudaLaunchKernel\",1000,5500,4500,"
-                                       "cudaLaunchKernel,,0,0,1,0,,,,0"));
+        QCOMPARE(
+            lines.first(),
+            QString(
+                "index,kind,lane,lane_name,name,start_ns,end_ns,duration_ns,api,mode,step,batch,"
+                "correlation,bytes,awaited,cuda_event,cpu_ns,flags"));
+        QVERIFY(lines.at(1).startsWith(
+            "0,api-call,0,\"host thread\",\"cudaLaunchKernel\",1000,5500,4500,"
+            "cudaLaunchKernel,,0,0,1,0,,,,0"));
         QVERIFY(csv.find("\"odd \"\"name\"\" \\ tab\t nl\n 日本 é\"") != std::string::npos);
-        QVERIFY(csv.find("host-wait,1,\"host waits\",\"cudaDeviceSynchronize\",7000,1066001,1059001,"
-                         "cudaDeviceSynchronize,device,,,,0,1,,1059001,9") != std::string::npos);
+        QVERIFY(
+            csv.find("host-wait,1,\"host waits\",\"cudaDeviceSynchronize\",7000,1066001,1059001,"
+                     "cudaDeviceSynchronize,device,,,,0,1,,1059001,9") != std::string::npos);
         QTemporaryDir dir;
         const std::string path = dir.filePath("events.csv").toStdString();
         QCOMPARE(CsvWriter::writeFile(t, path), std::string());

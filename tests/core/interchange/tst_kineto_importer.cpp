@@ -2,7 +2,6 @@
 // schema, and the import options (progress, cancel).
 
 #include <QtTest>
-
 #include <atomic>
 
 #include "core/interchange/kineto_importer.h"
@@ -18,7 +17,8 @@ class TstKinetoImporter : public QObject {
 private:
     static std::uint16_t laneNamed(const Trace& trace, std::string_view name) {
         for (std::uint16_t i = 0; i < trace.lanes.size(); ++i)
-            if (trace.lanes[i].name == name) return i;
+            if (trace.lanes[i].name == name)
+                return i;
         return kNoLane;
     }
 
@@ -44,7 +44,8 @@ private slots:
         QCOMPARE(countKind(t, EventKind::HostWait), 3);
         QCOMPARE(countKind(t, EventKind::StreamWait), 1);
         QCOMPARE(countKind(t, EventKind::Annotation), 2);
-        QCOMPARE(countKind(t, EventKind::Generic), 4);  // cpu_op, python_function, instant, Trace span
+        QCOMPARE(countKind(t, EventKind::Generic),
+                 4);  // cpu_op, python_function, instant, Trace span
         QCOMPARE(result.stats.generic_events, std::uint64_t{4});
         QCOMPARE(kernelsPerStream(t), (std::map<std::uint32_t, int>{{7, 1}, {9, 1}}));
         QCOMPARE(result.stats.categories.at("cpu_op"), std::uint64_t{1});
@@ -91,9 +92,12 @@ private slots:
             QCOMPARE(t.events[wait].awaited, memcpy);
             QVERIFY(hasFlow(t, wait, memcpy, FlowKind::Awaited));
         }
-        QCOMPARE_ENUM(t.events[findByCorrelation(t, EventKind::HostWait, 14)].mode, SyncMode::Stream);
-        QCOMPARE_ENUM(t.events[findByCorrelation(t, EventKind::HostWait, 17)].mode, SyncMode::Event);
-        QCOMPARE_ENUM(t.events[findByCorrelation(t, EventKind::HostWait, 18)].mode, SyncMode::Device);
+        QCOMPARE_ENUM(t.events[findByCorrelation(t, EventKind::HostWait, 14)].mode,
+                      SyncMode::Stream);
+        QCOMPARE_ENUM(t.events[findByCorrelation(t, EventKind::HostWait, 17)].mode,
+                      SyncMode::Event);
+        QCOMPARE_ENUM(t.events[findByCorrelation(t, EventKind::HostWait, 18)].mode,
+                      SyncMode::Device);
         const auto stream_wait = findByCorrelation(t, EventKind::StreamWait, 16);
         QCOMPARE(t.lanes[t.events[stream_wait].lane].stream_id, 9u);
         QCOMPARE(t.events[stream_wait].awaited, memcpy);
@@ -146,8 +150,11 @@ private slots:
         // A large enough document to reach the periodic cancel check.
         std::string big = "{\"traceEvents\":[";
         for (int i = 0; i < 10000; ++i)
-            big += (i ? "," : "") + std::string("{\"ph\":\"X\",\"cat\":\"cpu_op\",\"name\":\"a\",\"pid\":1,\"tid\":1,\"ts\":") +
-                   std::to_string(i) + ",\"dur\":1}";
+            big +=
+                (i ? "," : "") +
+                std::string(
+                    "{\"ph\":\"X\",\"cat\":\"cpu_op\",\"name\":\"a\",\"pid\":1,\"tid\":1,\"ts\":") +
+                std::to_string(i) + ",\"dur\":1}";
         big += "]}";
         std::atomic<bool> cancel{true};
         ImportOptions cancelling;
@@ -156,7 +163,8 @@ private slots:
         QVERIFY(!result.ok());
         QCOMPARE(result.error, std::string("big.json: cancelled"));
         cancel = false;
-        QCOMPARE(KinetoImporter::importJson(big, "big.json", cancelling).trace->events.size(), std::size_t{10000});
+        QCOMPARE(KinetoImporter::importJson(big, "big.json", cancelling).trace->events.size(),
+                 std::size_t{10000});
     }
 
     void chromeArrayFormat() {

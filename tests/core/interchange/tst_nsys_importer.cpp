@@ -64,7 +64,8 @@ private slots:
         const auto event_sync = findByCorrelation(t, EventKind::HostWait, 7);
         QCOMPARE_ENUM(t.events[event_sync].mode, SyncMode::Event);
         QCOMPARE(t.events[event_sync].awaited, first);
-        QVERIFY(hasFlow(t, findByCorrelation(t, EventKind::ApiCall, 5), event_sync, FlowKind::Record));
+        QVERIFY(
+            hasFlow(t, findByCorrelation(t, EventKind::ApiCall, 5), event_sync, FlowKind::Record));
         const auto ctx_sync = findByCorrelation(t, EventKind::HostWait, 9);
         QCOMPARE_ENUM(t.events[ctx_sync].mode, SyncMode::Device);
         QCOMPARE(t.events[ctx_sync].awaited, second);
@@ -73,12 +74,14 @@ private slots:
         const auto stream_wait = findByCorrelation(t, EventKind::StreamWait, 10);
         QCOMPARE(t.lanes[t.events[stream_wait].lane].stream_id, 15u);
         QCOMPARE(t.events[stream_wait].awaited, first);
-        // A sync row without a runtime call falls back to syncType (3 = stream sync in real exports).
+        // A sync row without a runtime call falls back to syncType (3 = stream sync in real
+        // exports).
         const auto orphan = findByCorrelation(t, EventKind::HostWait, 99);
         QCOMPARE_ENUM(t.events[orphan].mode, SyncMode::Stream);
         QCOMPARE(t.events[orphan].awaited, first);
-        QVERIFY(std::any_of(result.warnings.begin(), result.warnings.end(),
-                            [](const std::string& w) { return w.find("syncType") != std::string::npos; }));
+        QVERIFY(std::any_of(
+            result.warnings.begin(), result.warnings.end(),
+            [](const std::string& w) { return w.find("syncType") != std::string::npos; }));
 
         // Device memory only (the pinned allocation is host memory): 1000, 1000, 0 bytes.
         QCOMPARE(t.memory.size(), std::size_t{3});
@@ -86,7 +89,8 @@ private slots:
         QCOMPARE(t.memory[1].device_used, std::int64_t{1000});
         QCOMPARE(t.memory[2].device_used, std::int64_t{0});
 
-        // Times from the earliest record (the NVTX domain at 40 ns is not an event; the range at 50 is).
+        // Times from the earliest record (the NVTX domain at 40 ns is not an event; the range at 50
+        // is).
         QCOMPARE(t.events[first].start_ns, TimeNs{320 - 50});
     }
 
@@ -100,7 +104,8 @@ private slots:
     void toleratesMissingOptionalTables() {
         const std::string path = dir_.filePath("kernels_only.sqlite").toStdString();
         const auto err = buildSqliteDatabase(
-            "CREATE TABLE CUPTI_ACTIVITY_KIND_KERNEL (start INTEGER, end INTEGER, deviceId INTEGER, contextId INTEGER,"
+            "CREATE TABLE CUPTI_ACTIVITY_KIND_KERNEL (start INTEGER, end INTEGER, deviceId "
+            "INTEGER, contextId INTEGER,"
             " streamId INTEGER, correlationId INTEGER, demangledName INTEGER);"
             "INSERT INTO CUPTI_ACTIVITY_KIND_KERNEL VALUES (10, 20, 0, 1, 7, 1, 5);",
             path);
