@@ -167,6 +167,34 @@ private slots:
                  std::size_t{10000});
     }
 
+    void manyBatches() {
+        // ~3 MiB: several parser batches and window compactions; the error's line and column must
+        // still be right, and everything before it must have been read.
+        std::string json = "{\"traceEvents\":[\n";
+        const int count = 30000;
+        for (int i = 0; i < count; ++i) {
+            json += "  {\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"k\",\"pid\":0,\"tid\":7,\"ts\":" + std::to_string(i * 10) +
+                    ",\"dur\":5,\"args\":{\"stream\":7,\"correlation\":" + std::to_string(i) + ",\"pad\":\"" +
+                    std::string(40, 'x') + "\"}},\n";
+        }
+        json += "  {\"ph\":\"i\",\"name\":\"end\",\"pid\":1,\"tid\":1,\"ts\":0}\n]}\n";
+        QVERIFY(json.size() > 3u << 20);
+        const auto good = KinetoImporter::importJson(json, "big.json");
+        QVERIFY2(good.ok(), good.error.c_str());
+        QCOMPARE(countKind(*good.trace, EventKind::Kernel), count);
+        QCOMPARE(good.trace->events.back().start_ns, TimeNs{0});
+
+        const std::string needle = "\"ts\":250000,\"dur\":5";  // event 25000, on line 25002
+        const auto at = json.find(needle);
+        QVERIFY(at != std::string::npos);
+        json.replace(at, needle.size(), "\"ts\":250000,\"dur\":-5");
+        const auto bad = KinetoImporter::importJson(json, "big.json");
+        QVERIFY(!bad.ok());
+        const auto line_start = json.rfind('\n', at) + 1;
+        const std::string expected = "big.json: byte " + std::to_string(line_start + 2) + " (line 25002, column 3): event 25000: \"dur\" is negative (-5000 ns)";
+        QCOMPARE(bad.error, expected);
+    }
+
     void chromeArrayFormat() {
         // The bare-array form of the Chrome format, with a B/E pair we count but do not draw.
         const std::string json = R"([{"ph":"X","name":"a","pid":1,"tid":2,"ts":5,"dur":1},
