@@ -13,6 +13,7 @@
 #include "core/interchange/api_names.h"
 #include "core/interchange/json_event_splitter.h"
 #include "core/interchange/kineto_record.h"
+#include "core/interchange/own_export_reader.h"
 #include "core/interchange/trace_assembler.h"
 
 namespace syncscope {
@@ -67,14 +68,6 @@ Category categoryOf(std::string_view cat) {
     return Category::Generic;
 }
 
-template <typename Enum, int Count, typename Fn>
-std::optional<Enum> fromKey(std::string_view key, Fn&& name) {
-    for (int i = 0; i < Count; ++i)
-        if (name(static_cast<Enum>(i)) == key)
-            return static_cast<Enum>(i);
-    return std::nullopt;
-}
-
 struct DeviceInfo {
     std::string name;
     int sms = 0;
@@ -95,13 +88,10 @@ public:
 private:
     std::string locateBadEvent(std::string_view json, const std::vector<std::uint64_t>& offsets);
     std::string parseDevices(dom::array devices);
-    std::string parseMeta(dom::object meta);
     std::string onRecord(const KinetoRecord& r);
     std::string onKinetoSpan(const KinetoRecord& r, Category category);
-    std::string onSyncscopeSpan(const KinetoRecord& r);
     std::string onMetadata(const KinetoRecord& r);
     std::string onCounter(const KinetoRecord& r);
-    std::string toU32(const KinetoInt& value, std::string_view field, std::uint32_t& out) const;
     std::uint16_t hostLaneOf(const KinetoRecord& r);
     std::uint16_t streamLaneOf(const KinetoRecord& r);
     std::string finishSyncscope();
@@ -127,17 +117,6 @@ private:
     std::vector<std::uint32_t> query_waits_;  // HostWaits whose call might turn out to be a query
     std::uint64_t event_count_ = 0;
 };
-
-std::string KinetoImport::toU32(const KinetoInt& value, std::string_view field,
-                                std::uint32_t& out) const {
-    if (!value.present)
-        return {};
-    if (value.value < 0 || value.value >= static_cast<std::int64_t>(kNone))
-        return "\"" + std::string(field) + "\" is out of range (" + std::to_string(value.value) +
-               ")";
-    out = static_cast<std::uint32_t>(value.value);
-    return {};
-}
 
 std::uint16_t KinetoImport::hostLaneOf(const KinetoRecord& r) {
     if (r.pid.type == KinetoId::Type::Number && r.tid.type == KinetoId::Type::Number)
@@ -173,7 +152,8 @@ std::string KinetoImport::onKinetoSpan(const KinetoRecord& r, Category category)
     e.start_ns = r.ts_ns;
     e.end_ns = r.ts_ns + r.dur_ns;
     e.name = trace.strings.intern(r.name);
-    if (auto err = toU32(r.correlation, "args.correlation", e.correlation); !err.empty())
+    if (auto err = OwnExportReader::toU32(r.correlation, "args.correlation", e.correlation);
+        !err.empty())
         return err;
     if (r.bytes.present) {
         if (r.bytes.value < 0)
@@ -205,9 +185,9 @@ std::string KinetoImport::onKinetoSpan(const KinetoRecord& r, Category category)
             wait.device = r.device.valueOr(0);
             wait.call_correlation = e.correlation;
             if (r.wait_on_record_corr.present && r.wait_on_record_corr.value >= 0)
-                if (auto err =
-                        toU32(r.wait_on_record_corr, "args.wait_on_cuda_event_record_corr_id",
-                              wait.record_correlation);
+                if (auto err = OwnExportReader::toU32(r.wait_on_record_corr,
+                                                      "args.wait_on_cuda_event_record_corr_id",
+                                                      wait.record_correlation);
                     !err.empty())
                     return err;
             if (kind == "Stream Wait Event") {
@@ -267,68 +247,6 @@ std::string KinetoImport::onKinetoSpan(const KinetoRecord& r, Category category)
     return {};
 }
 
-std::string KinetoImport::onSyncscopeSpan(const KinetoRecord& r) {
-    auto& trace = assembler_.trace();
-    TraceEvent e;
-    e.start_ns = r.ts_ns;
-    e.end_ns = r.ts_ns + r.dur_ns;
-    e.name = trace.strings.intern(r.name);
-    const auto kind =
-        fromKey<EventKind, kEventKindCount>(r.kind, [](EventKind k) { return toString(k); });
-    if (!kind)
-        return "unknown event kind \"" + std::string(r.kind) + "\"";
-    e.kind = *kind;
-    if (!r.api.empty()) {
-        const auto api = fromKey<ApiId, kApiIdCount>(r.api, [](ApiId a) { return toString(a); });
-        if (!api)
-            return "unknown api \"" + std::string(r.api) + "\"";
-        e.api = *api;
-    }
-    if (!r.mode.empty()) {
-        const auto mode = syncModeFromId(r.mode);
-        if (!mode)
-            return "unknown sync mode \"" + std::string(r.mode) + "\"";
-        e.mode = *mode;
-    }
-    std::uint32_t lane = kNone, target = kNone, flags = 0;
-    std::string err;
-    if (err.empty())
-        err = toU32(r.lane, "args.lane", lane);
-    if (err.empty())
-        err = toU32(r.target_lane, "args.target_lane", target);
-    if (err.empty())
-        err = toU32(r.step, "args.step", e.step);
-    if (err.empty())
-        err = toU32(r.batch, "args.batch", e.batch);
-    if (err.empty())
-        err = toU32(r.correlation, "args.correlation", e.correlation);
-    if (err.empty())
-        err = toU32(r.awaited, "args.awaited", e.awaited);
-    if (err.empty())
-        err = toU32(r.cuda_event, "args.cuda_event", e.cuda_event);
-    if (err.empty())
-        err = toU32(r.flags, "args.flags", flags);
-    if (!err.empty())
-        return err;
-    if (lane >= trace.lanes.size())
-        return "\"args.lane\" is missing or names no lane";
-    if (target != kNone && target >= trace.lanes.size())
-        return "\"args.target_lane\" names no lane";
-    if (flags > 0xff)
-        return "\"args.flags\" is out of range";
-    if (r.bytes.present) {
-        if (r.bytes.value < 0)
-            return "\"args.bytes\" is negative";
-        e.bytes = static_cast<std::uint64_t>(r.bytes.value);
-    }
-    e.cpu_ns = r.cpu_ns.valueOr(-1);
-    e.lane = static_cast<std::uint16_t>(lane);
-    e.target_lane = target == kNone ? kNoLane : static_cast<std::uint16_t>(target);
-    e.flags = static_cast<std::uint8_t>(flags);
-    trace.addEvent(e);
-    return {};
-}
-
 std::string KinetoImport::onMetadata(const KinetoRecord& r) {
     if (r.name == "thread_name" && !r.arg_name.empty() && r.pid.type == KinetoId::Type::Number &&
         r.tid.type == KinetoId::Type::Number)
@@ -374,7 +292,7 @@ std::string KinetoImport::onRecord(const KinetoRecord& r) {
             if (r.pid.type == KinetoId::Type::Absent)
                 return "missing \"pid\"";
             if (syncscope_)
-                return onSyncscopeSpan(r);
+                return OwnExportReader::readEvent(r, assembler_.trace());
             return onKinetoSpan(r, categoryOf(r.cat));
         }
         case 'i':
@@ -382,7 +300,7 @@ std::string KinetoImport::onRecord(const KinetoRecord& r) {
             if (auto err = needTs(); !err.empty())
                 return err;
             if (syncscope_ && !r.kind.empty())
-                return onSyncscopeSpan(r);
+                return OwnExportReader::readEvent(r, assembler_.trace());
             if (r.name == "[memory]") {
                 // Kineto's allocator samples: Device Type 1 is CUDA; CPU samples are counted, not
                 // drawn.
@@ -406,19 +324,7 @@ std::string KinetoImport::onRecord(const KinetoRecord& r) {
         case 'f':
         case 't': {
             if (syncscope_) {
-                if (ph != 's')
-                    return {};
-                std::uint32_t from = kNone, to = kNone;
-                if (auto err = toU32(r.from, "args.from", from); !err.empty())
-                    return err;
-                if (auto err = toU32(r.to, "args.to", to); !err.empty())
-                    return err;
-                const auto kind =
-                    fromKey<FlowKind, 4>(r.cat, [](FlowKind k) { return toString(k); });
-                if (!kind || from == kNone || to == kNone)
-                    return "flow without syncscope \"from\"/\"to\"/kind";
-                assembler_.trace().flows.push_back({from, to, *kind});
-                return {};
+                return ph == 's' ? OwnExportReader::readFlow(r, assembler_.trace()) : std::string();
             }
             const bool launch = r.cat == "ac2g" || (iequals(r.cat, "async") && r.name == "launch");
             if (!launch) {
@@ -535,125 +441,6 @@ std::string KinetoImport::parseDevices(dom::array devices) {
     return {};
 }
 
-std::string KinetoImport::parseMeta(dom::object meta) {
-    auto& trace = assembler_.trace();
-    for (const auto field : meta) {
-        const std::string_view key = field.key;
-        const dom::element v = field.value;
-        std::string_view text;
-        KinetoInt n;
-        if (key == "title" && KinetoRecordReader::readString(v, key, text).empty())
-            trace.title = std::string(text);
-        else if (key == "source" && KinetoRecordReader::readString(v, key, text).empty())
-            trace.source = std::string(text);
-        else if (key == "scenario" && KinetoRecordReader::readString(v, key, text).empty())
-            trace.scenario_json = std::string(text);
-        else if (key == "device") {
-            dom::object device;
-            if (v.get_object().get(device))
-                return "\"syncscope.device\" is not an object";
-            auto& d = trace.device;
-            for (const auto df : device) {
-                const std::string_view k = df.key;
-                const dom::element dv = df.value;
-                if (k == "name" || k == "engine" || k == "schedule") {
-                    if (!KinetoRecordReader::readString(dv, k, text).empty())
-                        return "\"syncscope.device." + std::string(k) + "\" is not a string";
-                    if (k == "name")
-                        d.name = std::string(text);
-                    else if (k == "engine")
-                        d.engine = std::string(text);
-                    else if (auto p = fromKey<SchedulePolicy, 4>(
-                                 text, [](SchedulePolicy s) { return toString(s); }))
-                        d.schedule = *p;
-                    continue;
-                }
-                if (k == "wake_latency_ns") {
-                    dom::array arr;
-                    if (dv.get_array().get(arr))
-                        return "\"syncscope.device.wake_latency_ns\" is not an array";
-                    int i = 0;
-                    for (const dom::element item : arr) {
-                        if (i >= 4 || !KinetoRecordReader::readInt(item, k, n).empty())
-                            return "bad \"syncscope.device.wake_latency_ns\"";
-                        d.wake_latency_ns[i++] = n.value;
-                    }
-                    continue;
-                }
-                if (!KinetoRecordReader::readInt(dv, k, n).empty())
-                    return "\"syncscope.device." + std::string(k) + "\" is not a number";
-                if (k == "sm_count")
-                    d.sm_count = static_cast<int>(std::clamp<std::int64_t>(n.value, 0, 1 << 20));
-                else if (k == "memory_bytes")
-                    d.memory_bytes = static_cast<std::uint64_t>(std::max<std::int64_t>(n.value, 0));
-                else if (k == "copy_engines")
-                    d.copy_engines = static_cast<int>(std::clamp<std::int64_t>(n.value, 0, 64));
-                else if (k == "timer_granularity_ns")
-                    d.timer_granularity_ns = n.value;
-                else if (k == "launch_cost_ns")
-                    d.launch_cost_ns = n.value;
-                else if (k == "clock_tolerance_ns")
-                    d.clock_tolerance_ns = n.value;
-                else if (k == "pool_release_threshold")
-                    d.pool_release_threshold =
-                        n.value < 0 ? UINT64_MAX : static_cast<std::uint64_t>(n.value);
-            }
-        } else if (key == "lanes") {
-            dom::array lanes;
-            if (v.get_array().get(lanes))
-                return "\"syncscope.lanes\" is not an array";
-            for (const dom::element item : lanes) {
-                dom::object object;
-                if (item.get_object().get(object))
-                    return "a \"syncscope\" lane is not an object";
-                Lane lane;
-                for (const auto lf : object) {
-                    const std::string_view k = lf.key;
-                    const dom::element lv = lf.value;
-                    if (k == "kind" || k == "name" || k == "stream_kind") {
-                        if (!KinetoRecordReader::readString(lv, k, text).empty())
-                            return "lane " + std::string(k) + " is not a string";
-                        if (k == "name")
-                            lane.name = std::string(text);
-                        else if (k == "kind") {
-                            auto kind =
-                                fromKey<LaneKind, 6>(text, [](LaneKind l) { return toString(l); });
-                            if (!kind)
-                                return "unknown lane kind \"" + std::string(text) + "\"";
-                            lane.kind = *kind;
-                        } else if (auto sk = fromKey<StreamKind, 4>(
-                                       text, [](StreamKind s) { return toString(s); })) {
-                            lane.stream_kind = *sk;
-                        }
-                        continue;
-                    }
-                    if (!KinetoRecordReader::readInt(lv, k, n).empty())
-                        return "lane " + std::string(k) + " is not a number";
-                    if (k == "stream_id")
-                        lane.stream_id = static_cast<std::uint32_t>(n.value);
-                    else if (k == "priority")
-                        lane.priority =
-                            static_cast<int>(std::clamp<std::int64_t>(n.value, -1000, 1000));
-                    else if (k == "parent")
-                        lane.parent = n.value < 0 || n.value >= kNoLane
-                                          ? kNoLane
-                                          : static_cast<std::uint16_t>(n.value);
-                    else if (k == "thread_id")
-                        lane.thread_id = static_cast<std::uint32_t>(n.value);
-                }
-                if (trace.lanes.size() >= kNoLane - 1)
-                    return "too many lanes";
-                trace.lanes.push_back(std::move(lane));
-            }
-            for (const auto& lane : trace.lanes)
-                if (lane.parent != kNoLane && lane.parent >= trace.lanes.size())
-                    return "a lane's parent names no lane";
-        }
-    }
-    syncscope_ = true;
-    return {};
-}
-
 std::string KinetoImport::onTopLevelValue(std::string_view key, std::string_view json,
                                           std::uint64_t offset) {
     const bool devices = key == "deviceProperties" || key == "computeProperties";
@@ -676,7 +463,8 @@ std::string KinetoImport::onTopLevelValue(std::string_view key, std::string_view
     dom::object meta;
     if (value.get_object().get(meta))
         return fail(offset, "\"syncscope\" is not an object");
-    if (auto err = parseMeta(meta); !err.empty())
+    syncscope_ = true;
+    if (auto err = OwnExportReader::readMeta(meta, assembler_.trace()); !err.empty())
         return fail(offset, err);
     return {};
 }

@@ -8,6 +8,7 @@
 #include <unordered_map>
 
 #include "core/interchange/api_names.h"
+#include "core/interchange/sqlite_table_reader.h"
 #include "core/interchange/text_encoding.h"
 #include "core/interchange/trace_assembler.h"
 
@@ -21,69 +22,7 @@ constexpr std::int64_t kMaxNs = std::int64_t{1} << 62;
 struct DbCloser {
     void operator()(sqlite3* db) const { sqlite3_close_v2(db); }
 };
-struct StmtCloser {
-    void operator()(sqlite3_stmt* s) const { sqlite3_finalize(s); }
-};
 using Db = std::unique_ptr<sqlite3, DbCloser>;
-using Stmt = std::unique_ptr<sqlite3_stmt, StmtCloser>;
-
-// One query over one table, with typed, checked column access and row numbers for errors.
-class TableReader {
-public:
-    TableReader(sqlite3* db, std::string table, const std::string& sql) : table_(std::move(table)) {
-        sqlite3_stmt* raw = nullptr;
-        if (sqlite3_prepare_v2(db, sql.c_str(), -1, &raw, nullptr) != SQLITE_OK)
-            error_ = "table " + table_ + ": " + sqlite3_errmsg(db);
-        stmt_.reset(raw);
-        db_ = db;
-    }
-    bool next() {
-        if (!error_.empty())
-            return false;
-        const int rc = sqlite3_step(stmt_.get());
-        if (rc == SQLITE_ROW) {
-            ++row_;
-            return true;
-        }
-        if (rc != SQLITE_DONE)
-            error_ = "table " + table_ + ", row " + std::to_string(row_ + 1) + ": " +
-                     sqlite3_errmsg(db_);
-        return false;
-    }
-    // An integer column; NULL gives `fallback` when `optional`, else an error.
-    std::int64_t integer(int column, const char* name, bool optional = false,
-                         std::int64_t fallback = -1) {
-        const int type = sqlite3_column_type(stmt_.get(), column);
-        if (type == SQLITE_INTEGER)
-            return sqlite3_column_int64(stmt_.get(), column);
-        if (type == SQLITE_NULL && optional)
-            return fallback;
-        fail(std::string("column ") + name +
-             (type == SQLITE_NULL ? " is missing (NULL)" : " is not an integer"));
-        return fallback;
-    }
-    // Text as stored (any encoding), made UTF-8.
-    std::string text(int column) {
-        const auto* bytes = static_cast<const char*>(sqlite3_column_blob(stmt_.get(), column));
-        const int size = sqlite3_column_bytes(stmt_.get(), column);
-        if (bytes == nullptr || size <= 0)
-            return {};
-        return TextEncoding::toUtf8(std::string_view(bytes, static_cast<std::size_t>(size)));
-    }
-    bool isNull(int column) { return sqlite3_column_type(stmt_.get(), column) == SQLITE_NULL; }
-    void fail(const std::string& what) {
-        if (error_.empty())
-            error_ = "table " + table_ + ", row " + std::to_string(row_) + ": " + what;
-    }
-    const std::string& error() const { return error_; }
-
-private:
-    std::string table_;
-    sqlite3* db_ = nullptr;
-    Stmt stmt_;
-    std::string error_;
-    std::int64_t row_ = 0;
-};
 
 struct RuntimeCall {
     std::uint32_t event = kNone;
@@ -107,8 +46,8 @@ private:
     std::string readMemory();
     std::string readNvtx();
     void readDevice();
-    std::string times(TableReader& r, TimeNs start, TimeNs end);
-    std::string u32(TableReader& r, std::int64_t value, const char* name, std::uint32_t& out);
+    std::string times(SqliteTableReader& r, TimeNs start, TimeNs end);
+    std::string u32(SqliteTableReader& r, std::int64_t value, const char* name, std::uint32_t& out);
     std::string stringOf(std::int64_t id) const;
     std::uint16_t hostLaneOfTid(std::int64_t global_tid) {
         return assembler_.hostLane((global_tid >> 24) & 0xffffff, global_tid & 0xffffff);
@@ -130,7 +69,7 @@ private:
     std::int64_t first_device_ = -1;
 };
 
-std::string NsysImport::times(TableReader& r, TimeNs start, TimeNs end) {
+std::string NsysImport::times(SqliteTableReader& r, TimeNs start, TimeNs end) {
     if (start < 0 || start > kMaxNs)
         return "start " + std::to_string(start) + " is out of range";
     if (end < 0 || end > kMaxNs)
@@ -142,7 +81,7 @@ std::string NsysImport::times(TableReader& r, TimeNs start, TimeNs end) {
     return {};
 }
 
-std::string NsysImport::u32(TableReader&, std::int64_t value, const char* name,
+std::string NsysImport::u32(SqliteTableReader&, std::int64_t value, const char* name,
                             std::uint32_t& out) {
     if (value < 0) {
         out = kNone;
@@ -160,7 +99,7 @@ std::string NsysImport::stringOf(std::int64_t id) const {
 }
 
 bool NsysImport::hasTable(const std::string& name) {
-    TableReader r(
+    SqliteTableReader r(
         db_, "sqlite_master",
         "SELECT 1 FROM sqlite_master WHERE type IN ('table','view') AND name = '" + name + "'");
     return r.next();
@@ -169,7 +108,7 @@ bool NsysImport::hasTable(const std::string& name) {
 std::string NsysImport::readStrings() {
     if (!hasTable("StringIds"))
         return {};
-    TableReader r(db_, "StringIds", "SELECT id, value FROM StringIds");
+    SqliteTableReader r(db_, "StringIds", "SELECT id, value FROM StringIds");
     while (r.next()) {
         const auto id = r.integer(0, "id");
         if (!r.error().empty())
@@ -183,7 +122,7 @@ std::string NsysImport::readRuntime() {
     if (!hasTable("CUPTI_ACTIVITY_KIND_RUNTIME"))
         return {};
     const std::string table = "CUPTI_ACTIVITY_KIND_RUNTIME";
-    TableReader r(
+    SqliteTableReader r(
         db_, table,
         "SELECT start, end, globalTid, correlationId, nameId FROM " + table + " ORDER BY start");
     auto& trace = assembler_.trace();
@@ -229,7 +168,7 @@ std::string NsysImport::readGpuOps(const std::string& table, EventKind kind) {
         sql += "bytes, copyKind, srcKind";
     else
         sql += "bytes, 0, 0";
-    TableReader r(db_, table, sql + " FROM " + table + " ORDER BY start");
+    SqliteTableReader r(db_, table, sql + " FROM " + table + " ORDER BY start");
     auto& trace = assembler_.trace();
     static const char* const kCopyNames[] = {
         "Memcpy",      "Memcpy HtoD", "Memcpy DtoH", "Memcpy HtoA", "Memcpy AtoH", "Memcpy AtoA",
@@ -282,7 +221,7 @@ std::string NsysImport::readCudaEvents() {
     const std::string table = "CUPTI_ACTIVITY_KIND_CUDA_EVENT";
     if (!hasTable(table))
         return {};
-    TableReader r(db_, table, "SELECT correlationId, eventId, streamId FROM " + table);
+    SqliteTableReader r(db_, table, "SELECT correlationId, eventId, streamId FROM " + table);
     while (r.next()) {
         ++result_.stats.categories[table];
         const auto corr = r.integer(0, "correlationId", true, -1);
@@ -305,9 +244,10 @@ std::string NsysImport::readSyncs() {
     const std::string table = "CUPTI_ACTIVITY_KIND_SYNCHRONIZATION";
     if (!hasTable(table))
         return {};
-    TableReader r(db_, table,
-                  "SELECT start, end, deviceId, streamId, correlationId, syncType, eventId FROM " +
-                      table + " ORDER BY start");
+    SqliteTableReader r(
+        db_, table,
+        "SELECT start, end, deviceId, streamId, correlationId, syncType, eventId FROM " + table +
+            " ORDER BY start");
     std::uint64_t by_type = 0;
     while (r.next()) {
         ++result_.stats.categories[table];
@@ -395,7 +335,7 @@ std::string NsysImport::readMemory() {
     const std::string table = "CUDA_GPU_MEMORY_USAGE_EVENTS";
     if (!hasTable(table))
         return {};
-    TableReader r(
+    SqliteTableReader r(
         db_, table,
         "SELECT start, bytes, memKind, memoryOperationType FROM " + table + " ORDER BY start");
     std::int64_t device_used = 0;
@@ -431,7 +371,7 @@ std::string NsysImport::readNvtx() {
     const std::string table = "NVTX_EVENTS";
     if (!hasTable(table))
         return {};
-    TableReader r(
+    SqliteTableReader r(
         db_, table,
         "SELECT start, end, eventType, text, textId, globalTid FROM " + table + " ORDER BY start");
     auto& trace = assembler_.trace();
@@ -470,8 +410,8 @@ std::string NsysImport::readNvtx() {
 void NsysImport::readDevice() {
     if (!hasTable("TARGET_INFO_GPU"))
         return;
-    TableReader r(db_, "TARGET_INFO_GPU",
-                  "SELECT id, name, totalMemory, smCount FROM TARGET_INFO_GPU");
+    SqliteTableReader r(db_, "TARGET_INFO_GPU",
+                        "SELECT id, name, totalMemory, smCount FROM TARGET_INFO_GPU");
     auto& d = assembler_.trace().device;
     bool found = false;
     while (r.next()) {
@@ -495,7 +435,7 @@ ImportResult NsysImport::run() {
     auto cancelled = [&] { return options_.cancel != nullptr && options_.cancel->load(); };
     {
         // Is this an Nsight export at all? A SQLite file without any CUPTI/NVTX table is not.
-        TableReader r(db_, "sqlite_master", "SELECT count(*) FROM sqlite_master");
+        SqliteTableReader r(db_, "sqlite_master", "SELECT count(*) FROM sqlite_master");
         if (!r.next()) {
             const auto& err = r.error();
             const auto colon = err.find(": ");
