@@ -3,7 +3,7 @@
 #include <charconv>
 #include <vector>
 
-#include "core/interchange/atomic_file.h"
+#include "core/tracefile/atomic_file_writer.h"
 #include "core/interchange/text_encoding.h"
 
 namespace syncscope {
@@ -328,7 +328,7 @@ std::string ChromeTraceWriter::toString(const Trace& trace) {
 }
 
 std::string ChromeTraceWriter::writeFile(const Trace& trace, const std::string& path) {
-    AtomicFile file(path);
+    AtomicFileWriter file(path);
     if (!file.isOpen())
         return file.error();
     write(trace, [&](std::string_view chunk) { file.write(chunk); });

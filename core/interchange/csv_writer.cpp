@@ -1,6 +1,6 @@
 #include "core/interchange/csv_writer.h"
 
-#include "core/interchange/atomic_file.h"
+#include "core/tracefile/atomic_file_writer.h"
 #include "core/interchange/text_encoding.h"
 
 namespace syncscope {
@@ -77,7 +77,7 @@ std::string CsvWriter::toString(const Trace& trace) {
 }
 
 std::string CsvWriter::writeFile(const Trace& trace, const std::string& path) {
-    AtomicFile file(path);
+    AtomicFileWriter file(path);
     if (!file.isOpen())
         return file.error();
     write(trace, [&](std::string_view chunk) { file.write(chunk); });

@@ -1,4 +1,4 @@
-#include "core/interchange/atomic_file.h"
+#include "core/tracefile/atomic_file_writer.h"
 
 #include <unistd.h>
 
@@ -13,7 +13,7 @@ namespace {
 constexpr std::size_t kBufferSize = 1 << 20;
 }
 
-AtomicFile::AtomicFile(std::string target) : target_(std::move(target)) {
+AtomicFileWriter::AtomicFileWriter(std::string target) : target_(std::move(target)) {
     std::vector<char> name(target_.begin(), target_.end());
     const char suffix[] = ".tmp-XXXXXX";
     name.insert(name.end(), suffix, suffix + sizeof(suffix));
@@ -33,11 +33,11 @@ AtomicFile::AtomicFile(std::string target) : target_(std::move(target)) {
     buffer_.reserve(kBufferSize);
 }
 
-AtomicFile::~AtomicFile() {
+AtomicFileWriter::~AtomicFileWriter() {
     abandon();
 }
 
-void AtomicFile::abandon() {
+void AtomicFileWriter::abandon() {
     if (file_ != nullptr) {
         std::fclose(file_);
         file_ = nullptr;
@@ -45,7 +45,7 @@ void AtomicFile::abandon() {
     }
 }
 
-void AtomicFile::flushBuffer() {
+void AtomicFileWriter::flushBuffer() {
     if (file_ == nullptr || buffer_.empty())
         return;
     if (std::fwrite(buffer_.data(), 1, buffer_.size(), file_) != buffer_.size() && error_.empty())
@@ -53,7 +53,7 @@ void AtomicFile::flushBuffer() {
     buffer_.clear();
 }
 
-void AtomicFile::write(std::string_view bytes) {
+void AtomicFileWriter::write(std::string_view bytes) {
     if (file_ == nullptr)
         return;
     if (buffer_.size() + bytes.size() > kBufferSize)
@@ -66,7 +66,7 @@ void AtomicFile::write(std::string_view bytes) {
     buffer_.append(bytes);
 }
 
-bool AtomicFile::commit() {
+bool AtomicFileWriter::commit() {
     if (file_ == nullptr)
         return false;
     flushBuffer();

@@ -6,15 +6,16 @@
 
 namespace syncscope {
 
-// Writes a file so readers never see half of it: the bytes go to a temporary file beside the
+// Streams a file so readers never see half of it (AtomicFile::write does the same for data
+// already in memory): the bytes go to a temporary file beside the
 // target, which replaces the target only when commit() succeeds. Destroying an uncommitted
-// AtomicFile removes the temporary file. Buffered; not thread-safe.
-class AtomicFile {
+// AtomicFileWriter removes the temporary file. Buffered; not thread-safe.
+class AtomicFileWriter {
 public:
-    explicit AtomicFile(std::string target);
-    ~AtomicFile();
-    AtomicFile(const AtomicFile&) = delete;
-    AtomicFile& operator=(const AtomicFile&) = delete;
+    explicit AtomicFileWriter(std::string target);
+    ~AtomicFileWriter();
+    AtomicFileWriter(const AtomicFileWriter&) = delete;
+    AtomicFileWriter& operator=(const AtomicFileWriter&) = delete;
 
     bool isOpen() const { return file_ != nullptr; }
     void write(std::string_view bytes);
