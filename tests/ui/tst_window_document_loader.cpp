@@ -1,5 +1,6 @@
 // Opening files from the window: scenarios, native traces (with the scenario they carry) and
 // foreign traces; every failure names the file and says what is wrong.
+#include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
@@ -29,6 +30,8 @@ class TestWindowDocumentLoader : public QObject {
 private slots:
     void opensAScenario();
     void opensANativeTraceWithItsScenario();
+    void realTracesOpen_data();
+    void realTracesOpen();
     void badFilesNameTheFileAndTheProblem_data();
     void badFilesNameTheFileAndTheProblem();
 };
@@ -68,6 +71,37 @@ void TestWindowDocumentLoader::opensANativeTraceWithItsScenario() {
         QVERIFY(document.scenario);
         QCOMPARE(document.scenario->title, scenario.title);
     }
+}
+
+namespace {
+
+QString tracesDir() {
+    const QByteArray env = qgetenv("SYNCSCOPE_TRACES_DIR");
+    return env.isEmpty() ? QStringLiteral(SYNCSCOPE_SOURCE_DIR "/../shared/data/traces")
+                         : QString::fromLocal8Bit(env);
+}
+
+}  // namespace
+
+void TestWindowDocumentLoader::realTracesOpen_data() {
+    QTest::addColumn<QString>("path");
+    const QDir dir(tracesDir());
+    const QStringList files = dir.entryList({u"*.json"_s, u"*.json.gz"_s, u"*.sqlite"_s}, QDir::Files,
+                                            QDir::Name);
+    for (const QString& file : files) QTest::newRow(qPrintable(file)) << dir.filePath(file);
+    if (files.isEmpty()) QTest::newRow("none") << QString();
+}
+
+void TestWindowDocumentLoader::realTracesOpen() {
+    QFETCH(QString, path);
+    if (path.isEmpty())
+        QSKIP(qPrintable(u"no recorded traces in "_s + tracesDir() + u" (set SYNCSCOPE_TRACES_DIR)"_s));
+    // What File > Open Trace does with a PyTorch profiler or Nsight Systems file.
+    const LoadedDocument document = DocumentLoader::load(path);
+    QVERIFY2(document.ok(), qPrintable(document.error));
+    QVERIFY(document.trace);
+    QVERIFY(!document.trace->events.empty());
+    QVERIFY(!DocumentLoader::isScenarioFile(path));
 }
 
 void TestWindowDocumentLoader::badFilesNameTheFileAndTheProblem_data() {

@@ -147,7 +147,7 @@ void MainWindow::buildDocks() {
     details_dock->setWidget(details_);
     addDockWidget(Qt::RightDockWidgetArea, details_dock);
 
-    resizeDocks({editor_dock, summary_dock}, {560, 340}, Qt::Horizontal);
+    resizeDocks({editor_dock, summary_dock}, {490, 330}, Qt::Horizontal);
 }
 
 void MainWindow::buildActions() {
