@@ -147,6 +147,7 @@ private slots:
     void failedWriteKeepsExistingFile();
     void unwritablePlaces_data();
     void unwritablePlaces();
+    void randomMutationsNeverCrash();
     void millionEvents();
 };
 
@@ -421,6 +422,45 @@ void TestTraceFile::unwritablePlaces() {
     QVERIFY2(QString::fromStdString(error).contains(contains), error.c_str());
     QFile::setPermissions(dir.filePath("ro"),
                           QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+}
+
+// Bounded fuzzing of the loader: whatever the bytes, it returns a trace or an error, and an
+// accepted trace saves and loads back identically.
+void TestTraceFile::randomMutationsNeverCrash() {
+    const std::string good = TraceFile::toJson(richTrace());
+    std::mt19937 rng(1130);
+    int accepted = 0;
+    for (int round = 0; round < 3000; ++round) {
+        std::string text = good;
+        const int edits = 1 + static_cast<int>(rng() % 3);
+        for (int e = 0; e < edits && !text.empty(); ++e) {
+            const std::size_t at = rng() % text.size();
+            switch (rng() % 4) {
+                case 0:
+                    text[at] = "0123456789-,[]{}\"\\e."[rng() % 19];
+                    break;
+                case 1:
+                    text.erase(at, 1 + rng() % 6);
+                    break;
+                case 2:
+                    text.insert(at, text.substr(rng() % text.size(), rng() % 30));
+                    break;
+                default:
+                    text[at] = static_cast<char>(rng() % 256);
+                    break;
+            }
+        }
+        const auto result = TraceFile::fromJson(text);
+        if (!result.ok()) {
+            QVERIFY(!result.error.empty());
+            continue;
+        }
+        ++accepted;
+        const auto again = TraceFile::fromJson(TraceFile::toJson(*result.trace));
+        QVERIFY2(again.ok(), again.error.c_str());
+        QCOMPARE(diff(*result.trace, *again.trace), QString());
+    }
+    qInfo("trace mutations: %d of 3000 accepted", accepted);
 }
 
 // Scale: a million events survive a save/load round trip. Times are printed, not asserted.
