@@ -9,6 +9,8 @@
 #include <functional>
 #include <random>
 
+#include "core/engine/engine_factory.h"
+#include "core/scenario/scenario_reader.h"
 #include "core/tracefile/atomic_file.h"
 #include "core/tracefile/gzip.h"
 #include "core/tracefile/trace_compare.h"
@@ -139,6 +141,8 @@ private slots:
     void roundTripInMemory();
     void roundTripFiles_data();
     void roundTripFiles();
+    void simulatedRunsRoundTrip_data();
+    void simulatedRunsRoundTrip();
     void emptyTrace();
     void badFiles_data();
     void badFiles();
@@ -181,6 +185,32 @@ void TestTraceFile::roundTripFiles() {
     const auto back = TraceFile::load(path);
     QVERIFY2(back.ok(), back.error.c_str());
     QCOMPARE(diff(t, *back.trace), QString());
+}
+
+void TestTraceFile::simulatedRunsRoundTrip_data() {
+    QTest::addColumn<QString>("file");
+    const QString dir = QStringLiteral(SYNCSCOPE_SOURCE_DIR "/tests/data/scenarios");
+    for (const auto& f : QDir(dir).entryList({"*.syncscope.json"}, QDir::Files, QDir::Name))
+        QTest::newRow(qPrintable(f)) << dir + "/" + f;
+}
+
+// Real engine output (every event kind the simulator makes), not only hand-made traces.
+void TestTraceFile::simulatedRunsRoundTrip() {
+    QFETCH(QString, file);
+    const auto scenario = ScenarioReader::readFile(file.toStdString());
+    QVERIFY2(scenario.ok(), scenario.errorText().c_str());
+    auto engine = makeSimEngine();
+    EngineObserver observer;
+    CancelToken cancel;
+    const RunResult run = engine->run(*scenario.scenario, observer, cancel);
+    QVERIFY2(run.status == RunStatus::Ok, run.message.c_str());
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("run.json.gz").toStdString();
+    std::string error;
+    QVERIFY2(TraceFile::save(run.trace, path, error), error.c_str());
+    const auto back = TraceFile::load(path);
+    QVERIFY2(back.ok(), back.error.c_str());
+    QCOMPARE(diff(run.trace, *back.trace), QString());
 }
 
 void TestTraceFile::emptyTrace() {
