@@ -80,7 +80,31 @@ void checkEventSync(Context& ctx, std::uint32_t call) {
     Awaited awaited{done.t, done.op,
                     "the captured work of event " + index.eventName(c.cuda_event) + " (" +
                         index.describeOp(done.op) + ")"};
-    checkAwaitedEnded(ctx, "I7", call, awaited);
+    if (awaited.end > c.end_ns + ctx.eps) {
+        checkAwaitedEnded(ctx, "I7", call, awaited);  // reports I7
+        return;
+    }
+    // The wake-up is measured from when the event fired: the stream may reach the record later
+    // than its captured work ends, e.g. a record on a blocking stream also waits for earlier
+    // legacy-stream work (§2), so the marker, when recorded, is the better "awaited end".
+    const std::uint32_t marker = index.opOf(rec);
+    if (marker != kNone && index.event(marker).kind == EventKind::EventMarker &&
+        index.event(marker).start_ns > awaited.end) {
+        if (index.event(marker).start_ns > c.end_ns + ctx.eps) {
+            ctx.sink.add("I7",
+                         "cudaEventSynchronize on event " + index.eventName(c.cuda_event) +
+                             " returned at " + at(c.end_ns) + " but the event fired on " +
+                             index.streamName(index.event(marker).lane) + " only at " +
+                             at(index.event(marker).start_ns) + ".",
+                         {call, marker});
+            return;
+        }
+        awaited.end = index.event(marker).start_ns;
+        awaited.op = marker;
+        awaited.what = "event " + index.eventName(c.cuda_event) + " (fired on " +
+                       index.streamName(index.event(marker).lane) + ")";
+    }
+    checkWakeUp(ctx, call, awaited);
 }
 
 // I9: torch.cpu.synchronize() is no CUDA call: no host wait, and no return that tracks GPU work.

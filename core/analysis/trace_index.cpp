@@ -193,7 +193,10 @@ TraceIndex::Done TraceIndex::doneOf(std::uint32_t record_call) const {
 std::string TraceIndex::eventName(std::uint32_t cuda_event) const {
     const auto it = event_names_.find(cuda_event);
     if (it != event_names_.end()) {
-        const auto name = trace_.nameOf(trace_.events[it->second]);
+        auto name = trace_.nameOf(trace_.events[it->second]);
+        // Engines name markers "record <event>" (docs/trace-conventions.md); the event is <event>.
+        if (name.rfind("record ", 0) == 0)
+            name.remove_prefix(7);
         if (!name.empty())
             return std::string(name);
     }

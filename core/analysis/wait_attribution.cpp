@@ -74,12 +74,18 @@ std::uint32_t WaitAttribution::workOf(std::uint32_t op) const {
     const std::uint32_t rec = index_.callOf(op);
     if (rec == kNone)
         return op;
+    // The marker stands for its captured work only when that work is what it waited for; a
+    // record delayed by something else (legacy-stream ordering) is shown as the record itself.
     const auto done = index_.doneOf(rec);
-    return done.op != kNone ? done.op : op;
+    if (done.op == kNone || index_.event(done.op).end_ns < index_.event(op).start_ns)
+        return op;
+    return done.op;
 }
 
 std::string WaitAttribution::describeWork(std::uint32_t op) const {
     const auto& e = index_.event(op);
+    if (e.kind == EventKind::EventMarker && e.cuda_event != kNone)
+        return "event " + index_.eventName(e.cuda_event) + " on " + index_.streamName(e.lane);
     std::string text(TraceIndex::kindWord(e.kind));
     const auto name = index_.trace().nameOf(e);
     if (!name.empty())
@@ -139,7 +145,8 @@ WaitInfo WaitAttribution::attributeHostWait(std::uint32_t wait) const {
     const bool on_event = info.cuda_event != kNone &&
                           (info.api == ApiId::EventSynchronize || info.api == ApiId::EventQuery ||
                            w.mode == SyncMode::EventQueryPoll);
-    if (on_event)
+    const bool names_event = op != kNone && index_.event(op).kind == EventKind::EventMarker;
+    if (on_event && !names_event)
         where += " on event " + index_.eventName(info.cuda_event);
 
     std::vector<std::string> how;
@@ -166,8 +173,11 @@ WaitInfo WaitAttribution::attributeHostWait(std::uint32_t wait) const {
     info.sentence = "The host waited " + formatDuration(info.duration_ns) + " in " + where +
                     " for " + describeWork(op) + "; it woke " +
                     formatDuration(std::abs(info.wake_ns)) +
-                    (info.wake_ns >= 0 ? " after" : " before") + " the " +
-                    std::string(TraceIndex::kindWord(o.kind)) + " ended" + manner + ".";
+                    (info.wake_ns >= 0 ? " after" : " before") +
+                    (o.kind == EventKind::EventMarker
+                         ? std::string(" the event fired")
+                         : " the " + std::string(TraceIndex::kindWord(o.kind)) + " ended") +
+                    manner + ".";
     return info;
 }
 
@@ -203,14 +213,19 @@ WaitInfo WaitAttribution::attributeStreamWait(std::uint32_t wait) const {
                                                              : index_.callName(info.call);
     std::string text = capitalized(index_.streamName(w.lane)) + " stalled " +
                        formatDuration(info.duration_ns) + " in " + where;
-    if (info.cuda_event != kNone)
-        text += " for event " + index_.eventName(info.cuda_event);
+    const bool wait_stream = call != nullptr && call->mode == SyncMode::WaitStream;
     if (info.awaited_op != kNone) {
         const auto& o = index_.event(info.awaited_op);
         info.awaited_end_ns = o.end_ns;
         info.wake_ns = w.end_ns - o.end_ns;
-        text += ", which completed when " + describeWork(info.awaited_op) + " ended";
     }
+    // wait_stream's event is a hidden one: name the work it stood for instead.
+    if (wait_stream && info.awaited_op != kNone)
+        text += " until " + describeWork(info.awaited_op) + " ended";
+    else if (info.cuda_event != kNone)
+        text += " for event " + index_.eventName(info.cuda_event);
+    if (!wait_stream && info.awaited_op != kNone)
+        text += ", which completed when " + describeWork(info.awaited_op) + " ended";
     info.sentence = text + ".";
     return info;
 }
@@ -258,10 +273,12 @@ std::vector<IdleGap> WaitAttribution::idleGaps() const {
             }
             switch (gap.cause) {
                 case IdleGap::Cause::HostSync:
-                    gap.sentence =
-                        span + " because the host was blocked in " +
-                        (gap.call != kNone ? index_.callName(gap.call) : std::string("a sync")) +
-                        ".";
+                    gap.sentence = span + " because the host was blocked in " +
+                                   (gap.call != kNone ? index_.callName(gap.call)
+                                    : trace.events[gap.wait].mode == SyncMode::EventQueryPoll
+                                        ? std::string("a cudaEventQuery loop")
+                                        : std::string("a sync")) +
+                                   ".";
                     break;
                 case IdleGap::Cause::HostBusy: {
                     const auto& h = trace.events[gap.call];

@@ -125,6 +125,21 @@ private slots:
         QVERIFY2(violations.empty(), qPrintable(describe(violations)));
     }
 
+    // The record on a blocking stream fires after earlier legacy work: an event sync returning
+    // right after it is fine even though the captured work ended long before.
+    void eventSyncOnDelayedRecordIsValid() {
+        TraceBuilder b;
+        const auto blocking = b.stream("stream 1", StreamKind::Blocking);
+        const auto legacy = b.stream("stream 0", StreamKind::LegacyDefault);
+        b.kernel(blocking, "kb").enq(us(0), us(5)).gpu(us(10), us(40));
+        b.kernel(legacy, "kl").enq(us(5), us(10)).gpu(us(40), us(100));
+        const auto m = b.record(blocking, 2, "e2").enq(us(10), us(12)).gpu(us(100), us(100));
+        b.call(ApiId::EventSynchronize, us(12), us(102), kNoLane, 2);
+        b.hostWait(us(12), us(102), m.op);
+        const auto violations = InvariantChecker().check(b.trace());
+        QVERIFY2(violations.empty(), qPrintable(describe(violations)));
+    }
+
     void toleranceAbsorbsSmallSkew() {
         TraceBuilder b;
         b.trace().device.clock_tolerance_ns = us(2);
@@ -259,6 +274,30 @@ const std::vector<Case>& brokenCases() {
              b.record(s1, 0, "e0").enq(us(6), us(8)).gpu(us(130), us(130));
              const auto c = b.call(ApiId::EventSynchronize, us(9), us(120), kNoLane, 0);
              return Events{c.call, k.op};
+         }},
+        {"I7 returns before the record fired",
+         {"I7"},
+         "I7",
+         [](TraceBuilder& b, InvariantCheckerOptions&) {
+             const auto blocking = b.stream("stream 1", StreamKind::Blocking);
+             const auto legacy = b.stream("stream 0", StreamKind::LegacyDefault);
+             b.kernel(blocking, "kb").enq(us(0), us(5)).gpu(us(10), us(40));
+             b.kernel(legacy, "kl").enq(us(5), us(10)).gpu(us(40), us(100));
+             const auto m = b.record(blocking, 2, "e2").enq(us(10), us(12)).gpu(us(100), us(100));
+             const auto c = b.call(ApiId::EventSynchronize, us(12), us(60), kNoLane, 2);
+             return Events{c.call, m.op};
+         }},
+        {"I8 wake-up measured from the record",
+         {"I8"},
+         "I8",
+         [](TraceBuilder& b, InvariantCheckerOptions&) {
+             const auto blocking = b.stream("stream 1", StreamKind::Blocking);
+             const auto legacy = b.stream("stream 0", StreamKind::LegacyDefault);
+             b.kernel(blocking, "kb").enq(us(0), us(5)).gpu(us(10), us(40));
+             b.kernel(legacy, "kl").enq(us(5), us(10)).gpu(us(40), us(100));
+             const auto m = b.record(blocking, 2, "e2").enq(us(10), us(12)).gpu(us(100), us(100));
+             const auto c = b.call(ApiId::EventSynchronize, us(12), us(130), kNoLane, 2);
+             return Events{c.call, m.op};
          }},
         {"I7 never recorded waits",
          {"I7"},
