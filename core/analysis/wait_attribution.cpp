@@ -170,14 +170,18 @@ WaitInfo WaitAttribution::attributeHostWait(std::uint32_t wait) const {
     const auto& o = index_.event(op);
     info.awaited_end_ns = o.end_ns;
     info.wake_ns = w.end_ns - o.end_ns;
+    const std::string ended = o.kind == EventKind::EventMarker
+                                  ? std::string("the event fired")
+                                  : "the " + std::string(TraceIndex::kindWord(o.kind)) + " ended";
+    std::string when;
+    if (o.end_ns <= w.start_ns)  // recorders may name work that was done before the wait began
+        when =
+            "; " + ended + " " + formatDuration(w.start_ns - o.end_ns) + " before the wait began";
+    else
+        when = "; it woke " + formatDuration(std::abs(info.wake_ns)) +
+               (info.wake_ns >= 0 ? " after " : " before ") + ended;
     info.sentence = "The host waited " + formatDuration(info.duration_ns) + " in " + where +
-                    " for " + describeWork(op) + "; it woke " +
-                    formatDuration(std::abs(info.wake_ns)) +
-                    (info.wake_ns >= 0 ? " after" : " before") +
-                    (o.kind == EventKind::EventMarker
-                         ? std::string(" the event fired")
-                         : " the " + std::string(TraceIndex::kindWord(o.kind)) + " ended") +
-                    manner + ".";
+                    " for " + describeWork(op) + when + manner + ".";
     return info;
 }
 

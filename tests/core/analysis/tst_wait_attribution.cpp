@@ -105,6 +105,20 @@ private slots:
                                 "host was blocked in a cudaEventQuery loop."));
     }
 
+    // Imported waits sometimes name work that ended before the wait began.
+    void workDoneBeforeTheWait() {
+        TraceBuilder b;
+        const auto s1 = b.stream("stream 7");
+        const auto k = b.kernel(s1, "k").enq(us(0), us(5)).gpu(us(10), us(20));
+        b.call(ApiId::StreamSynchronize, us(25), us(40), s1);
+        const auto w = b.hostWait(us(30), us(35), k.op, 0, -1);
+        const auto info = WaitAttribution(b.trace()).attribute(w);
+        QVERIFY(info.has_value());
+        QCOMPARE(QString::fromStdString(info->sentence),
+                 QStringLiteral("The host waited 5.0 µs in cudaStreamSynchronize for kernel k on "
+                                "stream 7; the kernel ended 10.0 µs before the wait began."));
+    }
+
     void unknownWork() {
         TraceBuilder b;
         const auto w = b.hostWait(us(0), us(10), kNone, 0, -1);
