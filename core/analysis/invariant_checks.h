@@ -19,12 +19,12 @@ struct Context {
     bool samples_on_change = true;
 };
 
-void checkStreamOrder(Context& ctx);       // I1, I2, I3, I4, I15, I24
-void checkHostSyncs(Context& ctx);         // I5, I6, I7, I8, I9
-void checkNonBlockingCalls(Context& ctx);  // I10, I11, I12, I13, I14, I16, I23
-void checkMemory(Context& ctx);            // I17, I18, I19, I20
-void checkFreeAsync(Context& ctx);         // I21 (needs the scenario)
-void checkRecorder(Context& ctx);          // I22 (needs the recorder's settings)
+void checkStreamOrder(Context& ctx);                          // I1, I2, I3, I4, I15, I24
+void checkHostSyncs(Context& ctx);                            // I5, I6, I7, I8, I9
+void checkNonBlockingCalls(Context& ctx);                     // I10, I11, I12, I13, I14, I16, I23
+void checkMemory(Context& ctx);                               // I17, I18, I19, I20
+void checkFreeAsync(Context& ctx, const Scenario& scenario);  // I21
+void checkRecorder(Context& ctx);                             // I22 (needs the recorder's settings)
 
 // Shared wording: "120.0 µs".
 std::string at(TimeNs t);

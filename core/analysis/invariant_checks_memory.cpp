@@ -235,10 +235,8 @@ void checkMemory(Context& ctx) {
 
 // I21: after cudaFreeAsync(p, s), no later call enqueues work on s that uses p, until p is
 // allocated again. Buffer identities come from the scenario's expanded program (event.step).
-void checkFreeAsync(Context& ctx) {
-    const Scenario* scenario = ctx.options.scenario;
-    if (scenario == nullptr)
-        return;
+void checkFreeAsync(Context& ctx, const Scenario& scenario_ref) {
+    const Scenario* scenario = &scenario_ref;
     const auto& index = ctx.index;
     const auto steps = expandProgram(scenario->program);
     auto stepOf = [&](const TraceEvent& e, StepKind kind) -> const Step* {
