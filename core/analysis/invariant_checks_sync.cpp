@@ -84,25 +84,22 @@ void checkEventSync(Context& ctx, std::uint32_t call) {
         checkAwaitedEnded(ctx, "I7", call, awaited);  // reports I7
         return;
     }
-    // The wake-up is measured from when the event fired: the stream may reach the record later
-    // than its captured work ends, e.g. a record on a blocking stream also waits for earlier
-    // legacy-stream work (§2), so the marker, when recorded, is the better "awaited end".
-    const std::uint32_t marker = index.opOf(rec);
-    if (marker != kNone && index.event(marker).kind == EventKind::EventMarker &&
-        index.event(marker).start_ns > awaited.end) {
-        if (index.event(marker).start_ns > c.end_ns + ctx.eps) {
+    // The wake-up is measured from when the event fired, which may be after its captured work
+    // ended (TraceIndex::firedOf); returning before it fired is as wrong as returning early.
+    const auto fired = index.firedOf(rec);
+    if (fired.op != done.op) {
+        const auto& marker = index.event(fired.op);
+        if (fired.t > c.end_ns + ctx.eps) {
             ctx.sink.add("I7",
                          "cudaEventSynchronize on event " + index.eventName(c.cuda_event) +
                              " returned at " + at(c.end_ns) + " but the event fired on " +
-                             index.streamName(index.event(marker).lane) + " only at " +
-                             at(index.event(marker).start_ns) + ".",
-                         {call, marker});
+                             index.streamName(marker.lane) + " only at " + at(fired.t) + ".",
+                         {call, fired.op});
             return;
         }
-        awaited.end = index.event(marker).start_ns;
-        awaited.op = marker;
-        awaited.what = "event " + index.eventName(c.cuda_event) + " (fired on " +
-                       index.streamName(index.event(marker).lane) + ")";
+        awaited = {fired.t, fired.op,
+                   "event " + index.eventName(c.cuda_event) + " (fired on " +
+                       index.streamName(marker.lane) + ")"};
     }
     checkWakeUp(ctx, call, awaited);
 }

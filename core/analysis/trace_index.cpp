@@ -190,6 +190,15 @@ TraceIndex::Done TraceIndex::doneOf(std::uint32_t record_call) const {
     return {trace_.events[last].end_ns, last};
 }
 
+TraceIndex::Done TraceIndex::firedOf(std::uint32_t record_call) const {
+    const Done done = doneOf(record_call);
+    const std::uint32_t marker = op_of_[record_call];
+    if (marker != kNone && trace_.events[marker].kind == EventKind::EventMarker &&
+        trace_.events[marker].start_ns > done.t)
+        return {trace_.events[marker].start_ns, marker};
+    return done;
+}
+
 std::string TraceIndex::eventName(std::uint32_t cuda_event) const {
     const auto it = event_names_.find(cuda_event);
     if (it != event_names_.end()) {

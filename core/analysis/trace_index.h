@@ -59,6 +59,10 @@ public:
         std::uint32_t op = kNone;  // the captured op that ends last
     };
     Done doneOf(std::uint32_t record_call) const;
+    // When the event actually completed: done(e), or later when the stream reached the record
+    // later (a record on a blocking stream also waits for earlier legacy-stream work, §2). Then
+    // `op` is the EventMarker. Lower bounds that the GPU itself enforces use this.
+    Done firedOf(std::uint32_t record_call) const;
     // The stream lane a record (or any stream-targeting call) acts on, or kNoLane.
     std::uint16_t targetLane(std::uint32_t call) const;
     std::string eventName(std::uint32_t cuda_event) const;  // "e1", else "#3"

@@ -468,6 +468,20 @@ const std::vector<Case>& brokenCases() {
              b.record(s1, 0, "e0").enq(us(34), us(36)).gpu(us(500), us(500));
              return Events{c.call, k2.op, k1.op};
          }},
+        {"I11 work starts before the record fired",
+         {"I11"},
+         "I11",
+         [](TraceBuilder& b, InvariantCheckerOptions&) {
+             const auto blocking = b.stream("stream 1", StreamKind::Blocking);
+             const auto legacy = b.stream("stream 0", StreamKind::LegacyDefault);
+             const auto s2 = b.stream("stream 2");
+             b.kernel(blocking, "kb").enq(us(0), us(5)).gpu(us(10), us(40));
+             b.kernel(legacy, "kl").enq(us(5), us(10)).gpu(us(40), us(100));
+             const auto m = b.record(blocking, 2, "e2").enq(us(10), us(12)).gpu(us(100), us(100));
+             const auto c = b.call(ApiId::StreamWaitEvent, us(12), us(14), s2, 2);
+             const auto k = b.kernel(s2, "k2").enq(us(14), us(19)).gpu(us(50), us(60));
+             return Events{c.call, k.op, m.op};
+         }},
         {"I12 wait_stream",
          {"I12"},
          "I12",
