@@ -81,6 +81,8 @@ std::vector<Violation> InvariantChecker::check(const Trace& trace) const {
         if (latest >= 0)
             ctx.wake_bound = latest + ctx.eps;
     }
+    if (trace.device.engine == "cuda")
+        ctx.measured = Violation::Severity::Warning;
     ctx.samples_on_change =
         options_.memory_samples_on_change.value_or(trace.device.engine != "cuda");
 

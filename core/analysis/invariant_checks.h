@@ -17,6 +17,9 @@ struct Context {
     TimeNs eps = 0;
     std::optional<TimeNs> wake_bound;  // L; none when the trace knows no wake-up latency
     bool samples_on_change = true;
+    // I8 and I20 are warnings on a real GPU: L is a measured median, and the OS can delay any
+    // wake-up; the pool is sampled, not observed.
+    Violation::Severity measured = Violation::Severity::Error;
 };
 
 void checkStreamOrder(Context& ctx);                          // I1, I2, I3, I4, I15, I24

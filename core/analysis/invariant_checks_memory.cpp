@@ -185,8 +185,7 @@ void checkPoolRelease(Context& ctx, const std::vector<std::uint32_t>& order) {
     const CallIntervals syncs(
         index, {ApiId::DeviceSynchronize, ApiId::StreamSynchronize, ApiId::EventSynchronize});
     const CallIntervals trims(index, {ApiId::MemPoolTrimTo});
-    const auto severity =
-        trace.device.engine == "cuda" ? Violation::Severity::Warning : Violation::Severity::Error;
+    const auto severity = ctx.measured;
     const MemorySample* last = nullptr;
     for (const std::uint32_t i : order) {
         const auto& s = trace.memory[i];

@@ -32,7 +32,7 @@ void checkWakeUp(Context& ctx, std::uint32_t call, const Awaited& awaited) {
                      formatDuration(wake) + " after " + awaited.what + " ended at " +
                      at(awaited.end) + "; the wake-up bound is " + formatDuration(*ctx.wake_bound) +
                      ".",
-                 {call, awaited.op});
+                 {call, awaited.op}, ctx.measured);
 }
 
 void checkAwaitedEnded(Context& ctx, std::string_view id, std::uint32_t call,
@@ -156,14 +156,14 @@ void checkImplicitSyncWakeUp(Context& ctx, std::uint32_t wait) {
                      "The host wait in " + index.callName(call) + " ended at " + at(w.end_ns) +
                          " but the awaited " + index.describeOp(w.awaited) + " ended at " +
                          at(op.end_ns) + ".",
-                     {call, wait, w.awaited});
+                     {call, wait, w.awaited}, ctx.measured);
     } else if (ctx.wake_bound && op.end_ns > w.start_ns && w.end_ns - op.end_ns > *ctx.wake_bound) {
         ctx.sink.add("I8",
                      "The host wait in " + index.callName(call) + " ended at " + at(w.end_ns) +
                          ", " + formatDuration(w.end_ns - op.end_ns) + " after the awaited " +
                          index.describeOp(w.awaited) + " ended at " + at(op.end_ns) +
                          "; the wake-up bound is " + formatDuration(*ctx.wake_bound) + ".",
-                     {call, wait, w.awaited});
+                     {call, wait, w.awaited}, ctx.measured);
     }
 }
 

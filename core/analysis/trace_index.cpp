@@ -217,6 +217,7 @@ void TraceIndex::indexWaits() {
     const auto& lanes = trace_.lanes;
     std::vector<std::vector<std::uint32_t>> calls_by_lane(lanes.size());
     std::uint16_t only_thread = kNoLane;
+    const TimeNs tolerance = std::max<TimeNs>(0, trace_.device.clock_tolerance_ns);
     for (std::uint16_t l = 0; l < lanes.size(); ++l) {
         if (lanes[l].kind != LaneKind::HostThread)
             continue;
@@ -235,13 +236,15 @@ void TraceIndex::indexWaits() {
             continue;
         const auto& calls = calls_by_lane[thread];
         // Calls of one thread do not overlap: the candidate is the last one starting by then.
+        // A recorder may time the wait and the call with different records (CUPTI
+        // SYNCHRONIZATION vs RUNTIME), so both ends get the clock tolerance.
         auto pos =
-            std::upper_bound(calls.begin(), calls.end(), wait.start_ns,
+            std::upper_bound(calls.begin(), calls.end(), wait.start_ns + tolerance,
                              [&](TimeNs v, std::uint32_t i) { return v < events[i].start_ns; });
         if (pos == calls.begin())
             continue;
         const std::uint32_t call = *(pos - 1);
-        if (events[call].end_ns < wait.end_ns)
+        if (events[call].end_ns + tolerance < wait.end_ns)
             continue;
         call_of_wait_.emplace(w, call);
         wait_of_call_.emplace(call, w);

@@ -238,6 +238,37 @@ private slots:
         QVERIFY(violations[0].severity == Violation::Severity::Warning);
     }
 
+    // On a real GPU L is a measured median and the OS may delay any wake-up: a late wake-up is a
+    // warning there, an error in the simulator.
+    void lateWakeUpIsAWarningOnTheCudaEngine() {
+        for (const bool cuda : {false, true}) {
+            TraceBuilder b;
+            if (cuda)
+                b.trace().device.engine = "cuda";
+            const auto s1 = b.stream("stream 1");
+            b.kernel(s1, "k").enq(us(0), us(5)).gpu(us(10), us(100));
+            b.call(ApiId::StreamSynchronize, us(6), us(200), s1);
+            const auto violations = InvariantChecker().check(b.trace());
+            QCOMPARE(violations.size(), std::size_t{1});
+            QCOMPARE(violations[0].invariant, std::string("I8"));
+            QVERIFY(violations[0].severity ==
+                    (cuda ? Violation::Severity::Warning : Violation::Severity::Error));
+        }
+    }
+
+    // A recorder may time a wait with a different record than its call (CUPTI SYNCHRONIZATION
+    // vs RUNTIME): within ε the wait still belongs to the call.
+    void waitLinkedWithinTolerance() {
+        TraceBuilder b;
+        b.trace().device.clock_tolerance_ns = us(2);
+        const auto c = b.call(ApiId::CpuSynchronize, us(10), us(20));
+        const auto w = b.hostWait(us(9), us(21));
+        const auto violations = InvariantChecker().check(b.trace());
+        QCOMPARE(violations.size(), std::size_t{1});
+        QCOMPARE(violations[0].invariant, std::string("I9"));
+        QCOMPARE(violations[0].events, (std::vector<std::uint32_t>{c.call, w}));
+    }
+
     void listsEveryInvariant() {
         const auto list = InvariantChecker::invariants();
         QCOMPARE(list.size(), std::size_t{24});
