@@ -5,19 +5,7 @@
 
 namespace syncscope {
 
-namespace {
-
-// Sorts event indices by (time, index) so ties keep a stable, reproducible order.
-template <typename Key>
-void sortBy(std::vector<std::uint32_t>& indices, Key key) {
-    std::sort(indices.begin(), indices.end(), [&](std::uint32_t a, std::uint32_t b) {
-        const auto ka = key(a);
-        const auto kb = key(b);
-        return ka != kb ? ka < kb : a < b;
-    });
-}
-
-}  // namespace
+namespace {}  // namespace
 
 TraceIndex::TraceIndex(const Trace& trace) : trace_(trace) {
     indexCorrelations();
@@ -72,8 +60,8 @@ void TraceIndex::indexCorrelations() {
         }
     }
     std::sort(calls.begin(), calls.end());
-    sortBy(api_calls_, [&](std::uint32_t i) { return events[i].start_ns; });
-    sortBy(host_waits_, [&](std::uint32_t i) { return events[i].start_ns; });
+    sortIndicesBy(api_calls_, [&](std::uint32_t i) { return events[i].start_ns; });
+    sortIndicesBy(host_waits_, [&](std::uint32_t i) { return events[i].start_ns; });
     if (calls.empty())
         return;
     for (std::uint32_t i = 0; i < n; ++i) {
@@ -101,7 +89,7 @@ void TraceIndex::indexStreams() {
             per_lane_[events[i].lane].ops.push_back(i);
     }
     auto build = [&](OpSequence& seq) {
-        sortBy(seq.ops, [&](std::uint32_t i) { return enq(i); });
+        sortIndicesBy(seq.ops, [&](std::uint32_t i) { return enq(i); });
         const std::size_t m = seq.ops.size();
         seq.enq.resize(m);
         seq.prefix_latest.resize(m);

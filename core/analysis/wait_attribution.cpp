@@ -240,9 +240,7 @@ std::vector<IdleGap> WaitAttribution::idleGaps() const {
     for (std::uint32_t i = 0; i < trace.events.size(); ++i)
         if (TraceIndex::isGpuWork(trace.events[i].kind) && index_.isGpuLane(trace.events[i].lane))
             work.push_back(i);
-    std::sort(work.begin(), work.end(), [&](std::uint32_t a, std::uint32_t b) {
-        return trace.events[a].start_ns < trace.events[b].start_ns;
-    });
+    sortIndicesBy(work, [&](std::uint32_t i) { return trace.events[i].start_ns; });
 
     const Coverage waits(trace, index_.hostWaits(), [](const TraceEvent&) { return true; });
     const Coverage syncs(trace, index_.apiCalls(), hostBlockingCall);
@@ -250,9 +248,7 @@ std::vector<IdleGap> WaitAttribution::idleGaps() const {
     for (std::uint32_t i = 0; i < trace.events.size(); ++i)
         if (trace.events[i].kind == EventKind::HostWork)
             host_by_start.push_back(i);
-    std::sort(host_by_start.begin(), host_by_start.end(), [&](std::uint32_t a, std::uint32_t b) {
-        return trace.events[a].start_ns < trace.events[b].start_ns;
-    });
+    sortIndicesBy(host_by_start, [&](std::uint32_t i) { return trace.events[i].start_ns; });
     const Coverage busy(trace, host_by_start, [](const TraceEvent&) { return true; });
 
     std::vector<IdleGap> gaps;
