@@ -1,6 +1,8 @@
 #include <QtTest>
 
 #include "core/analysis/invariant_checker.h"
+#include "core/analysis/trace_stats.h"
+#include "core/analysis/wait_attribution.h"
 #include "tests/core/analysis/broken_traces.h"
 #include "tests/core/analysis/trace_builder.h"
 
@@ -211,6 +213,35 @@ private slots:
         QCOMPARE(violations.size(), std::size_t{1});
         QCOMPARE(violations[0].invariant, std::string("I9"));
         QCOMPARE(violations[0].events, (std::vector<std::uint32_t>{c.call, w}));
+    }
+
+    // Bad input must never crash an analysis: indices that point nowhere are skipped.
+    void garbageIndicesAreSkipped() {
+        TraceBuilder b;
+        const auto s1 = b.stream("stream 1");
+        auto k = b.kernel(s1, "k").enq(us(0), us(5)).gpu(us(10), us(20));
+        auto& events = b.trace().events;
+        events[k.op].awaited = 999'999;
+        events[k.call].target_lane = 4000;
+        TraceEvent stray = events[k.op];
+        stray.lane = 4000;  // a lane that does not exist, same correlation
+        stray.name = 123'456;
+        b.trace().addEvent(stray);
+        const auto w = b.hostWait(us(1), us(2), 888'888);
+        events[w].lane = 5000;
+        b.trace().lanes[1].parent = 7000;
+        b.call(ApiId::StreamSynchronize, us(30), us(40), 4001);
+        b.call(ApiId::EventSynchronize, us(40), us(50), kNoLane, 42);
+        InvariantCheckerOptions options;
+        Scenario empty;
+        options.scenario = &empty;
+        const auto violations = InvariantChecker(options).check(b.trace());
+        QVERIFY2(violations.empty(), qPrintable(describe(violations)));
+        const WaitAttribution attribution(b.trace());
+        for (std::uint32_t i = 0; i < b.trace().events.size(); ++i)
+            attribution.attribute(i);
+        QCOMPARE(attribution.idleGaps().size(), std::size_t{0});
+        QCOMPARE(computeStats(b.trace()).gpu_busy_ns, us(10));
     }
 
     void listsEveryInvariant() {
