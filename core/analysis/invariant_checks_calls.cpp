@@ -61,31 +61,29 @@ void checkStreamWaitEvent(Context& ctx, std::uint32_t call) {
                          "); it must return without waiting.",
                      {call, done.op});
 
-    // I11 / I12: the device side, against when the event really completed.
-    const auto fired = index.firedOf(rec);
-    const std::string released = fired.op == done.op ? captured : index.describeOp(fired.op);
+    // I11 / I12: the device side, against done(e) of §8.
     const bool wait_stream = c.mode == SyncMode::WaitStream;
     const std::string id = wait_stream ? "I12" : "I11";
     const std::string what = wait_stream ? "Stream.wait_stream" : "cudaStreamWaitEvent";
     const std::uint16_t lane = index.targetLane(call);
     const std::uint32_t stall = index.opOf(call);
     if (stall != kNone && index.event(stall).kind == EventKind::StreamWait &&
-        index.event(stall).end_ns < fired.t - ctx.eps)
+        index.event(stall).end_ns < done.t - ctx.eps)
         ctx.sink.add(id,
                      "The " + what + " on " + index.streamName(index.event(stall).lane) +
                          " let the stream go on at " + at(index.event(stall).end_ns) + " but " +
-                         event + " completed only at " + at(fired.t) + " (" + released + ").",
-                     {call, stall, fired.op});
+                         event + " completed only at " + at(done.t) + " (" + captured + ").",
+                     {call, stall, done.op});
     if (lane == kNoLane)
         return;
     const std::uint32_t next = index.earliestStartingAfter(index.streamOps(lane), c.start_ns);
-    if (next == kNone || index.event(next).start_ns >= fired.t - ctx.eps)
+    if (next == kNone || index.event(next).start_ns >= done.t - ctx.eps)
         return;
     ctx.sink.add(id,
                  index.describeOp(next) + ", enqueued after the " + what + " at " + at(c.start_ns) +
                      ", started at " + at(index.event(next).start_ns) + " but " + event +
-                     " completed only at " + at(fired.t) + " (" + released + ").",
-                 {call, next, fired.op});
+                     " completed only at " + at(done.t) + " (" + captured + ").",
+                 {call, next, done.op});
 }
 
 // I13: asynchronous enqueues return before their (long) op ends, unless the launch queue was full.
@@ -131,7 +129,7 @@ void checkQuery(Context& ctx, std::uint32_t call) {
                              {call});
             return;
         }
-        const auto d = index.firedOf(rec);
+        const auto d = index.doneOf(rec);
         done = d.t;
         done_op = d.op;
     } else {

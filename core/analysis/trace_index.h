@@ -77,7 +77,7 @@ public:
     Done doneOf(std::uint32_t record_call) const;
     // When the event actually completed: done(e), or later when the stream reached the record
     // later (a record on a blocking stream also waits for earlier legacy-stream work, §2). Then
-    // `op` is the EventMarker. Lower bounds that the GPU itself enforces use this.
+    // `op` is the EventMarker. I8 measures the wake-up of an event sync from this.
     Done firedOf(std::uint32_t record_call) const;
     // The stream lane a record (or any stream-targeting call) acts on, or kNoLane.
     std::uint16_t targetLane(std::uint32_t call) const;

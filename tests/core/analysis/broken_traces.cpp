@@ -121,18 +121,6 @@ const std::vector<Case>& brokenCases() {
              const auto c = b.call(ApiId::EventSynchronize, us(9), us(120), kNoLane, 0);
              return Events{c.call, k.op};
          }},
-        {"I7 returns before the record fired",
-         {"I7"},
-         "I7",
-         [](TraceBuilder& b, InvariantCheckerOptions&) {
-             const auto blocking = b.stream("stream 1", StreamKind::Blocking);
-             const auto legacy = b.stream("stream 0", StreamKind::LegacyDefault);
-             b.kernel(blocking, "kb").enq(us(0), us(5)).gpu(us(10), us(40));
-             b.kernel(legacy, "kl").enq(us(5), us(10)).gpu(us(40), us(100));
-             const auto m = b.record(blocking, 2, "e2").enq(us(10), us(12)).gpu(us(100), us(100));
-             const auto c = b.call(ApiId::EventSynchronize, us(12), us(60), kNoLane, 2);
-             return Events{c.call, m.op};
-         }},
         {"I8 wake-up measured from the record",
          {"I8"},
          "I8",
@@ -259,20 +247,6 @@ const std::vector<Case>& brokenCases() {
              b.kernel(s1, "k3").enq(us(29), us(33)).gpu(us(100), us(500));
              b.record(s1, 0, "e0").enq(us(34), us(36)).gpu(us(500), us(500));
              return Events{c.call, k2.op, k1.op};
-         }},
-        {"I11 work starts before the record fired",
-         {"I11"},
-         "I11",
-         [](TraceBuilder& b, InvariantCheckerOptions&) {
-             const auto blocking = b.stream("stream 1", StreamKind::Blocking);
-             const auto legacy = b.stream("stream 0", StreamKind::LegacyDefault);
-             const auto s2 = b.stream("stream 2");
-             b.kernel(blocking, "kb").enq(us(0), us(5)).gpu(us(10), us(40));
-             b.kernel(legacy, "kl").enq(us(5), us(10)).gpu(us(40), us(100));
-             const auto m = b.record(blocking, 2, "e2").enq(us(10), us(12)).gpu(us(100), us(100));
-             const auto c = b.call(ApiId::StreamWaitEvent, us(12), us(14), s2, 2);
-             const auto k = b.kernel(s2, "k2").enq(us(14), us(19)).gpu(us(50), us(60));
-             return Events{c.call, k.op, m.op};
          }},
         {"I12 wait_stream",
          {"I12"},

@@ -140,6 +140,22 @@ private slots:
         QVERIFY2(violations.empty(), qPrintable(describe(violations)));
     }
 
+    // Lower bounds follow §8's done(e), the end of the captured work, even when the marker's own
+    // stamp is a little later (CUDA_EVENT device stamps and kernel ends are different records).
+    void lowerBoundsUseCapturedWork() {
+        TraceBuilder b;
+        const auto s0 = b.stream("stream 0");
+        const auto s1 = b.stream("stream 1");
+        b.kernel(s0, "k").enq(0, 500).gpu(1000, 2000);
+        b.record(s0, 0, "e0").enq(600, 700).gpu(2001, 2001);
+        b.streamWait(s1, 0).enq(800, 900).gpu(900, 2000);
+        b.kernel(s1, "after").enq(900, 950).gpu(2000, 2500);
+        b.call(ApiId::EventSynchronize, 950, 2000, kNoLane, 0);
+        b.call(ApiId::EventQuery, 2000, 2000, kNoLane, 0).flags(event_flags::kQueryReady);
+        const auto violations = InvariantChecker().check(b.trace());
+        QVERIFY2(violations.empty(), qPrintable(describe(violations)));
+    }
+
     void toleranceAbsorbsSmallSkew() {
         TraceBuilder b;
         b.trace().device.clock_tolerance_ns = us(2);
