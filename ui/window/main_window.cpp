@@ -15,9 +15,11 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPalette>
 #include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
+#include <QStyle>
 #include <QTextBrowser>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -319,7 +321,28 @@ void MainWindow::setThemeByName(const QString& name) {
                               ? name
                               : QStringLiteral("light");
     theme_name_ = known;
-    timeline_->setTheme(themeNamed(known));
+    const Theme theme = themeNamed(known);
+    timeline_->setTheme(theme);
+    // The panes follow the timeline: a dark timeline beside light panes glares in a dark room.
+    QPalette palette = QApplication::style()->standardPalette();
+    if (known == QLatin1String("dark")) {
+        palette.setColor(QPalette::Window, theme.background);
+        palette.setColor(QPalette::WindowText, theme.foreground);
+        palette.setColor(QPalette::Base, theme.plotBackground);
+        palette.setColor(QPalette::AlternateBase, theme.laneStripe);
+        palette.setColor(QPalette::Text, theme.foreground);
+        palette.setColor(QPalette::Button, theme.background.lighter(130));
+        palette.setColor(QPalette::ButtonText, theme.foreground);
+        palette.setColor(QPalette::ToolTipBase, theme.plotBackground);
+        palette.setColor(QPalette::ToolTipText, theme.foreground);
+        palette.setColor(QPalette::PlaceholderText, theme.grid.lighter(160));
+        palette.setColor(QPalette::Highlight, theme.selection.darker(150));
+        palette.setColor(QPalette::HighlightedText, Qt::white);
+        palette.setColor(QPalette::Disabled, QPalette::Text, theme.grid.lighter(130));
+        palette.setColor(QPalette::Disabled, QPalette::ButtonText, theme.grid.lighter(130));
+        palette.setColor(QPalette::Disabled, QPalette::WindowText, theme.grid.lighter(130));
+    }
+    setPalette(palette);
     for (QAction* action : themes_->actions())
         action->setChecked(action->data().toString() == known);
 }
