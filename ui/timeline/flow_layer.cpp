@@ -70,9 +70,12 @@ void FlowLayer::drawArrow(QCPPainter* p, std::uint32_t flow, bool emphasised) {
         return;
     const auto kind = static_cast<std::size_t>(model_->trace()->flows[flow].kind);
     QColor c = theme_.flow[std::min<std::size_t>(kind, theme_.flow.size() - 1)];
+    // Launch arrows are many and unsurprising: keep them quiet so the sync arrows stand out.
+    const bool launch = model_->trace()->flows[flow].kind == FlowKind::Launch;
     if (!emphasised)
-        c.setAlpha(150);
-    const double width = emphasised ? theme_.flowWidth * 1.5 : theme_.flowWidth;
+        c.setAlpha(launch ? 90 : 170);
+    const double width = emphasised ? theme_.flowWidth * 1.5
+                                    : (launch ? theme_.flowWidth * 0.7 : theme_.flowWidth);
     p->setPen(QPen(c, width, Qt::SolidLine, Qt::RoundCap));
     p->setBrush(Qt::NoBrush);
     // A gentle S-curve reads as "goes from here to there" better than a straight line.

@@ -10,7 +10,7 @@ namespace {
 // Readable text on any fill: dark on light fills, light on dark ones.
 QColor textOn(const QColor& fill) {
     const double luminance = 0.299 * fill.redF() + 0.587 * fill.greenF() + 0.114 * fill.blueF();
-    return luminance > 0.6 ? QColor(0x10, 0x10, 0x10) : QColor(0xFF, 0xFF, 0xFF);
+    return luminance > 0.5 ? QColor(0x10, 0x10, 0x10) : QColor(0xFF, 0xFF, 0xFF);
 }
 
 bool isWork(EventKind k) {
@@ -148,7 +148,7 @@ void LanePlottable::drawItem(QCPPainter* p, const TimeMapping& map, int row,
     if (e.kind == EventKind::EventMarker) {
         // A zero-length record: a diamond on the lane centre.
         const QRectF bar = barRect(map, row, e.start_ns, e.start_ns, 0.0);
-        const double h = std::max(4.0, bar.height() * 0.45);
+        const double h = std::clamp(bar.height() * 0.3, 4.0, 9.0);
         const QPointF c(bar.center().x(), bar.center().y());
         const QPointF pts[4] = {{c.x(), c.y() - h},
                                 {c.x() + h * 0.6, c.y()},
@@ -162,18 +162,7 @@ void LanePlottable::drawItem(QCPPainter* p, const TimeMapping& map, int row,
     const QRectF rect = barRect(map, row, e.start_ns, e.end_ns, 1.5);
     const QColor fill = fillColor(e);
     const bool wide = rect.width() >= 5.0;
-    if (e.kind == EventKind::HostWait && !(e.flags & event_flags::kSleeping)) {
-        // Spinning burns a CPU core: hatched, so "busy waiting" looks busy.
-        p->fillRect(rect, fill.lighter(160));
-        p->fillRect(rect, QBrush(fill.darker(110), Qt::BDiagPattern));
-    } else if (e.kind == EventKind::StreamWait) {
-        QColor light = fill;
-        light.setAlpha(90);
-        p->fillRect(rect, light);
-        p->fillRect(rect, QBrush(fill, Qt::FDiagPattern));
-    } else {
-        p->fillRect(rect, fill);
-    }
+    paintFill(p, rect, fill, e.kind, e.flags, theme_.plotBackground);
     if (wide) {
         QPen outline(fill.darker(150), theme_.outlineWidth);
         if (e.kind == EventKind::StreamWait)
@@ -207,6 +196,27 @@ void LanePlottable::drawItem(QCPPainter* p, const TimeMapping& map, int row,
                 p->drawText(textRect, Qt::AlignVCenter | Qt::AlignLeft, shown);
             }
         }
+    }
+}
+
+void LanePlottable::paintFill(QPainter* p, const QRectF& rect, const QColor& fill, EventKind kind,
+                              std::uint8_t flags, const QColor& ground) {
+    // Hatched fills sit on a tint of their colour over the plot ground, so they read on light and
+    // dark themes alike.
+    auto tint = [&](double share) {
+        return QColor::fromRgbF(fill.redF() * share + ground.redF() * (1 - share),
+                                fill.greenF() * share + ground.greenF() * (1 - share),
+                                fill.blueF() * share + ground.blueF() * (1 - share));
+    };
+    if (kind == EventKind::HostWait && !(flags & event_flags::kSleeping)) {
+        // Spinning burns a CPU core: hatched, so "busy waiting" looks busy; sleeping stays solid.
+        p->fillRect(rect, tint(0.35));
+        p->fillRect(rect, QBrush(fill, Qt::BDiagPattern));
+    } else if (kind == EventKind::StreamWait) {
+        p->fillRect(rect, tint(0.3));
+        p->fillRect(rect, QBrush(fill, Qt::FDiagPattern));
+    } else {
+        p->fillRect(rect, fill);
     }
 }
 

@@ -35,6 +35,10 @@ public:
     std::optional<std::uint32_t> hitTest(const QPointF& pos) const;
     // The fill a single event gets with the current theme and colour mode.
     QColor fillColor(const TraceEvent& e) const;
+    // The fill of a bar: solid, or hatched for spinning host waits and stream waits. Shared with
+    // the export legend so the legend shows exactly what the lanes show.
+    static void paintFill(QPainter* p, const QRectF& rect, const QColor& fill, EventKind kind,
+                          std::uint8_t flags, const QColor& ground);
     // Items drawn in the last replot (folded or not) — for tests and the benchmark.
     std::size_t lastItemCount() const { return lastItemCount_; }
 

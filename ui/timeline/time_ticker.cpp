@@ -6,11 +6,12 @@ namespace syncscope {
 
 TimeTicker::Unit TimeTicker::unitFor(double spanNs) {
     spanNs = std::abs(spanNs);
-    if (spanNs < 10e3)
+    // Switch early: "1.5 ms" reads faster than "1500 µs".
+    if (spanNs < 5e3)
         return Unit::Ns;
-    if (spanNs < 10e6)
+    if (spanNs < 5e6)
         return Unit::Us;
-    if (spanNs < 10e9)
+    if (spanNs < 5e9)
         return Unit::Ms;
     return Unit::S;
 }

@@ -429,8 +429,15 @@ bool TimelineView::handleMouse(QEvent* event) {
         return true;
     }
     if (event->type() == QEvent::MouseButtonPress) {
-        if (!inTimeline)
-            return false;
+        if (!inTimeline) {
+            // A click on the labels or the axes clears the selection, nothing else.
+            if (me->button() == Qt::LeftButton)
+                drag_ = Drag::Pending;
+            pressPos_ = pos;
+            pressRangeLo_ = plot_->xAxis->range().lower;
+            pressRangeHi_ = plot_->xAxis->range().upper;
+            return drag_ == Drag::Pending;
+        }
         plot_->setFocus(Qt::MouseFocusReason);
         pressPos_ = pos;
         pressRangeLo_ = plot_->xAxis->range().lower;
