@@ -74,8 +74,8 @@ void FlowLayer::drawArrow(QCPPainter* p, std::uint32_t flow, bool emphasised) {
     const bool launch = model_->trace()->flows[flow].kind == FlowKind::Launch;
     if (!emphasised)
         c.setAlpha(launch ? 90 : 170);
-    const double width = emphasised ? theme_.flowWidth * 1.5
-                                    : (launch ? theme_.flowWidth * 0.7 : theme_.flowWidth);
+    const double width =
+        emphasised ? theme_.flowWidth * 1.5 : (launch ? theme_.flowWidth * 0.7 : theme_.flowWidth);
     p->setPen(QPen(c, width, Qt::SolidLine, Qt::RoundCap));
     p->setBrush(Qt::NoBrush);
     // A gentle S-curve reads as "goes from here to there" better than a straight line.

@@ -13,9 +13,10 @@ QColor textOn(const QColor& fill) {
     return luminance > 0.5 ? QColor(0x10, 0x10, 0x10) : QColor(0xFF, 0xFF, 0xFF);
 }
 
+// Batch colours go to kernels only: copies, memsets and waits keep their kind colour so the legend
+// still tells them apart.
 bool isWork(EventKind k) {
-    return k == EventKind::Kernel || k == EventKind::Memcpy || k == EventKind::Memset ||
-           k == EventKind::HostCallback;
+    return k == EventKind::Kernel || k == EventKind::HostCallback;
 }
 
 }  // namespace
@@ -136,11 +137,15 @@ void LanePlottable::drawItem(QCPPainter* p, const TimeMapping& map, int row,
     const auto& e = model_->trace()->events[item.event];
     if (item.folded()) {
         const QRectF rect = barRect(map, row, item.start, item.end, 2.0);
-        QColor base = fillColor(e);
-        p->fillRect(rect, base.lighter(135));
-        p->fillRect(rect, QBrush(theme_.folded, Qt::Dense5Pattern));
+        // Solid, greyed towards the theme's fold colour: a pattern brush would cost more than all
+        // the other bars of a frame together.
+        const QColor base = fillColor(e);
+        const QColor fold = QColor::fromRgbF((base.redF() + theme_.folded.redF()) / 2,
+                                             (base.greenF() + theme_.folded.greenF()) / 2,
+                                             (base.blueF() + theme_.folded.blueF()) / 2);
+        p->fillRect(rect, fold);
         if (rect.width() > 28) {
-            p->setPen(textOn(base.lighter(135)));
+            p->setPen(textOn(fold));
             p->drawText(rect, Qt::AlignCenter, QStringLiteral("%1×").arg(item.count));
         }
         return;

@@ -276,7 +276,8 @@ void TimelineModel::itemsInView(std::uint16_t lane, const TimeMapping& map, doub
                 break;
             const TimeNs ns = L.starts[k];
             const TimeNs ne = endAt(k);
-            if (ns - foldEnd > minVisNs || ne - ns >= minVisNs)
+            // Stop at the view's end: a fold must never walk the rest of the trace.
+            if (ns > t1 || ns - foldEnd > minVisNs || ne - ns >= minVisNs)
                 break;
             foldEnd = std::max(foldEnd, ne);
             nextTime = ne + minVisNs;

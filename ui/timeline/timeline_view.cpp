@@ -47,6 +47,9 @@ TimelineView::TimelineView(QWidget* parent) : QWidget(parent) {
     plot_ = new QCustomPlot(this);
     layout->addWidget(plot_);
     plot_->setAutoAddPlottableToLegend(false);
+    // Memory step lines are drawn with pens wider than 1 px: Qt's stroker makes those slow unless
+    // QCustomPlot draws them as segments.
+    plot_->setPlottingHint(QCP::phFastPolylines, true);
     plot_->setInteractions(QCP::Interactions());  // all interaction is ours (see eventFilter)
     plot_->setMouseTracking(true);
     plot_->setFocusPolicy(Qt::StrongFocus);
