@@ -208,7 +208,7 @@ private slots:
         QVERIFY(!m.idleGaps().empty());  // host work between batches leaves the GPU idle
         for (const auto& g : m.idleGaps())
             QVERIFY(g.end > g.start);
-        std::vector<IdleGap> visible;
+        std::vector<IdleSpan> visible;
         m.idleGapsInView(m.beginNs(), m.endNs(), 1, visible);
         QCOMPARE(visible.size(), m.idleGaps().size());
         visible.clear();

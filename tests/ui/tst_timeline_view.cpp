@@ -166,9 +166,8 @@ private slots:
         QTest::mouseMove(view_->plot(), QPoint(500, 100));
         QTest::mouseMove(view_->plot(), QPoint(700, 100));
         QTest::mouseRelease(view_->plot(), Qt::LeftButton, Qt::AltModifier, QPoint(700, 100));
-        QCOMPARE(
-            view_->rulerText(),
-            QStringLiteral("Δt = ") + formatDuration(static_cast<TimeNs>(std::llround(t1 - t0))));
+        QCOMPARE(view_->rulerText(), QStringLiteral("Δt = ") +
+                                         durationText(static_cast<TimeNs>(std::llround(t1 - t0))));
         QVERIFY(view_->rulerText().endsWith(QStringLiteral(" µs")));
         maybeSave(view_->grab().toImage(), QStringLiteral("view-ruler.png"));
         QTest::keyClick(view_->plot(), Qt::Key_Escape);

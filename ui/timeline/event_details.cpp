@@ -3,6 +3,8 @@
 #include <QStringList>
 #include <cmath>
 
+#include "core/analysis/time_format.h"
+
 namespace syncscope {
 
 namespace {
@@ -41,17 +43,8 @@ QString whatAndWhere(const Trace& trace, const TraceEvent& e) {
 
 }  // namespace
 
-QString formatDuration(TimeNs ns) {
-    const double a = std::abs(static_cast<double>(ns));
-    const QString sign = ns < 0 ? QStringLiteral("-") : QString();
-    if (a < 999.5)
-        return sign + QString::number(static_cast<long long>(std::llround(a))) +
-               QStringLiteral(" ns");
-    if (a < 999.5e3)
-        return sign + threeDigits(a / 1e3) + QStringLiteral(" µs");
-    if (a < 999.5e6)
-        return sign + threeDigits(a / 1e6) + QStringLiteral(" ms");
-    return sign + threeDigits(a / 1e9) + QStringLiteral(" s");
+QString durationText(TimeNs ns) {
+    return QString::fromStdString(formatDuration(ns));
 }
 
 QString formatBytes(std::uint64_t bytes) {
@@ -105,7 +98,7 @@ QString describeWait(const Trace& trace, std::uint32_t index) {
         return {};
     const QString verb =
         e.kind == EventKind::HostWait ? QStringLiteral("waited") : QStringLiteral("stalled");
-    QString s = verb + QLatin1Char(' ') + formatDuration(e.duration());
+    QString s = verb + QLatin1Char(' ') + durationText(e.duration());
     if (e.awaited < trace.events.size())
         s += QStringLiteral(" for ") + whatAndWhere(trace, trace.events[e.awaited]);
     else
@@ -126,7 +119,7 @@ QString eventTitle(const Trace& trace, std::uint32_t index) {
     const QString name = qs(trace.nameOf(e));
     if (!name.isEmpty())
         s += QLatin1Char(' ') + name;
-    return s + QStringLiteral(" — ") + formatDuration(e.duration());
+    return s + QStringLiteral(" — ") + durationText(e.duration());
 }
 
 QString describeEvent(const Trace& trace, std::uint32_t index) {
@@ -137,7 +130,7 @@ QString describeEvent(const Trace& trace, std::uint32_t index) {
     lines << eventTitle(trace, index);
     lines << QStringLiteral("lane: ") + laneName(trace, e.lane);
     lines << QStringLiteral("start: %1, end: %2")
-                 .arg(formatDuration(e.start_ns), formatDuration(e.end_ns));
+                 .arg(durationText(e.start_ns), durationText(e.end_ns));
     QStringList ids;
     if (e.batch != kNone)
         ids << QStringLiteral("batch %1").arg(e.batch);
@@ -157,7 +150,7 @@ QString describeEvent(const Trace& trace, std::uint32_t index) {
     if (!wait.isEmpty())
         lines << wait;
     if (e.kind == EventKind::HostWait && e.cpu_ns >= 0)
-        lines << QStringLiteral("CPU burnt while waiting: ") + formatDuration(e.cpu_ns);
+        lines << QStringLiteral("CPU burnt while waiting: ") + durationText(e.cpu_ns);
     QStringList flags;
     if (e.flags & event_flags::kImplicitSync)
         flags << QStringLiteral("implicit sync");

@@ -19,8 +19,8 @@ QString describeWait(const Trace& trace, std::uint32_t index);
 // A short one-line title for tooltips: "Kernel spin_kernel — 1.80 ms".
 QString eventTitle(const Trace& trace, std::uint32_t index);
 
-// Three significant digits in the largest unit under 1000: "850 ns", "1.80 ms", "12.5 s".
-QString formatDuration(TimeNs ns);
+// core/analysis/time_format's wording as a QString: "850 ns", "12.3 µs", "1.80 ms", "2.50 s".
+QString durationText(TimeNs ns);
 // Binary units, labelled as such (pytorch #120171): "512 B", "1.50 KiB", "64.0 MiB", "2.00 GiB".
 QString formatBytes(std::uint64_t bytes);
 // Human name of a kind: "kernel", "copy", "host wait", ...

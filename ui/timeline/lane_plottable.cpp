@@ -104,7 +104,7 @@ void LanePlottable::drawStripes(QCPPainter* p) const {
     }
 }
 
-void LanePlottable::drawIdleGaps(QCPPainter* p, const TimeMapping& map) const {
+void LanePlottable::drawIdleSpans(QCPPainter* p, const TimeMapping& map) const {
     int lastGpu = model_->firstGpuRow();
     for (int row = model_->firstGpuRow(); row < model_->rowCount(); ++row) {
         const auto kind = model_->trace()->lanes[*model_->laneOfRow(row)].kind;
@@ -113,7 +113,7 @@ void LanePlottable::drawIdleGaps(QCPPainter* p, const TimeMapping& map) const {
     }
     if (lastGpu <= model_->firstGpuRow())
         return;
-    std::vector<IdleGap> gaps;
+    std::vector<IdleSpan> gaps;
     model_->idleGapsInView(static_cast<TimeNs>(map.t0()), static_cast<TimeNs>(map.t1()),
                            map.spanNs(2.0), gaps);
     const double y0 = mValueAxis->coordToPixel(model_->firstGpuRow());
@@ -251,7 +251,7 @@ void LanePlottable::draw(QCPPainter* painter) {
     painter->setFont(theme_.font);
     const TimeMapping map = mapping();
     drawStripes(painter);
-    drawIdleGaps(painter, map);
+    drawIdleSpans(painter, map);
     for (int row = 0; row < model_->rowCount(); ++row) {
         items_.clear();
         model_->itemsInView(*model_->laneOfRow(row), map, foldPx_, items_);

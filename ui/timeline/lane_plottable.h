@@ -58,7 +58,7 @@ private:
     QRectF barRect(const TimeMapping& map, int row, TimeNs start, TimeNs end,
                    double minWidth) const;
     void drawStripes(QCPPainter* p) const;
-    void drawIdleGaps(QCPPainter* p, const TimeMapping& map) const;
+    void drawIdleSpans(QCPPainter* p, const TimeMapping& map) const;
     void drawItem(QCPPainter* p, const TimeMapping& map, int row, const DrawItem& item) const;
     void drawOutline(QCPPainter* p, const TimeMapping& map, std::uint32_t event,
                      const QPen& pen) const;

@@ -121,7 +121,7 @@ void MemoryPlot::setTrace(const Trace& trace) {
     legend_->setVisible(hasData_);
     auto* y = rect_->axis(QCPAxis::atLeft);
     y->setLabel(QStringLiteral("memory (%1)").arg(unit_));
-    y->setRange(0, peak > 0 ? static_cast<double>(peak) / divisor * 1.15 : 1.0);
+    y->setRange(0, peak > 0 ? static_cast<double>(peak) / divisor * 1.4 : 1.0);
     setTheme(theme_);
 }
 

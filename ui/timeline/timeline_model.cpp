@@ -66,7 +66,7 @@ TimelineModel::TimelineModel(std::shared_ptr<const Trace> trace) : trace_(std::m
         }
     }
     buildRows();
-    buildIdleGaps();
+    buildIdleSpans();
     buildFlowIndex();
 }
 
@@ -106,7 +106,7 @@ void TimelineModel::buildRows() {
         rowOfLane_[rows_[r]] = static_cast<int>(r);
 }
 
-void TimelineModel::buildIdleGaps() {
+void TimelineModel::buildIdleSpans() {
     // Merge the busy intervals of every GPU lane; the holes between first and last GPU work are
     // idle.
     std::vector<std::pair<TimeNs, TimeNs>> busy;
@@ -292,10 +292,10 @@ void TimelineModel::itemsInView(std::uint16_t lane, const TimeMapping& map, doub
 }
 
 void TimelineModel::idleGapsInView(TimeNs t0, TimeNs t1, TimeNs minNs,
-                                   std::vector<IdleGap>& out) const {
+                                   std::vector<IdleSpan>& out) const {
     // Gaps are disjoint and sorted, so both their starts and ends are sorted.
     auto it = std::lower_bound(gaps_.begin(), gaps_.end(), t0,
-                               [](const IdleGap& g, TimeNs t) { return g.end < t; });
+                               [](const IdleSpan& g, TimeNs t) { return g.end < t; });
     auto k = static_cast<std::size_t>(it - gaps_.begin());
     while (k < gaps_.size() && gaps_[k].start <= t1) {
         if (k % kGapBlock == 0 && gapBlockMax_[k / kGapBlock] < minNs) {

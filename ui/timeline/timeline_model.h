@@ -21,7 +21,7 @@ struct DrawItem {
 };
 
 // A GPU-idle interval: no stream (or copy engine) lane has work.
-struct IdleGap {
+struct IdleSpan {
     TimeNs start = 0;
     TimeNs end = 0;
 };
@@ -67,8 +67,8 @@ public:
                      std::vector<DrawItem>& out) const;
 
     // GPU idle gaps overlapping [t0, t1] that are at least `minNs` long.
-    void idleGapsInView(TimeNs t0, TimeNs t1, TimeNs minNs, std::vector<IdleGap>& out) const;
-    const std::vector<IdleGap>& idleGaps() const { return gaps_; }
+    void idleGapsInView(TimeNs t0, TimeNs t1, TimeNs minNs, std::vector<IdleSpan>& out) const;
+    const std::vector<IdleSpan>& idleGaps() const { return gaps_; }
 
     // Flows touching an event (indices into Trace::flows).
     std::vector<std::uint32_t> flowsOf(std::uint32_t event) const;
@@ -84,7 +84,7 @@ private:
         std::vector<TimeNs> maxEnd;  // running max of end over events[0..i]
     };
     void buildRows();
-    void buildIdleGaps();
+    void buildIdleSpans();
     void buildFlowIndex();
 
     std::shared_ptr<const Trace> trace_;
@@ -94,7 +94,7 @@ private:
     int firstGpuRow_ = 0;
     TimeNs begin_ = 0;
     TimeNs end_ = 1;
-    std::vector<IdleGap> gaps_;
+    std::vector<IdleSpan> gaps_;
     // Max gap length per block of kGapBlock gaps: skipping sub-pixel gaps costs blocks, not gaps.
     static constexpr std::size_t kGapBlock = 256;
     std::vector<TimeNs> gapBlockMax_;

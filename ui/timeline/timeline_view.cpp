@@ -383,7 +383,7 @@ void TimelineView::showRuler(double t0, double t1) {
     rulerSpan_->end->setCoords(t1, y);
     rulerLabel_->position->setCoords((t0 + t1) / 2.0, y);
     rulerLabel_->setText(QStringLiteral("Δt = ") +
-                         formatDuration(static_cast<TimeNs>(std::llround(std::abs(t1 - t0)))));
+                         durationText(static_cast<TimeNs>(std::llround(std::abs(t1 - t0)))));
     for (QCPAbstractItem* item :
          {static_cast<QCPAbstractItem*>(rulerA_), static_cast<QCPAbstractItem*>(rulerB_),
           static_cast<QCPAbstractItem*>(rulerSpan_), static_cast<QCPAbstractItem*>(rulerLabel_)})

@@ -1,0 +1,95 @@
+#include "core/analysis/invariant_checker.h"
+
+#include <algorithm>
+#include <array>
+
+#include "core/analysis/invariant_checks.h"
+#include "core/analysis/time_format.h"
+
+namespace syncscope {
+
+namespace {
+
+constexpr std::array<InvariantChecker::InvariantInfo, 24> kInvariants{{
+    {"I1", "Stream FIFO: work on one stream runs in enqueue order"},
+    {"I2", "Causality: no GPU op starts before its enqueuing call"},
+    {"I3", "The legacy default stream is ordered against blocking streams"},
+    {"I4", "The per-thread default stream behaves like a blocking stream"},
+    {"I5", "cudaDeviceSynchronize returns after all earlier work ended"},
+    {"I6", "cudaStreamSynchronize returns after earlier work on its stream ended"},
+    {"I7", "cudaEventSynchronize returns after the event's captured work ended"},
+    {"I8", "A host sync wakes within the wake-up bound L of the awaited work's end"},
+    {"I9", "torch.cpu.synchronize waits for nothing"},
+    {"I10", "cudaStreamWaitEvent does not block the host"},
+    {"I11", "Work after cudaStreamWaitEvent starts after the event completed"},
+    {"I12", "Work after wait_stream starts after the other stream's earlier work ended"},
+    {"I13", "Kernel launches and pinned async copies return before their work ends"},
+    {"I14", "Queries do not block; a ready query means the work is done"},
+    {"I15", "A host function runs in stream order"},
+    {"I16", "Destroying a stream or event does not wait"},
+    {"I17", "0 <= allocated <= reserved at every memory sample"},
+    {"I18", "torch.cuda.synchronize leaves allocated and reserved memory unchanged"},
+    {"I19", "empty_cache does not grow reserved memory, which stays >= allocated"},
+    {"I20", "Pool memory drops only at a sync above the release threshold, or at a trim"},
+    {"I21", "No op on a stream uses a buffer after cudaFreeAsync on that stream"},
+    {"I22", "CUPTI_ACTIVITY_KIND_KERNEL is never enabled"},
+    {"I23", "Stream-wait-event records are API-sized host intervals"},
+    {"I24", "elapsed_time between events recorded in order on one stream is >= -0.5 µs"},
+}};
+
+constexpr int kCuptiActivityKindKernel = 3;
+
+}  // namespace
+
+namespace invariant_checks {
+
+std::string at(TimeNs t) {
+    return formatMicros(t);
+}
+
+void checkRecorder(Context& ctx) {
+    const auto& kinds = ctx.options.enabled_cupti_activity_kinds;
+    if (std::find(kinds.begin(), kinds.end(), kCuptiActivityKindKernel) == kinds.end())
+        return;
+    ctx.sink.add("I22",
+                 "The recorder enabled CUPTI_ACTIVITY_KIND_KERNEL, which serializes all kernels "
+                 "and hides the concurrency the trace is meant to show.",
+                 {});
+}
+
+}  // namespace invariant_checks
+
+InvariantChecker::InvariantChecker(InvariantCheckerOptions options)
+    : options_(std::move(options)) {}
+
+std::span<const InvariantChecker::InvariantInfo> InvariantChecker::invariants() {
+    return kInvariants;
+}
+
+std::vector<Violation> InvariantChecker::check(const Trace& trace) const {
+    const TraceIndex index(trace);
+    ViolationSink sink(options_.max_per_invariant);
+    invariant_checks::Context ctx{index, options_, sink, 0, std::nullopt, true};
+    ctx.eps = std::max<TimeNs>(0, options_.epsilon_ns.value_or(trace.device.clock_tolerance_ns));
+    if (options_.wake_bound_ns) {
+        ctx.wake_bound = *options_.wake_bound_ns;
+    } else {
+        TimeNs latest = -1;
+        for (const TimeNs latency : trace.device.wake_latency_ns)
+            latest = std::max(latest, latency);
+        if (latest >= 0)
+            ctx.wake_bound = latest + ctx.eps;
+    }
+    ctx.samples_on_change =
+        options_.memory_samples_on_change.value_or(trace.device.engine != "cuda");
+
+    invariant_checks::checkStreamOrder(ctx);
+    invariant_checks::checkHostSyncs(ctx);
+    invariant_checks::checkNonBlockingCalls(ctx);
+    invariant_checks::checkMemory(ctx);
+    invariant_checks::checkFreeAsync(ctx);
+    invariant_checks::checkRecorder(ctx);
+    return sink.take();
+}
+
+}  // namespace syncscope

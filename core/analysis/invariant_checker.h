@@ -1,0 +1,77 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/model/ids.h"
+#include "core/model/scenario.h"
+#include "core/model/trace.h"
+
+namespace syncscope {
+
+// One broken invariant of SYNC-SEMANTICS.md §8.
+struct Violation {
+    enum class Severity : std::uint8_t { Error, Warning };
+
+    std::string invariant;              // "I6"
+    std::string message;                // a full sentence, times in µs, names of what is involved
+    std::vector<std::uint32_t> events;  // trace event indices involved (calls, ops, waits)
+    Severity severity = Severity::Error;  // Warning: what §8 itself calls a warning (I20 on a GPU)
+};
+
+struct InvariantCheckerOptions {
+    // ε of §8. Default: trace.device.clock_tolerance_ns.
+    std::optional<TimeNs> epsilon_ns;
+    // L of §8 (the wake-up bound, I8). Default: the largest trace.device.wake_latency_ns plus ε;
+    // when the trace knows no wake-up latency, the upper bound of I8 is not checked.
+    std::optional<TimeNs> wake_bound_ns;
+    // "API-sized": a call that does not wait takes less than this (I9, I10, I13, I14, I16, I23).
+    TimeNs api_bound_ns = 1'000'000;
+    // I10: with this much captured work pending, cudaStreamWaitEvent must return within
+    // api_bound_ns.
+    TimeNs long_pending_ns = 50'000'000;
+    // I24: the resolution of cudaEventElapsedTime; ε is added on top.
+    TimeNs event_timing_resolution_ns = 500;
+    // Violations listed per invariant; the rest are counted in one closing line (0 = no limit).
+    std::size_t max_per_invariant = 1000;
+    // I21 needs to know which buffers a kernel uses and which one a free releases; the trace keeps
+    // only step indices, so the checker reads them from the scenario that produced the trace.
+    // Without it I21 is not checked.
+    const Scenario* scenario = nullptr;
+    // I22 is a recorder property: the CUDA engine passes the CUPTI activity kinds it enabled.
+    // CUPTI_ACTIVITY_KIND_KERNEL (3) among them is a violation.
+    std::vector<int> enabled_cupti_activity_kinds;
+    // Memory samples are taken on every change (a change happened at the sample's time) or
+    // periodically (it happened since the previous sample). Default: periodic for the CUDA engine
+    // ("cuda"), on change for the simulator and for imports (allocator events).
+    std::optional<bool> memory_samples_on_change;
+};
+
+// Checks a Trace against the invariants of SYNC-SEMANTICS.md §8 that a trace can show: I1–I21,
+// I23, I24 (I22 through the options). Only what the trace contains is checked: ops whose enqueuing
+// ApiCall is missing have no enq(x), events without a cuda_event index have no record state, memory
+// fields of -1 are unknown — such facts are skipped, never guessed.
+// Cost: O(n log n) in the number of events.
+class InvariantChecker {
+public:
+    struct InvariantInfo {
+        std::string_view id;
+        std::string_view summary;
+    };
+
+    explicit InvariantChecker(InvariantCheckerOptions options = {});
+
+    std::vector<Violation> check(const Trace& trace) const;
+
+    // The invariants this checker knows, in order (I1 ... I24).
+    static std::span<const InvariantInfo> invariants();
+
+private:
+    InvariantCheckerOptions options_;
+};
+
+}  // namespace syncscope

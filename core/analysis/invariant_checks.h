@@ -1,0 +1,32 @@
+#pragma once
+
+#include <optional>
+
+#include "core/analysis/invariant_checker.h"
+#include "core/analysis/trace_index.h"
+#include "core/analysis/violation_sink.h"
+
+namespace syncscope::invariant_checks {
+
+// What every group of checks needs. Internal to InvariantChecker; split by theme to keep files
+// small.
+struct Context {
+    const TraceIndex& index;
+    const InvariantCheckerOptions& options;
+    ViolationSink& sink;
+    TimeNs eps = 0;
+    std::optional<TimeNs> wake_bound;  // L; none when the trace knows no wake-up latency
+    bool samples_on_change = true;
+};
+
+void checkStreamOrder(Context& ctx);       // I1, I2, I3, I4, I15, I24
+void checkHostSyncs(Context& ctx);         // I5, I6, I7, I8, I9
+void checkNonBlockingCalls(Context& ctx);  // I10, I11, I12, I13, I14, I16, I23
+void checkMemory(Context& ctx);            // I17, I18, I19, I20
+void checkFreeAsync(Context& ctx);         // I21 (needs the scenario)
+void checkRecorder(Context& ctx);          // I22 (needs the recorder's settings)
+
+// Shared wording: "120.0 µs".
+std::string at(TimeNs t);
+
+}  // namespace syncscope::invariant_checks

@@ -1,0 +1,49 @@
+#include "core/analysis/time_format.h"
+
+#include <cstdio>
+#include <cstdlib>
+
+namespace syncscope {
+
+namespace {
+
+std::string printf2(const char* format, double value) {
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, format, value);
+    return buffer;
+}
+
+}  // namespace
+
+std::string formatDuration(TimeNs ns) {
+    if (ns < 0)
+        return "-" + formatDuration(-ns);
+    if (ns < 1'000)
+        return std::to_string(ns) + " ns";
+    // Rounding can carry into the next unit ("999.96 µs" would print "1000.0 µs"); compare the
+    // rounded value, not the raw one.
+    const double us = static_cast<double>(ns) / 1e3;
+    if (us < 999.95)
+        return printf2("%.1f µs", us);
+    const double ms = static_cast<double>(ns) / 1e6;
+    if (ms < 999.995)
+        return printf2("%.2f ms", ms);
+    return printf2("%.2f s", static_cast<double>(ns) / 1e9);
+}
+
+std::string formatMicros(TimeNs ns) {
+    const bool negative = ns < 0;
+    // Integer arithmetic: doubles would print 0.1 µs steps of huge times inexactly.
+    const unsigned long long magnitude =
+        negative ? 0ull - static_cast<unsigned long long>(ns) : static_cast<unsigned long long>(ns);
+    char buffer[64];
+    if (magnitude % 100 == 0)
+        std::snprintf(buffer, sizeof buffer, "%s%llu.%llu µs", negative ? "-" : "",
+                      magnitude / 1000, (magnitude % 1000) / 100);
+    else
+        std::snprintf(buffer, sizeof buffer, "%s%llu.%03llu µs", negative ? "-" : "",
+                      magnitude / 1000, magnitude % 1000);
+    return buffer;
+}
+
+}  // namespace syncscope

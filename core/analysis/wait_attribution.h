@@ -1,0 +1,71 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/analysis/trace_index.h"
+#include "core/model/trace.h"
+
+namespace syncscope {
+
+// What one wait waited for (DESIGN.md §8: "which kernels is this sync waiting on?").
+struct WaitInfo {
+    std::uint32_t wait = kNone;  // the HostWait or StreamWait event
+    EventKind kind = EventKind::HostWait;
+    std::uint32_t call = kNone;  // the ApiCall it belongs to, when known
+    ApiId api = ApiId::None;
+    TimeNs start_ns = 0;
+    TimeNs end_ns = 0;
+    TimeNs duration_ns = 0;
+    std::uint32_t cuda_event = kNone;  // event synchronized on / waited for, when known
+    std::uint32_t awaited_op = kNone;  // the GPU work whose end released the wait (not a marker)
+    TimeNs awaited_end_ns = -1;
+    TimeNs wake_ns = 0;  // end of the wait − awaited_end_ns
+    bool spinning = false;
+    bool sleeping = false;
+    std::int64_t cpu_ns = -1;  // CPU burnt while waiting, -1 unknown
+    std::string sentence;      // the same, in words
+};
+
+// A stretch inside [first GPU start, last GPU end] with no GPU work on any lane, and why.
+struct IdleGap {
+    enum class Cause : std::uint8_t {
+        HostSync,  // the host was blocked in a sync when the GPU ran dry (HTA #149, #89)
+        HostBusy,  // the host was computing or in other API calls: the GPU was starved
+        Unknown,   // no host activity recorded at that time
+    };
+    TimeNs start_ns = 0;
+    TimeNs end_ns = 0;
+    Cause cause = Cause::Unknown;
+    std::uint32_t wait = kNone;  // HostSync: the HostWait, when there is one
+    std::uint32_t call = kNone;  // HostSync: the sync call; HostBusy: the call or host work
+    std::string sentence;
+
+    TimeNs duration() const { return end_ns - start_ns; }
+};
+
+// Answers "why did it wait here, and for which GPU work". Keeps a reference to the trace, which
+// must outlive it. Construction is O(n log n); attribute() is O(log n).
+class WaitAttribution {
+public:
+    explicit WaitAttribution(const Trace& trace);
+
+    // For a HostWait or StreamWait event; nullopt for any other event.
+    std::optional<WaitInfo> attribute(std::uint32_t wait_event) const;
+    // GPU idle gaps in time order, each with its cause. A gap that begins while the host is blocked
+    // in a sync is charged to that sync entirely: the host has to wake and enqueue again before
+    // the GPU can go on, so the round trip is the sync's cost too.
+    std::vector<IdleGap> idleGaps() const;
+
+private:
+    WaitInfo attributeHostWait(std::uint32_t wait) const;
+    WaitInfo attributeStreamWait(std::uint32_t wait) const;
+    std::uint32_t workOf(std::uint32_t op) const;  // a marker stands for the work it captured
+    std::string describeWork(std::uint32_t op) const;
+
+    TraceIndex index_;
+};
+
+}  // namespace syncscope

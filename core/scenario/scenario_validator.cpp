@@ -1,0 +1,771 @@
+#include "core/scenario/scenario_validator.h"
+
+#include <cmath>
+#include <limits>
+
+#include "core/model/device_profile.h"
+
+namespace syncscope {
+
+namespace {
+
+constexpr std::string_view kFormat = "syncscope-scenario";
+constexpr double kMaxDurationUs = 60'000'000.0;  // 60 s
+constexpr std::int64_t kMaxBatch = static_cast<std::int64_t>(kNone) - 1;
+constexpr std::int64_t kMaxGrid = (std::int64_t{1} << 31) - 1;
+constexpr std::int64_t kMaxRepeatCount = 1'000'000;
+constexpr std::int64_t kUnbounded = std::numeric_limits<std::int64_t>::max();
+
+std::string child(const std::string& path, std::string_view key) {
+    if (path.empty())
+        return std::string(key);
+    std::string out = path;
+    out += '.';
+    out += key;
+    return out;
+}
+
+std::string item(const std::string& path, std::size_t index) {
+    return path + "[" + std::to_string(index) + "]";
+}
+
+// A user string inside a message: quoted, shortened, control characters escaped.
+std::string inQuotes(std::string_view text) {
+    constexpr std::size_t kMax = 60;
+    std::string out = "'";
+    std::size_t n = 0;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if (n >= kMax && (c & 0xC0) != 0x80) {
+            out += "...";
+            break;
+        }
+        if (c < 0x20 || c == 0x7F) {
+            static constexpr char kHex[] = "0123456789abcdef";
+            out += "\\x";
+            out += kHex[c >> 4];
+            out += kHex[c & 0xF];
+        } else {
+            out += static_cast<char>(c);
+        }
+        if ((c & 0xC0) != 0x80)
+            ++n;
+    }
+    out += "'";
+    return out;
+}
+
+std::string rangeMessage(std::int64_t min, std::int64_t max) {
+    if (max == kUnbounded)
+        return min == 1 ? "must be > 0" : "must be >= " + std::to_string(min);
+    return "must be between " + std::to_string(min) + " and " + std::to_string(max);
+}
+
+std::string typeName(const nlohmann::json& value) {
+    switch (value.type()) {
+        case nlohmann::json::value_t::null:
+            return "null";
+        case nlohmann::json::value_t::object:
+            return "an object";
+        case nlohmann::json::value_t::array:
+            return "an array";
+        case nlohmann::json::value_t::string:
+            return "a string";
+        case nlohmann::json::value_t::boolean:
+            return "a boolean";
+        case nlohmann::json::value_t::number_float:
+            return "a fractional number";
+        default:
+            return "a number";
+    }
+}
+
+bool isIntegralFloat(const nlohmann::json& value) {
+    if (!value.is_number_float())
+        return false;
+    const double d = value.get<double>();
+    return std::isfinite(d) && std::floor(d) == d;
+}
+
+// Largest batch number a program yields once expanded; 0 when no step has one. Saturates.
+std::uint64_t maxExpandedBatch(const std::vector<Step>& program) {
+    std::uint64_t max = 0;
+    for (const Step& step : program) {
+        if (step.kind != StepKind::Repeat) {
+            if (step.batch != kNone)
+                max = std::max<std::uint64_t>(max, step.batch);
+            continue;
+        }
+        const std::uint64_t body = maxExpandedBatch(step.body);
+        const std::uint64_t offset = std::uint64_t{step.count - 1} * step.batch_stride;
+        max = std::max(max, body + offset);  // both < 2^63: no overflow
+    }
+    return max;
+}
+
+bool hasBatch(const std::vector<Step>& program) {
+    for (const Step& step : program)
+        if (step.kind == StepKind::Repeat ? hasBatch(step.body) : step.batch != kNone)
+            return true;
+    return false;
+}
+
+std::string allowedList(std::initializer_list<std::string_view> names) {
+    std::string out;
+    for (auto name : names) {
+        if (!out.empty())
+            out += ", ";
+        out += name;
+    }
+    return out;
+}
+
+}  // namespace
+
+void ScenarioValidator::error(const std::string& path, std::string message) {
+    if (errors_.size() == ScenarioReader::kMaxErrors) {
+        errors_.push_back({"", "too many errors; the rest are not shown"});
+        return;
+    }
+    if (errors_.size() > ScenarioReader::kMaxErrors)
+        return;
+    errors_.push_back({path, std::move(message)});
+}
+
+bool ScenarioValidator::checkFields(const Json& object, const std::string& path,
+                                    std::initializer_list<std::string_view> allowed,
+                                    std::initializer_list<std::string_view> allowed_too) {
+    bool ok = true;
+    for (const auto& [key, value] : object.items()) {
+        bool known = false;
+        for (auto name : allowed)
+            known = known || key == name;
+        for (auto name : allowed_too)
+            known = known || key == name;
+        if (!known) {
+            error(child(path, key), "unknown field");
+            ok = false;
+        }
+    }
+    return ok;
+}
+
+const nlohmann::json* ScenarioValidator::require(const Json& object, std::string_view key,
+                                                 const std::string& path, bool required) {
+    const auto it = object.find(key);
+    if (it == object.end()) {
+        if (required)
+            error(child(path, key), "is required");
+        return nullptr;
+    }
+    return &*it;
+}
+
+std::optional<std::string> ScenarioValidator::getString(const Json& object, std::string_view key,
+                                                        const std::string& path, bool required) {
+    const Json* value = require(object, key, path, required);
+    if (!value)
+        return std::nullopt;
+    if (!value->is_string()) {
+        error(child(path, key), "must be a string");
+        return std::nullopt;
+    }
+    return value->get<std::string>();
+}
+
+std::optional<bool> ScenarioValidator::getBool(const Json& object, std::string_view key,
+                                               const std::string& path) {
+    const Json* value = require(object, key, path, false);
+    if (!value)
+        return std::nullopt;
+    if (!value->is_boolean()) {
+        error(child(path, key), "must be true or false");
+        return std::nullopt;
+    }
+    return value->get<bool>();
+}
+
+std::optional<std::int64_t> ScenarioValidator::getInteger(const Json& object, std::string_view key,
+                                                          const std::string& path, bool required,
+                                                          std::int64_t min, std::int64_t max) {
+    const Json* value = require(object, key, path, required);
+    if (!value)
+        return std::nullopt;
+    const std::string where = child(path, key);
+    if (value->is_number_unsigned()) {
+        const auto v = value->get<std::uint64_t>();
+        if (v > static_cast<std::uint64_t>(max) || static_cast<std::int64_t>(v) < min) {
+            error(where, rangeMessage(min, max));
+            return std::nullopt;
+        }
+        return static_cast<std::int64_t>(v);
+    }
+    if (value->is_number_integer()) {
+        const auto v = value->get<std::int64_t>();
+        if (v < min || v > max) {
+            error(where, rangeMessage(min, max));
+            return std::nullopt;
+        }
+        return v;
+    }
+    if (isIntegralFloat(*value)) {
+        // Integers beyond 64 bits arrive as floating point: out of range rather than "not integer".
+        error(where, rangeMessage(min, max));
+        return std::nullopt;
+    }
+    error(where, "must be an integer");
+    return std::nullopt;
+}
+
+std::optional<std::uint64_t> ScenarioValidator::getBytes(const Json& object, std::string_view key,
+                                                         const std::string& path,
+                                                         std::uint64_t min) {
+    const Json* value = require(object, key, path, true);
+    if (!value)
+        return std::nullopt;
+    const std::string where = child(path, key);
+    const std::string too_small = min == 0 ? "must be >= 0" : "must be > 0";
+    const std::string too_large = "must be at most " + std::to_string(memory_bytes_) +
+                                  " (the memory of device " + inQuotes(device_) + ")";
+    if (value->is_number_unsigned()) {
+        const auto v = value->get<std::uint64_t>();
+        if (v < min)
+            error(where, too_small);
+        else if (v > memory_bytes_)
+            error(where, too_large);
+        else
+            return v;
+        return std::nullopt;
+    }
+    if (value->is_number_integer()) {  // negative
+        error(where, too_small);
+        return std::nullopt;
+    }
+    if (isIntegralFloat(*value)) {
+        error(where, value->get<double>() < 0 ? too_small : too_large);
+        return std::nullopt;
+    }
+    error(where, "must be an integer");
+    return std::nullopt;
+}
+
+std::optional<TimeNs> ScenarioValidator::getDuration(const Json& object, std::string_view key,
+                                                     const std::string& path) {
+    const Json* value = require(object, key, path, true);
+    if (!value)
+        return std::nullopt;
+    const std::string where = child(path, key);
+    if (!value->is_number()) {
+        error(where, "must be a number");
+        return std::nullopt;
+    }
+    const double us = value->get<double>();
+    if (!(us > 0)) {
+        error(where, "must be > 0");
+        return std::nullopt;
+    }
+    if (!(us <= kMaxDurationUs)) {
+        error(where, "must be at most 60000000 (60 s)");
+        return std::nullopt;
+    }
+    // Files hold µs; the model holds integer ns. Rounding to the nearest ns makes any ns value
+    // written as ns/1000 come back exactly (durations <= 60 s are far inside double precision).
+    const auto ns = static_cast<TimeNs>(std::llround(us * 1000.0));
+    if (ns <= 0) {
+        error(where, "must be at least 0.001 (1 ns)");
+        return std::nullopt;
+    }
+    return ns;
+}
+
+template <typename Enum>
+std::optional<Enum> ScenarioValidator::getEnum(const Json& object, std::string_view key,
+                                               const std::string& path, bool required, int count) {
+    const auto text = getString(object, key, path, required);
+    if (!text)
+        return std::nullopt;
+    std::string allowed;
+    for (int i = 0; i < count; ++i) {
+        const auto name = toString(static_cast<Enum>(i));
+        if (name == *text)
+            return static_cast<Enum>(i);
+        if (!allowed.empty())
+            allowed += ", ";
+        allowed += name;
+    }
+    error(child(path, key), "unknown value " + inQuotes(*text) + " (allowed: " + allowed + ")");
+    return std::nullopt;
+}
+
+std::optional<SyncMode> ScenarioValidator::getMode(const Json& object, const std::string& path) {
+    const auto text = getString(object, "mode", path, false);
+    if (!text)
+        return std::nullopt;
+    if (auto mode = syncModeFromId(*text))
+        return mode;
+    std::string allowed;
+    for (const auto& info : syncModeCatalogue()) {
+        if (!allowed.empty())
+            allowed += ", ";
+        allowed += info.id;
+    }
+    error(child(path, "mode"),
+          "unknown sync mode " + inQuotes(*text) + " (allowed: " + allowed + ")");
+    return std::nullopt;
+}
+
+std::optional<std::uint32_t> ScenarioValidator::getRef(const Json& object, std::string_view key,
+                                                       const std::string& path,
+                                                       const NameMap& names,
+                                                       std::string_view what) {
+    const auto name = getString(object, key, path, true);
+    if (!name)
+        return std::nullopt;
+    if (auto it = names.find(*name); it != names.end())
+        return it->second;
+    error(child(path, key), "no " + std::string(what) + " named " + inQuotes(*name));
+    return std::nullopt;
+}
+
+std::string ScenarioValidator::uniqueName(const Json& object, const std::string& path,
+                                          NameMap& names, std::uint32_t index,
+                                          std::string_view what) {
+    auto name = getString(object, "name", path, true);
+    if (!name)
+        return {};
+    if (name->empty()) {
+        error(child(path, "name"), "must not be empty");
+        return {};
+    }
+    const auto [it, inserted] = names.emplace(*name, index);
+    if (!inserted) {
+        error(child(path, "name"), "duplicate name " + inQuotes(*name) + " (also " +
+                                       item(std::string(what), it->second) + ")");
+    }
+    return *name;
+}
+
+std::optional<Scenario> ScenarioValidator::validate(const Json& root) {
+    const std::size_t errors_before = errors_.size();
+    if (!root.is_object()) {
+        error("", "a scenario must be a JSON object, not " + typeName(root));
+        return std::nullopt;
+    }
+    checkFields(root, "",
+                {"format", "version", "title", "explanation", "device", "schedule", "streams",
+                 "events", "buffers", "pool", "steps"});
+
+    // A wrong format or version makes every other message noise: stop there.
+    if (auto format = getString(root, "format", "", true); format && *format != kFormat)
+        error("format", "must be 'syncscope-scenario', not " + inQuotes(*format));
+    if (const Json* version = require(root, "version", "", true)) {
+        if (!version->is_number_integer())
+            error("version", "must be an integer");
+        else if (version->get<std::int64_t>() != Scenario::kFormatVersion)
+            error("version",
+                  "unsupported version " + version->dump() + " (this build reads version 1)");
+    }
+    if (errors_.size() != errors_before)
+        return std::nullopt;
+
+    Scenario scenario;
+    if (auto title = getString(root, "title", "", true)) {
+        if (title->empty())
+            error("title", "must not be empty");
+        scenario.title = std::move(*title);
+    }
+    if (auto explanation = getString(root, "explanation", "", false))
+        scenario.explanation = std::move(*explanation);
+    if (auto device = getString(root, "device", "", false)) {
+        if (auto profile = findDeviceProfile(*device)) {
+            memory_bytes_ = profile->memory_bytes;
+        } else {
+            std::string allowed;
+            for (const auto& p : builtinDeviceProfiles())
+                allowed += (allowed.empty() ? "" : ", ") + p.id;
+            error("device",
+                  "unknown device profile " + inQuotes(*device) + " (allowed: " + allowed + ")");
+        }
+        scenario.device = std::move(*device);
+    } else if (auto profile = findDeviceProfile(scenario.device)) {
+        memory_bytes_ = profile->memory_bytes;
+    }
+    device_ = scenario.device;
+    if (auto schedule = getEnum<SchedulePolicy>(root, "schedule", "", false, 4))
+        scenario.schedule = *schedule;
+
+    readStreams(root, scenario);
+    readEvents(root, scenario);
+    readBuffers(root, scenario);
+    readPool(root, scenario);
+
+    if (const Json* steps = require(root, "steps", "", true)) {
+        scenario.program = readSteps(*steps, "steps", 0);
+        if (steps->is_array() && steps->empty())
+            error("steps", "must not be empty");
+        const std::size_t expanded = expandedStepCount(scenario.program);
+        if (expanded > Scenario::kMaxExpandedSteps) {
+            error("steps",
+                  "expands to more than 1000000 steps once repeats are unrolled (" +
+                      (expanded == SIZE_MAX ? std::string("overflow") : std::to_string(expanded)) +
+                      ")");
+        }
+    }
+    if (errors_.size() != errors_before)
+        return std::nullopt;
+    return scenario;
+}
+
+void ScenarioValidator::readStreams(const Json& root, Scenario& scenario) {
+    const Json* streams = require(root, "streams", "", true);
+    if (!streams)
+        return;
+    if (!streams->is_array()) {
+        error("streams", "must be an array");
+        return;
+    }
+    if (streams->empty())
+        error("streams", "must have at least one stream");
+    if (streams->size() > Scenario::kMaxStreams) {
+        error("streams",
+              "has " + std::to_string(streams->size()) + " streams; at most 64 are allowed");
+        return;
+    }
+    int legacy = 0;
+    int per_thread = 0;
+    for (std::size_t i = 0; i < streams->size(); ++i) {
+        const Json& entry = (*streams)[i];
+        const std::string path = item("streams", i);
+        if (!entry.is_object()) {
+            error(path, "must be an object");
+            continue;
+        }
+        checkFields(entry, path, {"name", "kind", "priority"});
+        StreamSpec spec;
+        spec.name = uniqueName(entry, path, streams_, static_cast<std::uint32_t>(i), "streams");
+        if (auto kind = getEnum<StreamKind>(entry, "kind", path, false, 4))
+            spec.kind = *kind;
+        if (spec.kind == StreamKind::LegacyDefault && ++legacy == 2)
+            error(child(path, "kind"), "only one legacy-default stream is allowed");
+        if (spec.kind == StreamKind::PerThreadDefault && ++per_thread == 2)
+            error(child(path, "kind"), "only one per-thread-default stream is allowed");
+        if (auto priority = getInteger(entry, "priority", path, false, -10, 10))
+            spec.priority = static_cast<int>(*priority);
+        scenario.streams.push_back(std::move(spec));
+    }
+}
+
+void ScenarioValidator::readEvents(const Json& root, Scenario& scenario) {
+    const Json* events = require(root, "events", "", false);
+    if (!events)
+        return;
+    if (!events->is_array()) {
+        error("events", "must be an array");
+        return;
+    }
+    if (events->size() > ScenarioReader::kMaxNamedObjects) {
+        error("events",
+              "has " + std::to_string(events->size()) + " events; at most 10000 are allowed");
+        return;
+    }
+    for (std::size_t i = 0; i < events->size(); ++i) {
+        const Json& entry = (*events)[i];
+        const std::string path = item("events", i);
+        if (!entry.is_object()) {
+            error(path, "must be an object");
+            continue;
+        }
+        checkFields(entry, path, {"name", "blocking_sync", "disable_timing"});
+        EventSpec spec;
+        spec.name = uniqueName(entry, path, events_, static_cast<std::uint32_t>(i), "events");
+        if (auto v = getBool(entry, "blocking_sync", path))
+            spec.blocking_sync = *v;
+        if (auto v = getBool(entry, "disable_timing", path))
+            spec.disable_timing = *v;
+        scenario.events.push_back(std::move(spec));
+    }
+}
+
+void ScenarioValidator::readBuffers(const Json& root, Scenario& scenario) {
+    const Json* buffers = require(root, "buffers", "", false);
+    if (!buffers)
+        return;
+    if (!buffers->is_array()) {
+        error("buffers", "must be an array");
+        return;
+    }
+    if (buffers->size() > ScenarioReader::kMaxNamedObjects) {
+        error("buffers",
+              "has " + std::to_string(buffers->size()) + " buffers; at most 10000 are allowed");
+        return;
+    }
+    for (std::size_t i = 0; i < buffers->size(); ++i) {
+        const Json& entry = (*buffers)[i];
+        const std::string path = item("buffers", i);
+        if (!entry.is_object()) {
+            error(path, "must be an object");
+            continue;
+        }
+        checkFields(entry, path, {"name"});
+        BufferSpec spec;
+        spec.name = uniqueName(entry, path, buffers_, static_cast<std::uint32_t>(i), "buffers");
+        scenario.buffers.push_back(std::move(spec));
+    }
+}
+
+void ScenarioValidator::readPool(const Json& root, Scenario& scenario) {
+    const Json* pool = require(root, "pool", "", false);
+    if (!pool)
+        return;
+    if (!pool->is_object()) {
+        error("pool", "must be an object");
+        return;
+    }
+    checkFields(*pool, "pool", {"release_threshold"});
+    const Json* threshold = require(*pool, "release_threshold", "pool", false);
+    if (!threshold)
+        return;
+    if (threshold->is_string() && threshold->get<std::string>() == "max")
+        scenario.pool.release_threshold = std::numeric_limits<std::uint64_t>::max();
+    else if (threshold->is_number_unsigned())
+        scenario.pool.release_threshold = threshold->get<std::uint64_t>();
+    else
+        error("pool.release_threshold", "must be an integer >= 0 or \"max\"");
+}
+
+std::vector<Step> ScenarioValidator::readSteps(const Json& steps, const std::string& path,
+                                               int depth) {
+    std::vector<Step> program;
+    if (!steps.is_array()) {
+        error(path, "must be an array");
+        return program;
+    }
+    program.reserve(steps.size());
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+        if (auto step = readStep(steps[i], item(path, i), depth))
+            program.push_back(std::move(*step));
+        if (errors_.size() > ScenarioReader::kMaxErrors)
+            break;
+    }
+    return program;
+}
+
+std::optional<Step> ScenarioValidator::readStep(const Json& json, const std::string& path,
+                                                int depth) {
+    if (!json.is_object()) {
+        error(path, "must be an object");
+        return std::nullopt;
+    }
+    const auto op = getString(json, "op", path, true);
+    if (!op)
+        return std::nullopt;
+    std::optional<StepKind> kind;
+    std::string allowed;
+    for (int i = 0; i < kStepKindCount; ++i) {
+        const auto name = toString(static_cast<StepKind>(i));
+        if (name == *op)
+            kind = static_cast<StepKind>(i);
+        allowed += (allowed.empty() ? "" : ", ") + std::string(name);
+    }
+    if (!kind) {
+        error(child(path, "op"), "unknown op " + inQuotes(*op) + " (allowed: " + allowed + ")");
+        return std::nullopt;
+    }
+    const std::size_t errors_before = errors_.size();
+    Step step;
+    step.kind = *kind;
+    readStepFields(json, path, *kind, step, depth);
+    if (auto batch = getInteger(json, "batch", path, false, 0, kMaxBatch))
+        step.batch = static_cast<std::uint32_t>(*batch);
+    if (auto label = getString(json, "label", path, false))
+        step.label = std::move(*label);
+    if (auto mode = getMode(json, path))
+        step.mode = *mode;
+    if (errors_.size() != errors_before)
+        return std::nullopt;
+    return step;
+}
+
+bool ScenarioValidator::readStepFields(const Json& json, const std::string& path, StepKind kind,
+                                       Step& step, int depth) {
+    const std::size_t errors_before = errors_.size();
+    auto fields = [&](std::initializer_list<std::string_view> own) {
+        checkFields(json, path, {"op", "batch", "label", "mode"}, own);
+    };
+    auto stream = [&](std::string_view key = "stream") -> std::uint32_t {
+        return getRef(json, key, path, streams_, "stream").value_or(0);
+    };
+    auto event = [&] { return getRef(json, "event", path, events_, "event").value_or(kNone); };
+    auto buffer = [&] { return getRef(json, "buffer", path, buffers_, "buffer").value_or(kNone); };
+    auto bytes = [&](std::uint64_t min = 1) {
+        return getBytes(json, "bytes", path, min).value_or(0);
+    };
+    auto duration = [&](std::string_view key = "duration_us") {
+        return getDuration(json, key, path).value_or(0);
+    };
+    auto async = [&] {
+        if (auto v = getBool(json, "async", path))
+            step.async = *v;
+    };
+
+    switch (kind) {
+        case StepKind::Kernel: {
+            fields({"stream", "kind", "duration_us", "bytes", "grid", "block", "uses"});
+            step.stream = stream();
+            const auto kernel = getEnum<KernelKind>(json, "kind", path, true, 3);
+            if (kernel)
+                step.kernel = *kernel;
+            if (kernel == KernelKind::Memory) {
+                step.bytes = bytes();
+                if (json.contains("duration_us"))
+                    error(child(path, "duration_us"),
+                          "not used by memory kernels (they take bytes)");
+            } else if (kernel) {
+                step.duration_ns = duration();
+                if (json.contains("bytes"))
+                    error(child(path, "bytes"), "only memory kernels take bytes");
+            }
+            if (auto grid = getInteger(json, "grid", path, false, 1, kMaxGrid))
+                step.grid = static_cast<std::uint32_t>(*grid);
+            if (auto block = getInteger(json, "block", path, false, 1, 1024))
+                step.block = static_cast<std::uint32_t>(*block);
+            if (const Json* uses = require(json, "uses", path, false)) {
+                const std::string where = child(path, "uses");
+                if (!uses->is_array()) {
+                    error(where, "must be an array of buffer names");
+                } else {
+                    for (std::size_t i = 0; i < uses->size(); ++i) {
+                        const Json& name = (*uses)[i];
+                        if (!name.is_string()) {
+                            error(item(where, i), "must be a string");
+                        } else if (auto it = buffers_.find(name.get<std::string>());
+                                   it == buffers_.end()) {
+                            error(item(where, i),
+                                  "no buffer named " + inQuotes(name.get<std::string>()));
+                        } else {
+                            step.uses.push_back(it->second);
+                        }
+                    }
+                }
+            }
+            break;
+        }
+        case StepKind::Memcpy: {
+            fields({"stream", "direction", "bytes", "host", "async"});
+            step.stream = stream();
+            if (auto direction = getEnum<CopyDirection>(json, "direction", path, true, 4))
+                step.direction = *direction;
+            step.bytes = bytes();
+            if (auto host = getString(json, "host", path, false)) {
+                if (*host == "pinned" || *host == "pageable")
+                    step.pinned = *host == "pinned";
+                else
+                    error(child(path, "host"), "unknown value " + inQuotes(*host) + " (allowed: " +
+                                                   allowedList({"pinned", "pageable"}) + ")");
+            }
+            async();
+            break;
+        }
+        case StepKind::Memset:
+            fields({"stream", "bytes", "async"});
+            step.stream = stream();
+            step.bytes = bytes();
+            async();
+            break;
+        case StepKind::Malloc:
+            fields({"buffer", "bytes"});
+            step.buffer = buffer();
+            step.bytes = bytes();
+            break;
+        case StepKind::Free:
+            fields({"buffer"});
+            step.buffer = buffer();
+            break;
+        case StepKind::MallocAsync:
+            fields({"buffer", "bytes", "stream"});
+            step.buffer = buffer();
+            step.bytes = bytes();
+            step.stream = stream();
+            break;
+        case StepKind::FreeAsync:
+            fields({"buffer", "stream"});
+            step.buffer = buffer();
+            step.stream = stream();
+            break;
+        case StepKind::PoolTrim:
+            fields({"bytes"});
+            step.bytes = bytes(0);
+            break;
+        case StepKind::EventRecord:
+        case StepKind::StreamWaitEvent:
+            fields({"event", "stream"});
+            step.event = event();
+            step.stream = stream();
+            break;
+        case StepKind::WaitStream: {
+            fields({"stream", "other"});
+            const auto waiting = getRef(json, "stream", path, streams_, "stream");
+            const auto other = getRef(json, "other", path, streams_, "stream");
+            if (waiting)
+                step.stream = *waiting;
+            if (other)
+                step.other_stream = *other;
+            if (waiting && other && *waiting == *other)
+                error(child(path, "other"), "must differ from stream");
+            break;
+        }
+        case StepKind::DeviceSync:
+        case StepKind::CpuSync:
+            fields({});
+            break;
+        case StepKind::StreamSync:
+            fields({"stream"});
+            step.stream = stream();
+            break;
+        case StepKind::EventSync:
+            fields({"event"});
+            step.event = event();
+            break;
+        case StepKind::EventQueryPoll:
+            fields({"event", "poll_interval_us"});
+            step.event = event();
+            step.poll_interval_ns = duration("poll_interval_us");
+            break;
+        case StepKind::HostCallback:
+            fields({"stream", "duration_us"});
+            step.stream = stream();
+            step.duration_ns = duration();
+            break;
+        case StepKind::HostWork:
+            fields({"duration_us"});
+            step.duration_ns = duration();
+            break;
+        case StepKind::Repeat: {
+            fields({"count", "steps", "batch_stride"});
+            if (auto count = getInteger(json, "count", path, true, 1, kMaxRepeatCount))
+                step.count = static_cast<std::uint32_t>(*count);
+            if (auto stride = getInteger(json, "batch_stride", path, false, 0, kMaxBatch))
+                step.batch_stride = static_cast<std::uint32_t>(*stride);
+            const Json* body = require(json, "steps", path, true);
+            if (!body)
+                break;
+            if (depth + 1 > ScenarioReader::kMaxRepeatDepth) {
+                error(child(path, "steps"), "repeats are nested more than 16 deep");
+                break;
+            }
+            step.body = readSteps(*body, child(path, "steps"), depth + 1);
+            if (body->is_array() && body->empty())
+                error(child(path, "steps"), "must not be empty");
+            if (errors_.size() == errors_before && hasBatch(step.body) &&
+                maxExpandedBatch(step.body) + std::uint64_t{step.count - 1} * step.batch_stride >
+                    static_cast<std::uint64_t>(kMaxBatch)) {
+                error(child(path, "batch_stride"),
+                      "batch numbers would exceed " + std::to_string(kMaxBatch) + " once expanded");
+            }
+            break;
+        }
+    }
+    return errors_.size() == errors_before;
+}
+
+}  // namespace syncscope

@@ -1,0 +1,71 @@
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "core/model/scenario.h"
+#include "core/scenario/scenario_reader.h"
+
+namespace syncscope {
+
+// Turns a parsed JSON document into a Scenario, checking every rule of docs/scenario-format.md.
+// Used by ScenarioReader only (nlohmann stays a private dependency of syncscope_core).
+class ScenarioValidator {
+public:
+    explicit ScenarioValidator(std::vector<ScenarioError>& errors) : errors_(errors) {}
+    std::optional<Scenario> validate(const nlohmann::json& root);
+
+private:
+    using Json = nlohmann::json;
+    using NameMap = std::unordered_map<std::string, std::uint32_t>;
+
+    void error(const std::string& path, std::string message);
+    bool checkFields(const Json& object, const std::string& path,
+                     std::initializer_list<std::string_view> allowed,
+                     std::initializer_list<std::string_view> allowed_too = {});
+    const Json* require(const Json& object, std::string_view key, const std::string& path,
+                        bool required);
+    std::optional<std::string> getString(const Json& object, std::string_view key,
+                                         const std::string& path, bool required);
+    std::optional<bool> getBool(const Json& object, std::string_view key, const std::string& path);
+    std::optional<std::int64_t> getInteger(const Json& object, std::string_view key,
+                                           const std::string& path, bool required, std::int64_t min,
+                                           std::int64_t max);
+    std::optional<std::uint64_t> getBytes(const Json& object, std::string_view key,
+                                          const std::string& path, std::uint64_t min);
+    std::optional<TimeNs> getDuration(const Json& object, std::string_view key,
+                                      const std::string& path);
+    // Enum values are spelled as the model's toString(); `count` values from 0.
+    template <typename Enum>
+    std::optional<Enum> getEnum(const Json& object, std::string_view key, const std::string& path,
+                                bool required, int count);
+    std::optional<SyncMode> getMode(const Json& object, const std::string& path);
+    std::optional<std::uint32_t> getRef(const Json& object, std::string_view key,
+                                        const std::string& path, const NameMap& names,
+                                        std::string_view what);
+
+    void readStreams(const Json& root, Scenario& scenario);
+    void readEvents(const Json& root, Scenario& scenario);
+    void readBuffers(const Json& root, Scenario& scenario);
+    void readPool(const Json& root, Scenario& scenario);
+    std::vector<Step> readSteps(const Json& steps, const std::string& path, int depth);
+    std::optional<Step> readStep(const Json& step, const std::string& path, int depth);
+    bool readStepFields(const Json& step, const std::string& path, StepKind kind, Step& out,
+                        int depth);
+    std::string uniqueName(const Json& object, const std::string& path, NameMap& names,
+                           std::uint32_t index, std::string_view what);
+
+    std::vector<ScenarioError>& errors_;
+    NameMap streams_;
+    NameMap events_;
+    NameMap buffers_;
+    std::uint64_t memory_bytes_ = UINT64_MAX;  // byte-count bound: the device profile's memory
+    std::string device_;
+};
+
+}  // namespace syncscope

@@ -1,0 +1,90 @@
+#include "core/sim/sim_device.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace syncscope {
+
+namespace {
+
+TimeNs transferNs(std::uint64_t bytes, double bytes_per_ns) {
+    if (bytes_per_ns <= 0)
+        return 1;
+    return std::max<TimeNs>(1, std::llround(static_cast<double>(bytes) / bytes_per_ns));
+}
+
+}  // namespace
+
+SimDevice::SimDevice(const DeviceProfile& profile) : profile_(profile) {
+    const auto sms = static_cast<std::uint32_t>(std::max(1, profile.sm_count));
+    total_blocks_ = sms * static_cast<std::uint32_t>(std::max(1, profile.max_blocks_per_sm));
+    total_threads_ = sms * static_cast<std::uint32_t>(std::max(32, profile.max_threads_per_sm));
+    free_blocks_ = total_blocks_;
+    free_threads_ = total_threads_;
+}
+
+SmDemand SimDevice::kernelDemand(std::uint32_t grid, std::uint32_t block) const {
+    const std::uint32_t warp_threads = std::max<std::uint32_t>(32, (block + 31) / 32 * 32);
+    const auto sms = static_cast<std::uint32_t>(std::max(1, profile_.sm_count));
+    const std::uint32_t per_sm = std::max<std::uint32_t>(
+        1, std::min<std::uint32_t>(total_blocks_ / sms, (total_threads_ / sms) / warp_threads));
+    const std::uint32_t blocks = std::min(std::max<std::uint32_t>(grid, 1), per_sm * sms);
+    // A block wider than an SM's thread slots still runs alone on the device.
+    return {blocks, std::min(blocks * warp_threads, total_threads_)};
+}
+
+SmDemand SimDevice::shortKernelDemand() const {
+    return kernelDemand(static_cast<std::uint32_t>(std::max(1, profile_.sm_count)), 256);
+}
+
+void SimDevice::acquire(const SmDemand& demand) {
+    free_blocks_ -= demand.blocks;
+    free_threads_ -= demand.threads;
+}
+
+void SimDevice::release(const SmDemand& demand) {
+    free_blocks_ += demand.blocks;
+    free_threads_ += demand.threads;
+}
+
+std::uint8_t SimDevice::copyEngineFor(CopyDirection direction) const {
+    if (profile_.copy_engines <= 0)
+        return kNoCopyEngine;
+    switch (direction) {
+        case CopyDirection::HostToDevice:
+            return 0;
+        case CopyDirection::DeviceToHost:
+            return profile_.copy_engines >= 2 ? 1 : 0;
+        case CopyDirection::DeviceToDevice:
+        case CopyDirection::HostToHost:
+            return kNoCopyEngine;
+    }
+    return kNoCopyEngine;
+}
+
+TimeNs SimDevice::kernelDuration(const Step& step) const {
+    const TimeNs running = step.kernel == KernelKind::Memory
+                               ? transferNs(step.bytes, profile_.memory_kernel_bytes_per_ns)
+                               : step.duration_ns;
+    return std::max(running, profile_.kernel_min_ns);
+}
+
+TimeNs SimDevice::copyDuration(CopyDirection direction, std::uint64_t bytes, bool pinned) const {
+    double bandwidth = profile_.d2d_bytes_per_ns;
+    if (direction == CopyDirection::HostToDevice)
+        bandwidth = profile_.h2d_bytes_per_ns;
+    if (direction == CopyDirection::DeviceToHost)
+        bandwidth = profile_.d2h_bytes_per_ns;
+    if (direction == CopyDirection::HostToHost)
+        bandwidth = std::min(profile_.h2d_bytes_per_ns, profile_.d2h_bytes_per_ns);
+    const bool host_side = direction != CopyDirection::DeviceToDevice;
+    if (host_side && !pinned && profile_.pageable_factor > 0)
+        bandwidth *= profile_.pageable_factor;
+    return transferNs(bytes, bandwidth);
+}
+
+TimeNs SimDevice::memsetDuration(std::uint64_t bytes) const {
+    return std::max(profile_.kernel_min_ns, transferNs(bytes, profile_.memory_kernel_bytes_per_ns));
+}
+
+}  // namespace syncscope

@@ -1,0 +1,60 @@
+#include "core/sim/sim_engine.h"
+
+#include <exception>
+#include <memory>
+#include <new>
+
+#include "core/engine/engine_factory.h"
+#include "core/sim/sim_run.h"
+#include "core/sim/sim_scenario_check.h"
+
+namespace syncscope {
+
+namespace {
+
+RunResult failed(std::string message) {
+    RunResult result;
+    result.status = RunStatus::Failed;
+    result.message = std::move(message);
+    return result;
+}
+
+}  // namespace
+
+EngineAvailability SimEngine::availability() const noexcept {
+    EngineAvailability a;
+    a.available = true;
+    try {
+        a.device_name = "simulated GPU";
+    } catch (...) {
+    }
+    return a;
+}
+
+RunResult SimEngine::run(const Scenario& scenario, EngineObserver& observer,
+                         const CancelToken& cancel) noexcept {
+    try {
+        if (std::string error = SimScenarioCheck::firstError(scenario); !error.empty())
+            return failed("invalid scenario: " + error);
+        const std::size_t steps = expandedStepCount(scenario.program);
+        if (steps > kMaxSteps)
+            return failed("the program expands to " + std::to_string(steps) +
+                          " steps; the simulator runs at most " + std::to_string(kMaxSteps));
+        const DeviceProfile profile = *findDeviceProfile(scenario.device);
+        // On the heap: the run's state is large, and the caller's stack may be a worker thread's.
+        auto sim = std::make_unique<SimRun>(scenario, profile, observer, cancel);
+        return sim->run();
+    } catch (const std::bad_alloc&) {
+        return failed("the simulator ran out of host memory");
+    } catch (const std::exception& e) {
+        return failed(std::string("simulator error: ") + e.what());
+    } catch (...) {
+        return failed("simulator error: unknown exception");
+    }
+}
+
+std::unique_ptr<Engine> makeSimEngine() {
+    return std::make_unique<SimEngine>();
+}
+
+}  // namespace syncscope

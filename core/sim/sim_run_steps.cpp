@@ -1,0 +1,353 @@
+// SimRun's steps: one function per StepKind, each the host side of one CUDA call (SYNC §1–§3).
+#include <algorithm>
+
+#include "core/sim/sim_run.h"
+
+namespace syncscope {
+
+namespace {
+
+// Polls of one event_query_poll step beyond which the run fails instead of filling memory.
+constexpr TimeNs kMaxPolls = 1'000'000;
+// Pageable copies are staged through pinned buffers of this size; the host returns once the last
+// chunk is staged, while its DMA is still in flight (SYNC §2).
+constexpr std::uint64_t kStagingChunkBytes = 2u << 20;
+
+}  // namespace
+
+void SimRun::launchKernel(const Step& step) {
+    for (const std::uint32_t buffer : step.uses)
+        if (memory_.freed(buffer))
+            reportError(stepText() + ": the kernel uses buffer '" + buffer_names_[buffer] +
+                            "' after it was freed (I21)",
+                        LogLevel::Warning);
+    SimOp op = newOp(SimOpKind::Kernel, EventKind::Kernel, ApiId::LaunchKernel, step.mode);
+    op.name = labelOr(step, kernel_names_[static_cast<std::size_t>(step.kernel)]);
+    op.duration = gpu_.device().kernelDuration(step);
+    op.bytes = step.kernel == KernelKind::Memory ? step.bytes : 0;
+    const SmDemand demand = gpu_.device().kernelDemand(step.grid, step.block);
+    op.blocks = demand.blocks;
+    op.threads = demand.threads;
+    enqueueCall(step.stream, op, profile_.launch_cost_ns, 0);
+}
+
+void SimRun::memcpy(const Step& step) {
+    const CopyDirection dir = step.direction;
+    const bool pageable = dir != CopyDirection::DeviceToDevice && !step.pinned;
+    SimDevice& device = gpu_.device();
+    SimOp op = newOp(dir == CopyDirection::HostToHost ? SimOpKind::HostToHost : SimOpKind::Copy,
+                     EventKind::Memcpy, step.async ? ApiId::MemcpyAsync : ApiId::Memcpy, step.mode);
+    op.name = labelOr(step, copy_names_[static_cast<std::size_t>(dir)]);
+    op.bytes = step.bytes;
+    op.duration = device.copyDuration(dir, step.bytes, step.pinned);
+    op.engine = device.copyEngineFor(dir);
+    op.flags = pageable ? event_flags::kPageable : 0;
+    if (dir == CopyDirection::DeviceToDevice) {
+        const SmDemand demand = device.shortKernelDemand();
+        op.blocks = demand.blocks;
+        op.threads = demand.threads;
+    }
+
+    // SYNC §2: device-to-device never blocks the host; pinned copies block only in their
+    // synchronous form; host-to-host and pageable device-to-host copies always complete before
+    // the call returns; a pageable host-to-device copy syncs the stream, then returns once staged.
+    const bool stage = pageable && dir == CopyDirection::HostToDevice;
+    const bool wait_for_copy = !stage && dir != CopyDirection::DeviceToDevice &&
+                               (dir == CopyDirection::HostToHost || pageable || !step.async);
+    if (!stage && !wait_for_copy) {
+        enqueueCall(step.stream, op, profile_.api_cost_ns, 0);
+        return;
+    }
+    op.mode = SyncMode::BlockingCopy;
+    const WaitStyle style = policy_.deviceWait();
+    const auto implicit = event_flags::kImplicitSync;
+    gpu_.advanceTo(host_);
+    const TimeNs t0 = host_;
+    Release release;
+    if (wait_for_copy) {
+        const std::uint32_t call = enqueueCall(step.stream, op, profile_.api_cost_ns, implicit);
+        waitStreamIdle(step.stream, release);  // the copy is the stream's last op
+        const TimeNs ret = release.at + style.wake_ns;
+        TraceEvent& api = writer_.trace().events[call];
+        api.end_ns = ret;
+        addHostWait(t0, ret, release, style, api, implicit);
+        host_ = ret;
+        gpu_.advanceTo(ret);
+        return;
+    }
+    const bool waited = waitStreamIdle(step.stream, release);
+    if (waited)
+        host_ = release.at + style.wake_ns;
+    const TimeNs staged_from = host_;
+    const std::uint32_t call = enqueueCall(step.stream, op, profile_.api_cost_ns, implicit);
+    const TimeNs last_chunk =
+        device.copyDuration(dir, std::min(step.bytes, kStagingChunkBytes), true);
+    TraceEvent& api = writer_.trace().events[call];
+    api.start_ns = t0;
+    api.end_ns = host_ + std::max<TimeNs>(0, op.duration - last_chunk);
+    const TraceEvent api_copy = api;
+    if (waited)
+        addHostWait(t0, staged_from, release, style, api_copy, implicit);
+    host_ = api_copy.end_ns;
+}
+
+void SimRun::memset(const Step& step) {
+    SimOp op = newOp(SimOpKind::Memset, EventKind::Memset,
+                     step.async ? ApiId::MemsetAsync : ApiId::Memset, step.mode);
+    op.name = labelOr(step, memset_name_);
+    op.bytes = step.bytes;
+    op.duration = gpu_.device().memsetDuration(step.bytes);
+    const SmDemand demand = gpu_.device().shortKernelDemand();
+    op.blocks = demand.blocks;
+    op.threads = demand.threads;
+    // cudaMemset does not block the host on device memory, but it is a device-side ordering point:
+    // work of two streams cannot overlap across it (SYNC §2).
+    enqueueCall(step.stream, op, profile_.api_cost_ns, 0, !step.async);
+}
+
+bool SimRun::malloc(const Step& step) {
+    gpu_.advanceTo(host_);
+    const TimeNs t0 = host_;
+    host_ += profile_.malloc_cost_ns;
+    gpu_.advanceTo(host_);
+    const SimMemory::Result r = memory_.malloc(step.buffer, step.bytes, host_);
+    TraceEvent call = apiCall(ApiId::Malloc, SyncMode::ImplicitAlloc, kNoLane);
+    call.start_ns = t0;
+    call.end_ns = host_;
+    call.bytes = step.bytes;
+    if (r.status != SimMemory::Status::Ok)
+        call.flags = event_flags::kFailed;
+    writer_.add(call);
+    if (r.status == SimMemory::Status::OutOfMemory) {
+        failure_ = stepText() + ": " + r.message;
+        reportError(failure_, LogLevel::Error);
+        return false;
+    }
+    if (r.status == SimMemory::Status::Misuse) {
+        reportError(stepText() + ": " + r.message, LogLevel::Warning);
+        return true;
+    }
+    // Work of different streams cannot overlap across a device allocation (SYNC §2).
+    gpu_.orderDevice();
+    return true;
+}
+
+void SimRun::free(const Step& step) {
+    gpu_.advanceTo(host_);
+    const TimeNs t0 = host_;
+    const SimMemory::Kind kind = memory_.kindOf(step.buffer);
+    TraceEvent call = apiCall(ApiId::Free, SyncMode::ImplicitAlloc, kNoLane);
+    call.bytes = 0;
+    if (kind == SimMemory::Kind::None) {
+        call.start_ns = t0;
+        call.end_ns = host_ += profile_.free_cost_ns;
+        call.flags = event_flags::kFailed;
+        writer_.add(call);
+        reportError(stepText() + ": " + memory_.free(step.buffer, host_).message,
+                    LogLevel::Warning);
+        return;
+    }
+    // cudaFree of an ordinary allocation waits for the device; of a pool allocation it does not.
+    Release release;
+    const bool waited = kind == SimMemory::Kind::Device && waitAll(release);
+    const TimeNs ret = finishSync(call, t0, waited ? &release : nullptr, policy_.deviceWait(),
+                                  profile_.free_cost_ns,
+                                  kind == SimMemory::Kind::Device ? event_flags::kImplicitSync : 0);
+    memory_.free(step.buffer, ret);
+}
+
+bool SimRun::mallocAsync(const Step& step) {
+    gpu_.advanceTo(host_);
+    const SimMemory::Result r = memory_.mallocAsync(step.buffer, step.bytes, host_);
+    if (r.status != SimMemory::Status::Ok) {
+        TraceEvent call =
+            apiCall(ApiId::MallocAsync, step.mode, SimTraceWriter::streamLane(step.stream));
+        call.end_ns = host_ += profile_.api_cost_ns;
+        call.bytes = step.bytes;
+        call.flags = event_flags::kFailed;
+        writer_.add(call);
+        const bool oom = r.status == SimMemory::Status::OutOfMemory;
+        if (oom)
+            failure_ = stepText() + ": " + r.message;
+        reportError(stepText() + ": " + r.message, oom ? LogLevel::Error : LogLevel::Warning);
+        return !oom;
+    }
+    SimOp op = newOp(SimOpKind::MemoryOp, EventKind::MemoryOp, ApiId::MallocAsync, step.mode);
+    op.name = malloc_async_names_[step.buffer];
+    op.bytes = step.bytes;
+    op.buffer = step.buffer;
+    enqueueCall(step.stream, op, profile_.api_cost_ns, 0);
+    return true;
+}
+
+void SimRun::freeAsync(const Step& step) {
+    std::uint64_t bytes = 0;
+    SimMemory::Kind kind = SimMemory::Kind::None;
+    const SimMemory::Result r = memory_.freeAsync(step.buffer, bytes, kind);
+    if (r.status != SimMemory::Status::Ok) {
+        TraceEvent call =
+            apiCall(ApiId::FreeAsync, step.mode, SimTraceWriter::streamLane(step.stream));
+        call.end_ns = host_ += profile_.api_cost_ns;
+        call.flags = event_flags::kFailed;
+        writer_.add(call);
+        reportError(stepText() + ": " + r.message, LogLevel::Warning);
+        return;
+    }
+    SimOp op = newOp(SimOpKind::MemoryOp, EventKind::MemoryOp, ApiId::FreeAsync, step.mode);
+    op.name = free_async_names_[step.buffer];
+    op.bytes = bytes;
+    op.buffer = step.buffer;
+    op.frees = true;
+    op.pool_memory = kind == SimMemory::Kind::Pool;
+    enqueueCall(step.stream, op, profile_.api_cost_ns, 0);
+}
+
+void SimRun::poolTrim(const Step& step) {
+    TraceEvent call = apiCall(ApiId::MemPoolTrimTo, step.mode, kNoLane);
+    call.end_ns = host_ += profile_.api_cost_ns;
+    call.bytes = step.bytes;
+    writer_.add(call);
+    gpu_.advanceTo(host_);
+    memory_.trimTo(step.bytes, host_);
+}
+
+void SimRun::recordEvent(std::uint32_t event, std::uint32_t stream, SyncMode mode,
+                         std::uint32_t name) {
+    SimOp op = newOp(SimOpKind::Marker, EventKind::EventMarker, ApiId::EventRecord, mode);
+    op.name = name;
+    op.cuda_event = event;
+    // Nothing else is enqueued before this op, so it gets the next seq.
+    op.record = events_.record(event, stream, gpu_.nextSeq());
+    enqueueCall(stream, op, profile_.api_cost_ns, 0);
+}
+
+void SimRun::waitEvent(std::uint32_t stream, std::uint32_t event, SyncMode mode,
+                       std::uint32_t name) {
+    SimOp op = newOp(SimOpKind::StreamWait, EventKind::StreamWait, ApiId::StreamWaitEvent, mode);
+    op.name = name;
+    op.cuda_event = event;
+    // The record current now: re-recording later does not change what this wait waits for.
+    op.record = events_.currentRecord(event);
+    if (op.record != kNone) {
+        op.dep_stream = events_.slot(op.record).stream;
+        op.dep_seq = events_.slot(op.record).seq;
+    }
+    enqueueCall(stream, op, profile_.api_cost_ns, 0);
+}
+
+void SimRun::waitStream(const Step& step) {
+    const std::uint32_t hidden = events_.addHiddenEvent();
+    recordEvent(hidden, step.other_stream, SyncMode::WaitStream, hidden_record_name_);
+    waitEvent(step.stream, hidden, SyncMode::WaitStream, hidden_wait_name_);
+}
+
+void SimRun::deviceSync() {
+    gpu_.advanceTo(host_);
+    const TimeNs t0 = host_;
+    Release release;
+    const bool waited = waitAll(release);
+    const TimeNs ret = finishSync(apiCall(ApiId::DeviceSynchronize, SyncMode::Device, kNoLane), t0,
+                                  waited ? &release : nullptr, policy_.deviceWait(),
+                                  profile_.sync_call_cost_ns, 0);
+    memory_.trimAtSync(ret);
+}
+
+void SimRun::streamSync(const Step& step) {
+    gpu_.advanceTo(host_);
+    const TimeNs t0 = host_;
+    Release release;
+    const bool waited = waitStreamIdle(step.stream, release);
+    const TimeNs ret = finishSync(apiCall(ApiId::StreamSynchronize, SyncMode::Stream,
+                                          SimTraceWriter::streamLane(step.stream)),
+                                  t0, waited ? &release : nullptr, policy_.deviceWait(),
+                                  profile_.sync_call_cost_ns, 0);
+    memory_.trimAtSync(ret);
+}
+
+void SimRun::eventSync(const Step& step) {
+    gpu_.advanceTo(host_);
+    const TimeNs t0 = host_;
+    TraceEvent call = apiCall(ApiId::EventSynchronize, SyncMode::Event, kNoLane);
+    call.cuda_event = step.event;
+    // A never-recorded event has nothing captured: the call returns at once (SYNC §1).
+    const std::uint32_t record = events_.currentRecord(step.event);
+    bool waited = false;
+    Release release;
+    if (record != kNone) {
+        const RecordSlot& slot = events_.slot(record);
+        call.target_lane = SimTraceWriter::streamLane(slot.stream);
+        if (!gpu_.ended(slot.stream, slot.seq)) {
+            gpu_.advanceUntil([&] { return gpu_.ended(slot.stream, slot.seq); });
+            release = {events_.slot(record).reached, events_.slot(record).marker};
+            waited = true;
+        }
+    }
+    const TimeNs ret = finishSync(call, t0, waited ? &release : nullptr,
+                                  policy_.eventWait(scenario_.events[step.event].blocking_sync),
+                                  profile_.sync_call_cost_ns, 0);
+    memory_.trimAtSync(ret);
+}
+
+bool SimRun::eventQueryPoll(const Step& step) {
+    gpu_.advanceTo(host_);
+    const TimeNs t0 = host_;
+    const std::uint32_t record = events_.currentRecord(step.event);
+    TimeNs done = t0;  // never recorded, or already reached: the first query succeeds
+    std::uint32_t marker = kNone;
+    std::uint16_t target = kNoLane;
+    if (record != kNone) {
+        const RecordSlot& slot = events_.slot(record);
+        target = SimTraceWriter::streamLane(slot.stream);
+        // The host spins in the loop meanwhile, so running the GPU ahead to the record is safe.
+        gpu_.advanceUntil([&] { return gpu_.ended(slot.stream, slot.seq); });
+        done = std::max(t0, events_.slot(record).reached);
+        marker = events_.slot(record).marker;
+    }
+    const TimeNs period = std::max(step.poll_interval_ns, profile_.api_cost_ns);
+    const TimeNs polls = (done - t0 + period - 1) / period;  // queries before the successful one
+    if (polls >= kMaxPolls) {
+        failure_ = stepText() + ": polling every " + std::to_string(step.poll_interval_ns) +
+                   " ns would take " + std::to_string(polls + 1) +
+                   " cudaEventQuery calls; use a longer poll_interval_us";
+        reportError(failure_, LogLevel::Error);
+        return false;
+    }
+    TraceEvent query = apiCall(ApiId::EventQuery, SyncMode::EventQueryPoll, target);
+    query.cuda_event = step.event;
+    for (TimeNs i = 0; i <= polls; ++i) {
+        query.start_ns = t0 + i * period;
+        query.end_ns = query.start_ns + profile_.api_cost_ns;
+        if (i == polls)
+            query.flags = event_flags::kQueryReady;
+        writer_.add(query);
+    }
+    const TimeNs ret = query.end_ns;
+    if (polls > 0)
+        addHostWait(t0, ret, {done, marker}, policy_.pollWait(), query, 0);
+    host_ = ret;
+    gpu_.advanceTo(ret);
+    return true;
+}
+
+void SimRun::hostCallback(const Step& step) {
+    SimOp op = newOp(SimOpKind::HostCallback, EventKind::HostCallback, ApiId::LaunchHostFunc,
+                     SyncMode::HostCallback);
+    op.name = labelOr(step, callback_name_);
+    op.duration = step.duration_ns;
+    enqueueCall(step.stream, op, profile_.api_cost_ns, 0);
+}
+
+void SimRun::hostWork(const Step& step) {
+    TraceEvent work = hostEvent(EventKind::HostWork, host_, host_ + step.duration_ns);
+    work.name = labelOr(step, host_work_name_);
+    work.mode = step.mode;
+    writer_.add(work);
+    host_ = work.end_ns;
+}
+
+void SimRun::cpuSync() {
+    // torch.cpu.synchronize() has an empty body: no CUDA call, no cost, nothing awaited (I9).
+    writer_.add(apiCall(ApiId::CpuSynchronize, SyncMode::CpuSynchronize, kNoLane));
+}
+
+}  // namespace syncscope

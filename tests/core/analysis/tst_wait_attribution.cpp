@@ -1,0 +1,171 @@
+#include <QtTest>
+
+#include "core/analysis/wait_attribution.h"
+#include "tests/core/analysis/trace_builder.h"
+
+using namespace syncscope;
+using namespace syncscope::test;
+
+class TestWaitAttribution : public QObject {
+    Q_OBJECT
+
+private slots:
+    void streamSyncSentence() {
+        TraceBuilder b;
+        const auto s2 = b.stream("stream 2");
+        const auto k = b.kernel(s2, "spin_kernel").enq(us(0), us(5)).gpu(us(10), us(1998)).batch(7);
+        const auto c = b.call(ApiId::StreamSynchronize, us(200), us(2000), s2);
+        const auto w = b.hostWait(us(200), us(2000), k.op, event_flags::kSpinning, us(1800));
+        const WaitAttribution attribution(b.trace());
+        const auto info = attribution.attribute(w);
+        QVERIFY(info.has_value());
+        QCOMPARE(info->call, c.call);
+        QVERIFY(info->api == ApiId::StreamSynchronize);
+        QCOMPARE(info->awaited_op, k.op);
+        QCOMPARE(info->awaited_end_ns, us(1998));
+        QCOMPARE(info->wake_ns, us(2));
+        QCOMPARE(info->duration_ns, us(1800));
+        QVERIFY(info->spinning);
+        QCOMPARE(QString::fromStdString(info->sentence),
+                 QStringLiteral("The host waited 1.80 ms in cudaStreamSynchronize for kernel "
+                                "spin_kernel (batch 7) on stream 2; it woke 2.0 µs after the "
+                                "kernel ended (spinning, 1.80 ms of CPU burnt)."));
+    }
+
+    // Without an `awaited` link the work is derived from the call: the latest-ending op enqueued
+    // before a device sync.
+    void derivedFromDeviceSync() {
+        TraceBuilder b;
+        const auto s1 = b.stream("stream 1");
+        const auto s2 = b.stream("stream 2");
+        const auto k = b.kernel(s1, "k").enq(us(0), us(5)).gpu(us(10), us(100)).batch(0);
+        b.kernel(s2, "short").enq(us(5), us(10)).gpu(us(12), us(20));
+        b.call(ApiId::DeviceSynchronize, us(20), us(120));
+        const auto w = b.hostWait(us(20), us(120), kNone, event_flags::kSleeping, us(12));
+        const auto info = WaitAttribution(b.trace()).attribute(w);
+        QVERIFY(info.has_value());
+        QCOMPARE(info->awaited_op, k.op);
+        QCOMPARE(QString::fromStdString(info->sentence),
+                 QStringLiteral("The host waited 100.0 µs in cudaDeviceSynchronize for kernel k "
+                                "(batch 0) on stream 1; it woke 20.0 µs after the kernel ended "
+                                "(sleeping, 12.0 µs of CPU burnt)."));
+    }
+
+    // An event sync that names the marker as awaited is explained by the work the event captured.
+    void eventSyncThroughMarker() {
+        TraceBuilder b;
+        const auto s1 = b.stream("stream 1");
+        const auto k = b.kernel(s1, "k").enq(us(0), us(5)).gpu(us(10), us(60));
+        const auto m = b.record(s1, 1, "e1").enq(us(5), us(8)).gpu(us(60), us(60));
+        b.call(ApiId::EventSynchronize, us(12), us(62), kNoLane, 1);
+        const auto w = b.hostWait(us(12), us(62), m.op);
+        const auto info = WaitAttribution(b.trace()).attribute(w);
+        QVERIFY(info.has_value());
+        QCOMPARE(info->awaited_op, k.op);
+        QCOMPARE(info->cuda_event, std::uint32_t{1});
+        QCOMPARE(QString::fromStdString(info->sentence),
+                 QStringLiteral("The host waited 50.0 µs in cudaEventSynchronize on event e1 for "
+                                "kernel k on stream 1; it woke 2.0 µs after the kernel ended "
+                                "(spinning)."));
+    }
+
+    void unknownWork() {
+        TraceBuilder b;
+        const auto w = b.hostWait(us(0), us(10), kNone, 0, -1);
+        const auto info = WaitAttribution(b.trace()).attribute(w);
+        QVERIFY(info.has_value());
+        QCOMPARE(info->awaited_op, kNone);
+        QCOMPARE(QString::fromStdString(info->sentence),
+                 QStringLiteral("The host waited 10.0 µs in a host sync; the trace does not show "
+                                "which GPU work it waited for."));
+    }
+
+    void streamWaitSentence_data() {
+        QTest::addColumn<bool>("waitStream");
+        QTest::addColumn<QString>("sentence");
+        QTest::newRow("wait_event")
+            << false
+            << "Stream 2 stalled 40.0 µs in cudaStreamWaitEvent for event e0, which completed "
+               "when kernel k1 (batch 3) on stream 1 ended.";
+        QTest::newRow("wait_stream")
+            << true
+            << "Stream 2 stalled 40.0 µs in Stream.wait_stream for event e0, which completed "
+               "when kernel k1 (batch 3) on stream 1 ended.";
+    }
+    void streamWaitSentence() {
+        QFETCH(bool, waitStream);
+        QFETCH(QString, sentence);
+        TraceBuilder b;
+        const auto s1 = b.stream("stream 1");
+        const auto s2 = b.stream("stream 2");
+        const auto k1 = b.kernel(s1, "k1").enq(us(0), us(5)).gpu(us(10), us(100)).batch(3);
+        const auto m = b.record(s1, 0, "e0").enq(us(6), us(8)).gpu(us(100), us(100));
+        auto wait = b.streamWait(s2, 0).enq(us(20), us(22)).gpu(us(60), us(100)).awaited(m.op);
+        if (waitStream)
+            wait.mode(SyncMode::WaitStream);
+        const auto info = WaitAttribution(b.trace()).attribute(wait.op);
+        QVERIFY(info.has_value());
+        QVERIFY(info->kind == EventKind::StreamWait);
+        QCOMPARE(info->awaited_op, k1.op);
+        QCOMPARE(info->wake_ns, TimeNs{0});
+        QCOMPARE(QString::fromStdString(info->sentence), sentence);
+    }
+
+    void notAWait() {
+        TraceBuilder b;
+        const auto s1 = b.stream("stream 1");
+        const auto k = b.kernel(s1, "k").enq(us(0), us(5)).gpu(us(10), us(100));
+        const WaitAttribution attribution(b.trace());
+        QVERIFY(!attribution.attribute(k.op).has_value());
+        QVERIFY(!attribution.attribute(12345).has_value());
+    }
+
+    void idleGaps() {
+        TraceBuilder b;
+        const auto s1 = b.stream("stream 1");
+        b.kernel(s1, "k1").enq(us(0), us(5)).gpu(us(10), us(100));
+        const auto sync = b.call(ApiId::StreamSynchronize, us(20), us(102), s1);
+        const auto wait = b.hostWait(us(20), us(102));
+        b.kernel(s1, "k2").enq(us(102), us(107)).gpu(us(150), us(195));
+        const auto work = b.hostWork(us(107), us(290), "preprocess");
+        b.kernel(s1, "k3").enq(us(290), us(295)).gpu(us(300), us(350));
+        b.kernel(s1, "k4").enq(us(490), us(495)).gpu(us(500), us(600));
+        const auto gaps = WaitAttribution(b.trace()).idleGaps();
+        QCOMPARE(gaps.size(), std::size_t{3});
+        QVERIFY(gaps[0].cause == IdleGap::Cause::HostSync);
+        QCOMPARE(gaps[0].wait, wait);
+        QCOMPARE(gaps[0].call, sync.call);
+        QCOMPARE(gaps[0].duration(), us(50));
+        QCOMPARE(QString::fromStdString(gaps[0].sentence),
+                 QStringLiteral("The GPU was idle 50.0 µs from 100.0 µs to 150.0 µs because the "
+                                "host was blocked in cudaStreamSynchronize."));
+        QVERIFY(gaps[1].cause == IdleGap::Cause::HostBusy);
+        QCOMPARE(gaps[1].call, work);
+        QCOMPARE(QString::fromStdString(gaps[1].sentence),
+                 QStringLiteral("The GPU was idle 105.0 µs from 195.0 µs to 300.0 µs while the "
+                                "host was busy in host work preprocess."));
+        QVERIFY(gaps[2].cause == IdleGap::Cause::Unknown);
+        QCOMPARE(QString::fromStdString(gaps[2].sentence),
+                 QStringLiteral("The GPU was idle 150.0 µs from 350.0 µs to 500.0 µs; no host "
+                                "activity was recorded then."));
+    }
+
+    // A blocking copy without a HostWait still blocks the host: its call covers the gap.
+    void idleGapDuringImplicitSync() {
+        TraceBuilder b;
+        const auto s1 = b.stream("stream 1");
+        b.kernel(s1, "k1").enq(us(0), us(5)).gpu(us(10), us(100));
+        const auto copy = b.enqueue(ApiId::Memcpy, s1, EventKind::Memcpy, "DtoH")
+                              .enq(us(5), us(150))
+                              .gpu(us(120), us(140))
+                              .flags(event_flags::kImplicitSync);
+        const auto gaps = WaitAttribution(b.trace()).idleGaps();
+        QCOMPARE(gaps.size(), std::size_t{1});
+        QVERIFY(gaps[0].cause == IdleGap::Cause::HostSync);
+        QCOMPARE(gaps[0].call, copy.call);
+        QCOMPARE(gaps[0].wait, kNone);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestWaitAttribution)
+#include "tst_wait_attribution.moc"

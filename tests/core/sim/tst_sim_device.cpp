@@ -1,0 +1,114 @@
+// SM capacity and copy engines of the simulated device.
+#include <QtTest>
+
+#include "sim_test_support.h"
+
+using namespace syncscope;
+using namespace syncscope::simtest;
+
+class TestSimDevice : public QObject {
+    Q_OBJECT
+
+private slots:
+    void smCapacity_data();
+    void smCapacity();
+    void wideKernelHoldsBackLaterKernels();
+    void copyEngines_data();
+    void copyEngines();
+    void durations();
+};
+
+// Two 100 µs kernels of 256-thread blocks on two streams. On the h200 profile a 256-thread block
+// fits 8 times per SM (2048 threads), so 132 × 8 = 1056 blocks run at once.
+void TestSimDevice::smCapacity_data() {
+    const auto& p = h200();
+    const int per_sm = std::min(p.max_blocks_per_sm, p.max_threads_per_sm / 256);
+    const int device_blocks = p.sm_count * per_sm;
+    QTest::addColumn<int>("grid");
+    QTest::addColumn<bool>("overlap");
+    QTest::newRow("one block each") << 1 << true;
+    QTest::newRow("half the device each") << device_blocks / 2 << true;
+    QTest::newRow("one block more than half") << device_blocks / 2 + 1 << false;
+    QTest::newRow("wider than the device") << device_blocks * 10 << false;
+}
+
+void TestSimDevice::smCapacity() {
+    QFETCH(int, grid);
+    QFETCH(bool, overlap);
+    const auto& p = h200();
+    Scenario s = scenario({StreamKind::NonBlocking, StreamKind::NonBlocking});
+    s.program = {kernel(0, 100'000, grid, 256), kernel(1, 100'000, grid, 256)};
+    const RunResult r = run(s);
+    SIM_VERIFY_STATUS(r, RunStatus::Ok);
+    const TraceEvent* first = gpuOp(r.trace, 0);
+    const TraceEvent* second = gpuOp(r.trace, 1);
+    QCOMPARE(first->start_ns, p.launch_cost_ns);
+    QCOMPARE(second->start_ns, overlap ? 2 * p.launch_cost_ns : first->end_ns);
+    QCOMPARE(second->duration(), TimeNs(100'000));  // waves do not stretch a spin kernel
+}
+
+// A device-filling kernel enqueued first is not starved by small kernels enqueued after it.
+void TestSimDevice::wideKernelHoldsBackLaterKernels() {
+    Scenario s =
+        scenario({StreamKind::NonBlocking, StreamKind::NonBlocking, StreamKind::NonBlocking});
+    s.program = {kernel(0, 100'000, 1, 32), kernel(1, 50'000, 100'000, 256),
+                 kernel(2, 10'000, 1, 32)};
+    const RunResult r = run(s);
+    SIM_VERIFY_STATUS(r, RunStatus::Ok);
+    const TraceEvent* small = gpuOp(r.trace, 0);
+    const TraceEvent* wide = gpuOp(r.trace, 1);
+    const TraceEvent* later = gpuOp(r.trace, 2);
+    QCOMPARE(wide->start_ns, small->end_ns);
+    QCOMPARE(later->start_ns, wide->end_ns);
+}
+
+// An async pinned h2d copy on s0 and d2h copy on s1, 1 MB each: two copy engines overlap them,
+// one engine serializes them.
+void TestSimDevice::copyEngines_data() {
+    QTest::addColumn<QString>("device");
+    QTest::addColumn<bool>("overlap");
+    QTest::newRow("h200 (2 engines)") << "h200" << true;
+    QTest::newRow("laptop (1 engine)") << "laptop" << false;
+}
+
+void TestSimDevice::copyEngines() {
+    QFETCH(QString, device);
+    QFETCH(bool, overlap);
+    const DeviceProfile p = *findDeviceProfile(device.toStdString());
+    Scenario s = scenario({StreamKind::NonBlocking, StreamKind::NonBlocking});
+    s.device = device.toStdString();
+    s.program = {copy(0, CopyDirection::HostToDevice, 1'000'000, true, true),
+                 copy(1, CopyDirection::DeviceToHost, 1'000'000, true, true)};
+    const RunResult r = run(s);
+    SIM_VERIFY_STATUS(r, RunStatus::Ok);
+    QCOMPARE(r.trace.device.copy_engines, p.copy_engines);
+    const TraceEvent* h2d = gpuOp(r.trace, 0);
+    const TraceEvent* d2h = gpuOp(r.trace, 1);
+    QCOMPARE(h2d->start_ns, p.api_cost_ns);
+    QCOMPARE(h2d->duration(), std::llround(1e6 / p.h2d_bytes_per_ns));
+    QCOMPARE(d2h->start_ns, overlap ? 2 * p.api_cost_ns : h2d->end_ns);
+}
+
+void TestSimDevice::durations() {
+    const auto& p = h200();
+    Scenario s = scenario({StreamKind::NonBlocking});
+    Step memory_kernel = kernel(0, 0);
+    memory_kernel.kernel = KernelKind::Memory;
+    memory_kernel.bytes = 240'000'000;
+    Step tiny = kernel(0, 10);
+    Step memset = step(StepKind::Memset, 0);
+    memset.bytes = 10;
+    Step pageable = copy(0, CopyDirection::HostToDevice, 1'000'000, false, true);
+    s.program = {memory_kernel, tiny, memset, pageable};
+    const RunResult r = run(s);
+    SIM_VERIFY_STATUS(r, RunStatus::Ok);
+    QCOMPARE(gpuOp(r.trace, 0)->duration(), std::llround(240e6 / p.memory_kernel_bytes_per_ns));
+    QCOMPARE(gpuOp(r.trace, 1)->duration(), p.kernel_min_ns);
+    QCOMPARE(gpuOp(r.trace, 2)->duration(), p.kernel_min_ns);
+    QCOMPARE(gpuOp(r.trace, 3)->duration(),
+             std::llround(1e6 / (p.h2d_bytes_per_ns * p.pageable_factor)));
+    QVERIFY(gpuOp(r.trace, 3)->flags & event_flags::kPageable);
+}
+
+QTEST_GUILESS_MAIN(TestSimDevice)
+#include "tst_sim_device.moc"
