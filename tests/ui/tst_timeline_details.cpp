@@ -1,5 +1,6 @@
 #include <QTest>
 
+#include "core/analysis/wait_attribution.h"
 #include "tst_timeline_fixtures.h"
 #include "ui/timeline/event_details.h"
 
@@ -71,6 +72,18 @@ private slots:
                          "\n"
                          "waited 1.80 ms for kernel spin_kernel (batch 7) on stream 2; spinning\n"
                          "CPU burnt while waiting: 1.79 ms"));
+    }
+
+    void withAnalysisAttribution() {
+        std::uint32_t wait = 0, kernel = 0;
+        const Trace t = syncWaitTrace(&wait, &kernel);
+        const WaitAttribution attribution(t);
+        const QString text = describeEvent(t, wait, &attribution);
+        QVERIFY(text.startsWith(describeEvent(t, wait) + QLatin1Char('\n')));
+        const QString extra = text.mid(describeEvent(t, wait).size() + 1);
+        QVERIFY2(extra.startsWith(QStringLiteral("The host waited 1.80 ms")), qPrintable(extra));
+        QVERIFY2(extra.contains(QStringLiteral("spin_kernel")), qPrintable(extra));
+        QCOMPARE(describeEvent(t, kernel, &attribution), describeEvent(t, kernel));  // not a wait
     }
 
     void sleepingAndUnknown() {

@@ -235,8 +235,9 @@ private slots:
         QTest::addColumn<double>("tick");
         QTest::addColumn<int>("decimals");
         QTest::addColumn<QString>("label");
-        QTest::newRow("ns") << 3000.0 << 2500.0 << 0 << QStringLiteral("2500 ns");
-        QTest::newRow("us") << 2e6 << 1.5e6 << 0 << QStringLiteral("1500 µs");
+        QTest::newRow("ns") << 800.0 << 250.0 << 0 << QStringLiteral("250 ns");
+        QTest::newRow("us") << 500e3 << 150e3 << 0 << QStringLiteral("150 µs");
+        QTest::newRow("ms from 1 ms") << 1.6e6 << 1.25e6 << 2 << QStringLiteral("1.25 ms");
         QTest::newRow("ms") << 40e6 << 1.5e6 << 1 << QStringLiteral("1.5 ms");
         QTest::newRow("s") << 60e9 << 12e9 << 0 << QStringLiteral("12 s");
         QTest::newRow("negative zero") << 40e6 << -1e-9 << 1 << QStringLiteral("0.0 ms");

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/analysis/time_format.h"
+#include "core/analysis/wait_attribution.h"
 
 namespace syncscope {
 
@@ -165,6 +166,15 @@ QString describeEvent(const Trace& trace, std::uint32_t index) {
     if (!flags.isEmpty())
         lines << flags.join(QStringLiteral(", "));
     return lines.join(QLatin1Char('\n'));
+}
+
+QString describeEvent(const Trace& trace, std::uint32_t index, const WaitAttribution* attribution) {
+    QString text = describeEvent(trace, index);
+    if (attribution && index < trace.events.size()) {
+        if (const auto info = attribution->attribute(index); info && !info->sentence.empty())
+            text += QLatin1Char('\n') + QString::fromStdString(info->sentence);
+    }
+    return text;
 }
 
 }  // namespace syncscope

@@ -6,12 +6,13 @@ namespace syncscope {
 
 TimeTicker::Unit TimeTicker::unitFor(double spanNs) {
     spanNs = std::abs(spanNs);
-    // Switch early: "1.5 ms" reads faster than "1500 µs".
-    if (spanNs < 5e3)
+    // Switch as soon as a unit is reached: "0.25 ms" reads with the "1.80 ms" of the details pane
+    // better than "250 µs" next to it.
+    if (spanNs < 1e3)
         return Unit::Ns;
-    if (spanNs < 5e6)
+    if (spanNs < 1e6)
         return Unit::Us;
-    if (spanNs < 5e9)
+    if (spanNs < 1e9)
         return Unit::Ms;
     return Unit::S;
 }

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/analysis/wait_attribution.h"
 #include "ui/timeline/event_details.h"
 #include "ui/timeline/flow_layer.h"
 #include "ui/timeline/memory_plot.h"
@@ -126,6 +127,7 @@ std::shared_ptr<const Trace> TimelineView::trace() const {
 }
 
 void TimelineView::setTrace(std::shared_ptr<const Trace> trace) {
+    attribution_.reset();  // it refers to the old trace
     trace_ = std::move(trace);
     model_ = std::make_shared<const TimelineModel>(trace_);
     const auto keepSelection = selected_;
@@ -363,10 +365,21 @@ void TimelineView::setHovered(std::optional<std::uint32_t> index, QPoint globalP
         emit hoveredEvent(index);
     }
     if (index && trace_) {
-        QToolTip::showText(globalPos, describeEvent(*trace_, *index), plot_);
+        QToolTip::showText(globalPos, detailsText(*index), plot_);
     } else {
         QToolTip::hideText();
     }
+}
+
+QString TimelineView::detailsText(std::uint32_t index) const {
+    if (!trace_ || index >= trace_->events.size())
+        return {};
+    const auto kind = trace_->events[index].kind;
+    if (kind != EventKind::HostWait && kind != EventKind::StreamWait)
+        return describeEvent(*trace_, index);
+    if (!attribution_)
+        attribution_ = std::make_unique<WaitAttribution>(*trace_);
+    return describeEvent(*trace_, index, attribution_.get());
 }
 
 QString TimelineView::rulerText() const {

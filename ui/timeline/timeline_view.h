@@ -22,6 +22,7 @@ class QCPItemLine;
 namespace syncscope {
 
 class FlowLayer;
+class WaitAttribution;
 class MemoryPlot;
 class TimelineModel;
 class TimeTicker;
@@ -70,6 +71,9 @@ public:
     const TimelineModel* model() const { return model_.get(); }
     // Widget-pixel centre of an event's bar (for tests and for scrolling a selection into view).
     std::optional<QPointF> eventCenter(std::uint32_t index) const;
+    // The details-pane text of an event: describeEvent plus the analysis' attribution of waits
+    // (built on first use for the current trace).
+    QString detailsText(std::uint32_t index) const;
     // Text the Δt ruler shows now, empty when no ruler is up.
     QString rulerText() const;
 
@@ -112,6 +116,7 @@ private:
     QSharedPointer<TimeTicker> ticker_, memoryTicker_;
     std::shared_ptr<const Trace> trace_;
     std::shared_ptr<const TimelineModel> model_;
+    mutable std::unique_ptr<WaitAttribution> attribution_;  // refers to *trace_
     Theme theme_ = Theme::light();
     bool userZoomed_ = false;
     bool memoryShown_ = true;
