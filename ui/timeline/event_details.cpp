@@ -170,11 +170,22 @@ QString describeEvent(const Trace& trace, std::uint32_t index) {
 
 QString describeEvent(const Trace& trace, std::uint32_t index, const WaitAttribution* attribution) {
     QString text = describeEvent(trace, index);
-    if (attribution && index < trace.events.size()) {
-        if (const auto info = attribution->attribute(index); info && !info->sentence.empty())
-            text += QLatin1Char('\n') + QString::fromStdString(info->sentence);
-    }
-    return text;
+    if (!attribution || index >= trace.events.size())
+        return text;
+    const auto info = attribution->attribute(index);
+    if (!info || info->sentence.empty())
+        return text;
+    // The analysis' sentence says all the short one says and more (wake-up, CPU): one replaces the
+    // other, so the pane does not say it twice.
+    const QString sentence = QString::fromStdString(info->sentence);
+    const QString shortSentence = describeWait(trace, index);
+    QStringList lines = text.split(QLatin1Char('\n'));
+    const auto at = lines.indexOf(shortSentence);
+    if (at >= 0)
+        lines[at] = sentence;
+    else
+        lines << sentence;
+    return lines.join(QLatin1Char('\n'));
 }
 
 }  // namespace syncscope
