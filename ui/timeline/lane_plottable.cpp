@@ -204,6 +204,25 @@ void LanePlottable::drawItem(QCPPainter* p, const TimeMapping& map, int row,
     }
 }
 
+void LanePlottable::hatch(QPainter* p, const QRectF& rect, const QColor& colour, bool rising) {
+    // Lines rather than a pattern brush: SVG and PDF viewers (and slide tools importing them)
+    // render plain lines everywhere; the count follows the bar's width on screen, not events.
+    if (rect.width() < 1.0 || rect.height() < 1.0)
+        return;
+    constexpr double spacing = 6.0;
+    p->save();
+    p->setClipRect(rect, Qt::IntersectClip);
+    p->setPen(QPen(colour, 1.0));
+    const double h = rect.height();
+    for (double x = rect.left() - h; x < rect.right(); x += spacing) {
+        if (rising)
+            p->drawLine(QPointF(x, rect.bottom()), QPointF(x + h, rect.top()));
+        else
+            p->drawLine(QPointF(x, rect.top()), QPointF(x + h, rect.bottom()));
+    }
+    p->restore();
+}
+
 void LanePlottable::paintFill(QPainter* p, const QRectF& rect, const QColor& fill, EventKind kind,
                               std::uint8_t flags, const QColor& ground) {
     // Hatched fills sit on a tint of their colour over the plot ground, so they read on light and
@@ -216,10 +235,10 @@ void LanePlottable::paintFill(QPainter* p, const QRectF& rect, const QColor& fil
     if (kind == EventKind::HostWait && !(flags & event_flags::kSleeping)) {
         // Spinning burns a CPU core: hatched, so "busy waiting" looks busy; sleeping stays solid.
         p->fillRect(rect, tint(0.35));
-        p->fillRect(rect, QBrush(fill, Qt::BDiagPattern));
+        hatch(p, rect, fill, true);
     } else if (kind == EventKind::StreamWait) {
         p->fillRect(rect, tint(0.3));
-        p->fillRect(rect, QBrush(fill, Qt::FDiagPattern));
+        hatch(p, rect, fill, false);
     } else {
         p->fillRect(rect, fill);
     }

@@ -39,6 +39,8 @@ public:
     // the export legend so the legend shows exactly what the lanes show.
     static void paintFill(QPainter* p, const QRectF& rect, const QColor& fill, EventKind kind,
                           std::uint8_t flags, const QColor& ground);
+    // Diagonal hatch lines over `rect` (rising: "/", else "\\").
+    static void hatch(QPainter* p, const QRectF& rect, const QColor& colour, bool rising);
     // Items drawn in the last replot (folded or not) — for tests and the benchmark.
     std::size_t lastItemCount() const { return lastItemCount_; }
 
