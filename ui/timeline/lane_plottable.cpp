@@ -209,18 +209,22 @@ void LanePlottable::hatch(QPainter* p, const QRectF& rect, const QColor& colour,
     // render plain lines everywhere; the count follows the bar's width on screen, not events.
     if (rect.width() < 1.0 || rect.height() < 1.0)
         return;
+    // Each line is cut to the rectangle here, not by a clip path: some SVG renderers ignore clips.
     constexpr double spacing = 6.0;
-    p->save();
-    p->setClipRect(rect, Qt::IntersectClip);
     p->setPen(QPen(colour, 1.0));
     const double h = rect.height();
     for (double x = rect.left() - h; x < rect.right(); x += spacing) {
+        const double t0 = std::max(0.0, (rect.left() - x) / h);
+        const double t1 = std::min(1.0, (rect.right() - x) / h);
+        if (t0 >= t1)
+            continue;
         if (rising)
-            p->drawLine(QPointF(x, rect.bottom()), QPointF(x + h, rect.top()));
+            p->drawLine(QPointF(x + t0 * h, rect.bottom() - t0 * h),
+                        QPointF(x + t1 * h, rect.bottom() - t1 * h));
         else
-            p->drawLine(QPointF(x, rect.top()), QPointF(x + h, rect.bottom()));
+            p->drawLine(QPointF(x + t0 * h, rect.top() + t0 * h),
+                        QPointF(x + t1 * h, rect.top() + t1 * h));
     }
-    p->restore();
 }
 
 void LanePlottable::paintFill(QPainter* p, const QRectF& rect, const QColor& fill, EventKind kind,
