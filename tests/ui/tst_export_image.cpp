@@ -164,6 +164,21 @@ private slots:
         QVERIFY(!QFile::exists(path));
     }
 
+    void unwritableExistingFileStaysUntouched() {
+        // An existing file in a directory nobody may create files in, root included: /proc.
+        const QString path = QStringLiteral("/proc/version");
+        const QByteArray before = readAll(path);
+        if (before.isEmpty())
+            QSKIP("no /proc/version on this system");
+        ExportOptions o = options(path);
+        o.format = QStringLiteral("png");
+        QString error;
+        QVERIFY(!exportTraceImage(*trace_, o, &error));
+        QVERIFY2(error.startsWith(QStringLiteral("could not write /proc/version: ")),
+                 qPrintable(error));
+        QCOMPARE(readAll(path), before);
+    }
+
     void readOnlyDirectoryKeepsExistingFile() {
         if (::geteuid() == 0)
             QSKIP("running as root: directory permissions do not stop root");
