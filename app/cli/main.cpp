@@ -1,1 +1,85 @@
-int main() { return 0; }
+// syncscope-cli: runs scenarios and analyses traces without a display. Links core only (no Qt),
+// so it also runs on a headless GPU server.
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+
+#include "app/cli/commands.h"
+
+using namespace syncscope::cli;
+
+int main(int argc, char** argv) {
+    CLI::App app{"syncscope-cli: run GPU synchronization scenarios and check their traces"};
+    app.require_subcommand(1);
+    app.set_version_flag("--version", "syncscope-cli 0.1.0");
+    int exit_code = kExitOk;
+
+    RunOptions run;
+    auto* run_cmd = app.add_subcommand("run", "Run a scenario on an engine and save its trace");
+    run_cmd->add_option("scenario", run.scenario, "Scenario file, or builtin:NAME")->required();
+    run_cmd->add_option("--engine", run.engine, "sim, cuda or auto (CUDA when a GPU is usable)")
+        ->check(CLI::IsMember({"sim", "cuda", "auto"}))
+        ->capture_default_str();
+    run_cmd->add_option("--out,-o", run.out, "Write the trace here (.json, or .json.gz)");
+    run_cmd->add_flag("--quiet,-q", run.quiet, "Print only errors");
+    run_cmd->callback([&] { exit_code = runCommand(run); });
+
+    CheckOptions check;
+    auto* check_cmd = app.add_subcommand("check", "Check a trace against the invariants I1–I24");
+    check_cmd->add_option("trace", check.trace, "Trace file (native, PyTorch JSON or Nsight SQLite)")
+        ->required();
+    check_cmd->add_option("--epsilon-ns", check.epsilon_ns,
+                          "Clock tolerance ε (default: the trace's calibration)");
+    check_cmd->add_option("--wake-bound-ns", check.wake_bound_ns,
+                          "Wake-up bound L (default: the trace's measured wake-up latency)");
+    check_cmd->add_option("--max", check.max_listed, "List at most this many violations")
+        ->capture_default_str();
+    check_cmd->callback([&] { exit_code = checkCommand(check); });
+
+    StatsOptions stats;
+    auto* stats_cmd = app.add_subcommand("stats", "Print a trace's summary statistics");
+    stats_cmd->add_option("trace", stats.trace, "Trace file")->required();
+    stats_cmd->add_flag("--json", stats.json, "Machine-readable output");
+    stats_cmd->callback([&] { exit_code = statsCommand(stats); });
+
+    ModesOptions modes;
+    auto* modes_cmd = app.add_subcommand("modes", "Print the sync-mode catalogue");
+    modes_cmd->add_flag("--ids", modes.ids_only, "Print only the mode ids");
+    modes_cmd->callback([&] { exit_code = modesCommand(modes); });
+
+    CompareOptions compare;
+    auto* compare_cmd =
+        app.add_subcommand("compare", "Compare two traces of one scenario (e.g. real vs simulated)");
+    compare_cmd->add_option("real", compare.real, "First trace (e.g. the CUDA engine's)")->required();
+    compare_cmd->add_option("simulated", compare.simulated, "Second trace (e.g. the simulator's)")
+        ->required();
+    compare_cmd->callback([&] { exit_code = compareCommand(compare); });
+
+    ImportOptions import;
+    auto* import_cmd = app.add_subcommand(
+        "import", "Import a PyTorch profiler JSON[.gz] or Nsight Systems SQLite trace");
+    import_cmd->add_option("file", import.input, "The foreign trace")->required();
+    import_cmd->add_option("--out,-o", import.out, "Native trace to write")->required();
+    import_cmd->callback([&] { exit_code = importCommand(import); });
+
+    ExportOptions chrome;
+    auto* chrome_cmd = app.add_subcommand(
+        "export-chrome", "Export a trace as Chrome Trace Event JSON (Perfetto, chrome://tracing)");
+    chrome_cmd->add_option("trace", chrome.trace, "Trace file")->required();
+    chrome_cmd->add_option("--out,-o", chrome.out, "JSON file to write")->required();
+    chrome_cmd->callback([&] { exit_code = exportChromeCommand(chrome); });
+
+    ExportOptions csv;
+    auto* csv_cmd = app.add_subcommand("export-csv", "Export a trace's events as CSV");
+    csv_cmd->add_option("trace", csv.trace, "Trace file")->required();
+    csv_cmd->add_option("--out,-o", csv.out, "CSV file to write")->required();
+    csv_cmd->callback([&] { exit_code = exportCsvCommand(csv); });
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        const int code = app.exit(e);
+        return code == 0 ? kExitOk : kExitBadInput;
+    }
+    return exit_code;
+}

@@ -18,6 +18,9 @@ SimGpu::SimGpu(const DeviceProfile& profile, const std::vector<StreamSpec>& stre
 
 std::uint32_t SimGpu::enqueue(std::uint32_t stream, const SimOp& op, bool device_wide) {
     const std::uint32_t seq = next_seq_++;
+    // Only a new head can start; an op queued behind others changes nothing until they end.
+    if (streams_[stream].empty())
+        dirty_ = true;
     SimOp& queued = streams_[stream].push(op);
     queued.seq = seq;
     queued.barrier = device_wide ? seq : barrier_;
@@ -25,7 +28,6 @@ std::uint32_t SimGpu::enqueue(std::uint32_t stream, const SimOp& op, bool device
     if (device_wide)
         barrier_ = seq + 1;
     ++in_flight_;
-    dirty_ = true;
     return seq;
 }
 
@@ -192,8 +194,15 @@ void SimGpu::complete(std::uint32_t stream) {
         memory_.freeReached(op.pool_memory ? SimMemory::Kind::Pool : SimMemory::Kind::Device,
                             op.bytes, op.end);
 
-    s.setLastEnded(op.end, index);
-    if (op.end >= last_end_) {
+    // What a sync names as awaited: the op that ended last. A zero-length bookkeeping op (record,
+    // stream-ordered alloc/free, a wait that did not stall) ending at the same instant as real work
+    // does not displace it, so "waited for kernel k" is what the user reads.
+    const bool bookkeeping =
+        op.end == op.start && (op.kind == SimOpKind::Marker || op.kind == SimOpKind::MemoryOp ||
+                               op.kind == SimOpKind::StreamWait);
+    if (s.lastEvent() == kNone || op.end > s.lastEnd() || !bookkeeping)
+        s.setLastEnded(op.end, index);
+    if (last_event_ == kNone || op.end > last_end_ || (op.end == last_end_ && !bookkeeping)) {
         last_end_ = op.end;
         last_event_ = index;
     }

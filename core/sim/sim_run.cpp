@@ -5,6 +5,7 @@
 #include <new>
 
 #include "core/engine/trace_delta_emitter.h"
+#include "core/scenario/scenario_writer.h"
 #include "core/sim/program_walker.h"
 
 namespace syncscope {
@@ -40,6 +41,13 @@ SimRun::SimRun(const Scenario& scenario, const DeviceProfile& profile, EngineObs
 void SimRun::setup() {
     Trace& trace = result_.trace;
     trace.title = scenario_.title;
+    // The scenario travels with its trace, so a saved run can be reopened and run again.
+    try {
+        trace.scenario_json = ScenarioWriter::toJson(scenario_);
+    } catch (const std::exception& e) {
+        observer_.onLog(LogLevel::Warning,
+                        std::string("the trace does not keep its scenario: ") + e.what());
+    }
     DeviceDescription& d = trace.device;
     d.name = profile_.name;
     d.engine = "sim";
@@ -136,8 +144,9 @@ void SimRun::simulate() {
         step_ = step;
         batch_ = batch;
         if (!execute(*step)) {
-            result_.status = RunStatus::Failed;
-            result_.message = failure_;
+            result_.status = cancelled_ ? RunStatus::Cancelled : RunStatus::Failed;
+            result_.message =
+                cancelled_ ? "cancelled after " + std::to_string(index_) + " steps" : failure_;
             break;
         }
         ++index_;
@@ -245,7 +254,7 @@ TraceEvent SimRun::apiCall(ApiId api, SyncMode mode, std::uint16_t target_lane) 
     return e;
 }
 
-std::uint32_t SimRun::enqueueCall(std::uint32_t stream, SimOp op, TimeNs cost, std::uint8_t flags,
+std::uint32_t SimRun::enqueueCall(std::uint32_t stream, SimOp& op, TimeNs cost, std::uint8_t flags,
                                   bool device_wide) {
     gpu_.advanceTo(host_);
     const TimeNs t0 = host_;

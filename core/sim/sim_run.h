@@ -64,7 +64,10 @@ private:
     SimOp newOp(SimOpKind kind, EventKind event_kind, ApiId api, SyncMode mode) const;
     TraceEvent hostEvent(EventKind kind, TimeNs start, TimeNs end) const;
     TraceEvent apiCall(ApiId api, SyncMode mode, std::uint16_t target_lane);
-    std::uint32_t enqueueCall(std::uint32_t stream, SimOp op, TimeNs cost, std::uint8_t flags,
+    // The host side of a call that puts `op` on `stream`: waits for a launch-queue slot, pays
+    // `cost`, appends the ApiCall and hands the op over (`op` gets its correlation, ready time and
+    // ApiCall index). Returns the ApiCall's index; a blocking caller may still move its end.
+    std::uint32_t enqueueCall(std::uint32_t stream, SimOp& op, TimeNs cost, std::uint8_t flags,
                               bool device_wide = false);
     // Blocks the host until every op in flight has ended; false when nothing was in flight.
     bool waitAll(Release& release);
@@ -97,6 +100,9 @@ private:
     std::uint32_t batch_ = kNone;
     const Step* step_ = nullptr;
     std::string failure_;
+    bool cancelled_ = false;  // a step saw the cancel token
+    std::uint32_t demand_grid_ = 0, demand_block_ = 0;
+    SmDemand demand_;
 
     // Interned names, prepared once so steps never build strings.
     std::array<std::uint32_t, 3> kernel_names_{};

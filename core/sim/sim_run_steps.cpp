@@ -25,9 +25,14 @@ void SimRun::launchKernel(const Step& step) {
     op.name = labelOr(step, kernel_names_[static_cast<std::size_t>(step.kernel)]);
     op.duration = gpu_.device().kernelDuration(step);
     op.bytes = step.kernel == KernelKind::Memory ? step.bytes : 0;
-    const SmDemand demand = gpu_.device().kernelDemand(step.grid, step.block);
-    op.blocks = demand.blocks;
-    op.threads = demand.threads;
+    // Programs launch the same shape over and over: remember the last one.
+    if (step.grid != demand_grid_ || step.block != demand_block_) {
+        demand_ = gpu_.device().kernelDemand(step.grid, step.block);
+        demand_grid_ = step.grid;
+        demand_block_ = step.block;
+    }
+    op.blocks = demand_.blocks;
+    op.threads = demand_.threads;
     enqueueCall(step.stream, op, profile_.launch_cost_ns, 0);
 }
 
@@ -68,8 +73,9 @@ void SimRun::memcpy(const Step& step) {
         const std::uint32_t call = enqueueCall(step.stream, op, profile_.api_cost_ns, implicit);
         waitStreamIdle(step.stream, release);  // the copy is the stream's last op
         const TimeNs ret = release.at + style.wake_ns;
-        TraceEvent& api = writer_.trace().events[call];
-        api.end_ns = ret;
+        writer_.trace().events[call].end_ns = ret;
+        // A copy: adding the wait may grow the event vector under a reference.
+        const TraceEvent api = writer_.trace().events[call];
         addHostWait(t0, ret, release, style, api, implicit);
         host_ = ret;
         gpu_.advanceTo(ret);
@@ -315,6 +321,11 @@ bool SimRun::eventQueryPoll(const Step& step) {
     TraceEvent query = apiCall(ApiId::EventQuery, SyncMode::EventQueryPoll, target);
     query.cuda_event = step.event;
     for (TimeNs i = 0; i <= polls; ++i) {
+        // A long loop is one step: look at the cancel token inside it too.
+        if (i % 4096 == 4095 && cancel_.cancelled()) {
+            cancelled_ = true;
+            return false;
+        }
         query.start_ns = t0 + i * period;
         query.end_ns = query.start_ns + profile_.api_cost_ns;
         if (i == polls)

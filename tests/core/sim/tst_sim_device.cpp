@@ -13,6 +13,7 @@ private slots:
     void smCapacity_data();
     void smCapacity();
     void wideKernelHoldsBackLaterKernels();
+    void higherPriorityStartsFirst();
     void copyEngines_data();
     void copyEngines();
     void durations();
@@ -60,6 +61,20 @@ void TestSimDevice::wideKernelHoldsBackLaterKernels() {
     const TraceEvent* later = gpuOp(r.trace, 2);
     QCOMPARE(wide->start_ns, small->end_ns);
     QCOMPARE(later->start_ns, wide->end_ns);
+}
+
+// Three wide kernels: the first fills the device; of the two waiting behind it, the one on the
+// higher-priority stream (lower number) starts first although it was enqueued last.
+void TestSimDevice::higherPriorityStartsFirst() {
+    Scenario s =
+        scenario({StreamKind::NonBlocking, StreamKind::NonBlocking, StreamKind::NonBlocking});
+    s.streams[2].priority = -1;
+    s.program = {kernel(0, 100'000, 100'000, 256), kernel(1, 50'000, 100'000, 256),
+                 kernel(2, 50'000, 100'000, 256)};
+    const RunResult r = run(s);
+    SIM_VERIFY_STATUS(r, RunStatus::Ok);
+    QCOMPARE(gpuOp(r.trace, 2)->start_ns, gpuOp(r.trace, 0)->end_ns);
+    QCOMPARE(gpuOp(r.trace, 1)->start_ns, gpuOp(r.trace, 2)->end_ns);
 }
 
 // An async pinned h2d copy on s0 and d2h copy on s1, 1 MB each: two copy engines overlap them,

@@ -2,6 +2,7 @@
 #include <QtTest>
 #include <cstring>
 
+#include "core/scenario/scenario_reader.h"
 #include "core/sim/program_walker.h"
 #include "sim_test_support.h"
 
@@ -151,6 +152,10 @@ void TestSimEngine::describesTheDeviceAndLanes() {
         QCOMPARE(d.wake_latency_ns[i], p.wake_latency_ns[i]);
     QCOMPARE(d.clock_tolerance_ns, TimeNs(0));
     QCOMPARE(d.pool_release_threshold, std::uint64_t(12345));
+    QCOMPARE(r.trace.title, s.title);
+    const ScenarioParseResult again = ScenarioReader::parse(r.trace.scenario_json);
+    QVERIFY2(again.ok(), again.errorText().c_str());
+    QCOMPARE(expandedStepCount(again.scenario->program), expandedStepCount(s.program));
     QCOMPARE(r.trace.lanes.size(), std::size_t(2 + s.streams.size()));
     SIM_COMPARE_ENUM(r.trace.lanes[0].kind, LaneKind::HostThread);
     SIM_COMPARE_ENUM(r.trace.lanes[1].kind, LaneKind::HostWaits);
@@ -233,6 +238,7 @@ void TestSimEngine::invalidScenarioFails_data() {
     QTest::newRow("event missing") << 1 << "steps[0].event: event is missing";
     QTest::newRow("unknown device") << 2 << "device: unknown device profile 'gtx'";
     QTest::newRow("block too wide") << 3 << "steps[0].block: must be 1..1024";
+    QTest::newRow("too many steps") << 4 << "the simulator runs at most";
 }
 
 void TestSimEngine::invalidScenarioFails() {
@@ -252,6 +258,9 @@ void TestSimEngine::invalidScenarioFails() {
             break;
         case 3:
             s.program = {kernel(0, 1, 1, 2048)};
+            break;
+        case 4:
+            s.program = {repeat(1'000'000, {repeat(1'000'000, {kernel(0, 1)})})};
             break;
     }
     const RunResult r = run(s);

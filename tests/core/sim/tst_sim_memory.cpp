@@ -73,6 +73,8 @@ void TestSimMemory::poolReleasesAtSyncOnlyBelowThreshold() {
     QCOMPARE(t.memory[2].pool_reserved, std::int64_t(kGiB));
     const TimeNs sync_ret = kernel_end + p.wake_latency_ns[0];
     QCOMPARE(apiOf(t, 3)->end_ns, sync_ret);
+    // The sync names the kernel, not the zero-length free reached at the same instant.
+    QCOMPARE(waitOf(t, 3)->awaited, indexOf(t, gpuOp(t, 1)));
     if (releases) {
         QCOMPARE(t.memory.size(), std::size_t(4));
         QCOMPARE(lastSample(t).t_ns, sync_ret);  // I20: the drop is at the sync

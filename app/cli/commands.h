@@ -1,0 +1,64 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+// syncscope-cli subcommands. Each returns the process exit code:
+// 0 success, 1 the answer is "no" (violations found, runs disagree, the run failed),
+// 2 bad input or an engine that cannot run here, 3 cancelled (Ctrl+C).
+namespace syncscope::cli {
+
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitNo = 1;
+inline constexpr int kExitBadInput = 2;
+inline constexpr int kExitCancelled = 3;
+
+struct RunOptions {
+    std::string scenario;  // a path, or builtin:NAME
+    std::string engine = "auto";
+    std::string out;       // native trace file (.json or .json.gz); empty: do not save
+    bool quiet = false;
+};
+
+struct CheckOptions {
+    std::string trace;
+    std::optional<std::int64_t> epsilon_ns;
+    std::optional<std::int64_t> wake_bound_ns;
+    std::size_t max_listed = 50;
+};
+
+struct StatsOptions {
+    std::string trace;
+    bool json = false;
+};
+
+struct ModesOptions {
+    bool ids_only = false;
+};
+
+struct CompareOptions {
+    std::string real;
+    std::string simulated;
+};
+
+struct ImportOptions {
+    std::string input;
+    std::string out;
+};
+
+struct ExportOptions {
+    std::string trace;
+    std::string out;
+};
+
+int runCommand(const RunOptions& options);
+int checkCommand(const CheckOptions& options);
+int statsCommand(const StatsOptions& options);
+int modesCommand(const ModesOptions& options);
+int compareCommand(const CompareOptions& options);
+int importCommand(const ImportOptions& options);
+int exportChromeCommand(const ExportOptions& options);
+int exportCsvCommand(const ExportOptions& options);
+
+}  // namespace syncscope::cli

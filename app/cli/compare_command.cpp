@@ -1,0 +1,42 @@
+#include <iostream>
+
+#include "app/cli/commands.h"
+#include "app/cli/input_files.h"
+#include "core/analysis/time_format.h"
+#include "core/compare/trace_comparison.h"
+
+namespace syncscope::cli {
+
+namespace {
+
+std::string stepList(const std::vector<std::uint32_t>& steps) {
+    std::string out;
+    for (std::size_t i = 0; i < steps.size() && i < 10; ++i) out += (i ? ", " : "") + std::to_string(steps[i]);
+    if (steps.size() > 10) out += ", …";
+    return out;
+}
+
+}  // namespace
+
+int compareCommand(const CompareOptions& options) {
+    std::string error;
+    std::optional<Trace> a = loadTrace(options.real, error);
+    std::optional<Trace> b = a ? loadTrace(options.simulated, error) : std::nullopt;
+    if (!a || !b) {
+        std::cerr << error << '\n';
+        return kExitBadInput;
+    }
+    const TraceComparison c = compareTraces(*a, *b);
+    std::cout << "makespan         " << formatDuration(c.makespan_a) << " vs " << formatDuration(c.makespan_b)
+              << '\n'
+              << "kernels          " << c.kernels_a << " vs " << c.kernels_b << '\n'
+              << "completion order " << (c.orderAgrees() ? "agrees" : "differs") << " ("
+              << c.order_disagreements << " of " << c.order_checked << " neighbouring pairs differ)\n";
+    for (const auto& note : c.order_notes) std::cout << "  " << note << '\n';
+    std::cout << "host waits       " << (c.waitsAgree() ? "agree" : "differ") << '\n';
+    if (!c.waits_only_in_a.empty()) std::cout << "  only in the first run at steps " << stepList(c.waits_only_in_a) << '\n';
+    if (!c.waits_only_in_b.empty()) std::cout << "  only in the second run at steps " << stepList(c.waits_only_in_b) << '\n';
+    return c.orderAgrees() && c.waitsAgree() ? kExitOk : kExitNo;
+}
+
+}  // namespace syncscope::cli

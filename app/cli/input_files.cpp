@@ -1,0 +1,99 @@
+#include "app/cli/input_files.h"
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <vector>
+
+#include "core/interchange/trace_importer.h"
+#include "core/scenario/scenario_reader.h"
+#include "core/tracefile/trace_file.h"
+
+namespace syncscope::cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path executableDir() {
+    std::error_code ec;
+    const fs::path self = fs::read_symlink("/proc/self/exe", ec);
+    return ec ? fs::path() : self.parent_path();
+}
+
+std::vector<fs::path> builtinDirs() {
+    std::vector<fs::path> dirs;
+    if (const char* env = std::getenv("SYNCSCOPE_SCENARIOS_DIR"); env && *env) dirs.emplace_back(env);
+    const fs::path exe = executableDir();
+    if (!exe.empty()) dirs.push_back(exe / "scenarios");
+    dirs.emplace_back(SYNCSCOPE_SOURCE_SCENARIOS_DIR);
+    return dirs;
+}
+
+bool looksLikeNativeTrace(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::string head(4096, '\0');
+    in.read(head.data(), static_cast<std::streamsize>(head.size()));
+    head.resize(static_cast<std::size_t>(in.gcount()));
+    return head.find("syncscope-trace") != std::string::npos;
+}
+
+}  // namespace
+
+std::optional<Scenario> loadScenario(const std::string& spec, std::string& resolved_path,
+                                     std::string& error) {
+    constexpr std::string_view kBuiltin = "builtin:";
+    resolved_path = spec;
+    if (spec.starts_with(kBuiltin)) {
+        const std::string name = spec.substr(kBuiltin.size());
+        if (name.empty() || name.find('/') != std::string::npos) {
+            error = spec + ": not a built-in scenario name";
+            return std::nullopt;
+        }
+        resolved_path.clear();
+        for (const fs::path& dir : builtinDirs()) {
+            const fs::path candidate = dir / (name + ".json");
+            if (std::error_code ec; fs::is_regular_file(candidate, ec)) {
+                resolved_path = candidate.string();
+                break;
+            }
+        }
+        if (resolved_path.empty()) {
+            error = spec + ": no built-in scenario named '" + name + "'";
+            return std::nullopt;
+        }
+    }
+    ScenarioParseResult parsed = ScenarioReader::readFile(resolved_path);
+    if (!parsed.ok()) {
+        error.clear();
+        for (const auto& e : parsed.errors) error += resolved_path + ": " + e.toString() + "\n";
+        if (!error.empty()) error.pop_back();
+        return std::nullopt;
+    }
+    return std::move(parsed.scenario);
+}
+
+std::optional<Trace> loadTrace(const std::string& path, std::string& error) {
+    if (std::error_code ec; !fs::is_regular_file(path, ec)) {
+        error = path + ": no such file";
+        return std::nullopt;
+    }
+    // Native files are gzip or JSON naming their format near the top; gzip could be either, so a
+    // failed native load of a gzip file falls through to the importers.
+    if (looksLikeNativeTrace(path)) {
+        TraceLoadResult loaded = TraceFile::load(path);
+        if (loaded.ok()) return std::move(loaded.trace);
+        error = path + ": " + loaded.error;
+        return std::nullopt;
+    }
+    TraceLoadResult native = TraceFile::load(path);
+    if (native.ok()) return std::move(native.trace);
+    ImportResult imported = importTrace(path);
+    if (imported.ok()) return std::move(imported.trace);
+    error = imported.error;
+    return std::nullopt;
+}
+
+}  // namespace syncscope::cli

@@ -1,0 +1,21 @@
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "core/model/scenario.h"
+#include "core/model/trace.h"
+
+namespace syncscope::cli {
+
+// A scenario from a path or `builtin:NAME` (searched in $SYNCSCOPE_SCENARIOS_DIR, beside the
+// executable in scenarios/, and in the source tree's resources/scenarios). On failure, `error`
+// holds every problem, one per line, each naming the file.
+std::optional<Scenario> loadScenario(const std::string& spec, std::string& resolved_path,
+                                     std::string& error);
+
+// A trace in any format we read: the native file first, else PyTorch profiler JSON[.gz] or Nsight
+// Systems SQLite through the importers.
+std::optional<Trace> loadTrace(const std::string& path, std::string& error);
+
+}  // namespace syncscope::cli

@@ -1,0 +1,123 @@
+#include <unistd.h>
+
+#include <csignal>
+#include <cstdio>
+#include <iostream>
+
+#include "app/cli/commands.h"
+#include "app/cli/input_files.h"
+#include "core/analysis/time_format.h"
+#include "core/engine/engine_factory.h"
+#include "core/scenario/scenario_writer.h"
+#include "core/tracefile/trace_file.h"
+
+namespace syncscope::cli {
+
+namespace {
+
+// Ctrl+C cancels the run cooperatively: the engine stops within 50 ms and the partial trace is
+// still saved, like the window's Cancel.
+CancelToken* g_cancel = nullptr;
+
+extern "C" void onSigint(int) {
+    if (g_cancel) g_cancel->cancel();
+}
+
+class ConsoleObserver final : public EngineObserver {
+public:
+    explicit ConsoleObserver(bool quiet) : quiet_(quiet), tty_(isatty(STDERR_FILENO) != 0) {}
+
+    void onProgress(double fraction, std::string_view phase) override {
+        if (quiet_ || !tty_) return;
+        const int percent = static_cast<int>(fraction * 100.0 + 0.5);
+        if (percent == last_percent_) return;
+        last_percent_ = percent;
+        std::fprintf(stderr, "\r%3d%% %.*s\033[K", percent, static_cast<int>(phase.size()), phase.data());
+    }
+
+    void onLog(LogLevel level, std::string_view message) override {
+        if (quiet_ && level == LogLevel::Info) return;
+        clearLine();
+        const char* prefix = level == LogLevel::Error ? "error: " : level == LogLevel::Warning ? "warning: " : "";
+        std::cerr << prefix << message << '\n';
+    }
+
+    void clearLine() {
+        if (tty_ && last_percent_ >= 0) std::fprintf(stderr, "\r\033[K");
+        last_percent_ = -1;
+    }
+
+private:
+    bool quiet_;
+    bool tty_;
+    int last_percent_ = -1;
+};
+
+}  // namespace
+
+int runCommand(const RunOptions& options) {
+    std::string path, error;
+    std::optional<Scenario> scenario = loadScenario(options.scenario, path, error);
+    if (!scenario) {
+        std::cerr << error << '\n';
+        return kExitBadInput;
+    }
+    EngineChoice choice = chooseEngine(options.engine);
+    if (!choice.engine) {
+        std::cerr << "syncscope-cli: " << choice.error << '\n';
+        if (options.engine == "cuda") std::cerr << "syncscope-cli: use --engine sim to run the simulator\n";
+        return kExitBadInput;
+    }
+    if (!choice.note.empty()) std::cerr << "syncscope-cli: " << choice.note << '\n';
+
+    CancelToken cancel;
+    g_cancel = &cancel;
+    struct sigaction action {};
+    action.sa_handler = onSigint;
+    struct sigaction previous {};
+    sigaction(SIGINT, &action, &previous);
+    ConsoleObserver observer(options.quiet);
+    RunResult result = choice.engine->run(*scenario, observer, cancel);
+    sigaction(SIGINT, &previous, nullptr);
+    g_cancel = nullptr;
+    observer.clearLine();
+
+    Trace& trace = result.trace;
+    trace.source = options.scenario;
+    if (trace.title.empty()) trace.title = scenario->title;
+    if (trace.scenario_json.empty()) trace.scenario_json = ScenarioWriter::toJson(*scenario);
+
+    const bool has_trace = !trace.events.empty() || !trace.lanes.empty();
+    if (!options.out.empty() && has_trace) {
+        std::string save_error;
+        if (!TraceFile::save(trace, options.out, save_error)) {
+            std::cerr << "syncscope-cli: cannot write " << options.out << ": " << save_error << '\n';
+            return kExitBadInput;
+        }
+    }
+    switch (result.status) {
+        case RunStatus::Ok: break;
+        case RunStatus::Cancelled:
+            std::cerr << "syncscope-cli: cancelled; " << trace.events.size() << " events kept"
+                      << (options.out.empty() || !has_trace ? "" : " in " + options.out) << '\n';
+            return kExitCancelled;
+        case RunStatus::Unavailable:
+            std::cerr << "syncscope-cli: engine unavailable: " << result.message << '\n';
+            return kExitBadInput;
+        case RunStatus::Failed:
+            std::cerr << "syncscope-cli: the run failed: " << result.message << '\n';
+            return kExitNo;
+    }
+    if (!options.quiet) {
+        TimeNs end = 0;
+        for (const auto& e : trace.events) end = std::max(end, e.end_ns);
+        std::cout << "ran '" << scenario->title << "' on " << choice.engine->id() << " ("
+                  << trace.device.name << "): " << trace.events.size() << " events, "
+                  << formatDuration(end);
+        if (!options.out.empty()) std::cout << " -> " << options.out;
+        std::cout << '\n';
+    }
+    return kExitOk;
+}
+
+}  // namespace syncscope::cli

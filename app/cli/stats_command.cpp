@@ -1,0 +1,90 @@
+#include <nlohmann/json.hpp>
+
+#include <iomanip>
+#include <iostream>
+
+#include "app/cli/commands.h"
+#include "app/cli/input_files.h"
+#include "core/analysis/time_format.h"
+#include "core/analysis/trace_stats.h"
+
+namespace syncscope::cli {
+
+namespace {
+
+// Binary units, labelled (DESIGN.md §8: GB vs GiB confusion).
+std::string formatBytes(std::int64_t bytes) {
+    if (bytes < 0) return "not measured";
+    const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+    double value = static_cast<double>(bytes);
+    int unit = 0;
+    while (value >= 1024.0 && unit < 4) {
+        value /= 1024.0;
+        ++unit;
+    }
+    std::ostringstream out;
+    out << std::fixed << std::setprecision(unit == 0 ? 0 : 2) << value << ' ' << units[unit];
+    return out.str();
+}
+
+}  // namespace
+
+int statsCommand(const StatsOptions& options) {
+    std::string error;
+    std::optional<Trace> trace = loadTrace(options.trace, error);
+    if (!trace) {
+        std::cerr << error << '\n';
+        return kExitBadInput;
+    }
+    const TraceStats s = computeStats(*trace);
+    if (options.json) {
+        nlohmann::json j;
+        j["events"] = trace->events.size();
+        j["makespan_ns"] = s.makespan_ns;
+        j["host_blocked_ns"] = s.host_blocked_ns;
+        j["host_cpu_burnt_ns"] = s.host_cpu_burnt_ns;
+        j["gpu_busy_ns"] = s.gpu_busy_ns;
+        j["gpu_idle_ns"] = s.gpu_idle_ns;
+        j["gpu_idle_from_syncs_ns"] = s.gpu_idle_from_syncs_ns;
+        j["stream_overlap_ns"] = s.stream_overlap_ns;
+        j["stream_overlap_ratio"] = s.stream_overlap_ratio;
+        j["peak_device_used"] = s.peak_device_used;
+        j["peak_pool_reserved"] = s.peak_pool_reserved;
+        j["peak_pool_used"] = s.peak_pool_used;
+        j["peak_allocated"] = s.peak_allocated;
+        j["peak_reserved"] = s.peak_reserved;
+        j["sync_calls"] = s.sync_calls;
+        nlohmann::json by_api = nlohmann::json::object();
+        for (int i = 0; i < kApiIdCount; ++i)
+            if (s.sync_calls_by_api[i]) by_api[std::string(apiName(static_cast<ApiId>(i)))] = s.sync_calls_by_api[i];
+        j["sync_calls_by_api"] = by_api;
+        std::cout << j.dump(2) << '\n';
+        return kExitOk;
+    }
+    std::cout << "trace            " << (trace->title.empty() ? options.trace : trace->title) << '\n'
+              << "device           " << trace->device.name << " (" << trace->device.engine << ")\n"
+              << "events           " << trace->events.size() << '\n'
+              << "makespan         " << formatDuration(s.makespan_ns) << '\n'
+              << "host blocked     " << formatDuration(s.host_blocked_ns) << '\n'
+              << "host CPU burnt   " << formatDuration(s.host_cpu_burnt_ns)
+              << (s.waits_cpu_unknown ? " (some waits unmeasured)" : "") << '\n'
+              << "GPU busy         " << formatDuration(s.gpu_busy_ns) << '\n'
+              << "GPU idle         " << formatDuration(s.gpu_idle_ns) << " (of which caused by syncs "
+              << formatDuration(s.gpu_idle_from_syncs_ns) << ")\n"
+              << "stream overlap   " << formatDuration(s.stream_overlap_ns) << " ("
+              << static_cast<int>(s.stream_overlap_ratio * 100.0 + 0.5) << "% of busy time)\n"
+              << "peak device used " << formatBytes(s.peak_device_used) << '\n'
+              << "peak pool        " << formatBytes(s.peak_pool_reserved) << " reserved, "
+              << formatBytes(s.peak_pool_used) << " used\n";
+    if (s.peak_allocated >= 0 || s.peak_reserved >= 0)
+        std::cout << "peak PyTorch     " << formatBytes(s.peak_allocated) << " allocated, "
+                  << formatBytes(s.peak_reserved) << " reserved\n";
+    std::cout << "sync calls       " << s.sync_calls << '\n';
+    for (int i = 0; i < kApiIdCount; ++i)
+        if (s.sync_calls_by_api[i])
+            std::cout << "  " << std::left << std::setw(24) << apiName(static_cast<ApiId>(i)) << s.sync_calls_by_api[i]
+                      << '\n';
+    return kExitOk;
+}
+
+}  // namespace syncscope::cli

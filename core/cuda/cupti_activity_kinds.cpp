@@ -1,0 +1,35 @@
+#include "core/cuda/cupti_activity_kinds.h"
+
+#include <array>
+
+#include "core/cuda/recorded_activity_kinds.h"
+
+namespace syncscope {
+
+namespace {
+// EXTERNAL_CORRELATION first: records of the other kinds refer to it.
+constexpr std::array kKinds{
+    CUPTI_ACTIVITY_KIND_EXTERNAL_CORRELATION,
+    CUPTI_ACTIVITY_KIND_RUNTIME,
+    CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL,
+    CUPTI_ACTIVITY_KIND_MEMCPY,
+    CUPTI_ACTIVITY_KIND_MEMSET,
+    CUPTI_ACTIVITY_KIND_SYNCHRONIZATION,
+    CUPTI_ACTIVITY_KIND_CUDA_EVENT,
+    CUPTI_ACTIVITY_KIND_MEMORY2,
+    CUPTI_ACTIVITY_KIND_MEMORY_POOL,
+};
+}  // namespace
+
+std::span<const CUpti_ActivityKind> recordedActivityKinds() {
+    return kKinds;
+}
+
+std::vector<int> recordedActivityKindIds() {
+    std::vector<int> ids;
+    for (const CUpti_ActivityKind kind : kKinds)
+        ids.push_back(static_cast<int>(kind));
+    return ids;
+}
+
+}  // namespace syncscope

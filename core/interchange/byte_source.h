@@ -1,0 +1,69 @@
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace syncscope {
+
+// Where the streaming JSON importer reads from: memory, a file, or a gzip stream over either.
+// Reading in chunks keeps peak memory near the size of the resulting Trace, not of the file.
+class ByteSource {
+public:
+    virtual ~ByteSource() = default;
+    // Up to `n` bytes into `dst`; 0 at the end or on error (then error() says what).
+    virtual std::size_t read(char* dst, std::size_t n) = 0;
+    virtual const std::string& error() const { return error_; }
+    // Fraction of the input consumed so far (0..1), for progress reports.
+    virtual double progress() const = 0;
+
+protected:
+    std::string error_;
+};
+
+class MemoryByteSource final : public ByteSource {
+public:
+    explicit MemoryByteSource(std::string_view bytes) : bytes_(bytes) {}
+    std::size_t read(char* dst, std::size_t n) override;
+    double progress() const override;
+
+private:
+    std::string_view bytes_;
+    std::size_t pos_ = 0;
+};
+
+class FileByteSource final : public ByteSource {
+public:
+    // Check error() after construction: it names the file when it cannot be opened.
+    explicit FileByteSource(const std::string& path);
+    ~FileByteSource() override;
+    FileByteSource(const FileByteSource&) = delete;
+    FileByteSource& operator=(const FileByteSource&) = delete;
+    std::size_t read(char* dst, std::size_t n) override;
+    double progress() const override;
+
+private:
+    std::FILE* file_ = nullptr;
+    std::uint64_t size_ = 0, pos_ = 0;
+};
+
+// Inflates gzip data (all members, as gzip -d does) from another source as it is read.
+class GzipByteSource final : public ByteSource {
+public:
+    GzipByteSource(ByteSource& compressed, std::uint64_t max_bytes);
+    ~GzipByteSource() override;
+    GzipByteSource(const GzipByteSource&) = delete;
+    GzipByteSource& operator=(const GzipByteSource&) = delete;
+    std::size_t read(char* dst, std::size_t n) override;
+    double progress() const override { return inner_.progress(); }
+
+private:
+    struct State;
+    ByteSource& inner_;
+    std::unique_ptr<State> state_;
+    std::uint64_t max_bytes_;
+};
+
+}  // namespace syncscope

@@ -1,0 +1,51 @@
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/model/trace.h"
+
+namespace syncscope {
+
+// Knobs shared by every importer. All optional: a default-constructed value imports without limits
+// other than the built-in sanity caps.
+struct ImportOptions {
+    // Called now and then with the fraction done (0..1). Called on the importing thread.
+    std::function<void(double fraction)> progress;
+    // Polled while importing; when it becomes true the import stops with the error "cancelled".
+    const std::atomic<bool>* cancel = nullptr;
+    // A gzip member may not inflate to more than this (protects against decompression bombs).
+    std::uint64_t max_inflated_bytes = std::uint64_t{16} << 30;
+};
+
+// What an importer saw, so nothing is dropped silently: every input record is counted under its
+// source category, and records we keep without modelling them (cpu_op, python_function...) or could
+// not use are counted separately.
+struct ImportStats {
+    std::map<std::string, std::uint64_t, std::less<>> categories;  // input records per category
+    std::map<std::string, std::uint64_t, std::less<>> names;       // host API calls per name
+    std::map<std::string, std::uint64_t, std::less<>>
+        skipped;                       // records not turned into events, by reason
+    std::uint64_t generic_events = 0;  // kept as EventKind::Generic
+    std::uint64_t host_waits = 0;
+    std::uint64_t stream_waits = 0;
+    std::uint64_t unresolved_flows = 0;  // flow records whose ends could not both be found
+};
+
+struct ImportResult {
+    std::optional<Trace> trace;
+    // Empty on success. Otherwise one sentence that names the file and the place:
+    // "trace.json: byte 1234 (line 7, column 3): event 12: \"dur\" is negative (-5)".
+    std::string error;
+    std::vector<std::string> warnings;
+    ImportStats stats;
+
+    bool ok() const { return trace.has_value(); }
+};
+
+}  // namespace syncscope

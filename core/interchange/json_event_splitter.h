@@ -1,0 +1,70 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/interchange/byte_source.h"
+
+namespace syncscope {
+
+// Streams a Chrome-trace-shaped JSON document ({"traceEvents":[...], other keys...} or a bare
+// array) from a ByteSource in bounded memory. It only finds where values end (it tracks strings and
+// nesting, nothing else); simdjson parses and validates every piece it hands out:
+//  - each top-level value other than traceEvents, as its own JSON text;
+//  - the events, in batches of about 1 MiB, as the text of a JSON array.
+// Offsets are byte offsets in the (inflated) document.
+class JsonEventSplitter {
+public:
+    class Handler {
+    public:
+        virtual ~Handler() = default;
+        // `json` has simdjson padding after its end. Return "" or an error.
+        virtual std::string onTopLevelValue(std::string_view key, std::string_view json,
+                                            std::uint64_t offset) = 0;
+        // `json` is "[e0,e1,...]" (padded); `offsets` has the document offset of each element.
+        virtual std::string onEventBatch(std::string_view json,
+                                         const std::vector<std::uint64_t>& offsets) = 0;
+    };
+
+    JsonEventSplitter(ByteSource& source, Handler& handler) : source_(source), handler_(handler) {}
+
+    // "" on success; otherwise the error, already prefixed with its location
+    // ("byte 120 (line 3, column 7): ...") where it has one.
+    std::string run();
+    // "byte N (line L, column C)" for an offset still in the window (the current batch), else "byte
+    // N".
+    std::string locate(std::uint64_t offset) const;
+    bool sawEvents() const { return saw_events_; }
+
+private:
+    int at(std::size_t p) {
+        return p < buf_.size() ? static_cast<unsigned char>(buf_[p]) : refillAndGet(p);
+    }
+    int refillAndGet(std::size_t p);
+    void skipWhitespace();
+    bool scanString(std::size_t& p);
+    bool scanValue(std::size_t& p);
+    std::string events();
+    std::string flush();
+    std::string errorAt(std::size_t p, const std::string& what) const {
+        return locate(base_ + p) + ": " + what;
+    }
+    std::string endError(std::size_t p, const std::string& what) const;
+
+    ByteSource& source_;
+    Handler& handler_;
+    std::string buf_;  // the window: bytes [base_, base_ + buf_.size()) of the document
+    std::size_t pos_ = 0;
+    std::uint64_t base_ = 0;
+    std::uint64_t lines_before_ = 0;  // newlines in the bytes dropped from the window
+    std::uint64_t last_newline_ = 0;  // offset just after the last dropped newline
+    bool eof_ = false;
+    bool saw_events_ = false;
+    std::size_t batch_begin_ = 0, batch_end_ = 0;
+    std::vector<std::uint64_t> offsets_;
+    std::string scratch_;
+};
+
+}  // namespace syncscope

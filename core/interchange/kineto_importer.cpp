@@ -1,0 +1,567 @@
+#include "core/interchange/kineto_importer.h"
+
+#include <simdjson.h>
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <functional>
+#include <limits>
+#include <map>
+#include <unordered_set>
+
+#include "core/interchange/api_names.h"
+#include "core/interchange/json_event_splitter.h"
+#include "core/interchange/kineto_record.h"
+#include "core/interchange/own_export_reader.h"
+#include "core/interchange/trace_assembler.h"
+
+namespace syncscope {
+
+namespace dom = simdjson::dom;
+
+namespace {
+
+enum class Category {
+    Kernel,
+    Memcpy,
+    Memset,
+    Runtime,
+    Sync,
+    HostAnnotation,
+    GpuAnnotation,
+    Generic,
+};
+
+bool iequals(std::string_view a, std::string_view b) {
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+               return std::tolower(static_cast<unsigned char>(x)) ==
+                      std::tolower(static_cast<unsigned char>(y));
+           });
+}
+
+// New schema spells categories in lowercase ("kernel", "gpu_memcpy", "cuda_runtime"); the old one
+// capitalised them ("Kernel", "Memcpy", "Runtime", "Operator").
+Category categoryOf(std::string_view cat) {
+    // Exact spellings of the current schema first: this runs once per event.
+    if (cat == "kernel")
+        return Category::Kernel;
+    if (cat == "cuda_runtime" || cat == "cuda_driver")
+        return Category::Runtime;
+    if (cat == "cpu_op" || cat == "python_function" || cat == "ac2g")
+        return Category::Generic;
+    if (iequals(cat, "kernel"))
+        return Category::Kernel;
+    if (iequals(cat, "gpu_memcpy") || iequals(cat, "memcpy"))
+        return Category::Memcpy;
+    if (iequals(cat, "gpu_memset") || iequals(cat, "memset"))
+        return Category::Memset;
+    if (iequals(cat, "cuda_runtime") || iequals(cat, "runtime") || iequals(cat, "cuda_driver") ||
+        iequals(cat, "driver"))
+        return Category::Runtime;
+    if (iequals(cat, "cuda_sync"))
+        return Category::Sync;
+    if (iequals(cat, "user_annotation"))
+        return Category::HostAnnotation;
+    if (iequals(cat, "gpu_user_annotation"))
+        return Category::GpuAnnotation;
+    return Category::Generic;
+}
+
+struct DeviceInfo {
+    std::string name;
+    int sms = 0;
+    std::uint64_t memory = 0;
+};
+
+class KinetoImport final : public JsonEventSplitter::Handler {
+public:
+    KinetoImport(std::string_view source, const ImportOptions& options)
+        : source_(source), options_(options) {}
+
+    ImportResult run(ByteSource& source);
+    std::string onTopLevelValue(std::string_view key, std::string_view json,
+                                std::uint64_t offset) override;
+    std::string onEventBatch(std::string_view json,
+                             const std::vector<std::uint64_t>& offsets) override;
+
+private:
+    std::string locateBadEvent(std::string_view json, const std::vector<std::uint64_t>& offsets);
+    std::string parseDevices(dom::array devices);
+    std::string onRecord(const KinetoRecord& r);
+    std::string onKinetoSpan(const KinetoRecord& r, Category category);
+    std::string onMetadata(const KinetoRecord& r);
+    std::string onCounter(const KinetoRecord& r);
+    std::uint16_t hostLaneOf(const KinetoRecord& r);
+    std::uint16_t streamLaneOf(const KinetoRecord& r);
+    std::string finishSyncscope();
+    void finishKineto();
+    std::string fail(std::uint64_t offset, const std::string& what) const {
+        return source_ + ": " +
+               (splitter_ != nullptr ? splitter_->locate(offset)
+                                     : "byte " + std::to_string(offset)) +
+               ": " + what;
+    }
+
+    std::string source_;
+    JsonEventSplitter* splitter_ = nullptr;
+    std::function<double()> source_progress_;
+    dom::parser parser_;
+    const ImportOptions& options_;
+    ImportResult result_;
+    TraceAssembler assembler_{"import:kineto"};
+    bool syncscope_ = false;  // our own export: lanes and links come verbatim
+    std::map<std::int64_t, DeviceInfo> devices_;
+    std::int64_t first_gpu_device_ = -1;
+    std::vector<std::tuple<std::int64_t, std::int64_t, std::string>> thread_names_;
+    std::vector<std::uint32_t> query_waits_;  // HostWaits whose call might turn out to be a query
+    std::uint64_t event_count_ = 0;
+};
+
+std::uint16_t KinetoImport::hostLaneOf(const KinetoRecord& r) {
+    if (r.pid.type == KinetoId::Type::Number && r.tid.type == KinetoId::Type::Number)
+        return assembler_.hostLane(r.pid.number, r.tid.number);
+    auto text = [](const KinetoId& id) {
+        return id.type == KinetoId::Type::Number ? std::to_string(id.number) : std::string(id.text);
+    };
+    return assembler_.otherLane(text(r.pid) + "/" + text(r.tid));
+}
+
+std::uint16_t KinetoImport::streamLaneOf(const KinetoRecord& r) {
+    std::int64_t device = r.device.valueOr(r.pid.type == KinetoId::Type::Number ? r.pid.number : 0);
+    std::int64_t stream = -1;
+    if (r.stream.present)
+        stream = r.stream.value;
+    else if (r.tid.type == KinetoId::Type::Number)
+        stream = r.tid.number;
+    else if (r.tid.type == KinetoId::Type::Text) {
+        // Old schema: "stream 7".
+        const auto digits = r.tid.text.find_first_of("0123456789");
+        if (digits != std::string_view::npos)
+            std::from_chars(r.tid.text.data() + digits, r.tid.text.data() + r.tid.text.size(),
+                            stream);
+    }
+    if (first_gpu_device_ < 0)
+        first_gpu_device_ = device;
+    return assembler_.streamLane(device, stream);
+}
+
+std::string KinetoImport::onKinetoSpan(const KinetoRecord& r, Category category) {
+    auto& trace = assembler_.trace();
+    TraceEvent e;
+    e.start_ns = r.ts_ns;
+    e.end_ns = r.ts_ns + r.dur_ns;
+    e.name = trace.strings.intern(r.name);
+    if (auto err = OwnExportReader::toU32(r.correlation, "args.correlation", e.correlation);
+        !err.empty())
+        return err;
+    if (r.bytes.present) {
+        if (r.bytes.value < 0)
+            return "\"args.bytes\" is negative (" + std::to_string(r.bytes.value) + ")";
+        e.bytes = static_cast<std::uint64_t>(r.bytes.value);
+    }
+    switch (category) {
+        case Category::Kernel:
+        case Category::Memcpy:
+        case Category::Memset:
+            e.kind = category == Category::Kernel   ? EventKind::Kernel
+                     : category == Category::Memcpy ? EventKind::Memcpy
+                                                    : EventKind::Memset;
+            e.lane = streamLaneOf(r);
+            if (category == Category::Memcpy && r.name.find("Pageable") != std::string_view::npos)
+                e.flags |= event_flags::kPageable;
+            break;
+        case Category::Runtime: {
+            e.kind = EventKind::ApiCall;
+            e.lane = hostLaneOf(r);
+            e.api = apiIdFromName(r.name);
+            e.mode = syncModeOfApi(e.api);
+            ++result_.stats.names[std::string(stripApiVersionSuffix(r.name))];
+            break;
+        }
+        case Category::Sync: {
+            const std::string_view kind = r.sync_kind.empty() ? r.name : r.sync_kind;
+            PendingWait wait;
+            wait.device = r.device.valueOr(0);
+            wait.call_correlation = e.correlation;
+            if (r.wait_on_record_corr.present && r.wait_on_record_corr.value >= 0)
+                if (auto err = OwnExportReader::toU32(r.wait_on_record_corr,
+                                                      "args.wait_on_cuda_event_record_corr_id",
+                                                      wait.record_correlation);
+                    !err.empty())
+                    return err;
+            if (kind == "Stream Wait Event") {
+                // A device-side dependency: the waiting stream's row, never the host's.
+                e.kind = EventKind::StreamWait;
+                e.mode = SyncMode::StreamWaitEvent;
+                e.api = ApiId::StreamWaitEvent;
+                e.lane = streamLaneOf(r);
+                wait.scope = WaitScope::Event;
+                wait.stream = r.wait_on_stream.valueOr(-1);
+                ++result_.stats.stream_waits;
+            } else {
+                e.kind = EventKind::HostWait;
+                e.lane =
+                    0;  // placed on the waits lane of the calling thread once that call is known
+                wait.lane_from_call = true;
+                if (kind == "Context Sync" || kind == "Device Sync") {
+                    wait.scope = WaitScope::Device;
+                    e.mode = SyncMode::Device;
+                    e.api = ApiId::DeviceSynchronize;
+                } else if (kind == "Stream Sync") {
+                    wait.scope = WaitScope::Stream;
+                    wait.stream = r.stream.present && r.stream.value >= 0
+                                      ? r.stream.value
+                                      : r.wait_on_stream.valueOr(-1);
+                    e.mode = SyncMode::Stream;
+                    e.api = ApiId::StreamSynchronize;
+                } else {
+                    wait.scope = WaitScope::Event;
+                    wait.stream = r.wait_on_stream.valueOr(-1);
+                    e.mode = SyncMode::Event;
+                    e.api = ApiId::EventSynchronize;
+                }
+                ++result_.stats.host_waits;
+            }
+            wait.wait = assembler_.addEvent(e);
+            if (e.kind == EventKind::HostWait)
+                query_waits_.push_back(wait.wait);
+            assembler_.addWait(wait);
+            return {};
+        }
+        case Category::HostAnnotation:
+            e.kind = EventKind::Annotation;
+            e.lane = assembler_.annotationLane(hostLaneOf(r));
+            break;
+        case Category::GpuAnnotation:
+            e.kind = EventKind::Annotation;
+            e.lane = assembler_.annotationLane(streamLaneOf(r));
+            break;
+        case Category::Generic:
+            e.kind = EventKind::Generic;
+            e.lane = hostLaneOf(r);
+            ++result_.stats.generic_events;
+            break;
+    }
+    assembler_.addEvent(e);
+    return {};
+}
+
+std::string KinetoImport::onMetadata(const KinetoRecord& r) {
+    if (r.name == "thread_name" && !r.arg_name.empty() && r.pid.type == KinetoId::Type::Number &&
+        r.tid.type == KinetoId::Type::Number)
+        thread_names_.emplace_back(r.pid.number, r.tid.number, std::string(r.arg_name));
+    return {};
+}
+
+std::string KinetoImport::onCounter(const KinetoRecord& r) {
+    if (r.name != "memory") {
+        ++result_.stats.skipped["counter " + std::string(r.name)];
+        return {};
+    }
+    MemorySample m;
+    m.t_ns = r.ts_ns;
+    m.device_used = r.device_used.valueOr(-1);
+    m.pool_reserved = r.pool_reserved.valueOr(-1);
+    m.pool_used = r.pool_used.valueOr(-1);
+    m.allocated = r.allocated.valueOr(-1);
+    m.reserved = r.reserved.valueOr(-1);
+    assembler_.addMemory(m);
+    return {};
+}
+
+std::string KinetoImport::onRecord(const KinetoRecord& r) {
+    if (r.ph.empty())
+        return "missing \"ph\"";
+    const std::string category_key =
+        r.cat.empty() ? "(ph " + std::string(r.ph) + ")" : std::string(r.cat);
+    if (r.ph != "M")
+        ++result_.stats.categories[category_key];
+    const char ph = r.ph.size() == 1 ? r.ph[0] : '?';
+    auto needTs = [&]() -> std::string {
+        return r.has_ts ? std::string() : std::string("missing \"ts\"");
+    };
+    switch (ph) {
+        case 'X': {
+            if (auto err = needTs(); !err.empty())
+                return err;
+            if (!r.has_dur)
+                return "missing \"dur\"";
+            if (r.dur_ns < 0)
+                return "\"dur\" is negative (" + std::to_string(r.dur_ns) + " ns)";
+            if (r.pid.type == KinetoId::Type::Absent)
+                return "missing \"pid\"";
+            if (syncscope_)
+                return OwnExportReader::readEvent(r, assembler_.trace());
+            return onKinetoSpan(r, categoryOf(r.cat));
+        }
+        case 'i':
+        case 'I': {
+            if (auto err = needTs(); !err.empty())
+                return err;
+            if (syncscope_ && !r.kind.empty())
+                return OwnExportReader::readEvent(r, assembler_.trace());
+            if (r.name == "[memory]") {
+                // Kineto's allocator samples: Device Type 1 is CUDA; CPU samples are counted, not
+                // drawn.
+                if (r.device_type.valueOr(-1) != 1) {
+                    ++result_.stats.skipped["host memory sample"];
+                    return {};
+                }
+                MemorySample m;
+                m.t_ns = r.ts_ns;
+                m.allocated = r.total_allocated.valueOr(-1);
+                m.reserved = r.total_reserved.valueOr(-1);
+                assembler_.addMemory(m);
+                return {};
+            }
+            KinetoRecord span = r;
+            span.dur_ns = 0;
+            span.has_dur = true;
+            return onKinetoSpan(span, Category::Generic);
+        }
+        case 's':
+        case 'f':
+        case 't': {
+            if (syncscope_) {
+                return ph == 's' ? OwnExportReader::readFlow(r, assembler_.trace()) : std::string();
+            }
+            const bool launch = r.cat == "ac2g" || (iequals(r.cat, "async") && r.name == "launch");
+            if (!launch) {
+                ++result_.stats.skipped["flow " + category_key];
+                return {};
+            }
+            if (ph == 's') {
+                if (r.id.type != KinetoId::Type::Number || r.id.number < 0 ||
+                    r.id.number >= static_cast<std::int64_t>(kNone))
+                    return "flow \"id\" is missing or out of range";
+                assembler_.requestLaunchFlow(static_cast<std::uint32_t>(r.id.number));
+            }
+            return {};
+        }
+        case 'M':
+            return onMetadata(r);
+        case 'C':
+            if (auto err = needTs(); !err.empty())
+                return err;
+            return onCounter(r);
+        default:
+            ++result_.stats.skipped["ph " + std::string(r.ph)];
+            return {};
+    }
+}
+
+std::string KinetoImport::onEventBatch(std::string_view json,
+                                       const std::vector<std::uint64_t>& offsets) {
+    // Grow the parser geometrically: batch sizes creep upwards, and reallocating its buffers for
+    // each slightly larger batch costs more than parsing (fresh pages must be zeroed).
+    if (json.size() > parser_.capacity() &&
+        parser_.allocate(std::max<std::size_t>(json.size() * 2, 1 << 16)) != simdjson::SUCCESS)
+        return fail(offsets.front(),
+                    "out of memory for a batch of " + std::to_string(json.size()) + " bytes");
+    dom::element doc;
+    if (parser_.parse(json.data(), json.size(), false).get(doc))
+        return locateBadEvent(json, offsets);
+    dom::array events;
+    if (doc.get_array().get(events))
+        return locateBadEvent(json, offsets);
+    KinetoRecord record;
+    std::size_t i = 0;
+    for (const dom::element element : events) {
+        const std::uint64_t offset = offsets[std::min(i++, offsets.size() - 1)];
+        const std::string label = "event " + std::to_string(event_count_) + ": ";
+        dom::object object;
+        if (element.get_object().get(object))
+            return fail(offset, label + "not an object");
+        if (auto err = KinetoRecordReader::read(object, record); !err.empty())
+            return fail(offset, label + err);
+        if (auto err = onRecord(record); !err.empty())
+            return fail(offset, label + err);
+        ++event_count_;
+    }
+    if (options_.cancel != nullptr && options_.cancel->load())
+        return source_ + ": cancelled";
+    if (options_.progress)
+        options_.progress(source_progress_());
+    return {};
+}
+
+// The batch did not parse: parse its events one by one to say which one is malformed.
+std::string KinetoImport::locateBadEvent(std::string_view json,
+                                         const std::vector<std::uint64_t>& offsets) {
+    const std::uint64_t first = offsets.front();
+    std::string one;
+    for (std::size_t i = 0; i < offsets.size(); ++i) {
+        const std::size_t begin = static_cast<std::size_t>(offsets[i] - first) + 1;
+        std::size_t end = i + 1 < offsets.size()
+                              ? static_cast<std::size_t>(offsets[i + 1] - first) + 1
+                              : json.size() - 1;
+        while (end > begin &&
+               (json[end - 1] == ' ' || json[end - 1] == '\n' || json[end - 1] == '\r' ||
+                json[end - 1] == '\t' || json[end - 1] == ','))
+            --end;
+        one.assign(json.substr(begin, end - begin));
+        one.append(simdjson::SIMDJSON_PADDING, '\0');
+        dom::element element;
+        if (auto code = parser_.parse(one.data(), end - begin, false).get(element); code)
+            return fail(offsets[i], "event " + std::to_string(event_count_ + i) +
+                                        ": not JSON: " + simdjson::error_message(code));
+    }
+    return fail(first, "event " + std::to_string(event_count_) + ": not JSON");
+}
+
+std::string KinetoImport::parseDevices(dom::array devices) {
+    for (const dom::element element : devices) {
+        dom::object object;
+        if (element.get_object().get(object))
+            return "a device description is not an object";
+        DeviceInfo info;
+        std::int64_t id = static_cast<std::int64_t>(devices_.size());
+        for (const auto field : object) {
+            const std::string_view key = field.key;
+            const dom::element v = field.value;
+            KinetoInt n;
+            if (key == "id") {
+                if (KinetoRecordReader::readInt(v, key, n).empty())
+                    id = n.value;
+            } else if (key == "name") {
+                std::string_view name;
+                if (KinetoRecordReader::readString(v, key, name).empty())
+                    info.name = std::string(name);
+            } else if (key == "numSms" || key == "multiProcessorCount") {
+                if (KinetoRecordReader::readInt(v, key, n).empty())
+                    info.sms = static_cast<int>(std::clamp<std::int64_t>(n.value, 0, 1 << 20));
+            } else if (key == "totalGlobalMem") {
+                if (KinetoRecordReader::readInt(v, key, n).empty() && n.value > 0)
+                    info.memory = static_cast<std::uint64_t>(n.value);
+            }
+        }
+        devices_.emplace(id, std::move(info));
+    }
+    return {};
+}
+
+std::string KinetoImport::onTopLevelValue(std::string_view key, std::string_view json,
+                                          std::uint64_t offset) {
+    const bool devices = key == "deviceProperties" || key == "computeProperties";
+    if (!devices && key != "syncscope")
+        return {};  // other keys (metadata, distributedInfo...) are not needed
+    if (key == "syncscope" && splitter_->sawEvents())
+        return fail(offset, "\"syncscope\" must come before \"traceEvents\"");
+    dom::element value;
+    if (auto code = parser_.parse(json.data(), json.size(), false).get(value); code)
+        return fail(offset,
+                    "\"" + std::string(key) + "\" is not JSON: " + simdjson::error_message(code));
+    if (devices) {
+        dom::array array;
+        if (value.get_array().get(array))
+            return fail(offset, "\"" + std::string(key) + "\" is not an array");
+        if (auto err = parseDevices(array); !err.empty())
+            return fail(offset, err);
+        return {};
+    }
+    dom::object meta;
+    if (value.get_object().get(meta))
+        return fail(offset, "\"syncscope\" is not an object");
+    syncscope_ = true;
+    if (auto err = OwnExportReader::readMeta(meta, assembler_.trace()); !err.empty())
+        return fail(offset, err);
+    return {};
+}
+
+std::string KinetoImport::finishSyncscope() {
+    auto& trace = assembler_.trace();
+    const auto n = trace.events.size();
+    for (const auto& e : trace.events)
+        if (e.awaited != kNone && e.awaited >= n)
+            return source_ + ": an event's \"awaited\" names no event";
+    for (const auto& f : trace.flows)
+        if (f.from >= n || f.to >= n)
+            return source_ + ": a flow names no event";
+    std::stable_sort(trace.memory.begin(), trace.memory.end(),
+                     [](const MemorySample& a, const MemorySample& b) { return a.t_ns < b.t_ns; });
+    return {};
+}
+
+void KinetoImport::finishKineto() {
+    auto& trace = assembler_.trace();
+    // A cuda_sync record behind cudaEventQuery is a poll that found the event done or not: not a
+    // wait.
+    std::unordered_set<std::uint32_t> queries;
+    for (const auto& e : trace.events)
+        if (e.kind == EventKind::ApiCall &&
+            (e.api == ApiId::EventQuery || e.api == ApiId::StreamQuery) && e.correlation != kNone)
+            queries.insert(e.correlation);
+    for (const auto index : query_waits_) {
+        auto& wait = trace.events[index];
+        if (wait.correlation != kNone && queries.count(wait.correlation) != 0) {
+            wait.mode = SyncMode::EventQueryPoll;
+            wait.api = ApiId::EventQuery;
+        }
+    }
+    for (const auto& [pid, tid, name] : thread_names_)
+        assembler_.nameHostThread(pid, tid, name);
+    const std::int64_t device_id = first_gpu_device_ >= 0 ? first_gpu_device_ : 0;
+    auto device = devices_.find(device_id);
+    if (device == devices_.end())
+        device = devices_.begin();
+    if (device != devices_.end()) {
+        trace.device.name = device->second.name;
+        trace.device.sm_count = device->second.sms;
+        trace.device.memory_bytes = device->second.memory;
+    }
+}
+
+ImportResult KinetoImport::run(ByteSource& source) {
+    JsonEventSplitter splitter(source, *this);
+    splitter_ = &splitter;
+    source_progress_ = [&source] { return source.progress(); };
+    const std::string error = splitter.run();
+    splitter_ = nullptr;
+    if (!error.empty()) {
+        // Handler errors are complete; the splitter's own carry only the location.
+        result_.error = error.rfind(source_ + ": ", 0) == 0 ? error : source_ + ": " + error;
+        return std::move(result_);
+    }
+    if (!splitter.sawEvents()) {
+        result_.error = source_ + ": no \"traceEvents\" array";
+        return std::move(result_);
+    }
+    if (syncscope_) {
+        if (auto err = finishSyncscope(); !err.empty()) {
+            result_.error = err;
+            return std::move(result_);
+        }
+        Trace trace = std::move(assembler_.trace());
+        result_.trace = std::move(trace);
+    } else {
+        finishKineto();
+        const bool has_title = !assembler_.trace().title.empty();
+        Trace trace = assembler_.finish(result_.stats);
+        if (!has_title)
+            trace.title = source_;
+        trace.source = source_;
+        result_.trace = std::move(trace);
+    }
+    for (const auto& [reason, count] : result_.stats.skipped)
+        result_.warnings.push_back(std::to_string(count) + " record(s) not shown: " + reason);
+    if (options_.progress)
+        options_.progress(1.0);
+    return std::move(result_);
+}
+
+}  // namespace
+
+ImportResult KinetoImporter::importStream(ByteSource& source, std::string_view source_name,
+                                          const ImportOptions& options) {
+    KinetoImport import(source_name, options);
+    return import.run(source);
+}
+
+ImportResult KinetoImporter::importJson(std::string_view json, std::string_view source_name,
+                                        const ImportOptions& options) {
+    MemoryByteSource source(json);
+    return importStream(source, source_name, options);
+}
+
+}  // namespace syncscope

@@ -1,0 +1,26 @@
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "core/interchange/byte_source.h"
+#include "core/interchange/import_result.h"
+
+namespace syncscope {
+
+// PyTorch profiler / Kineto JSON (current schema with lowercase categories and deviceProperties;
+// the old schema with Kernel/Runtime/Memcpy/Operator, computeProperties and "stream 7" tids), any
+// Chrome Trace Event JSON, and our own Chrome export (which it reads back losslessly).
+// Never throws; a malformed file gives ImportResult::error naming the byte, line and column.
+class KinetoImporter {
+public:
+    // JSON text in memory. `source_name` names the input in errors and in Trace::source.
+    static ImportResult importJson(std::string_view json, std::string_view source_name,
+                                   const ImportOptions& options = {});
+    // Streams from a source (file, gzip stream...) in bounded memory: the document is never held
+    // whole, only ~1 MiB batches of events.
+    static ImportResult importStream(ByteSource& source, std::string_view source_name,
+                                     const ImportOptions& options = {});
+};
+
+}  // namespace syncscope

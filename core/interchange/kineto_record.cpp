@@ -1,0 +1,248 @@
+#include "core/interchange/kineto_record.h"
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+
+namespace syncscope {
+
+namespace dom = simdjson::dom;
+
+namespace {
+
+// |µs| above 2^53 cannot be a real timestamp (and doubles stop being exact there).
+constexpr std::int64_t kMaxMicros = std::int64_t{1} << 53;
+
+std::string notA(std::string_view field, std::string_view what) {
+    return "\"" + std::string(field) + "\" is not " + std::string(what);
+}
+
+std::string readId(dom::element value, std::string_view field, KinetoId& out) {
+    switch (value.type()) {
+        case dom::element_type::STRING: {
+            std::string_view text;
+            if (value.get_string().get(text))
+                return notA(field, "a valid string");
+            std::int64_t n = 0;
+            const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+            if (ec == std::errc() && end == text.data() + text.size() && !text.empty()) {
+                out.type = KinetoId::Type::Number;
+                out.number = n;
+            } else {
+                out.type = KinetoId::Type::Text;
+                out.text = text;
+            }
+            return {};
+        }
+        case dom::element_type::INT64:
+        case dom::element_type::UINT64:
+        case dom::element_type::DOUBLE: {
+            KinetoInt n;
+            if (auto err = KinetoRecordReader::readInt(value, field, n); !err.empty())
+                return err;
+            out.type = KinetoId::Type::Number;
+            out.number = n.value;
+            return {};
+        }
+        case dom::element_type::NULL_VALUE:
+            return {};
+        default:
+            return notA(field, "a number or a string");
+    }
+}
+
+std::string readArgs(dom::object args, KinetoRecord& r) {
+    for (const auto field : args) {
+        const std::string_view key = field.key;
+        const dom::element v = field.value;
+        const auto type = v.type();
+        // Kineto writes null for absent numbers ("Python parent id": null): treat null as absent.
+        if (type == dom::element_type::NULL_VALUE)
+            continue;
+        std::string err;
+        auto intArg = [&](KinetoInt& out) { err = KinetoRecordReader::readInt(v, key, out); };
+        auto strArg = [&](std::string_view& out) {
+            err = KinetoRecordReader::readString(v, key, out);
+        };
+        const bool is_string = type == dom::element_type::STRING;
+        const bool is_number = type == dom::element_type::INT64 ||
+                               type == dom::element_type::UINT64 ||
+                               type == dom::element_type::DOUBLE;
+        if (key == "correlation")
+            intArg(r.correlation);
+        else if (key == "stream")
+            intArg(r.stream);
+        else if (key == "device")
+            intArg(r.device);
+        else if (key == "bytes" && is_number)
+            intArg(r.bytes);
+        else if (key == "External id" || key == "external id")
+            intArg(r.external_id);
+        else if (key == "wait_on_stream")
+            intArg(r.wait_on_stream);
+        else if (key == "wait_on_cuda_event_record_corr_id")
+            intArg(r.wait_on_record_corr);
+        else if (key == "wait_on_cuda_event_id")
+            intArg(r.wait_on_event_id);
+        else if (key == "Total Allocated")
+            intArg(r.total_allocated);
+        else if (key == "Total Reserved")
+            intArg(r.total_reserved);
+        else if (key == "Device Type")
+            intArg(r.device_type);
+        else if (key == "Device Id")
+            intArg(r.device_id);
+        else if (key == "sort_index")
+            intArg(r.sort_index);
+        else if (key == "cuda_sync_kind")
+            strArg(r.sync_kind);
+        else if (key == "name" && is_string)
+            strArg(r.arg_name);
+        else if (key == "kind" && is_string)
+            strArg(r.kind);
+        else if (key == "api")
+            strArg(r.api);
+        else if (key == "mode")
+            strArg(r.mode);
+        else if (key == "lane")
+            intArg(r.lane);
+        else if (key == "target_lane")
+            intArg(r.target_lane);
+        else if (key == "step")
+            intArg(r.step);
+        else if (key == "batch")
+            intArg(r.batch);
+        else if (key == "awaited")
+            intArg(r.awaited);
+        else if (key == "cuda_event")
+            intArg(r.cuda_event);
+        else if (key == "flags")
+            intArg(r.flags);
+        else if (key == "cpu_ns")
+            intArg(r.cpu_ns);
+        else if (key == "from")
+            intArg(r.from);
+        else if (key == "to")
+            intArg(r.to);
+        else if (key == "device_used")
+            intArg(r.device_used);
+        else if (key == "pool_reserved")
+            intArg(r.pool_reserved);
+        else if (key == "pool_used")
+            intArg(r.pool_used);
+        else if (key == "allocated")
+            intArg(r.allocated);
+        else if (key == "reserved")
+            intArg(r.reserved);
+        // `"key" is ...` -> `"args.key" is ...`
+        if (!err.empty())
+            return "\"args." + err.substr(1);
+    }
+    return {};
+}
+
+}  // namespace
+
+std::string KinetoRecordReader::readString(dom::element value, std::string_view field,
+                                           std::string_view& out) {
+    if (value.get_string().get(out))
+        return notA(field, "a string");
+    return {};
+}
+
+std::string KinetoRecordReader::readInt(dom::element value, std::string_view field,
+                                        KinetoInt& out) {
+    switch (value.type()) {
+        case dom::element_type::INT64:
+            out.value = value.get_int64().value_unsafe();
+            break;
+        case dom::element_type::UINT64:
+            return "\"" + std::string(field) + "\" is out of range (" +
+                   std::to_string(value.get_uint64().value_unsafe()) + ")";
+        case dom::element_type::DOUBLE: {
+            const double d = value.get_double().value_unsafe();
+            // Integers written as 1.0 are fine; 1e300 is not.
+            if (!std::isfinite(d) || std::fabs(d) > 9.0e18)
+                return "\"" + std::string(field) + "\" is out of range";
+            out.value = static_cast<std::int64_t>(std::llround(d));
+            break;
+        }
+        default:
+            return notA(field, "a number");
+    }
+    out.present = true;
+    return {};
+}
+
+std::string KinetoRecordReader::microsToNs(dom::element value, std::string_view field,
+                                           TimeNs& out) {
+    auto beyond = [&](const std::string& text) {
+        return "\"" + std::string(field) + "\" is beyond 2^53 microseconds (" + text + ")";
+    };
+    switch (value.type()) {
+        case dom::element_type::INT64: {
+            const std::int64_t us = value.get_int64().value_unsafe();
+            if (us > kMaxMicros || us < -kMaxMicros)
+                return beyond(std::to_string(us));
+            out = us * 1000;
+            return {};
+        }
+        case dom::element_type::UINT64:
+            return beyond(std::to_string(value.get_uint64().value_unsafe()));
+        case dom::element_type::DOUBLE: {
+            // Fractional µs: doubles hold ns exactly up to ~9e12 µs (104 days), which covers
+            // Kineto's relative timestamps and our own exports.
+            const double us = value.get_double().value_unsafe();
+            if (!std::isfinite(us) || std::fabs(us) > static_cast<double>(kMaxMicros)) {
+                char text[32];
+                std::snprintf(text, sizeof(text), "%g", us);
+                return beyond(text);
+            }
+            out = static_cast<TimeNs>(std::llround(us * 1000.0));
+            return {};
+        }
+        default:
+            return notA(field, "a number");
+    }
+}
+
+std::string KinetoRecordReader::read(dom::object object, KinetoRecord& r) {
+    r = KinetoRecord{};
+    for (const auto field : object) {
+        const std::string_view key = field.key;
+        const dom::element v = field.value;
+        std::string err;
+        if (key == "ph")
+            err = readString(v, key, r.ph);
+        else if (key == "cat") {
+            if (v.type() != dom::element_type::NULL_VALUE)
+                err = readString(v, key, r.cat);
+        } else if (key == "name")
+            err = readString(v, key, r.name);
+        else if (key == "pid")
+            err = readId(v, key, r.pid);
+        else if (key == "tid")
+            err = readId(v, key, r.tid);
+        else if (key == "id")
+            err = readId(v, key, r.id);
+        else if (key == "bp")
+            err = readString(v, key, r.bp);
+        else if (key == "s")
+            err = readString(v, key, r.scope);
+        else if (key == "ts") {
+            err = microsToNs(v, key, r.ts_ns);
+            r.has_ts = err.empty();
+        } else if (key == "dur") {
+            err = microsToNs(v, key, r.dur_ns);
+            r.has_dur = err.empty();
+        } else if (key == "args") {
+            if (v.type() == dom::element_type::OBJECT)
+                err = readArgs(v.get_object().value_unsafe(), r);
+        }
+        if (!err.empty())
+            return err;
+    }
+    return {};
+}
+
+}  // namespace syncscope

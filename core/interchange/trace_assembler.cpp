@@ -1,0 +1,299 @@
+#include "core/interchange/trace_assembler.h"
+
+#include <algorithm>
+#include <limits>
+#include <numeric>
+
+namespace syncscope {
+
+bool isGpuOp(EventKind kind) {
+    return kind == EventKind::Kernel || kind == EventKind::Memcpy || kind == EventKind::Memset;
+}
+
+TraceAssembler::TraceAssembler(std::string engine) {
+    trace_.device.engine = std::move(engine);
+}
+
+std::uint16_t TraceAssembler::newLane(Lane lane, LaneKey key) {
+    key.order = static_cast<std::uint32_t>(keys_.size());
+    keys_.push_back(key);
+    return trace_.addLane(std::move(lane));
+}
+
+std::uint16_t TraceAssembler::hostLane(std::int64_t pid, std::int64_t tid) {
+    if (auto it = host_lanes_.find({pid, tid}); it != host_lanes_.end())
+        return it->second;
+    Lane lane;
+    lane.kind = LaneKind::HostThread;
+    lane.name = "host thread " + std::to_string(tid);
+    lane.thread_id = static_cast<std::uint32_t>(tid);
+    const auto id = newLane(std::move(lane), {0, pid, tid, 0, 0});
+    host_lanes_.emplace(std::make_pair(pid, tid), id);
+    return id;
+}
+
+std::uint16_t TraceAssembler::hostWaitsLane(std::uint16_t host_lane) {
+    if (auto it = waits_lanes_.find(host_lane); it != waits_lanes_.end())
+        return it->second;
+    const auto& parent = trace_.lanes[host_lane];
+    Lane lane;
+    lane.kind = LaneKind::HostWaits;
+    lane.name = parent.kind == LaneKind::HostThread
+                    ? "host waits " + std::to_string(parent.thread_id)
+                    : parent.name + " waits";
+    lane.parent = host_lane;
+    lane.thread_id = parent.thread_id;
+    LaneKey key = keys_[host_lane];
+    key.sub = 1;
+    const auto id = newLane(std::move(lane), key);
+    keys_[id].order = keys_[host_lane].order;
+    waits_lanes_.emplace(host_lane, id);
+    return id;
+}
+
+std::uint16_t TraceAssembler::streamLane(std::int64_t device, std::int64_t stream) {
+    if (auto it = stream_lanes_.find({device, stream}); it != stream_lanes_.end())
+        return it->second;
+    Lane lane;
+    lane.kind = LaneKind::Stream;
+    lane.name = (device != 0 ? "GPU " + std::to_string(device) + " " : std::string()) + "stream " +
+                std::to_string(stream);
+    lane.stream_id = static_cast<std::uint32_t>(stream);
+    // CUDA's legacy default stream is id 0 in CUPTI; everything else is unknown to us: say
+    // non-blocking.
+    lane.stream_kind = stream == 0 ? StreamKind::LegacyDefault : StreamKind::NonBlocking;
+    const auto id = newLane(std::move(lane), {1, device, stream, 0, 0});
+    stream_lanes_.emplace(std::make_pair(device, stream), id);
+    return id;
+}
+
+std::uint16_t TraceAssembler::annotationLane(std::uint16_t parent_lane) {
+    if (auto it = annotation_lanes_.find(parent_lane); it != annotation_lanes_.end())
+        return it->second;
+    Lane lane;
+    lane.kind = LaneKind::Annotation;
+    lane.name = trace_.lanes[parent_lane].name + " annotations";
+    lane.parent = parent_lane;
+    lane.thread_id = trace_.lanes[parent_lane].thread_id;
+    LaneKey key = keys_[parent_lane];
+    key.sub = key.group == 0 ? 2 : 1;
+    const auto id = newLane(std::move(lane), key);
+    keys_[id].order = keys_[parent_lane].order;
+    annotation_lanes_.emplace(parent_lane, id);
+    return id;
+}
+
+std::uint16_t TraceAssembler::otherLane(std::string_view name) {
+    if (auto it = other_lanes_.find(name); it != other_lanes_.end())
+        return it->second;
+    Lane lane;
+    lane.kind = LaneKind::Other;
+    lane.name = std::string(name);
+    const auto id = newLane(std::move(lane), {2, 0, 0, 0, 0});
+    other_lanes_.emplace(std::string(name), id);
+    return id;
+}
+
+void TraceAssembler::nameHostThread(std::int64_t pid, std::int64_t tid, std::string_view name) {
+    trace_.lanes[hostLane(pid, tid)].name = std::string(name);
+}
+
+void TraceAssembler::resolveLaunches(ImportStats& stats) {
+    for (std::uint32_t i = 0; i < trace_.events.size(); ++i) {
+        const auto& e = trace_.events[i];
+        if (e.correlation == kNone)
+            continue;
+        if (e.kind == EventKind::ApiCall)
+            api_by_corr_.emplace(e.correlation, i);
+        else if (isGpuOp(e.kind))
+            gpu_by_corr_.emplace(e.correlation, i);
+    }
+    auto link = [&](std::uint32_t corr) {
+        const auto api = api_by_corr_.find(corr);
+        const auto gpu = gpu_by_corr_.find(corr);
+        if (api == api_by_corr_.end() || gpu == gpu_by_corr_.end())
+            return false;
+        trace_.flows.push_back({api->second, gpu->second, FlowKind::Launch});
+        trace_.events[api->second].target_lane = trace_.events[gpu->second].lane;
+        return true;
+    };
+    if (link_all_) {
+        for (const auto& [corr, gpu] : gpu_by_corr_) {
+            (void)gpu;
+            link(corr);
+        }
+    }
+    std::sort(launch_requests_.begin(), launch_requests_.end());
+    launch_requests_.erase(std::unique(launch_requests_.begin(), launch_requests_.end()),
+                           launch_requests_.end());
+    for (const auto corr : launch_requests_)
+        if (!link(corr))
+            ++stats.unresolved_flows;
+    // Deterministic order whatever the hash map did.
+    std::sort(trace_.flows.begin(), trace_.flows.end(), [](const Flow& a, const Flow& b) {
+        return std::tie(a.from, a.to) < std::tie(b.from, b.to);
+    });
+    trace_.flows.erase(std::unique(trace_.flows.begin(), trace_.flows.end(),
+                                   [](const Flow& a, const Flow& b) {
+                                       return a.from == b.from && a.to == b.to && a.kind == b.kind;
+                                   }),
+                       trace_.flows.end());
+}
+
+namespace {
+
+// GPU ops of one stream (or one device) by enqueue time, with the running latest end, so "the op
+// that finished last among those enqueued before t" is a binary search.
+struct OpIndex {
+    std::vector<TimeNs> enq;
+    std::vector<std::uint32_t> best;  // event index with the latest end among ops [0..i]
+};
+
+}  // namespace
+
+void TraceAssembler::resolveWaits() {
+    if (waits_.empty())
+        return;
+    auto enqueueTime = [&](std::uint32_t op) {
+        const auto& e = trace_.events[op];
+        if (e.correlation != kNone)
+            if (auto api = api_by_corr_.find(e.correlation); api != api_by_corr_.end())
+                return trace_.events[api->second].start_ns;
+        return e.start_ns;
+    };
+    std::map<std::pair<std::int64_t, std::int64_t>, std::vector<std::pair<TimeNs, std::uint32_t>>>
+        raw;
+    std::map<std::int64_t, std::vector<std::pair<TimeNs, std::uint32_t>>> raw_device;
+    std::map<std::uint16_t, std::pair<std::int64_t, std::int64_t>> stream_of_lane;
+    for (const auto& [key, lane] : stream_lanes_)
+        stream_of_lane.emplace(lane, key);
+    for (std::uint32_t i = 0; i < trace_.events.size(); ++i) {
+        const auto& e = trace_.events[i];
+        if (!isGpuOp(e.kind))
+            continue;
+        const auto it = stream_of_lane.find(e.lane);
+        if (it == stream_of_lane.end())
+            continue;
+        const TimeNs t = enqueueTime(i);
+        raw[it->second].emplace_back(t, i);
+        raw_device[it->second.first].emplace_back(t, i);
+    }
+    auto build = [&](std::vector<std::pair<TimeNs, std::uint32_t>>& ops) {
+        std::sort(ops.begin(), ops.end());
+        OpIndex index;
+        for (const auto& [t, op] : ops) {
+            std::uint32_t best = op;
+            if (!index.best.empty() &&
+                trace_.events[index.best.back()].end_ns >= trace_.events[op].end_ns)
+                best = index.best.back();
+            index.enq.push_back(t);
+            index.best.push_back(best);
+        }
+        return index;
+    };
+    std::map<std::pair<std::int64_t, std::int64_t>, OpIndex> by_stream;
+    std::map<std::int64_t, OpIndex> by_device;
+    for (auto& [key, ops] : raw)
+        by_stream.emplace(key, build(ops));
+    for (auto& [key, ops] : raw_device)
+        by_device.emplace(key, build(ops));
+
+    auto latest = [](const OpIndex& index, TimeNs cutoff) -> std::uint32_t {
+        const auto it = std::upper_bound(index.enq.begin(), index.enq.end(), cutoff);
+        if (it == index.enq.begin())
+            return kNone;
+        return index.best[static_cast<std::size_t>(it - index.enq.begin()) - 1];
+    };
+
+    for (const auto& w : waits_) {
+        auto& wait = trace_.events[w.wait];
+        const auto call = w.call_correlation == kNone ? api_by_corr_.end()
+                                                      : api_by_corr_.find(w.call_correlation);
+        if (w.lane_from_call) {
+            wait.lane = call != api_by_corr_.end() ? hostWaitsLane(trace_.events[call->second].lane)
+                                                   : hostWaitsLane(otherLane("unattributed syncs"));
+        }
+        TimeNs cutoff =
+            call != api_by_corr_.end() ? trace_.events[call->second].start_ns : wait.start_ns;
+        std::uint32_t record = kNone;
+        if (w.scope == WaitScope::Event) {
+            if (w.record_correlation != kNone)
+                if (auto it = api_by_corr_.find(w.record_correlation); it != api_by_corr_.end())
+                    record = it->second;
+            if (record != kNone)
+                cutoff = trace_.events[record].start_ns;
+            else if (w.record_start_ns >= 0)
+                cutoff = w.record_start_ns;
+            else
+                continue;  // an event never recorded (or unknown): nothing was waited for
+        }
+        std::uint32_t awaited = kNone;
+        if (w.scope == WaitScope::Device) {
+            if (auto it = by_device.find(w.device); it != by_device.end())
+                awaited = latest(it->second, cutoff);
+        } else if (auto it = by_stream.find({w.device, w.stream}); it != by_stream.end()) {
+            awaited = latest(it->second, cutoff);
+        }
+        if (record != kNone)
+            trace_.flows.push_back({record, w.wait, FlowKind::Record});
+        if (awaited != kNone) {
+            wait.awaited = awaited;
+            trace_.flows.push_back({w.wait, awaited, FlowKind::Awaited});
+        }
+    }
+}
+
+void TraceAssembler::orderLanes() {
+    std::vector<std::uint16_t> order(trace_.lanes.size());
+    std::iota(order.begin(), order.end(), std::uint16_t{0});
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::uint16_t a, std::uint16_t b) { return keys_[a] < keys_[b]; });
+    std::vector<std::uint16_t> new_index(order.size());
+    for (std::uint16_t i = 0; i < order.size(); ++i)
+        new_index[order[i]] = i;
+    std::vector<Lane> lanes;
+    lanes.reserve(order.size());
+    for (const auto old : order) {
+        Lane lane = std::move(trace_.lanes[old]);
+        if (lane.parent != kNoLane)
+            lane.parent = new_index[lane.parent];
+        lanes.push_back(std::move(lane));
+    }
+    trace_.lanes = std::move(lanes);
+    for (auto& e : trace_.events) {
+        e.lane = new_index[e.lane];
+        if (e.target_lane != kNoLane)
+            e.target_lane = new_index[e.target_lane];
+    }
+}
+
+void TraceAssembler::normalizeTimes() {
+    TimeNs origin = std::numeric_limits<TimeNs>::max();
+    for (const auto& e : trace_.events)
+        origin = std::min(origin, e.start_ns);
+    for (const auto& m : trace_.memory)
+        origin = std::min(origin, m.t_ns);
+    if (origin == std::numeric_limits<TimeNs>::max())
+        return;
+    for (auto& e : trace_.events) {
+        e.start_ns -= origin;
+        e.end_ns -= origin;
+    }
+    for (auto& m : trace_.memory)
+        m.t_ns -= origin;
+}
+
+Trace TraceAssembler::finish(ImportStats& stats, bool normalize) {
+    resolveLaunches(stats);
+    resolveWaits();
+    orderLanes();
+    if (normalize)
+        normalizeTimes();
+    std::stable_sort(trace_.memory.begin(), trace_.memory.end(),
+                     [](const MemorySample& a, const MemorySample& b) { return a.t_ns < b.t_ns; });
+    Trace out = std::move(trace_);
+    trace_ = Trace{};
+    return out;
+}
+
+}  // namespace syncscope

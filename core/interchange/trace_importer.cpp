@@ -1,0 +1,95 @@
+#include "core/interchange/trace_importer.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+
+#include "core/interchange/byte_source.h"
+#include "core/interchange/kineto_importer.h"
+#include "core/interchange/nsys_importer.h"
+
+namespace syncscope {
+
+namespace {
+
+constexpr std::string_view kSqliteMagic{"SQLite format 3\0", 16};
+
+ImportResult failure(std::string message) {
+    ImportResult result;
+    result.error = std::move(message);
+    return result;
+}
+
+std::string unknownFormat(std::string_view source, bool empty) {
+    if (empty)
+        return std::string(source) + ": empty file";
+    return std::string(source) +
+           ": unknown format (expected Kineto/Chrome JSON, .json.gz or an Nsight Systems SQLite "
+           "export)";
+}
+
+// JSON, plain or gzip, streamed from `raw`.
+ImportResult importJsonStream(ByteSource& raw, TraceFormat format, std::string_view source,
+                              const ImportOptions& options) {
+    if (format == TraceFormat::Gzip) {
+        GzipByteSource inflated(raw, options.max_inflated_bytes);
+        return KinetoImporter::importStream(inflated, source, options);
+    }
+    return KinetoImporter::importStream(raw, source, options);
+}
+
+}  // namespace
+
+TraceFormat TraceImporter::sniff(std::string_view head) {
+    if (head.size() >= 2 && static_cast<unsigned char>(head[0]) == 0x1f &&
+        static_cast<unsigned char>(head[1]) == 0x8b)
+        return TraceFormat::Gzip;
+    if (head.substr(0, kSqliteMagic.size()) == kSqliteMagic)
+        return TraceFormat::Sqlite;
+    if (head.substr(0, 3) == "\xEF\xBB\xBF")
+        head.remove_prefix(3);
+    const auto first = head.find_first_not_of(" \t\r\n");
+    if (first != std::string_view::npos && (head[first] == '{' || head[first] == '['))
+        return TraceFormat::Json;
+    return TraceFormat::Unknown;
+}
+
+ImportResult TraceImporter::importFile(const std::string& path, const ImportOptions& options) {
+    char head[64] = {};
+    std::size_t got = 0;
+    {
+        std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"),
+                                                             &std::fclose);
+        if (!file)
+            return failure(path + ": cannot open: " + std::strerror(errno));
+        got = std::fread(head, 1, sizeof(head), file.get());
+    }
+    const auto format = sniff(std::string_view(head, got));
+    // SQLite reads the file itself; JSON and gzip are streamed, never held whole in memory.
+    if (format == TraceFormat::Sqlite)
+        return NsysImporter::importFile(path, options);
+    if (format == TraceFormat::Unknown)
+        return failure(unknownFormat(path, got == 0));
+    FileByteSource file(path);
+    if (!file.error().empty())
+        return failure(path + ": " + file.error());
+    return importJsonStream(file, format, path, options);
+}
+
+ImportResult TraceImporter::importBytes(std::string_view bytes, std::string_view source_name,
+                                        const ImportOptions& options) {
+    const auto format = sniff(bytes.substr(0, 64));
+    if (format == TraceFormat::Sqlite)
+        return NsysImporter::importBytes(bytes, source_name, options);
+    if (format == TraceFormat::Unknown)
+        return failure(unknownFormat(source_name, bytes.empty()));
+    MemoryByteSource memory(bytes);
+    return importJsonStream(memory, format, source_name, options);
+}
+
+ImportResult importTrace(const std::string& path, const ImportOptions& options) {
+    return TraceImporter::importFile(path, options);
+}
+
+}  // namespace syncscope

@@ -1,0 +1,54 @@
+#include <QtTest>
+
+#include <QDir>
+
+#include "core/analysis/invariant_checker.h"
+#include "core/engine/engine_factory.h"
+#include "core/scenario/scenario_reader.h"
+
+using namespace syncscope;
+
+// Every built-in scenario parses, simulates and passes the invariant checker with zero violations.
+class TstBuiltinScenarios : public QObject {
+    Q_OBJECT
+
+private slots:
+    void everyScenario_data() {
+        QTest::addColumn<QString>("path");
+        const QDir dir(QStringLiteral(SYNCSCOPE_SOURCE_DIR "/resources/scenarios"));
+        const auto files = dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
+        QVERIFY(files.size() >= 20);
+        for (const auto& f : files) QTest::newRow(qPrintable(f)) << dir.filePath(f);
+    }
+
+    void everyScenario() {
+        QFETCH(QString, path);
+        const ScenarioParseResult parsed = ScenarioReader::readFile(path.toStdString());
+        QVERIFY2(parsed.ok(), parsed.errorText().c_str());
+        QVERIFY(!parsed.scenario->title.empty());
+        QVERIFY2(parsed.scenario->explanation.size() > 60, "explanation too short");
+        EngineObserver observer;
+        CancelToken cancel;
+        const RunResult result = makeSimEngine()->run(*parsed.scenario, observer, cancel);
+        QVERIFY2(result.status == RunStatus::Ok, result.message.c_str());
+        QVERIFY(!result.trace.events.empty());
+        const auto violations = InvariantChecker().check(result.trace);
+        QString text;
+        for (const auto& v : violations) text += QString::fromStdString(v.invariant + ": " + v.message) + "\n";
+        QVERIFY2(violations.empty(), qPrintable(text));
+    }
+
+    void catalogueIsCovered() {
+        // One built-in scenario per sync mode and per schedule policy.
+        const QDir dir(QStringLiteral(SYNCSCOPE_SOURCE_DIR "/resources/scenarios"));
+        for (const auto& info : syncModeCatalogue()) {
+            const QString name = QStringLiteral("mode-%1.json").arg(QString::fromUtf8(info.id.data(), int(info.id.size())));
+            QVERIFY2(dir.exists(name), qPrintable(name));
+        }
+        for (const char* policy : {"auto", "spin", "yield", "blocking-sync"})
+            QVERIFY(dir.exists(QStringLiteral("policy-%1.json").arg(QLatin1String(policy))));
+    }
+};
+
+QTEST_APPLESS_MAIN(TstBuiltinScenarios)
+#include "tst_builtin_scenarios.moc"

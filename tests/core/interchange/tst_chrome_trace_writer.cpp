@@ -1,0 +1,309 @@
+// Chrome Trace Event export: structure Perfetto/chrome://tracing rely on, lossless round trip
+// through KinetoImporter, atomic file writes, and the CSV export.
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QtTest>
+
+#include "core/interchange/chrome_trace_writer.h"
+#include "core/interchange/csv_writer.h"
+#include "core/interchange/kineto_importer.h"
+#include "core/interchange/trace_importer.h"
+#include "interchange_test_support.h"
+
+using namespace syncscope;
+using namespace syncscope::test;
+
+namespace {
+
+// One event of every kind, every lane kind, every flow kind, memory samples with gaps, odd names.
+Trace handBuiltTrace() {
+    Trace t;
+    t.title = "round trip";
+    t.source = "builtin:round-trip";
+    t.scenario_json = "{\"version\":1}";
+    t.device.name = "NVIDIA H200 (simulated)";
+    t.device.engine = "sim";
+    t.device.sm_count = 132;
+    t.device.memory_bytes = 150ull << 30;
+    t.device.copy_engines = 2;
+    t.device.schedule = SchedulePolicy::BlockingSync;
+    t.device.wake_latency_ns[0] = 5000;
+    t.device.wake_latency_ns[3] = 60000;
+    t.device.timer_granularity_ns = 32;
+    t.device.launch_cost_ns = 4500;
+    t.device.clock_tolerance_ns = 2000;
+    t.device.pool_release_threshold = UINT64_MAX;
+
+    const auto host = t.addLane(
+        {LaneKind::HostThread, "host thread", kNone, StreamKind::NonBlocking, 0, kNoLane, 4242});
+    const auto waits = t.addLane(
+        {LaneKind::HostWaits, "host waits", kNone, StreamKind::NonBlocking, 0, host, 4242});
+    const auto s0 = t.addLane(
+        {LaneKind::Stream, "stream 0 (blocking)", 0, StreamKind::Blocking, -1, kNoLane, kNone});
+    const auto s1 =
+        t.addLane({LaneKind::Stream, "stream 1", 1, StreamKind::NonBlocking, 0, kNoLane, kNone});
+    const auto copy = t.addLane(
+        {LaneKind::CopyEngine, "copy engine 0", kNone, StreamKind::NonBlocking, 0, kNoLane, kNone});
+    const auto notes = t.addLane(
+        {LaneKind::Annotation, "batches", kNone, StreamKind::NonBlocking, 0, host, kNone});
+    const auto other = t.addLane({LaneKind::Other, "imported \"other\"", kNone,
+                                  StreamKind::LegacyDefault, 3, kNoLane, kNone});
+
+    auto add = [&](EventKind kind, std::uint16_t lane, TimeNs start, TimeNs end,
+                   std::string_view name) -> TraceEvent& {
+        TraceEvent e;
+        e.kind = kind;
+        e.lane = lane;
+        e.start_ns = start;
+        e.end_ns = end;
+        e.name = t.strings.intern(name);
+        t.addEvent(e);
+        return t.events.back();
+    };
+    auto& launch = add(EventKind::ApiCall, host, 1000, 5500, "cudaLaunchKernel");
+    launch.api = ApiId::LaunchKernel;
+    launch.correlation = 1;
+    launch.target_lane = s0;
+    launch.step = 0;
+    launch.batch = 0;
+    auto& kernel = add(EventKind::Kernel, s0, 6001, 1006001, "spin 1 ms");
+    kernel.correlation = 1;
+    kernel.step = 0;
+    kernel.batch = 0;
+    auto& copy_call = add(EventKind::ApiCall, host, 6000, 7000, "cudaMemcpyAsync");
+    copy_call.api = ApiId::MemcpyAsync;
+    copy_call.correlation = 2;
+    copy_call.target_lane = s1;
+    auto& memcpy = add(EventKind::Memcpy, copy, 8000, 9000, "Memcpy HtoD");
+    memcpy.bytes = 1ull << 40;
+    memcpy.flags = event_flags::kPageable;
+    memcpy.correlation = 2;
+    auto& memset = add(EventKind::Memset, s1, 9001, 9002, "Memset");
+    memset.bytes = 64;
+    auto& marker = add(EventKind::EventMarker, s0, 1006001, 1006001, "event_record e0");
+    marker.cuda_event = 0;
+    auto& swait = add(EventKind::StreamWait, s1, 9100, 1006001, "wait e0");
+    swait.awaited = 5;
+    swait.mode = SyncMode::StreamWaitEvent;
+    swait.cuda_event = 0;
+    add(EventKind::HostCallback, s1, 1006002, 1007000, "host fn");
+    auto& mop = add(EventKind::MemoryOp, s0, 1007000, 1007000, "free_async");
+    mop.bytes = 4096;
+    auto& wait = add(EventKind::HostWait, waits, 7000, 1066001, "cudaDeviceSynchronize");
+    wait.mode = SyncMode::Device;
+    wait.api = ApiId::DeviceSynchronize;
+    wait.flags = event_flags::kSpinning | event_flags::kImplicitSync;
+    wait.cpu_ns = 1059001;
+    wait.awaited = 1;
+    add(EventKind::HostWork, host, 1066001, 1070000, "host work");
+    add(EventKind::Annotation, notes, 0, 1070000, "batch 0");
+    auto& err = add(EventKind::Error, host, 1070000, 1070000, "out of memory");
+    err.flags = event_flags::kFailed;
+    // Quotes, backslash, control characters and non-ASCII text must survive JSON escaping.
+    add(EventKind::Generic, other, 123456789012345, 123456789012346,
+        "odd \"name\" \\ tab\t nl\n 日本 é");
+
+    t.flows = {{0, 1, FlowKind::Launch},
+               {2, 3, FlowKind::Launch},
+               {5, 6, FlowKind::Record},
+               {9, 1, FlowKind::Awaited},
+               {12, 13, FlowKind::Generic}};
+    MemorySample m0;
+    m0.t_ns = 0;
+    m0.device_used = 1000;
+    m0.pool_reserved = 0;
+    m0.pool_used = 0;
+    MemorySample m1;
+    m1.t_ns = 7000;
+    m1.device_used = 5000;
+    m1.allocated = 4096;
+    m1.reserved = 2ll << 20;
+    t.memory = {m0, m1};
+    return t;
+}
+
+void compareTraces(const Trace& a, const Trace& b) {
+    QCOMPARE(b.title, a.title);
+    QCOMPARE(b.source, a.source);
+    QCOMPARE(b.scenario_json, a.scenario_json);
+    QCOMPARE(b.device.name, a.device.name);
+    QCOMPARE(b.device.engine, a.device.engine);
+    QCOMPARE(b.device.sm_count, a.device.sm_count);
+    QCOMPARE(b.device.memory_bytes, a.device.memory_bytes);
+    QCOMPARE(b.device.copy_engines, a.device.copy_engines);
+    QCOMPARE_ENUM(b.device.schedule, a.device.schedule);
+    for (int i = 0; i < 4; ++i)
+        QCOMPARE(b.device.wake_latency_ns[i], a.device.wake_latency_ns[i]);
+    QCOMPARE(b.device.timer_granularity_ns, a.device.timer_granularity_ns);
+    QCOMPARE(b.device.launch_cost_ns, a.device.launch_cost_ns);
+    QCOMPARE(b.device.clock_tolerance_ns, a.device.clock_tolerance_ns);
+    QCOMPARE(b.device.pool_release_threshold, a.device.pool_release_threshold);
+    QCOMPARE(b.lanes.size(), a.lanes.size());
+    for (std::size_t i = 0; i < a.lanes.size(); ++i) {
+        const auto& x = a.lanes[i];
+        const auto& y = b.lanes[i];
+        QCOMPARE_ENUM(y.kind, x.kind);
+        QCOMPARE(y.name, x.name);
+        QCOMPARE(y.stream_id, x.stream_id);
+        QCOMPARE_ENUM(y.stream_kind, x.stream_kind);
+        QCOMPARE(y.priority, x.priority);
+        QCOMPARE(y.parent, x.parent);
+        QCOMPARE(y.thread_id, x.thread_id);
+    }
+    QCOMPARE(b.events.size(), a.events.size());
+    for (std::size_t i = 0; i < a.events.size(); ++i) {
+        const auto& x = a.events[i];
+        const auto& y = b.events[i];
+        QCOMPARE(b.nameOf(y), a.nameOf(x));
+        QCOMPARE_ENUM(y.kind, x.kind);
+        QCOMPARE(y.lane, x.lane);
+        QCOMPARE(y.start_ns, x.start_ns);
+        QCOMPARE(y.end_ns, x.end_ns);
+        QCOMPARE(y.bytes, x.bytes);
+        QCOMPARE(y.cpu_ns, x.cpu_ns);
+        QCOMPARE(y.step, x.step);
+        QCOMPARE(y.batch, x.batch);
+        QCOMPARE(y.correlation, x.correlation);
+        QCOMPARE(y.awaited, x.awaited);
+        QCOMPARE(y.cuda_event, x.cuda_event);
+        QCOMPARE(y.target_lane, x.target_lane);
+        QCOMPARE_ENUM(y.api, x.api);
+        QCOMPARE_ENUM(y.mode, x.mode);
+        QCOMPARE(y.flags, x.flags);
+    }
+    QCOMPARE(b.flows.size(), a.flows.size());
+    for (std::size_t i = 0; i < a.flows.size(); ++i) {
+        QCOMPARE(b.flows[i].from, a.flows[i].from);
+        QCOMPARE(b.flows[i].to, a.flows[i].to);
+        QCOMPARE_ENUM(b.flows[i].kind, a.flows[i].kind);
+    }
+    QCOMPARE(b.memory.size(), a.memory.size());
+    for (std::size_t i = 0; i < a.memory.size(); ++i) {
+        QCOMPARE(b.memory[i].t_ns, a.memory[i].t_ns);
+        QCOMPARE(b.memory[i].device_used, a.memory[i].device_used);
+        QCOMPARE(b.memory[i].pool_reserved, a.memory[i].pool_reserved);
+        QCOMPARE(b.memory[i].pool_used, a.memory[i].pool_used);
+        QCOMPARE(b.memory[i].allocated, a.memory[i].allocated);
+        QCOMPARE(b.memory[i].reserved, a.memory[i].reserved);
+    }
+}
+
+}  // namespace
+
+class TstChromeTraceWriter : public QObject {
+    Q_OBJECT
+
+private slots:
+    void structureForPerfetto() {
+        const Trace t = handBuiltTrace();
+        const std::string json = ChromeTraceWriter::toString(t);
+        QJsonParseError error;
+        const auto doc = QJsonDocument::fromJson(QByteArray::fromStdString(json), &error);
+        QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(error.errorString()));
+        const auto events = doc.object().value("traceEvents").toArray();
+        std::map<QString, int> by_ph;
+        QStringList process_names, thread_names;
+        int sort_indices = 0;
+        for (const auto& value : events) {
+            const auto e = value.toObject();
+            ++by_ph[e.value("ph").toString()];
+            if (e.value("ph") == "M" && e.value("name") == "process_name")
+                process_names << e.value("args").toObject().value("name").toString();
+            if (e.value("ph") == "M" && e.value("name") == "thread_name")
+                thread_names << e.value("args").toObject().value("name").toString();
+            if (e.value("ph") == "M" && e.value("name") == "thread_sort_index")
+                ++sort_indices;
+            if (e.value("ph") == "f")
+                QCOMPARE(e.value("bp").toString(), QString("e"));
+        }
+        QCOMPARE(by_ph["X"], static_cast<int>(t.events.size()));
+        QCOMPARE(by_ph["s"], static_cast<int>(t.flows.size()));
+        QCOMPARE(by_ph["f"], static_cast<int>(t.flows.size()));
+        QCOMPARE(by_ph["C"], static_cast<int>(t.memory.size()));
+        QCOMPARE(process_names, QStringList({"host", "GPU 0: NVIDIA H200 (simulated)"}));
+        QCOMPARE(thread_names.size(), static_cast<int>(t.lanes.size()));
+        QCOMPARE(sort_indices, static_cast<int>(t.lanes.size()));
+
+        // The kernel: µs with ns decimals, on the device process, with its details in args.
+        QJsonObject kernel;
+        for (const auto& value : events)
+            if (value.toObject().value("name") == "spin 1 ms")
+                kernel = value.toObject();
+        QCOMPARE(kernel.value("cat").toString(), QString("kernel"));
+        QCOMPARE(kernel.value("pid").toInt(), 2);
+        QCOMPARE(kernel.value("ts").toDouble(), 6.001);
+        QCOMPARE(kernel.value("dur").toDouble(), 1000.0);
+        QCOMPARE(kernel.value("args").toObject().value("correlation").toInt(), 1);
+        QVERIFY(json.find("\"ts\":6.001,") != std::string::npos);
+        // The wait names what it waited for.
+        QVERIFY(json.find("\"awaited_name\":\"spin 1 ms\"") != std::string::npos);
+        // Memory counters carry only measured fields.
+        QVERIFY(json.find("\"args\":{\"device_used\":1000,\"pool_reserved\":0,\"pool_used\":0}") !=
+                std::string::npos);
+    }
+
+    void roundTrip() {
+        const Trace original = handBuiltTrace();
+        const auto result =
+            KinetoImporter::importJson(ChromeTraceWriter::toString(original), "round-trip.json");
+        QVERIFY2(result.ok(), result.error.c_str());
+        compareTraces(original, *result.trace);
+    }
+
+    void roundTripOfImportedTrace() {
+        // Kineto fixture -> Trace -> Chrome -> Trace: nothing changes on the second trip.
+        const auto first = importTrace(fixturePath("kineto_new.json").toStdString());
+        QVERIFY2(first.ok(), first.error.c_str());
+        const auto second =
+            KinetoImporter::importJson(ChromeTraceWriter::toString(*first.trace), "again.json");
+        QVERIFY2(second.ok(), second.error.c_str());
+        compareTraces(*first.trace, *second.trace);
+    }
+
+    void writesFilesAtomically() {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("out.json").toStdString();
+        QFile old(QString::fromStdString(path));
+        QVERIFY(old.open(QIODevice::WriteOnly));
+        old.write("old content");
+        old.close();
+        const Trace t = handBuiltTrace();
+        QCOMPARE(ChromeTraceWriter::writeFile(t, path), std::string());
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files),
+                 QStringList({"out.json"}));  // no temp file left
+        const auto back = importTrace(path);
+        QVERIFY2(back.ok(), back.error.c_str());
+        QCOMPARE(back.trace->events.size(), t.events.size());
+
+        const auto err =
+            ChromeTraceWriter::writeFile(t, dir.filePath("missing/dir/out.json").toStdString());
+        QVERIFY(err.find("cannot create a temporary file beside") != std::string::npos);
+    }
+
+    void csv() {
+        const Trace t = handBuiltTrace();
+        const std::string csv = CsvWriter::toString(t);
+        const auto lines = QString::fromStdString(csv).split("\r\n", Qt::SkipEmptyParts);
+        QCOMPARE(
+            lines.first(),
+            QString(
+                "index,kind,lane,lane_name,name,start_ns,end_ns,duration_ns,api,mode,step,batch,"
+                "correlation,bytes,awaited,cuda_event,cpu_ns,flags"));
+        QVERIFY(lines.at(1).startsWith(
+            "0,api-call,0,\"host thread\",\"cudaLaunchKernel\",1000,5500,4500,"
+            "cudaLaunchKernel,,0,0,1,0,,,,0"));
+        QVERIFY(csv.find("\"odd \"\"name\"\" \\ tab\t nl\n 日本 é\"") != std::string::npos);
+        QVERIFY(
+            csv.find("host-wait,1,\"host waits\",\"cudaDeviceSynchronize\",7000,1066001,1059001,"
+                     "cudaDeviceSynchronize,device,,,,0,1,,1059001,9") != std::string::npos);
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("events.csv").toStdString();
+        QCOMPARE(CsvWriter::writeFile(t, path), std::string());
+        QCOMPARE(readAll(QString::fromStdString(path)), csv);
+    }
+};
+
+QTEST_GUILESS_MAIN(TstChromeTraceWriter)
+#include "tst_chrome_trace_writer.moc"
