@@ -132,6 +132,15 @@ private slots:
             qPrintable(c));
     }
 
+    void captionOfAnImportNamesTheFileNotItsFolders() {
+        Trace t = *trace_;
+        t.title.clear();
+        t.source = "/some/where/run.json.gz";
+        const QString c = ImageExporter::defaultCaption(
+            t, QDateTime(QDate(2026, 11, 30), QTime(4, 0), QTimeZone::utc()));
+        QVERIFY2(c.startsWith(QStringLiteral("run.json.gz — ")), qPrintable(c));
+    }
+
     void failureLeavesExistingFileUntouched() {
         const QString path = dir_.filePath(QStringLiteral("keep.png"));
         {

@@ -131,8 +131,8 @@ std::optional<ImageExporter::Format> ImageExporter::formatFor(const QString& pat
 
 QString ImageExporter::defaultCaption(const Trace& trace, const QDateTime& date) {
     QString what = QString::fromStdString(trace.title);
-    if (what.isEmpty())
-        what = QString::fromStdString(trace.source);
+    if (what.isEmpty())  // a file: its name is enough, the folders are this machine's business
+        what = QFileInfo(QString::fromStdString(trace.source)).fileName();
     if (what.isEmpty())
         what = QStringLiteral("trace");
     QString engine = QString::fromStdString(trace.device.engine);
