@@ -76,6 +76,22 @@ private slots:
         QCOMPARE(view_->eventAt(QPoint(static_cast<int>(x), static_cast<int>(y))), std::nullopt);
     }
 
+    void idleGapsSayWhy() {
+        // The demo's gaps come from host work after each sync: the analysis blames the host.
+        const auto gap = view_->model()->idleGaps().front();
+        const double x = view_->plot()->xAxis->coordToPixel(
+            (static_cast<double>(gap.start) + static_cast<double>(gap.end)) / 2.0);
+        const QPoint onStream(static_cast<int>(x),
+                              static_cast<int>(view_->plot()->yAxis->coordToPixel(2.5)));
+        const QString why = view_->idleGapText(onStream);
+        QVERIFY2(why.startsWith(QStringLiteral("The GPU was idle ")), qPrintable(why));
+        const QPoint onHost(onStream.x(),
+                            static_cast<int>(view_->plot()->yAxis->coordToPixel(0.5)));
+        QVERIFY(view_->idleGapText(onHost).isEmpty());  // host lanes are not GPU lanes
+        const auto k = view_->eventCenter(ids_.firstKernelS0);
+        QVERIFY(view_->idleGapText(k->toPoint()).isEmpty());  // busy there
+    }
+
     void clickSelects() {
         QSignalSpy spy(view_.get(), &TimelineView::eventSelected);
         const QPoint p = centreOf(*view_, ids_.firstKernelS0);

@@ -127,6 +127,7 @@ std::shared_ptr<const Trace> TimelineView::trace() const {
 }
 
 void TimelineView::setTrace(std::shared_ptr<const Trace> trace) {
+    attributedGaps_.reset();
     attribution_.reset();  // it refers to the old trace
     trace_ = std::move(trace);
     model_ = std::make_shared<const TimelineModel>(trace_);
@@ -382,6 +383,43 @@ QString TimelineView::detailsText(std::uint32_t index) const {
     return describeEvent(*trace_, index, attribution_.get());
 }
 
+const std::vector<IdleGap>& TimelineView::attributedGaps() const {
+    if (!attributedGaps_) {
+        if (!attribution_ && trace_)
+            attribution_ = std::make_unique<WaitAttribution>(*trace_);
+        attributedGaps_ = attribution_ ? attribution_->idleGaps() : std::vector<IdleGap>{};
+    }
+    return *attributedGaps_;
+}
+
+QString TimelineView::idleGapText(QPoint pos) const {
+    if (!model_ || !trace_ || model_->idleGaps().empty())
+        return {};
+    const QPointF p = plot_->mapFrom(this, pos);
+    if (!plot_->axisRect()->rect().contains(p.toPoint()))
+        return {};
+    const auto lane =
+        model_->laneOfRow(static_cast<int>(std::floor(plot_->yAxis->pixelToCoord(p.y()))));
+    if (!lane)
+        return {};
+    const auto kind = trace_->lanes[*lane].kind;
+    if (kind != LaneKind::Stream && kind != LaneKind::CopyEngine)
+        return {};
+    const auto t = static_cast<TimeNs>(std::llround(plot_->xAxis->pixelToCoord(p.x())));
+    // Cheap check on the view's own gaps first: the analysis runs only when the cursor is in one.
+    const auto& spans = model_->idleGaps();
+    auto s = std::upper_bound(spans.begin(), spans.end(), t,
+                              [](TimeNs v, const IdleSpan& g) { return v < g.start; });
+    if (s == spans.begin() || std::prev(s)->end < t)
+        return {};
+    const auto& gaps = attributedGaps();
+    auto g = std::upper_bound(gaps.begin(), gaps.end(), t,
+                              [](TimeNs v, const IdleGap& x) { return v < x.start_ns; });
+    if (g == gaps.begin() || std::prev(g)->end_ns < t)
+        return {};
+    return QString::fromStdString(std::prev(g)->sentence);
+}
+
 QString TimelineView::rulerText() const {
     return rulerLabel_->visible() ? rulerLabel_->text() : QString();
 }
@@ -473,9 +511,17 @@ bool TimelineView::handleMouse(QEvent* event) {
     }
     if (event->type() == QEvent::MouseMove) {
         switch (drag_) {
-            case Drag::None:
-                setHovered(eventAt(plot_->mapTo(this, pos)), me->globalPosition().toPoint());
+            case Drag::None: {
+                const auto hit = eventAt(plot_->mapTo(this, pos));
+                setHovered(hit, me->globalPosition().toPoint());
+                if (!hit) {
+                    // Over a GPU lane with nothing on it: say why the GPU was idle there.
+                    const QString why = idleGapText(plot_->mapTo(this, pos));
+                    if (!why.isEmpty())
+                        QToolTip::showText(me->globalPosition().toPoint(), why, plot_);
+                }
                 return false;
+            }
             case Drag::Pending:
                 if ((pos - pressPos_).manhattanLength() < kClickSlopPx)
                     return true;

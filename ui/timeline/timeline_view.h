@@ -6,7 +6,9 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <vector>
 
+#include "core/analysis/wait_attribution.h"
 #include "core/model/trace.h"
 #include "ui/timeline/lane_plottable.h"
 #include "ui/timeline/theme.h"
@@ -22,7 +24,6 @@ class QCPItemLine;
 namespace syncscope {
 
 class FlowLayer;
-class WaitAttribution;
 class MemoryPlot;
 class TimelineModel;
 class TimeTicker;
@@ -74,6 +75,10 @@ public:
     // The details-pane text of an event: describeEvent plus the analysis' attribution of waits
     // (built on first use for the current trace).
     QString detailsText(std::uint32_t index) const;
+    // Why the GPU was idle under a widget position on a GPU lane (the analysis' sentence, e.g.
+    // "The GPU was idle 150.0 µs from … because the host was blocked in cudaStreamSynchronize."),
+    // empty when the position is not in an idle gap.
+    QString idleGapText(QPoint pos) const;
     // Text the Δt ruler shows now, empty when no ruler is up.
     QString rulerText() const;
 
@@ -87,6 +92,8 @@ protected:
 
 private:
     enum class Drag { None, Pending, Pan, Box, Ruler };
+
+    const std::vector<IdleGap>& attributedGaps() const;
 
     void applyTheme();
     void updateLaneLabels();
@@ -117,6 +124,7 @@ private:
     std::shared_ptr<const Trace> trace_;
     std::shared_ptr<const TimelineModel> model_;
     mutable std::unique_ptr<WaitAttribution> attribution_;  // refers to *trace_
+    mutable std::optional<std::vector<IdleGap>> attributedGaps_;
     Theme theme_ = Theme::light();
     bool userZoomed_ = false;
     bool memoryShown_ = true;
