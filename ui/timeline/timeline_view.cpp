@@ -10,7 +10,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/analysis/wait_attribution.h"
 #include "ui/timeline/event_details.h"
 #include "ui/timeline/flow_layer.h"
 #include "ui/timeline/memory_plot.h"
@@ -127,9 +126,8 @@ std::shared_ptr<const Trace> TimelineView::trace() const {
 }
 
 void TimelineView::setTrace(std::shared_ptr<const Trace> trace) {
-    attributedGaps_.reset();
-    attribution_.reset();  // it refers to the old trace
     trace_ = std::move(trace);
+    explainer_.setTrace(trace_);
     model_ = std::make_shared<const TimelineModel>(trace_);
     const auto keepSelection = selected_;
     lanes_->setModel(model_);
@@ -373,23 +371,7 @@ void TimelineView::setHovered(std::optional<std::uint32_t> index, QPoint globalP
 }
 
 QString TimelineView::detailsText(std::uint32_t index) const {
-    if (!trace_ || index >= trace_->events.size())
-        return {};
-    const auto kind = trace_->events[index].kind;
-    if (kind != EventKind::HostWait && kind != EventKind::StreamWait)
-        return describeEvent(*trace_, index);
-    if (!attribution_)
-        attribution_ = std::make_unique<WaitAttribution>(*trace_);
-    return describeEvent(*trace_, index, attribution_.get());
-}
-
-const std::vector<IdleGap>& TimelineView::attributedGaps() const {
-    if (!attributedGaps_) {
-        if (!attribution_ && trace_)
-            attribution_ = std::make_unique<WaitAttribution>(*trace_);
-        attributedGaps_ = attribution_ ? attribution_->idleGaps() : std::vector<IdleGap>{};
-    }
-    return *attributedGaps_;
+    return explainer_.details(index);
 }
 
 QString TimelineView::idleGapText(QPoint pos) const {
@@ -412,12 +394,7 @@ QString TimelineView::idleGapText(QPoint pos) const {
                               [](TimeNs v, const IdleSpan& g) { return v < g.start; });
     if (s == spans.begin() || std::prev(s)->end < t)
         return {};
-    const auto& gaps = attributedGaps();
-    auto g = std::upper_bound(gaps.begin(), gaps.end(), t,
-                              [](TimeNs v, const IdleGap& x) { return v < x.start_ns; });
-    if (g == gaps.begin() || std::prev(g)->end_ns < t)
-        return {};
-    return QString::fromStdString(std::prev(g)->sentence);
+    return explainer_.idleGapAt(t);
 }
 
 QString TimelineView::rulerText() const {

@@ -8,10 +8,10 @@
 #include <optional>
 #include <vector>
 
-#include "core/analysis/wait_attribution.h"
 #include "core/model/trace.h"
 #include "ui/timeline/lane_plottable.h"
 #include "ui/timeline/theme.h"
+#include "ui/timeline/timeline_explainer.h"
 
 class QCustomPlot;
 class QKeyEvent;
@@ -93,8 +93,6 @@ protected:
 private:
     enum class Drag { None, Pending, Pan, Box, Ruler };
 
-    const std::vector<IdleGap>& attributedGaps() const;
-
     void applyTheme();
     void updateLaneLabels();
     void updateMemoryVisibility();
@@ -123,8 +121,7 @@ private:
     QSharedPointer<TimeTicker> ticker_, memoryTicker_;
     std::shared_ptr<const Trace> trace_;
     std::shared_ptr<const TimelineModel> model_;
-    mutable std::unique_ptr<WaitAttribution> attribution_;  // refers to *trace_
-    mutable std::optional<std::vector<IdleGap>> attributedGaps_;
+    TimelineExplainer explainer_;
     Theme theme_ = Theme::light();
     bool userZoomed_ = false;
     bool memoryShown_ = true;
