@@ -5,6 +5,7 @@
 
 #include "core/analysis/invariant_checks.h"
 #include "core/analysis/time_format.h"
+#include "core/scenario/scenario_reader.h"
 
 namespace syncscope {
 
@@ -80,6 +81,8 @@ std::vector<Violation> InvariantChecker::check(const Trace& trace) const {
         if (latest >= 0)
             ctx.wake_bound = latest + ctx.eps;
     }
+    if (trace.device.engine == "cuda")
+        ctx.measured = Violation::Severity::Warning;
     ctx.samples_on_change =
         options_.memory_samples_on_change.value_or(trace.device.engine != "cuda");
 
@@ -87,7 +90,14 @@ std::vector<Violation> InvariantChecker::check(const Trace& trace) const {
     invariant_checks::checkHostSyncs(ctx);
     invariant_checks::checkNonBlockingCalls(ctx);
     invariant_checks::checkMemory(ctx);
-    invariant_checks::checkFreeAsync(ctx);
+    // I21 needs the scenario; a trace reopened from a file carries it as JSON.
+    if (options_.scenario != nullptr) {
+        invariant_checks::checkFreeAsync(ctx, *options_.scenario);
+    } else if (!trace.scenario_json.empty()) {
+        const auto parsed = ScenarioReader::parse(trace.scenario_json);
+        if (parsed.ok())
+            invariant_checks::checkFreeAsync(ctx, *parsed.scenario);
+    }
     invariant_checks::checkRecorder(ctx);
     return sink.take();
 }

@@ -20,7 +20,8 @@ struct Violation {
     std::string invariant;              // "I6"
     std::string message;                // a full sentence, times in µs, names of what is involved
     std::vector<std::uint32_t> events;  // trace event indices involved (calls, ops, waits)
-    Severity severity = Severity::Error;  // Warning: what §8 itself calls a warning (I20 on a GPU)
+    // Warning: I8 and I20 on the CUDA engine (a measured L; a sampled pool), as §8 allows.
+    Severity severity = Severity::Error;
 };
 
 struct InvariantCheckerOptions {
@@ -39,8 +40,8 @@ struct InvariantCheckerOptions {
     // Violations listed per invariant; the rest are counted in one closing line (0 = no limit).
     std::size_t max_per_invariant = 1000;
     // I21 needs to know which buffers a kernel uses and which one a free releases; the trace keeps
-    // only step indices, so the checker reads them from the scenario that produced the trace.
-    // Without it I21 is not checked.
+    // only step indices, so the checker reads them from the scenario that produced the trace:
+    // this one, else the trace's own scenario_json. Without either, I21 is not checked.
     const Scenario* scenario = nullptr;
     // I22 is a recorder property: the CUDA engine passes the CUPTI activity kinds it enabled.
     // CUPTI_ACTIVITY_KIND_KERNEL (3) among them is a violation.

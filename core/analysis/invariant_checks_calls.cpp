@@ -61,7 +61,7 @@ void checkStreamWaitEvent(Context& ctx, std::uint32_t call) {
                          "); it must return without waiting.",
                      {call, done.op});
 
-    // I11 / I12: the device side.
+    // I11 / I12: the device side, against done(e) of §8.
     const bool wait_stream = c.mode == SyncMode::WaitStream;
     const std::string id = wait_stream ? "I12" : "I11";
     const std::string what = wait_stream ? "Stream.wait_stream" : "cudaStreamWaitEvent";

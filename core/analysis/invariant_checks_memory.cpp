@@ -185,8 +185,7 @@ void checkPoolRelease(Context& ctx, const std::vector<std::uint32_t>& order) {
     const CallIntervals syncs(
         index, {ApiId::DeviceSynchronize, ApiId::StreamSynchronize, ApiId::EventSynchronize});
     const CallIntervals trims(index, {ApiId::MemPoolTrimTo});
-    const auto severity =
-        trace.device.engine == "cuda" ? Violation::Severity::Warning : Violation::Severity::Error;
+    const auto severity = ctx.measured;
     const MemorySample* last = nullptr;
     for (const std::uint32_t i : order) {
         const auto& s = trace.memory[i];
@@ -234,13 +233,13 @@ void checkMemory(Context& ctx) {
 }
 
 // I21: after cudaFreeAsync(p, s), no later call enqueues work on s that uses p, until p is
-// allocated again. Buffer identities come from the scenario's expanded program (event.step).
-void checkFreeAsync(Context& ctx) {
-    const Scenario* scenario = ctx.options.scenario;
-    if (scenario == nullptr)
-        return;
+// allocated again. Work on another stream is not ordered by the free, so it may still use p
+// before s reaches the free (§3.1: "must not be touched after s reaches the free"); only a use
+// that started after the free was reached is reported for it. Buffer identities come from the
+// scenario's expanded program (event.step).
+void checkFreeAsync(Context& ctx, const Scenario& scenario) {
     const auto& index = ctx.index;
-    const auto steps = expandProgram(scenario->program);
+    const auto steps = expandProgram(scenario.program);
     auto stepOf = [&](const TraceEvent& e, StepKind kind) -> const Step* {
         if (e.step >= steps.size() || steps[e.step].kind != kind)
             return nullptr;
@@ -249,8 +248,28 @@ void checkFreeAsync(Context& ctx) {
     struct Freed {
         std::uint16_t lane;
         std::uint32_t call;
+        std::uint32_t op;  // the MemoryOp: when the stream reached the free, if recorded
     };
     std::unordered_map<std::uint32_t, std::vector<Freed>> freed;  // buffer -> frees on streams
+    auto report = [&](const Freed& f, std::uint32_t buffer, std::uint32_t call,
+                      std::uint16_t lane) {
+        const std::string name = buffer < scenario.buffers.size() ? scenario.buffers[buffer].name
+                                                                  : "#" + std::to_string(buffer);
+        const std::uint32_t op = index.opOf(call);
+        std::vector<std::uint32_t> events{f.call, call};
+        if (op != kNone)
+            events.push_back(op);
+        std::string message = "The kernel launched at " + at(index.event(call).start_ns) + " on " +
+                              index.streamName(lane) + " uses buffer " + name;
+        if (f.lane == lane)
+            message += ", which cudaFreeAsync freed on that stream at " +
+                       at(index.event(f.call).start_ns) + ".";
+        else
+            message += " from " + at(index.event(op).start_ns) + ", after " +
+                       index.streamName(f.lane) + " reached its cudaFreeAsync at " +
+                       at(index.event(f.op).start_ns) + ".";
+        ctx.sink.add("I21", std::move(message), std::move(events));
+    };
     for (const std::uint32_t call : index.apiCalls()) {
         const auto& c = index.event(call);
         if ((c.flags & event_flags::kFailed) != 0)
@@ -264,32 +283,25 @@ void checkFreeAsync(Context& ctx) {
             const Step* step = stepOf(c, StepKind::FreeAsync);
             const std::uint16_t lane = index.targetLane(call);
             if (step != nullptr && lane != kNoLane)
-                freed[step->buffer].push_back({lane, call});
+                freed[step->buffer].push_back({lane, call, index.opOf(call)});
         } else if (c.api == ApiId::LaunchKernel) {
             const Step* step = stepOf(c, StepKind::Kernel);
             const std::uint16_t lane = index.targetLane(call);
             if (step == nullptr || lane == kNoLane)
                 continue;
+            const std::uint32_t op = index.opOf(call);
             for (const std::uint32_t buffer : step->uses) {
                 const auto it = freed.find(buffer);
                 if (it == freed.end())
                     continue;
                 for (const Freed& f : it->second) {
-                    if (f.lane != lane)
+                    const bool same_stream = f.lane == lane;
+                    const bool after_reached =
+                        f.op != kNone && op != kNone &&
+                        index.event(op).start_ns >= index.event(f.op).start_ns + ctx.eps;
+                    if (!same_stream && !after_reached)
                         continue;
-                    const std::string name = buffer < scenario->buffers.size()
-                                                 ? scenario->buffers[buffer].name
-                                                 : "#" + std::to_string(buffer);
-                    const std::uint32_t op = index.opOf(call);
-                    std::vector<std::uint32_t> events{f.call, call};
-                    if (op != kNone)
-                        events.push_back(op);
-                    ctx.sink.add("I21",
-                                 "The kernel launched at " + at(c.start_ns) + " on " +
-                                     index.streamName(lane) + " uses buffer " + name +
-                                     ", which cudaFreeAsync freed on that stream at " +
-                                     at(index.event(f.call).start_ns) + ".",
-                                 std::move(events));
+                    report(f, buffer, call, lane);
                     break;
                 }
             }

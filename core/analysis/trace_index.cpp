@@ -5,19 +5,7 @@
 
 namespace syncscope {
 
-namespace {
-
-// Sorts event indices by (time, index) so ties keep a stable, reproducible order.
-template <typename Key>
-void sortBy(std::vector<std::uint32_t>& indices, Key key) {
-    std::sort(indices.begin(), indices.end(), [&](std::uint32_t a, std::uint32_t b) {
-        const auto ka = key(a);
-        const auto kb = key(b);
-        return ka != kb ? ka < kb : a < b;
-    });
-}
-
-}  // namespace
+namespace {}  // namespace
 
 TraceIndex::TraceIndex(const Trace& trace) : trace_(trace) {
     indexCorrelations();
@@ -72,8 +60,8 @@ void TraceIndex::indexCorrelations() {
         }
     }
     std::sort(calls.begin(), calls.end());
-    sortBy(api_calls_, [&](std::uint32_t i) { return events[i].start_ns; });
-    sortBy(host_waits_, [&](std::uint32_t i) { return events[i].start_ns; });
+    sortIndicesBy(api_calls_, [&](std::uint32_t i) { return events[i].start_ns; });
+    sortIndicesBy(host_waits_, [&](std::uint32_t i) { return events[i].start_ns; });
     if (calls.empty())
         return;
     for (std::uint32_t i = 0; i < n; ++i) {
@@ -101,7 +89,7 @@ void TraceIndex::indexStreams() {
             per_lane_[events[i].lane].ops.push_back(i);
     }
     auto build = [&](OpSequence& seq) {
-        sortBy(seq.ops, [&](std::uint32_t i) { return enq(i); });
+        sortIndicesBy(seq.ops, [&](std::uint32_t i) { return enq(i); });
         const std::size_t m = seq.ops.size();
         seq.enq.resize(m);
         seq.prefix_latest.resize(m);
@@ -190,10 +178,22 @@ TraceIndex::Done TraceIndex::doneOf(std::uint32_t record_call) const {
     return {trace_.events[last].end_ns, last};
 }
 
+TraceIndex::Done TraceIndex::firedOf(std::uint32_t record_call) const {
+    const Done done = doneOf(record_call);
+    const std::uint32_t marker = op_of_[record_call];
+    if (marker != kNone && trace_.events[marker].kind == EventKind::EventMarker &&
+        trace_.events[marker].start_ns > done.t)
+        return {trace_.events[marker].start_ns, marker};
+    return done;
+}
+
 std::string TraceIndex::eventName(std::uint32_t cuda_event) const {
     const auto it = event_names_.find(cuda_event);
     if (it != event_names_.end()) {
-        const auto name = trace_.nameOf(trace_.events[it->second]);
+        auto name = trace_.nameOf(trace_.events[it->second]);
+        // Engines name markers "record <event>" (docs/trace-conventions.md); the event is <event>.
+        if (name.rfind("record ", 0) == 0)
+            name.remove_prefix(7);
         if (!name.empty())
             return std::string(name);
     }
@@ -205,6 +205,7 @@ void TraceIndex::indexWaits() {
     const auto& lanes = trace_.lanes;
     std::vector<std::vector<std::uint32_t>> calls_by_lane(lanes.size());
     std::uint16_t only_thread = kNoLane;
+    const TimeNs tolerance = std::max<TimeNs>(0, trace_.device.clock_tolerance_ns);
     for (std::uint16_t l = 0; l < lanes.size(); ++l) {
         if (lanes[l].kind != LaneKind::HostThread)
             continue;
@@ -223,13 +224,15 @@ void TraceIndex::indexWaits() {
             continue;
         const auto& calls = calls_by_lane[thread];
         // Calls of one thread do not overlap: the candidate is the last one starting by then.
+        // A recorder may time the wait and the call with different records (CUPTI
+        // SYNCHRONIZATION vs RUNTIME), so both ends get the clock tolerance.
         auto pos =
-            std::upper_bound(calls.begin(), calls.end(), wait.start_ns,
+            std::upper_bound(calls.begin(), calls.end(), wait.start_ns + tolerance,
                              [&](TimeNs v, std::uint32_t i) { return v < events[i].start_ns; });
         if (pos == calls.begin())
             continue;
         const std::uint32_t call = *(pos - 1);
-        if (events[call].end_ns < wait.end_ns)
+        if (events[call].end_ns + tolerance < wait.end_ns)
             continue;
         call_of_wait_.emplace(w, call);
         wait_of_call_.emplace(call, w);

@@ -1,13 +1,29 @@
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "core/model/trace.h"
 
 namespace syncscope {
+
+// Sorts event indices by (key(index), index) so ties keep a stable, reproducible order. Keys are
+// copied next to the indices first: sorting through the events is cache-hostile on millions of
+// them, and engines emit most sequences already in order, which is checked first.
+template <typename Key>
+void sortIndicesBy(std::vector<std::uint32_t>& indices, Key key) {
+    std::vector<std::pair<TimeNs, std::uint32_t>> keyed(indices.size());
+    for (std::size_t k = 0; k < indices.size(); ++k)
+        keyed[k] = {key(indices[k]), indices[k]};
+    if (!std::is_sorted(keyed.begin(), keyed.end()))
+        std::sort(keyed.begin(), keyed.end());
+    for (std::size_t k = 0; k < indices.size(); ++k)
+        indices[k] = keyed[k].second;
+}
 
 // Sorted views of a Trace shared by the analyses (docs/trace-conventions.md): which ApiCall
 // enqueued which GPU op (by correlation id), the ops of each stream in enqueue order with prefix
@@ -59,6 +75,10 @@ public:
         std::uint32_t op = kNone;  // the captured op that ends last
     };
     Done doneOf(std::uint32_t record_call) const;
+    // When the event actually completed: done(e), or later when the stream reached the record
+    // later (a record on a blocking stream also waits for earlier legacy-stream work, §2). Then
+    // `op` is the EventMarker. I8 measures the wake-up of an event sync from this.
+    Done firedOf(std::uint32_t record_call) const;
     // The stream lane a record (or any stream-targeting call) acts on, or kNoLane.
     std::uint16_t targetLane(std::uint32_t call) const;
     std::string eventName(std::uint32_t cuda_event) const;  // "e1", else "#3"

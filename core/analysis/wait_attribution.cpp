@@ -74,12 +74,18 @@ std::uint32_t WaitAttribution::workOf(std::uint32_t op) const {
     const std::uint32_t rec = index_.callOf(op);
     if (rec == kNone)
         return op;
+    // The marker stands for its captured work only when that work is what it waited for; a
+    // record delayed by something else (legacy-stream ordering) is shown as the record itself.
     const auto done = index_.doneOf(rec);
-    return done.op != kNone ? done.op : op;
+    if (done.op == kNone || index_.event(done.op).end_ns < index_.event(op).start_ns)
+        return op;
+    return done.op;
 }
 
 std::string WaitAttribution::describeWork(std::uint32_t op) const {
     const auto& e = index_.event(op);
+    if (e.kind == EventKind::EventMarker && e.cuda_event != kNone)
+        return "event " + index_.eventName(e.cuda_event) + " on " + index_.streamName(e.lane);
     std::string text(TraceIndex::kindWord(e.kind));
     const auto name = index_.trace().nameOf(e);
     if (!name.empty())
@@ -139,7 +145,8 @@ WaitInfo WaitAttribution::attributeHostWait(std::uint32_t wait) const {
     const bool on_event = info.cuda_event != kNone &&
                           (info.api == ApiId::EventSynchronize || info.api == ApiId::EventQuery ||
                            w.mode == SyncMode::EventQueryPoll);
-    if (on_event)
+    const bool names_event = op != kNone && index_.event(op).kind == EventKind::EventMarker;
+    if (on_event && !names_event)
         where += " on event " + index_.eventName(info.cuda_event);
 
     std::vector<std::string> how;
@@ -163,11 +170,18 @@ WaitInfo WaitAttribution::attributeHostWait(std::uint32_t wait) const {
     const auto& o = index_.event(op);
     info.awaited_end_ns = o.end_ns;
     info.wake_ns = w.end_ns - o.end_ns;
+    const std::string ended = o.kind == EventKind::EventMarker
+                                  ? std::string("the event fired")
+                                  : "the " + std::string(TraceIndex::kindWord(o.kind)) + " ended";
+    std::string when;
+    if (o.end_ns <= w.start_ns)  // recorders may name work that was done before the wait began
+        when =
+            "; " + ended + " " + formatDuration(w.start_ns - o.end_ns) + " before the wait began";
+    else
+        when = "; it woke " + formatDuration(std::abs(info.wake_ns)) +
+               (info.wake_ns >= 0 ? " after " : " before ") + ended;
     info.sentence = "The host waited " + formatDuration(info.duration_ns) + " in " + where +
-                    " for " + describeWork(op) + "; it woke " +
-                    formatDuration(std::abs(info.wake_ns)) +
-                    (info.wake_ns >= 0 ? " after" : " before") + " the " +
-                    std::string(TraceIndex::kindWord(o.kind)) + " ended" + manner + ".";
+                    " for " + describeWork(op) + when + manner + ".";
     return info;
 }
 
@@ -203,14 +217,19 @@ WaitInfo WaitAttribution::attributeStreamWait(std::uint32_t wait) const {
                                                              : index_.callName(info.call);
     std::string text = capitalized(index_.streamName(w.lane)) + " stalled " +
                        formatDuration(info.duration_ns) + " in " + where;
-    if (info.cuda_event != kNone)
-        text += " for event " + index_.eventName(info.cuda_event);
+    const bool wait_stream = call != nullptr && call->mode == SyncMode::WaitStream;
     if (info.awaited_op != kNone) {
         const auto& o = index_.event(info.awaited_op);
         info.awaited_end_ns = o.end_ns;
         info.wake_ns = w.end_ns - o.end_ns;
-        text += ", which completed when " + describeWork(info.awaited_op) + " ended";
     }
+    // wait_stream's event is a hidden one: name the work it stood for instead.
+    if (wait_stream && info.awaited_op != kNone)
+        text += " until " + describeWork(info.awaited_op) + " ended";
+    else if (info.cuda_event != kNone)
+        text += " for event " + index_.eventName(info.cuda_event);
+    if (!wait_stream && info.awaited_op != kNone)
+        text += ", which completed when " + describeWork(info.awaited_op) + " ended";
     info.sentence = text + ".";
     return info;
 }
@@ -221,9 +240,7 @@ std::vector<IdleGap> WaitAttribution::idleGaps() const {
     for (std::uint32_t i = 0; i < trace.events.size(); ++i)
         if (TraceIndex::isGpuWork(trace.events[i].kind) && index_.isGpuLane(trace.events[i].lane))
             work.push_back(i);
-    std::sort(work.begin(), work.end(), [&](std::uint32_t a, std::uint32_t b) {
-        return trace.events[a].start_ns < trace.events[b].start_ns;
-    });
+    sortIndicesBy(work, [&](std::uint32_t i) { return trace.events[i].start_ns; });
 
     const Coverage waits(trace, index_.hostWaits(), [](const TraceEvent&) { return true; });
     const Coverage syncs(trace, index_.apiCalls(), hostBlockingCall);
@@ -231,9 +248,7 @@ std::vector<IdleGap> WaitAttribution::idleGaps() const {
     for (std::uint32_t i = 0; i < trace.events.size(); ++i)
         if (trace.events[i].kind == EventKind::HostWork)
             host_by_start.push_back(i);
-    std::sort(host_by_start.begin(), host_by_start.end(), [&](std::uint32_t a, std::uint32_t b) {
-        return trace.events[a].start_ns < trace.events[b].start_ns;
-    });
+    sortIndicesBy(host_by_start, [&](std::uint32_t i) { return trace.events[i].start_ns; });
     const Coverage busy(trace, host_by_start, [](const TraceEvent&) { return true; });
 
     std::vector<IdleGap> gaps;
@@ -258,10 +273,12 @@ std::vector<IdleGap> WaitAttribution::idleGaps() const {
             }
             switch (gap.cause) {
                 case IdleGap::Cause::HostSync:
-                    gap.sentence =
-                        span + " because the host was blocked in " +
-                        (gap.call != kNone ? index_.callName(gap.call) : std::string("a sync")) +
-                        ".";
+                    gap.sentence = span + " because the host was blocked in " +
+                                   (gap.call != kNone ? index_.callName(gap.call)
+                                    : trace.events[gap.wait].mode == SyncMode::EventQueryPoll
+                                        ? std::string("a cudaEventQuery loop")
+                                        : std::string("a sync")) +
+                                   ".";
                     break;
                 case IdleGap::Cause::HostBusy: {
                     const auto& h = trace.events[gap.call];

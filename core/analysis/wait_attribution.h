@@ -20,7 +20,9 @@ struct WaitInfo {
     TimeNs end_ns = 0;
     TimeNs duration_ns = 0;
     std::uint32_t cuda_event = kNone;  // event synchronized on / waited for, when known
-    std::uint32_t awaited_op = kNone;  // the GPU work whose end released the wait (not a marker)
+    // The GPU work whose end released the wait; an EventMarker only when the record fired after
+    // the work it captured (legacy-stream ordering), since then the record itself released it.
+    std::uint32_t awaited_op = kNone;
     TimeNs awaited_end_ns = -1;
     TimeNs wake_ns = 0;  // end of the wait − awaited_end_ns
     bool spinning = false;

@@ -1,11 +1,12 @@
 #include "core/scenario/scenario_reader.h"
 
-#include <fstream>
+#include <filesystem>
 #include <new>
 #include <nlohmann/json.hpp>
 #include <unordered_set>
 
 #include "core/scenario/scenario_validator.h"
+#include "core/tracefile/atomic_file.h"
 
 namespace syncscope {
 
@@ -101,7 +102,7 @@ public:
     bool key(std::string& k) {
         Frame& frame = frames_.back();
         frame.key = k;
-        if (!frame.keys.insert(k).second && errors_.size() < ScenarioReader::kMaxErrors)
+        if (!frame.addKey(k) && errors_.size() < ScenarioReader::kMaxErrors)
             errors_.push_back({pathHere(), "duplicate field"});
         return dom_.key(k);
     }
@@ -134,7 +135,24 @@ private:
         bool array = false;
         std::size_t count = 0;  // values seen so far (arrays)
         std::string key;        // current key (objects)
-        std::unordered_set<std::string> keys;
+        // Keys seen so far: a short list for the usual small objects, a hash set for big ones.
+        std::vector<std::string> few;
+        std::unordered_set<std::string> many;
+
+        bool addKey(const std::string& k) {
+            constexpr std::size_t kFew = 32;
+            if (!many.empty())
+                return many.insert(k).second;
+            for (const auto& seen : few)
+                if (seen == k)
+                    return false;
+            few.push_back(k);
+            if (few.size() > kFew) {
+                many.insert(few.begin(), few.end());
+                few.clear();
+            }
+            return true;
+        }
     };
 
     bool value() {
@@ -148,7 +166,7 @@ private:
             errors_.push_back({pathHere(), "nesting is deeper than 100 levels"});
             return false;
         }
-        frames_.push_back(Frame{array, 0, {}, {}});
+        frames_.push_back(Frame{array, 0, {}, {}, {}});
         return true;
     }
     // Path of the value being read, in the scenario's field-path style.
@@ -236,25 +254,16 @@ ScenarioParseResult ScenarioReader::parse(std::string_view text) {
 
 ScenarioParseResult ScenarioReader::readFile(const std::string& path) {
     ScenarioParseResult result;
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        result.errors.push_back({"", "cannot open '" + path + "'"});
-        return result;
-    }
-    in.seekg(0, std::ios::end);
-    const auto size = in.tellg();
-    if (size < 0) {
-        result.errors.push_back({"", "cannot read '" + path + "'"});
-        return result;
-    }
-    if (static_cast<std::uint64_t>(size) > kMaxFileBytes) {
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(path, ec);
+    if (!ec && size > kMaxFileBytes) {
         result.errors.push_back({"", "'" + path + "' is larger than 512 MiB; not a scenario"});
         return result;
     }
-    std::string text(static_cast<std::size_t>(size), '\0');
-    in.seekg(0);
-    if (!in.read(text.data(), size)) {
-        result.errors.push_back({"", "cannot read '" + path + "'"});
+    std::string text;
+    std::string error;
+    if (!AtomicFile::read(path, text, error)) {
+        result.errors.push_back({"", error});
         return result;
     }
     return parse(text);

@@ -191,11 +191,12 @@ std::optional<std::int64_t> ScenarioValidator::getInteger(const Json& object, st
     const Json* value = require(object, key, path, required);
     if (!value)
         return std::nullopt;
-    const std::string where = child(path, key);
+    // Paths and messages are built only on error: this runs for every field of every step.
+    auto where = [&] { return child(path, key); };
     if (value->is_number_unsigned()) {
         const auto v = value->get<std::uint64_t>();
         if (v > static_cast<std::uint64_t>(max) || static_cast<std::int64_t>(v) < min) {
-            error(where, rangeMessage(min, max));
+            error(where(), rangeMessage(min, max));
             return std::nullopt;
         }
         return static_cast<std::int64_t>(v);
@@ -203,17 +204,17 @@ std::optional<std::int64_t> ScenarioValidator::getInteger(const Json& object, st
     if (value->is_number_integer()) {
         const auto v = value->get<std::int64_t>();
         if (v < min || v > max) {
-            error(where, rangeMessage(min, max));
+            error(where(), rangeMessage(min, max));
             return std::nullopt;
         }
         return v;
     }
     if (isIntegralFloat(*value)) {
         // Integers beyond 64 bits arrive as floating point: out of range rather than "not integer".
-        error(where, rangeMessage(min, max));
+        error(where(), rangeMessage(min, max));
         return std::nullopt;
     }
-    error(where, "must be an integer");
+    error(where(), "must be an integer");
     return std::nullopt;
 }
 
@@ -223,29 +224,32 @@ std::optional<std::uint64_t> ScenarioValidator::getBytes(const Json& object, std
     const Json* value = require(object, key, path, true);
     if (!value)
         return std::nullopt;
-    const std::string where = child(path, key);
-    const std::string too_small = min == 0 ? "must be >= 0" : "must be > 0";
-    const std::string too_large = "must be at most " + std::to_string(memory_bytes_) +
-                                  " (the memory of device " + inQuotes(device_) + ")";
+    // Paths and messages are built only on error: this runs for every field of every step.
+    auto where = [&] { return child(path, key); };
+    auto too_small = [&] { return std::string(min == 0 ? "must be >= 0" : "must be > 0"); };
+    auto too_large = [&] {
+        return "must be at most " + std::to_string(memory_bytes_) + " (the memory of device " +
+               inQuotes(device_) + ")";
+    };
     if (value->is_number_unsigned()) {
         const auto v = value->get<std::uint64_t>();
         if (v < min)
-            error(where, too_small);
+            error(where(), too_small());
         else if (v > memory_bytes_)
-            error(where, too_large);
+            error(where(), too_large());
         else
             return v;
         return std::nullopt;
     }
     if (value->is_number_integer()) {  // negative
-        error(where, too_small);
+        error(where(), too_small());
         return std::nullopt;
     }
     if (isIntegralFloat(*value)) {
-        error(where, value->get<double>() < 0 ? too_small : too_large);
+        error(where(), value->get<double>() < 0 ? too_small() : too_large());
         return std::nullopt;
     }
-    error(where, "must be an integer");
+    error(where(), "must be an integer");
     return std::nullopt;
 }
 
@@ -254,25 +258,26 @@ std::optional<TimeNs> ScenarioValidator::getDuration(const Json& object, std::st
     const Json* value = require(object, key, path, true);
     if (!value)
         return std::nullopt;
-    const std::string where = child(path, key);
+    // Paths and messages are built only on error: this runs for every field of every step.
+    auto where = [&] { return child(path, key); };
     if (!value->is_number()) {
-        error(where, "must be a number");
+        error(where(), "must be a number");
         return std::nullopt;
     }
     const double us = value->get<double>();
     if (!(us > 0)) {
-        error(where, "must be > 0");
+        error(where(), "must be > 0");
         return std::nullopt;
     }
     if (!(us <= kMaxDurationUs)) {
-        error(where, "must be at most 60000000 (60 s)");
+        error(where(), "must be at most 60000000 (60 s)");
         return std::nullopt;
     }
     // Files hold µs; the model holds integer ns. Rounding to the nearest ns makes any ns value
     // written as ns/1000 come back exactly (durations <= 60 s are far inside double precision).
     const auto ns = static_cast<TimeNs>(std::llround(us * 1000.0));
     if (ns <= 0) {
-        error(where, "must be at least 0.001 (1 ns)");
+        error(where(), "must be at least 0.001 (1 ns)");
         return std::nullopt;
     }
     return ns;
@@ -284,15 +289,12 @@ std::optional<Enum> ScenarioValidator::getEnum(const Json& object, std::string_v
     const auto text = getString(object, key, path, required);
     if (!text)
         return std::nullopt;
-    std::string allowed;
-    for (int i = 0; i < count; ++i) {
-        const auto name = toString(static_cast<Enum>(i));
-        if (name == *text)
+    for (int i = 0; i < count; ++i)
+        if (toString(static_cast<Enum>(i)) == *text)
             return static_cast<Enum>(i);
-        if (!allowed.empty())
-            allowed += ", ";
-        allowed += name;
-    }
+    std::string allowed;
+    for (int i = 0; i < count; ++i)
+        allowed += (i ? ", " : "") + std::string(toString(static_cast<Enum>(i)));
     error(child(path, key), "unknown value " + inQuotes(*text) + " (allowed: " + allowed + ")");
     return std::nullopt;
 }
@@ -560,14 +562,13 @@ std::optional<Step> ScenarioValidator::readStep(const Json& json, const std::str
     if (!op)
         return std::nullopt;
     std::optional<StepKind> kind;
-    std::string allowed;
-    for (int i = 0; i < kStepKindCount; ++i) {
-        const auto name = toString(static_cast<StepKind>(i));
-        if (name == *op)
+    for (int i = 0; i < kStepKindCount && !kind; ++i)
+        if (toString(static_cast<StepKind>(i)) == *op)
             kind = static_cast<StepKind>(i);
-        allowed += (allowed.empty() ? "" : ", ") + std::string(name);
-    }
     if (!kind) {
+        std::string allowed;
+        for (int i = 0; i < kStepKindCount; ++i)
+            allowed += (i ? ", " : "") + std::string(toString(static_cast<StepKind>(i)));
         error(child(path, "op"), "unknown op " + inQuotes(*op) + " (allowed: " + allowed + ")");
         return std::nullopt;
     }

@@ -1,42 +1,63 @@
 #include "core/scenario/scenario_writer.h"
 
 #include <limits>
-#include <nlohmann/json.hpp>
 
 #include "core/tracefile/atomic_file.h"
+#include "core/tracefile/json_text.h"
 
 namespace syncscope {
 
 namespace {
 
-using Ordered = nlohmann::ordered_json;
+// One JSON object on one line: {"a": 1, "b": "x"}, keys in the order they are added. Keys are
+// fixed identifiers of the format and need no escaping. Written directly (no JSON document) so a
+// million-step scenario saves quickly.
+class ObjectLine {
+public:
+    explicit ObjectLine(std::string& out) : out_(out) { out_ += '{'; }
 
-std::string dumpValue(const Ordered& value) {
-    return value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-}
-
-// {"a": 1, "b": "x"} on one line, keys in insertion order.
-std::string inlineObject(const Ordered& object) {
-    std::string out = "{";
-    bool first = true;
-    for (const auto& [key, value] : object.items()) {
-        if (!first)
-            out += ", ";
-        first = false;
-        out += dumpValue(Ordered(key));
-        out += ": ";
-        out += dumpValue(value);
+    void string(std::string_view key, std::string_view value) {
+        name(key);
+        JsonText::appendString(out_, value);
     }
-    return out + "}";
-}
+    template <typename Int>
+    void integer(std::string_view key, Int value) {
+        name(key);
+        JsonText::appendInteger(out_, value);
+    }
+    void boolean(std::string_view key, bool value) {
+        name(key);
+        out_ += value ? "true" : "false";
+    }
+    // Durations: µs in the file, integer ns in the model. A whole number of µs is written as an
+    // integer; otherwise ns / 1000 as the shortest double that reads back to the same ns.
+    void microseconds(std::string_view key, TimeNs ns) {
+        name(key);
+        if (ns % 1000 == 0)
+            JsonText::appendInteger(out_, ns / 1000);
+        else
+            JsonText::appendDouble(out_, static_cast<double>(ns) / 1000.0);
+    }
+    // Opens `"key": [` for the caller to fill.
+    void openArray(std::string_view key) {
+        name(key);
+        out_ += '[';
+    }
+    void close() { out_ += '}'; }
 
-// Durations: µs in the file, integer ns in the model. A whole number of µs is written as an
-// integer; otherwise ns / 1000 as the shortest double that reads back to the same ns.
-Ordered microseconds(TimeNs ns) {
-    if (ns % 1000 == 0)
-        return Ordered(ns / 1000);
-    return Ordered(static_cast<double>(ns) / 1000.0);
-}
+private:
+    void name(std::string_view key) {
+        if (!first_)
+            out_ += ", ";
+        first_ = false;
+        out_ += '"';
+        out_ += key;
+        out_ += "\": ";
+    }
+
+    std::string& out_;
+    bool first_ = true;
+};
 
 template <typename Spec>
 std::string nameAt(const std::vector<Spec>& specs, std::uint32_t index) {
@@ -47,58 +68,79 @@ std::string nameAt(const std::vector<Spec>& specs, std::uint32_t index) {
 
 class Writer {
 public:
-    explicit Writer(const Scenario& scenario) : s_(scenario) {}
+    Writer(const Scenario& scenario, std::string& out) : s_(scenario), out_(out) {}
 
-    Ordered stepFields(const Step& step) const {
-        Ordered o;
-        o["op"] = std::string(toString(step.kind));
-        auto stream = [&](const char* key = "stream") { o[key] = nameAt(s_.streams, step.stream); };
-        auto event = [&] { o["event"] = nameAt(s_.events, step.event); };
-        auto buffer = [&] { o["buffer"] = nameAt(s_.buffers, step.buffer); };
+    void steps(const std::vector<Step>& program, const std::string& indent) {
+        for (std::size_t i = 0; i < program.size(); ++i) {
+            const Step& step = program[i];
+            out_ += indent;
+            ObjectLine o(out_);
+            fields(step, o);
+            if (step.kind == StepKind::Repeat) {
+                o.openArray("steps");
+                out_ += '\n';
+                steps(step.body, indent + "  ");
+                out_ += indent;
+                out_ += ']';
+            }
+            o.close();
+            out_ += i + 1 < program.size() ? ",\n" : "\n";
+        }
+    }
+
+private:
+    void fields(const Step& step, ObjectLine& o) const {
+        o.string("op", toString(step.kind));
+        auto stream = [&] { o.string("stream", nameAt(s_.streams, step.stream)); };
+        auto event = [&] { o.string("event", nameAt(s_.events, step.event)); };
+        auto buffer = [&] { o.string("buffer", nameAt(s_.buffers, step.buffer)); };
         switch (step.kind) {
             case StepKind::Kernel:
                 stream();
-                o["kind"] = std::string(toString(step.kernel));
+                o.string("kind", toString(step.kernel));
                 if (step.kernel == KernelKind::Memory)
-                    o["bytes"] = step.bytes;
+                    o.integer("bytes", step.bytes);
                 else
-                    o["duration_us"] = microseconds(step.duration_ns);
+                    o.microseconds("duration_us", step.duration_ns);
                 if (step.grid != 1)
-                    o["grid"] = step.grid;
+                    o.integer("grid", step.grid);
                 if (step.block != 32)
-                    o["block"] = step.block;
+                    o.integer("block", step.block);
                 if (!step.uses.empty()) {
-                    Ordered uses = Ordered::array();
-                    for (auto b : step.uses)
-                        uses.push_back(nameAt(s_.buffers, b));
-                    o["uses"] = std::move(uses);
+                    o.openArray("uses");
+                    for (std::size_t i = 0; i < step.uses.size(); ++i) {
+                        if (i)
+                            out_ += ", ";
+                        JsonText::appendString(out_, nameAt(s_.buffers, step.uses[i]));
+                    }
+                    out_ += ']';
                 }
                 break;
             case StepKind::Memcpy:
                 stream();
-                o["direction"] = std::string(toString(step.direction));
-                o["bytes"] = step.bytes;
+                o.string("direction", toString(step.direction));
+                o.integer("bytes", step.bytes);
                 if (!step.pinned)
-                    o["host"] = "pageable";
+                    o.string("host", "pageable");
                 if (!step.async)
-                    o["async"] = false;
+                    o.boolean("async", false);
                 break;
             case StepKind::Memset:
                 stream();
-                o["bytes"] = step.bytes;
+                o.integer("bytes", step.bytes);
                 if (!step.async)
-                    o["async"] = false;
+                    o.boolean("async", false);
                 break;
             case StepKind::Malloc:
                 buffer();
-                o["bytes"] = step.bytes;
+                o.integer("bytes", step.bytes);
                 break;
             case StepKind::Free:
                 buffer();
                 break;
             case StepKind::MallocAsync:
                 buffer();
-                o["bytes"] = step.bytes;
+                o.integer("bytes", step.bytes);
                 stream();
                 break;
             case StepKind::FreeAsync:
@@ -106,7 +148,7 @@ public:
                 stream();
                 break;
             case StepKind::PoolTrim:
-                o["bytes"] = step.bytes;
+                o.integer("bytes", step.bytes);
                 break;
             case StepKind::EventRecord:
                 event();
@@ -118,7 +160,7 @@ public:
                 break;
             case StepKind::WaitStream:
                 stream();
-                o["other"] = nameAt(s_.streams, step.other_stream);
+                o.string("other", nameAt(s_.streams, step.other_stream));
                 break;
             case StepKind::DeviceSync:
             case StepKind::CpuSync:
@@ -131,108 +173,99 @@ public:
                 break;
             case StepKind::EventQueryPoll:
                 event();
-                o["poll_interval_us"] = microseconds(step.poll_interval_ns);
+                o.microseconds("poll_interval_us", step.poll_interval_ns);
                 break;
             case StepKind::HostCallback:
                 stream();
-                o["duration_us"] = microseconds(step.duration_ns);
+                o.microseconds("duration_us", step.duration_ns);
                 break;
             case StepKind::HostWork:
-                o["duration_us"] = microseconds(step.duration_ns);
+                o.microseconds("duration_us", step.duration_ns);
                 break;
             case StepKind::Repeat:
-                o["count"] = step.count;
+                o.integer("count", step.count);
                 if (step.batch_stride != 0)
-                    o["batch_stride"] = step.batch_stride;
+                    o.integer("batch_stride", step.batch_stride);
                 break;
         }
         if (step.batch != kNone)
-            o["batch"] = step.batch;
+            o.integer("batch", step.batch);
         if (!step.label.empty())
-            o["label"] = step.label;
+            o.string("label", step.label);
         if (step.mode != SyncMode::None)
-            o["mode"] = std::string(syncModeInfo(step.mode).id);
-        return o;
+            o.string("mode", syncModeInfo(step.mode).id);
     }
 
-    void steps(const std::vector<Step>& program, const std::string& indent,
-               std::string& out) const {
-        for (std::size_t i = 0; i < program.size(); ++i) {
-            const Step& step = program[i];
-            std::string line = inlineObject(stepFields(step));
-            out += indent;
-            if (step.kind == StepKind::Repeat) {
-                line.pop_back();  // '}': the body follows as "steps"
-                out += line + ", \"steps\": [\n";
-                steps(step.body, indent + "  ", out);
-                out += indent + "]}";
-            } else {
-                out += line;
-            }
-            out += i + 1 < program.size() ? ",\n" : "\n";
-        }
-    }
-
-private:
     const Scenario& s_;
+    std::string& out_;
 };
 
-void field(std::string& out, const char* key, const Ordered& value) {
-    out += "  " + dumpValue(Ordered(key)) + ": " + dumpValue(value) + ",\n";
+void field(std::string& out, std::string_view key, std::string_view text) {
+    out += "  \"";
+    out += key;
+    out += "\": ";
+    JsonText::appendString(out, text);
+    out += ",\n";
 }
 
+// "key": [ one object per line ],
 template <typename List, typename Fn>
-void list(std::string& out, const char* key, const List& items, Fn&& toObject) {
-    out += "  " + dumpValue(Ordered(key)) + ": [\n";
-    for (std::size_t i = 0; i < items.size(); ++i)
-        out += "    " + inlineObject(toObject(items[i])) + (i + 1 < items.size() ? ",\n" : "\n");
+void list(std::string& out, std::string_view key, const List& items, Fn&& writeOne) {
+    out += "  \"";
+    out += key;
+    out += "\": [\n";
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        out += "    ";
+        ObjectLine o(out);
+        writeOne(items[i], o);
+        o.close();
+        out += i + 1 < items.size() ? ",\n" : "\n";
+    }
     out += "  ],\n";
 }
 
 }  // namespace
 
 std::string ScenarioWriter::toJson(const Scenario& s) {
-    std::string out = "{\n";
+    std::string out;
+    out.reserve(1024 + expandedStepCount(s.program) * 8);
+    out += "{\n";
     field(out, "format", "syncscope-scenario");
-    field(out, "version", Scenario::kFormatVersion);
+    out += "  \"version\": ";
+    JsonText::appendInteger(out, Scenario::kFormatVersion);
+    out += ",\n";
     field(out, "title", s.title);
     if (!s.explanation.empty())
         field(out, "explanation", s.explanation);
     field(out, "device", s.device);
-    field(out, "schedule", std::string(toString(s.schedule)));
-    list(out, "streams", s.streams, [](const StreamSpec& spec) {
-        Ordered o;
-        o["name"] = spec.name;
-        o["kind"] = std::string(toString(spec.kind));
-        o["priority"] = spec.priority;
-        return o;
+    field(out, "schedule", toString(s.schedule));
+    list(out, "streams", s.streams, [](const StreamSpec& spec, ObjectLine& o) {
+        o.string("name", spec.name);
+        o.string("kind", toString(spec.kind));
+        o.integer("priority", spec.priority);
     });
     if (!s.events.empty()) {
-        list(out, "events", s.events, [](const EventSpec& spec) {
-            Ordered o;
-            o["name"] = spec.name;
-            o["blocking_sync"] = spec.blocking_sync;
-            o["disable_timing"] = spec.disable_timing;
-            return o;
+        list(out, "events", s.events, [](const EventSpec& spec, ObjectLine& o) {
+            o.string("name", spec.name);
+            o.boolean("blocking_sync", spec.blocking_sync);
+            o.boolean("disable_timing", spec.disable_timing);
         });
     }
-    if (!s.buffers.empty()) {
-        list(out, "buffers", s.buffers, [](const BufferSpec& spec) {
-            Ordered o;
-            o["name"] = spec.name;
-            return o;
-        });
-    }
+    if (!s.buffers.empty())
+        list(out, "buffers", s.buffers,
+             [](const BufferSpec& spec, ObjectLine& o) { o.string("name", spec.name); });
     if (s.pool.release_threshold != 0) {
-        Ordered pool;
+        out += "  \"pool\": ";
+        ObjectLine pool(out);
         if (s.pool.release_threshold == std::numeric_limits<std::uint64_t>::max())
-            pool["release_threshold"] = "max";
+            pool.string("release_threshold", "max");
         else
-            pool["release_threshold"] = s.pool.release_threshold;
-        out += "  \"pool\": " + inlineObject(pool) + ",\n";
+            pool.integer("release_threshold", s.pool.release_threshold);
+        pool.close();
+        out += ",\n";
     }
     out += "  \"steps\": [\n";
-    Writer(s).steps(s.program, "    ", out);
+    Writer(s, out).steps(s.program, "    ");
     out += "  ]\n}\n";
     return out;
 }

@@ -8,6 +8,7 @@
 
 #include "core/tracefile/atomic_file.h"
 #include "core/tracefile/gzip.h"
+#include "core/tracefile/json_text.h"
 
 namespace syncscope {
 
@@ -25,49 +26,12 @@ constexpr std::size_t kMaxLanes = 65534;  // Trace::addLane's bound
 // Writing
 
 void appendEscaped(std::string& out, std::string_view s) {
-    static constexpr char kHex[] = "0123456789abcdef";
-    out += '"';
-    std::size_t i = 0;
-    while (i < s.size()) {
-        const auto c = static_cast<unsigned char>(s[i]);
-        if (c < 0x80) {
-            if (c == '"' || c == '\\') {
-                out += '\\';
-                out += static_cast<char>(c);
-            } else if (c < 0x20) {
-                out += "\\u00";
-                out += kHex[c >> 4];
-                out += kHex[c & 0xF];
-            } else {
-                out += static_cast<char>(c);
-            }
-            ++i;
-            continue;
-        }
-        // Pass valid UTF-8 through; anything else becomes U+FFFD so the file stays valid JSON.
-        const std::size_t len = (c >> 5) == 0x6    ? 2
-                                : (c >> 4) == 0xE  ? 3
-                                : (c >> 3) == 0x1E ? 4
-                                                   : 0;
-        bool valid = len > 0 && i + len <= s.size();
-        for (std::size_t k = 1; valid && k < len; ++k)
-            valid = (static_cast<unsigned char>(s[i + k]) & 0xC0) == 0x80;
-        if (valid) {
-            out.append(s.substr(i, len));
-            i += len;
-        } else {
-            out += "\\ufffd";
-            ++i;
-        }
-    }
-    out += '"';
+    JsonText::appendString(out, s);
 }
 
 template <typename Int>
 void appendNumber(std::string& out, Int value) {
-    char buffer[24];
-    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
-    out.append(buffer, result.ptr);
+    JsonText::appendInteger(out, value);
 }
 
 void appendIndex(std::string& out, std::uint32_t value) {
@@ -131,6 +95,28 @@ using simdjson::dom::array;
 using simdjson::dom::element;
 using simdjson::dom::object;
 
+// Where a value sits, formatted only when there is an error ("events[12].lane"): building the
+// text eagerly for every cell would dominate the load time of large traces.
+struct Place {
+    static constexpr std::size_t kNoIndex = static_cast<std::size_t>(-1);
+    Place(const std::string& path) : group(path) {}  // NOLINT: implicit on purpose
+    Place(const char* path) : group(path) {}         // NOLINT: implicit on purpose
+    Place(std::string_view g, std::size_t i, std::string_view f) : group(g), index(i), field(f) {}
+    std::string str() const {
+        std::string s(group);
+        if (index != kNoIndex)
+            s += '[' + std::to_string(index) + ']';
+        if (!field.empty()) {
+            s += '.';
+            s += field;
+        }
+        return s;
+    }
+    std::string_view group;
+    std::size_t index = kNoIndex;
+    std::string_view field;
+};
+
 class Loader {
 public:
     explicit Loader(Trace& trace) : t_(trace) {}
@@ -139,9 +125,11 @@ public:
     const std::string& error() const { return error_; }
 
 private:
-    bool fail(const std::string& where, const std::string& message) {
-        if (error_.empty())
+    bool fail(const Place& place, const std::string& message) {
+        if (error_.empty()) {
+            const std::string where = place.str();
             error_ = where.empty() ? message : where + ": " + message;
+        }
         return false;
     }
     static std::string at(std::string_view group, std::size_t index, std::string_view field = {}) {
@@ -171,7 +159,7 @@ private:
         out.assign(sv);
         return true;
     }
-    bool getInt(element e, const std::string& where, std::int64_t& out) {
+    bool getInt(element e, const Place& where, std::int64_t& out) {
         if (e.get_int64().get(out) == simdjson::SUCCESS)
             return true;
         return fail(where, e.is_number() ? "is out of range" : "must be an integer");
@@ -180,14 +168,14 @@ private:
         element e;
         return field(o, name, path, e) && getInt(e, path + "." + std::string(name), out);
     }
-    bool getUnsigned(element e, const std::string& where, std::uint64_t& out) {
+    bool getUnsigned(element e, const Place& where, std::uint64_t& out) {
         if (e.get_uint64().get(out) == simdjson::SUCCESS)
             return true;
         return fail(where, e.is_number() ? "must be >= 0" : "must be an integer");
     }
     // A 32-bit index written as -1 for "none"; `limit` (when not 0) bounds it: "7 is out of range
     // (3 lanes)".
-    bool getIndex(element e, const std::string& where, std::uint32_t& out, std::uint64_t limit,
+    bool getIndex(element e, const Place& where, std::uint32_t& out, std::uint64_t limit,
                   std::string_view what, bool none_ok) {
         std::int64_t v = 0;
         if (!getInt(e, where, v))
@@ -262,7 +250,7 @@ private:
         return fail(path + "." + std::string(name), "unknown value '" + text + "'");
     }
     template <typename Enum>
-    bool mapped(element e, const std::string& where, const std::vector<Enum>& table, Enum& out) {
+    bool mapped(element e, const Place& where, const std::vector<Enum>& table, Enum& out) {
         std::int64_t v = 0;
         if (!getInt(e, where, v))
             return false;
@@ -467,7 +455,7 @@ bool Loader::events(object root) {
         TraceEvent ev;
         std::uint32_t lane = 0, target = kNone;
         std::int64_t flags = 0;
-        auto where = [&](std::size_t column) { return at("events", i, kEventColumns[column]); };
+        auto where = [&](std::size_t column) { return Place("events", i, kEventColumns[column]); };
         // Fast path first; a failure re-runs the check with a message naming the place.
         if (!getInt(c[0], where(0), ev.start_ns) || !getInt(c[1], where(1), ev.end_ns) ||
             !getIndex(c[2], where(2), lane, lanes, "lanes", false) ||
@@ -506,9 +494,9 @@ bool Loader::flows(object root) {
         if (!cells(row, "flows", i, c))
             return false;
         Flow flow;
-        if (!getIndex(c[0], at("flows", i, "from"), flow.from, events, "events", false) ||
-            !getIndex(c[1], at("flows", i, "to"), flow.to, events, "events", false) ||
-            !mapped(c[2], at("flows", i, "kind"), flow_kinds_, flow.kind))
+        if (!getIndex(c[0], Place("flows", i, "from"), flow.from, events, "events", false) ||
+            !getIndex(c[1], Place("flows", i, "to"), flow.to, events, "events", false) ||
+            !mapped(c[2], Place("flows", i, "kind"), flow_kinds_, flow.kind))
             return false;
         t_.flows.push_back(flow);
         ++i;
@@ -530,7 +518,7 @@ bool Loader::memory(object root) {
         std::int64_t* fields[] = {&m.t_ns,      &m.device_used, &m.pool_reserved,
                                   &m.pool_used, &m.allocated,   &m.reserved};
         for (std::size_t k = 0; k < c.size(); ++k)
-            if (!getInt(c[k], at("memory", i, kMemoryColumns[k]), *fields[k]))
+            if (!getInt(c[k], Place("memory", i, kMemoryColumns[k]), *fields[k]))
                 return false;
         t_.memory.push_back(m);
         ++i;

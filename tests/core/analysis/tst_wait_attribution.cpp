@@ -69,6 +69,56 @@ private slots:
                                 "(spinning)."));
     }
 
+    // A record on a blocking stream also waits for earlier legacy-stream work (§2): the event
+    // fires after its captured work ended, and the sentence says so.
+    void eventSyncOnDelayedRecord() {
+        TraceBuilder b;
+        const auto blocking = b.stream("stream 1", StreamKind::Blocking);
+        const auto legacy = b.stream("stream 0", StreamKind::LegacyDefault);
+        b.kernel(blocking, "kb").enq(us(0), us(5)).gpu(us(10), us(40));
+        b.kernel(legacy, "kl").enq(us(5), us(10)).gpu(us(40), us(100));
+        const auto m = b.record(blocking, 2, "record e2").enq(us(10), us(12)).gpu(us(100), us(100));
+        b.call(ApiId::EventSynchronize, us(12), us(102), kNoLane, 2);
+        const auto w = b.hostWait(us(12), us(102), m.op);
+        const auto info = WaitAttribution(b.trace()).attribute(w);
+        QVERIFY(info.has_value());
+        QCOMPARE(info->awaited_op, m.op);
+        QCOMPARE(QString::fromStdString(info->sentence),
+                 QStringLiteral("The host waited 90.0 µs in cudaEventSynchronize for event e2 on "
+                                "stream 1; it woke 2.0 µs after the event fired (spinning)."));
+    }
+
+    void idleGapDuringQueryLoop() {
+        TraceBuilder b;
+        const auto s1 = b.stream("stream 1");
+        b.kernel(s1, "k1").enq(us(0), us(5)).gpu(us(10), us(100));
+        b.call(ApiId::EventQuery, us(10), us(11), kNoLane, 0);
+        b.call(ApiId::EventQuery, us(101), us(102), kNoLane, 0).flags(event_flags::kQueryReady);
+        const auto w = b.hostWait(us(10), us(102));
+        b.trace().events[w].mode = SyncMode::EventQueryPoll;
+        b.kernel(s1, "k2").enq(us(102), us(107)).gpu(us(110), us(120));
+        const auto gaps = WaitAttribution(b.trace()).idleGaps();
+        QCOMPARE(gaps.size(), std::size_t{1});
+        QCOMPARE(gaps[0].wait, w);
+        QCOMPARE(QString::fromStdString(gaps[0].sentence),
+                 QStringLiteral("The GPU was idle 10.0 µs from 100.0 µs to 110.0 µs because the "
+                                "host was blocked in a cudaEventQuery loop."));
+    }
+
+    // Imported waits sometimes name work that ended before the wait began.
+    void workDoneBeforeTheWait() {
+        TraceBuilder b;
+        const auto s1 = b.stream("stream 7");
+        const auto k = b.kernel(s1, "k").enq(us(0), us(5)).gpu(us(10), us(20));
+        b.call(ApiId::StreamSynchronize, us(25), us(40), s1);
+        const auto w = b.hostWait(us(30), us(35), k.op, 0, -1);
+        const auto info = WaitAttribution(b.trace()).attribute(w);
+        QVERIFY(info.has_value());
+        QCOMPARE(QString::fromStdString(info->sentence),
+                 QStringLiteral("The host waited 5.0 µs in cudaStreamSynchronize for kernel k on "
+                                "stream 7; the kernel ended 10.0 µs before the wait began."));
+    }
+
     void unknownWork() {
         TraceBuilder b;
         const auto w = b.hostWait(us(0), us(10), kNone, 0, -1);
@@ -89,8 +139,8 @@ private slots:
                "when kernel k1 (batch 3) on stream 1 ended.";
         QTest::newRow("wait_stream")
             << true
-            << "Stream 2 stalled 40.0 µs in Stream.wait_stream for event e0, which completed "
-               "when kernel k1 (batch 3) on stream 1 ended.";
+            << "Stream 2 stalled 40.0 µs in Stream.wait_stream until kernel k1 (batch 3) on "
+               "stream 1 ended.";
     }
     void streamWaitSentence() {
         QFETCH(bool, waitStream);

@@ -1,6 +1,8 @@
 #include <QTest>
 #include <map>
 
+#include "core/analysis/invariant_checker.h"
+#include "core/engine/engine_factory.h"
 #include "core/scenario/batch_generator.h"
 #include "core/scenario/scenario_compare.h"
 #include "core/scenario/scenario_reader.h"
@@ -66,6 +68,8 @@ private slots:
     void allocations();
     void invalidConfigs_data();
     void invalidConfigs();
+    void runsOnTheSimulator_data();
+    void runsOnTheSimulator();
 };
 
 void TestBatchGenerator::everyModeAndPlacement_data() {
@@ -325,6 +329,55 @@ void TestBatchGenerator::invalidConfigs() {
     QVERIFY(!generated.scenario.has_value());
     QCOMPARE(generated.errors.size(), std::size_t{1});
     QCOMPARE(QString::fromStdString(generated.errors[0]), expected);
+}
+
+void TestBatchGenerator::runsOnTheSimulator_data() {
+    QTest::addColumn<SyncMode>("mode");
+    QTest::addColumn<SyncPlacement>("placement");
+    QTest::addColumn<KernelAllocation>("allocation");
+    for (const auto& info : syncModeCatalogue()) {
+        for (auto placement : {SyncPlacement::AfterEachKernel, SyncPlacement::AfterEachBatch,
+                               SyncPlacement::AtEnd}) {
+            for (auto allocation : {KernelAllocation::None, KernelAllocation::Malloc,
+                                    KernelAllocation::MallocAsync}) {
+                const QString name =
+                    QString("%1/%2/%3")
+                        .arg(QString::fromUtf8(info.id.data(),
+                                               static_cast<qsizetype>(info.id.size())))
+                        .arg(QString::fromUtf8(toString(placement).data()))
+                        .arg(QString::fromUtf8(toString(allocation).data()));
+                QTest::newRow(qPrintable(name)) << info.mode << placement << allocation;
+            }
+        }
+    }
+}
+
+// What the window does with a generated scenario: run it. The simulator must accept it and its
+// trace must satisfy the invariants of SYNC-SEMANTICS.md §8.
+void TestBatchGenerator::runsOnTheSimulator() {
+    QFETCH(SyncMode, mode);
+    QFETCH(SyncPlacement, placement);
+    QFETCH(KernelAllocation, allocation);
+    BatchConfig config;
+    config.batches = 3;
+    config.kernels_per_batch = 4;
+    config.streams = 2;
+    config.sync_mode = mode;
+    config.placement = placement;
+    config.allocation = allocation;
+    const auto generated = BatchGenerator::generate(config);
+    QVERIFY(generated.scenario);
+    auto engine = makeSimEngine();
+    EngineObserver observer;
+    CancelToken cancel;
+    const RunResult result = engine->run(*generated.scenario, observer, cancel);
+    QVERIFY2(result.status == RunStatus::Ok, result.message.c_str());
+    QVERIFY(!result.trace.events.empty());
+    InvariantCheckerOptions options;
+    options.scenario = &*generated.scenario;
+    for (const Violation& v : InvariantChecker(options).check(result.trace))
+        QVERIFY2(v.severity != Violation::Severity::Error,
+                 (v.invariant + ": " + v.message).c_str());
 }
 
 QTEST_GUILESS_MAIN(TestBatchGenerator)

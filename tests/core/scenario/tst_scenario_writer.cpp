@@ -1,3 +1,4 @@
+#include <QElapsedTimer>
 #include <QTemporaryDir>
 #include <QTest>
 #include <random>
@@ -138,6 +139,7 @@ private slots:
     void durations_data();
     void durations();
     void randomDurationsRoundTripExactly();
+    void millionSteps();
     void saveIsAtomic();
     void saveFailureSaysWhy();
 };
@@ -244,6 +246,37 @@ void TestScenarioWriter::randomDurationsRoundTripExactly() {
     const auto back = ScenarioReader::parse(ScenarioWriter::toJson(s));
     QVERIFY2(back.ok(), back.errorText().c_str());
     QCOMPARE(QString::fromStdString(scenarioDifference(s, *back.scenario)), QString());
+}
+
+// The largest program the format allows, unrolled. Times are printed, not asserted. Sanitizer
+// builds run a tenth of it: the point there is memory safety, not scale.
+void TestScenarioWriter::millionSteps() {
+#if defined(__SANITIZE_ADDRESS__)
+    constexpr std::size_t kSteps = Scenario::kMaxExpandedSteps / 10;
+#else
+    constexpr std::size_t kSteps = Scenario::kMaxExpandedSteps;
+#endif
+    Scenario s;
+    s.title = "a million steps";
+    s.streams = {{"s", StreamKind::NonBlocking, 0}};
+    s.program.reserve(kSteps);
+    for (std::size_t i = 0; i < kSteps; ++i) {
+        Step k = make(StepKind::Kernel);
+        k.duration_ns = 1000 + static_cast<TimeNs>(i % 977);
+        k.batch = static_cast<std::uint32_t>(i / 1000);
+        s.program.push_back(k);
+    }
+    QElapsedTimer timer;
+    timer.start();
+    const std::string text = ScenarioWriter::toJson(s);
+    const qint64 write_ms = timer.restart();
+    const auto back = ScenarioReader::parse(text);
+    const qint64 read_ms = timer.elapsed();
+    QVERIFY2(back.ok(), back.errorText().c_str());
+    QCOMPARE(QString::fromStdString(scenarioDifference(s, *back.scenario)), QString());
+    qInfo("%zu steps: %lld MiB, write %lld ms, read %lld ms", kSteps,
+          static_cast<long long>(text.size() >> 20), static_cast<long long>(write_ms),
+          static_cast<long long>(read_ms));
 }
 
 void TestScenarioWriter::saveIsAtomic() {

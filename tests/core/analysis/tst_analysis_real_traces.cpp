@@ -1,0 +1,76 @@
+#include <QDir>
+#include <QtTest>
+
+#include "core/analysis/invariant_checker.h"
+#include "core/analysis/trace_stats.h"
+#include "core/analysis/wait_attribution.h"
+#include "core/interchange/trace_importer.h"
+
+using namespace syncscope;
+
+namespace {
+
+QString tracesDir() {
+    const QByteArray env = qgetenv("SYNCSCOPE_TRACES_DIR");
+    if (!env.isEmpty())
+        return QString::fromLocal8Bit(env);
+    return QStringLiteral(SYNCSCOPE_SOURCE_DIR) + "/../shared/data/traces";
+}
+
+}  // namespace
+
+// Real traces recorded by others (PyTorch profiler, Nsight Systems): imported traces hold only
+// part of what our engines record, and the checker must not invent violations from what is
+// missing. Every wait gets a sentence; the stats add up.
+class TestAnalysisRealTraces : public QObject {
+    Q_OBJECT
+
+private slots:
+    void importedTracesHaveNoFalseViolation_data() {
+        QTest::addColumn<QString>("path");
+        const QDir dir(tracesDir());
+        const auto files =
+            dir.entryList({"*.json", "*.json.gz", "*.sqlite"}, QDir::Files, QDir::Name);
+        if (files.isEmpty())
+            QTest::newRow("no traces") << QString();
+        for (const auto& file : files)
+            QTest::newRow(qPrintable(file)) << dir.filePath(file);
+    }
+
+    void importedTracesHaveNoFalseViolation() {
+        QFETCH(QString, path);
+        if (path.isEmpty())
+            QSKIP(qPrintable("no real traces in " + tracesDir() + " (set SYNCSCOPE_TRACES_DIR)"));
+        const ImportResult imported = TraceImporter::importFile(path.toStdString());
+        if (!imported.trace)
+            QSKIP(qPrintable("the importer cannot read it: " +
+                             QString::fromStdString(imported.error)));
+        const Trace& trace = *imported.trace;
+
+        QString text;
+        for (const auto& v : InvariantChecker().check(trace))
+            text += QString::fromStdString(v.invariant + ": " + v.message + "\n");
+        QVERIFY2(text.isEmpty(), qPrintable(text));
+
+        const WaitAttribution attribution(trace);
+        std::size_t waits = 0;
+        for (std::uint32_t i = 0; i < trace.events.size(); ++i) {
+            const auto info = attribution.attribute(i);
+            if (!info)
+                continue;
+            ++waits;
+            QVERIFY(!info->sentence.empty() && info->sentence.back() == '.');
+            QCOMPARE(info->duration_ns, trace.events[i].duration());
+        }
+        const TraceStats stats = computeStats(trace);
+        QCOMPARE(stats.gpu_busy_ns + stats.gpu_idle_ns, stats.gpu_span_ns);
+        QVERIFY(stats.gpu_idle_from_syncs_ns <= stats.gpu_idle_ns);
+        QVERIFY(stats.stream_overlap_ns <= stats.gpu_busy_ns);
+        qInfo("%zu events, %zu waits, GPU idle %lld ns of which %lld ns after syncs",
+              trace.events.size(), waits, static_cast<long long>(stats.gpu_idle_ns),
+              static_cast<long long>(stats.gpu_idle_from_syncs_ns));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAnalysisRealTraces)
+#include "tst_analysis_real_traces.moc"
