@@ -74,8 +74,11 @@ int statsCommand(const StatsOptions& options) {
               << "stream overlap   " << formatDuration(s.stream_overlap_ns) << " ("
               << static_cast<int>(s.stream_overlap_ratio * 100.0 + 0.5) << "% of busy time)\n"
               << "peak device used " << formatBytes(s.peak_device_used) << '\n'
-              << "peak pool        " << formatBytes(s.peak_pool_reserved) << " reserved, "
-              << formatBytes(s.peak_pool_used) << " used\n";
+              << "peak pool        "
+              << (s.peak_pool_reserved < 0 && s.peak_pool_used < 0
+                      ? std::string("not measured")
+                      : formatBytes(s.peak_pool_reserved) + " reserved, " + formatBytes(s.peak_pool_used) + " used")
+              << '\n';
     if (s.peak_allocated >= 0 || s.peak_reserved >= 0)
         std::cout << "peak PyTorch     " << formatBytes(s.peak_allocated) << " allocated, "
                   << formatBytes(s.peak_reserved) << " reserved\n";

@@ -328,13 +328,7 @@ std::string ChromeTraceWriter::toString(const Trace& trace) {
 }
 
 std::string ChromeTraceWriter::writeFile(const Trace& trace, const std::string& path) {
-    AtomicFileWriter file(path);
-    if (!file.isOpen())
-        return file.error();
-    write(trace, [&](std::string_view chunk) { file.write(chunk); });
-    if (!file.commit())
-        return file.error();
-    return {};
+    return AtomicFileWriter::writeStreamed(path, [&](const Sink& sink) { write(trace, sink); });
 }
 
 }  // namespace syncscope

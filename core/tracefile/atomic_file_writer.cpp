@@ -86,4 +86,15 @@ bool AtomicFileWriter::commit() {
     return true;
 }
 
+std::string AtomicFileWriter::writeStreamed(const std::string& path,
+                                            const std::function<void(const Sink&)>& produce) {
+    AtomicFileWriter file(path);
+    if (!file.isOpen())
+        return file.error();
+    produce([&](std::string_view chunk) { file.write(chunk); });
+    if (!file.commit())
+        return file.error();
+    return {};
+}
+
 }  // namespace syncscope

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdio>
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -23,6 +24,10 @@ public:
     // open.
     bool commit();
     const std::string& error() const { return error_; }
+
+    using Sink = std::function<void(std::string_view)>;
+    // Opens `path`, lets `produce` stream into it, commits. Returns "" or the error.
+    static std::string writeStreamed(const std::string& path, const std::function<void(const Sink&)>& produce);
 
 private:
     void flushBuffer();

@@ -25,32 +25,6 @@ private slots:
 
 namespace {
 
-// Known disagreement, reported to the checker's owner: the checker takes done(e) of I8 from the
-// recording stream's captured work only. A record is itself stream work, so the legacy-stream rule
-// (I3, which the checker also enforces on EventMarkers) or a cudaMalloc ordering point can hold it
-// back past that work; the event then completes when its EventMarker is reached, and the host
-// returns one wake-up after that. Such an I8 report is accepted only when that is exactly the case:
-// the wait was released by a marker that ended after the checker's done(e), and returned within
-// the wake-up bound of the marker.
-bool recordHeldBackByImplicitOrdering(const Trace& t, const Violation& v) {
-    if (v.invariant != "I8" || v.events.size() < 2)
-        return false;
-    const TraceEvent& call = t.events[v.events[0]];
-    const TraceEvent& captured = t.events[v.events[1]];
-    if (call.api != ApiId::EventSynchronize)
-        return false;
-    for (const TraceEvent& w : t.events) {
-        if (w.kind != EventKind::HostWait || w.step != call.step)
-            continue;
-        const TraceEvent& marker = t.events[w.awaited];
-        const TimeNs bound =
-            *std::max_element(t.device.wake_latency_ns, t.device.wake_latency_ns + 4);
-        return marker.kind == EventKind::EventMarker && marker.end_ns > captured.end_ns &&
-               w.end_ns - marker.end_ns <= bound;
-    }
-    return false;
-}
-
 // Runs the scenario and checks its trace; fails the test with the first violations.
 void runAndCheck(const Scenario& scenario) {
     const RunResult r = run(scenario);
@@ -62,9 +36,7 @@ void runAndCheck(const Scenario& scenario) {
         QFAIL(std::string(r.trace.nameOf(*e)).c_str());
     InvariantCheckerOptions options;
     options.scenario = &scenario;
-    std::vector<Violation> violations = InvariantChecker(options).check(r.trace);
-    std::erase_if(violations,
-                  [&](const Violation& v) { return recordHeldBackByImplicitOrdering(r.trace, v); });
+    const std::vector<Violation> violations = InvariantChecker(options).check(r.trace);
     std::string text;
     for (std::size_t i = 0; i < violations.size() && i < 10; ++i)
         text += violations[i].invariant + ": " + violations[i].message + "\n";

@@ -1,0 +1,159 @@
+// Replot time of the timeline at 1600x900 for 1k, 100k and 1M events (median of several replots).
+// Targets (DESIGN.md §8, perfetto #1625): 1M <= 16 ms, and <= 3x the 1k time: cost follows pixels,
+// not events. Prints numbers; asserts nothing (timings do not belong in unit tests).
+
+#include <qcustomplot.h>
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <algorithm>
+#include <cstdio>
+#include <ctime>
+#include <memory>
+#include <vector>
+
+#include "core/model/trace.h"
+#include "ui/timeline/lane_plottable.h"
+#include "ui/timeline/timeline_view.h"
+
+using namespace syncscope;
+
+namespace {
+
+// A run-shaped trace of about `n` events: launches on the host thread, kernels round-robin on four
+// streams, and every 16th kernel a stream sync with a host wait; memory sampled every 64 kernels.
+std::shared_ptr<Trace> makeTrace(std::uint32_t n) {
+    auto t = std::make_shared<Trace>();
+    t->addLane(
+        {LaneKind::HostThread, "host thread", kNone, StreamKind::NonBlocking, 0, kNoLane, 1});
+    t->addLane({LaneKind::HostWaits, "host waits", kNone, StreamKind::NonBlocking, 0, 0, 1});
+    for (std::uint32_t s = 0; s < 4; ++s)
+        t->addLane({LaneKind::Stream, "stream " + std::to_string(s), s, StreamKind::NonBlocking, 0,
+                    kNoLane, kNone});
+    const auto launch = t->strings.intern("cudaLaunchKernel");
+    const auto kernel = t->strings.intern("bench_kernel");
+    const auto sync = t->strings.intern("cudaStreamSynchronize");
+    t->events.reserve(n + 16);
+    TimeNs host = 0;
+    TimeNs streamFree[4] = {0, 0, 0, 0};
+    std::uint32_t k = 0;
+    while (t->events.size() + 4 <= n) {
+        TraceEvent api;
+        api.kind = EventKind::ApiCall;
+        api.api = ApiId::LaunchKernel;
+        api.lane = 0;
+        api.start_ns = host;
+        api.end_ns = host + 2'000;
+        api.name = launch;
+        api.batch = k / 64;
+        const auto s = static_cast<std::uint16_t>(k % 4);
+        api.target_lane = static_cast<std::uint16_t>(2 + s);
+        const auto ai = t->addEvent(api);
+        TraceEvent ke;
+        ke.kind = EventKind::Kernel;
+        ke.lane = static_cast<std::uint16_t>(2 + s);
+        ke.start_ns = std::max(host + 3'000, streamFree[s]);
+        ke.end_ns = ke.start_ns + 7'000 + (k % 7) * 500;
+        ke.name = kernel;
+        ke.batch = k / 64;
+        streamFree[s] = ke.end_ns;
+        const auto ki = t->addEvent(ke);
+        t->flows.push_back({ai, ki, FlowKind::Launch});
+        host += 2'500;
+        if (k % 16 == 15) {
+            TraceEvent w;
+            w.kind = EventKind::HostWait;
+            w.lane = 1;
+            w.start_ns = host;
+            w.end_ns = std::max(host + 1'000, streamFree[s] + 2'000);
+            w.flags = (k / 16) % 2 ? event_flags::kSleeping : event_flags::kSpinning;
+            w.awaited = ki;
+            w.name = sync;
+            const auto wi = t->addEvent(w);
+            t->flows.push_back({wi, ki, FlowKind::Awaited});
+            host = w.end_ns;
+        }
+        if (k % 64 == 0)
+            t->memory.push_back({host, static_cast<std::int64_t>(k % 4096) << 20, -1, -1, -1, -1});
+        ++k;
+    }
+    return t;
+}
+
+double cpuMs() {
+    timespec ts{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
+}
+
+// Median wall and CPU time of one replot. The CPU time is what to compare on a busy machine:
+// wall time there includes waiting for a core.
+struct Timing {
+    double wall = 0;
+    double cpu = 0;
+};
+
+template <typename Before>
+Timing medianReplot(TimelineView& view, int runs, Before before) {
+    std::vector<double> wall, cpu;
+    for (int i = 0; i < runs; ++i) {
+        before(i);
+        QElapsedTimer timer;
+        const double c0 = cpuMs();
+        timer.start();
+        view.plot()->replot(QCustomPlot::rpImmediateRefresh);
+        wall.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+        cpu.push_back(cpuMs() - c0);
+    }
+    std::sort(wall.begin(), wall.end());
+    std::sort(cpu.begin(), cpu.end());
+    return {wall[wall.size() / 2], cpu[cpu.size() / 2]};
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    const int runs = 21;
+    std::printf("replot of a 1600x900 timeline, median of %d, wall / CPU ms\n", runs);
+    std::printf("%-9s %9s %17s %17s %17s %7s\n", "events", "model ms", "fit (all shown)", "zoom 1%",
+                "pan", "items");
+    double base = 0, million = 0;
+    for (std::uint32_t n : {1'000u, 100'000u, 1'000'000u}) {
+        auto trace = makeTrace(n);
+        TimelineView view;
+        view.resize(1600, 900);
+        view.show();
+        QElapsedTimer build;
+        build.start();
+        view.setTrace(trace);
+        const double modelMs = static_cast<double>(build.nsecsElapsed()) / 1e6;
+        QCoreApplication::processEvents();
+        view.plot()->replot(QCustomPlot::rpImmediateRefresh);  // warm caches (labels, buffers)
+        const Timing fit = medianReplot(view, runs, [](int) {});
+        const std::size_t items = view.lanes()->lastItemCount();
+        const auto [lo, hi] = view.visibleRange();
+        const double span = (hi - lo) / 100.0;
+        view.zoomToRange(static_cast<TimeNs>(lo + 40 * span), static_cast<TimeNs>(lo + 41 * span));
+        const Timing zoomed = medianReplot(view, runs, [](int) {});
+        // Panning: a new 10% range each frame, as while dragging.
+        const Timing pan = medianReplot(view, runs, [&](int i) {
+            view.zoomToRange(static_cast<TimeNs>(lo + (10 + i) * span),
+                             static_cast<TimeNs>(lo + (20 + i) * span));
+        });
+        std::printf("%-9zu %9.1f %8.2f / %6.2f %8.2f / %6.2f %8.2f / %6.2f %7zu\n",
+                    trace->events.size(), modelMs, fit.wall, fit.cpu, zoomed.wall, zoomed.cpu,
+                    pan.wall, pan.cpu, items);
+        const double worst = std::max({fit.cpu, zoomed.cpu, pan.cpu});
+        if (n == 1'000u)
+            base = worst;
+        if (n == 1'000'000u)
+            million = worst;
+    }
+    std::printf(
+        "1M worst median CPU %.2f ms (target <= 16 ms); %.2fx the 1k worst (target <= 3x)\n",
+        million, base > 0 ? million / base : 0.0);
+    return 0;
+}

@@ -1,0 +1,237 @@
+#include <unistd.h>
+
+#include <QClipboard>
+#include <QCryptographicHash>
+#include <QFile>
+#include <QGuiApplication>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimeZone>
+
+#include "tst_timeline_fixtures.h"
+#include "ui/export/image_exporter.h"
+#include "ui/timeline/timeline_view.h"
+
+using namespace syncscope;
+using namespace syncscope::testing;
+
+namespace {
+
+QByteArray readAll(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+int countColour(const QImage& image, const QColor& colour) {
+    const QRgb want = colour.rgb();
+    int n = 0;
+    for (int y = 0; y < image.height(); ++y) {
+        const auto* line = reinterpret_cast<const QRgb*>(image.constScanLine(y));
+        for (int x = 0; x < image.width(); ++x)
+            if ((line[x] & 0xFFFFFF) == (want & 0xFFFFFF))
+                ++n;
+    }
+    return n;
+}
+
+ExportOptions options(const QString& path) {
+    ExportOptions o;
+    o.path = path;
+    o.size = QSize(1600, 900);
+    o.date = QDateTime(QDate(2026, 11, 30), QTime(4, 0), QTimeZone::utc());
+    return o;
+}
+
+}  // namespace
+
+class TestExportImage : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() {
+        QVERIFY(dir_.isValid());
+        trace_ = makeDemoTrace(6);
+    }
+
+    void eachFormatIsWritten_data() {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QByteArray>("magic");
+        QTest::newRow("png") << QStringLiteral("t.png") << QByteArray("\x89PNG", 4);
+        QTest::newRow("jpeg") << QStringLiteral("t.jpg") << QByteArray("\xFF\xD8\xFF", 3);
+        QTest::newRow("svg") << QStringLiteral("t.svg") << QByteArray("<?xml");
+        QTest::newRow("pdf") << QStringLiteral("t.pdf") << QByteArray("%PDF-");
+    }
+    void eachFormatIsWritten() {
+        QFETCH(QString, name);
+        QFETCH(QByteArray, magic);
+        const QString path = dir_.filePath(name);
+        QString error;
+        QVERIFY2(exportTraceImage(*trace_, options(path), &error), qPrintable(error));
+        const QByteArray bytes = readAll(path);
+        QVERIFY2(bytes.startsWith(magic), bytes.left(16).toHex().constData());
+        QVERIFY(bytes.size() > 2000);  // not an empty picture (hotspot #637)
+        if (name.endsWith(QLatin1String(".svg"))) {
+            QVERIFY(bytes.contains("stream 0 (non-blocking)"));  // lane labels are text, not pixels
+            QVERIFY(bytes.contains("two-stream pipeline"));      // caption
+        }
+    }
+
+    void pngHasTheSizeAndTheLaneColours() {
+        const QString path = dir_.filePath(QStringLiteral("colours.png"));
+        QString error;
+        QVERIFY2(exportTraceImage(*trace_, options(path), &error), qPrintable(error));
+        QImage image(path);
+        QCOMPARE(image.size(), QSize(1600, 900));
+        maybeSave(image, QStringLiteral("export-light.png"));
+        const Theme t = Theme::light();
+        // Solid bars show their colour exactly: kernels, copies, sleeping waits, API calls.
+        QVERIFY(countColour(image, t.kindColor(EventKind::Kernel)) > 5000);
+        QVERIFY(countColour(image, t.kindColor(EventKind::Memcpy)) > 500);
+        QVERIFY(countColour(image, t.sleepingWait) > 500);
+        QVERIFY(countColour(image, t.kindColor(EventKind::HostWork)) > 500);
+        // The hatched spinning waits carry their hatch colour.
+        QVERIFY(countColour(image, t.spinningWait) > 100);
+        // The memory plot draws its lines.
+        QVERIFY(countColour(image, t.memory[0]) > 200);
+    }
+
+    void scaleMultipliesPixels() {
+        ExportOptions o = options(dir_.filePath(QStringLiteral("scaled.png")));
+        o.size = QSize(800, 450);
+        o.scale = 2.0;
+        QString error;
+        QVERIFY2(exportTraceImage(*trace_, o, &error), qPrintable(error));
+        QCOMPARE(QImage(o.path).size(), QSize(1600, 900));
+    }
+
+    void themesAndBatchColours() {
+        ExportOptions o = options(dir_.filePath(QStringLiteral("dark.png")));
+        o.theme = Theme::dark();
+        o.colorByBatch = true;
+        o.showFlows = true;
+        QString error;
+        QVERIFY2(exportTraceImage(*trace_, o, &error), qPrintable(error));
+        QImage image(o.path);
+        QCOMPARE(image.pixelColor(2, image.height() - 2), Theme::dark().background);
+        QVERIFY(countColour(image, Theme::dark().batchColor(0)) > 1000);
+        QVERIFY(countColour(image, Theme::dark().batchColor(1)) > 1000);
+        maybeSave(image, QStringLiteral("export-dark-batch.png"));
+        o.path = dir_.filePath(QStringLiteral("presentation.png"));
+        o.theme = Theme::presentation();
+        o.colorByBatch = false;
+        o.range = std::make_pair(TimeNs(0), TimeNs(1'500'000));
+        QVERIFY2(exportTraceImage(*trace_, o, &error), qPrintable(error));
+        maybeSave(QImage(o.path), QStringLiteral("export-presentation.png"));
+    }
+
+    void captionNamesScenarioModeEngineDate() {
+        const QString c = ImageExporter::defaultCaption(
+            *trace_, QDateTime(QDate(2026, 11, 30), QTime(4, 0), QTimeZone::utc()));
+        QVERIFY2(c.startsWith(QStringLiteral("two-stream pipeline — sync: ")), qPrintable(c));
+        QVERIFY2(
+            c.endsWith(QStringLiteral(" — sim on NVIDIA H200 (simulated) — 2026-11-30 04:00 UTC")),
+            qPrintable(c));
+    }
+
+    void captionOfAnImportNamesTheFileNotItsFolders() {
+        Trace t = *trace_;
+        t.title.clear();
+        t.source = "/some/where/run.json.gz";
+        const QString c = ImageExporter::defaultCaption(
+            t, QDateTime(QDate(2026, 11, 30), QTime(4, 0), QTimeZone::utc()));
+        QVERIFY2(c.startsWith(QStringLiteral("run.json.gz — ")), qPrintable(c));
+    }
+
+    void failureLeavesExistingFileUntouched() {
+        const QString path = dir_.filePath(QStringLiteral("keep.png"));
+        {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("precious");
+        }
+        // Rendering fails (absurd size): the existing file keeps its bytes, no temp file is left.
+        ExportOptions o = options(path);
+        o.size = QSize(100000, 100000);
+        QString error;
+        QVERIFY(!exportTraceImage(*trace_, o, &error));
+        QVERIFY2(error.contains(QStringLiteral("out of range")), qPrintable(error));
+        QCOMPARE(readAll(path), QByteArray("precious"));
+        // Unknown format: same.
+        o = options(dir_.filePath(QStringLiteral("keep.bmpx")));
+        QVERIFY(!exportTraceImage(*trace_, o, &error));
+        QVERIFY2(error.contains(QStringLiteral("unknown image format")), qPrintable(error));
+        QCOMPARE(
+            QDir(dir_.path()).entryList(QDir::Files | QDir::Hidden).filter(QStringLiteral("keep")),
+            QStringList{QStringLiteral("keep.png")});
+    }
+
+    void unwritablePathFailsCleanly() {
+        // A directory that does not exist: a clear error naming the file, nothing created.
+        const QString path = dir_.filePath(QStringLiteral("no/such/dir/t.png"));
+        QString error;
+        QVERIFY(!exportTraceImage(*trace_, options(path), &error));
+        QVERIFY2(error.contains(path), qPrintable(error));
+        QVERIFY(!QFile::exists(path));
+    }
+
+    void unwritableExistingFileStaysUntouched() {
+        // An existing file in a directory nobody may create files in, root included: /proc.
+        const QString path = QStringLiteral("/proc/version");
+        const QByteArray before = readAll(path);
+        if (before.isEmpty())
+            QSKIP("no /proc/version on this system");
+        ExportOptions o = options(path);
+        o.format = QStringLiteral("png");
+        QString error;
+        QVERIFY(!exportTraceImage(*trace_, o, &error));
+        QVERIFY2(error.startsWith(QStringLiteral("could not write /proc/version: ")),
+                 qPrintable(error));
+        QCOMPARE(readAll(path), before);
+    }
+
+    void readOnlyDirectoryKeepsExistingFile() {
+        if (::geteuid() == 0)
+            QSKIP("running as root: directory permissions do not stop root");
+        QTemporaryDir ro;
+        const QString path = ro.filePath(QStringLiteral("keep.pdf"));
+        {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("precious");
+        }
+        QFile::setPermissions(ro.path(), QFile::ReadOwner | QFile::ExeOwner);
+        QString error;
+        const bool ok = exportTraceImage(*trace_, options(path), &error);
+        QFile::setPermissions(ro.path(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+        QVERIFY(!ok);
+        QVERIFY2(error.contains(path), qPrintable(error));
+        QCOMPARE(readAll(path), QByteArray("precious"));
+    }
+
+    void exportsTheLiveViewAndCopiesToClipboard() {
+        TimelineView view;
+        view.resize(1000, 500);
+        view.setTrace(trace_);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.zoomToRange(0, 2'000'000);
+        const auto before = view.visibleRange();
+        ImageExporter exporter(view);
+        QString error;
+        ExportOptions o = options(dir_.filePath(QStringLiteral("live.png")));
+        o.size = QSize(1200, 700);
+        QVERIFY2(exporter.exportTo(o, &error), qPrintable(error));
+        QCOMPARE(QImage(o.path).size(), QSize(1200, 700));
+        QCOMPARE(view.visibleRange(), before);  // exporting does not move the view
+        QVERIFY2(exporter.copyToClipboard(o, &error), qPrintable(error));
+        const QImage clip = QGuiApplication::clipboard()->image();
+        if (!clip.isNull())
+            QCOMPARE(clip.size(), QSize(1200, 700));
+    }
+
+private:
+    QTemporaryDir dir_;
+    std::shared_ptr<Trace> trace_;
+};
+
+SYNCSCOPE_UI_TEST_MAIN(TestExportImage)
+#include "tst_export_image.moc"

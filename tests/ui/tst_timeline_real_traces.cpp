@@ -1,0 +1,96 @@
+// The timeline and the export on traces recorded by others (PyTorch/Kineto, HTA, Nsight Systems):
+// lanes an importer made, no `awaited` links, thousands of events. Files come from
+// SYNCSCOPE_TRACES_DIR or ../shared/data/traces beside the source tree; absent -> skipped.
+
+#include <QDir>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include "core/interchange/trace_importer.h"
+#include "tst_timeline_fixtures.h"
+#include "ui/export/image_exporter.h"
+#include "ui/timeline/lane_plottable.h"
+#include "ui/timeline/timeline_model.h"
+#include "ui/timeline/timeline_view.h"
+
+using namespace syncscope;
+using namespace syncscope::testing;
+
+namespace {
+
+QString tracesDir() {
+    const QString env = qEnvironmentVariable("SYNCSCOPE_TRACES_DIR");
+    if (!env.isEmpty())
+        return env;
+    return QStringLiteral(SYNCSCOPE_SOURCE_DIR) + QStringLiteral("/../shared/data/traces");
+}
+
+}  // namespace
+
+class TestTimelineRealTraces : public QObject {
+    Q_OBJECT
+private slots:
+    void showsAndExports_data() {
+        QTest::addColumn<QString>("path");
+        const QDir dir(tracesDir());
+        const QStringList files = dir.entryList(
+            {QStringLiteral("*.json"), QStringLiteral("*.json.gz"), QStringLiteral("*.sqlite")},
+            QDir::Files, QDir::Name);
+        if (files.isEmpty())
+            QSKIP(qPrintable(QStringLiteral("no recorded traces in %1 (set SYNCSCOPE_TRACES_DIR)")
+                                 .arg(dir.path())));
+        for (const auto& f : files)
+            QTest::newRow(qPrintable(f)) << dir.filePath(f);
+    }
+    void showsAndExports() {
+        QFETCH(QString, path);
+        ImportResult imported = importTrace(path.toStdString());
+        if (!imported.ok())
+            QSKIP(qPrintable(QStringLiteral("the importer does not read it: ") +
+                             QString::fromStdString(imported.error)));
+        auto trace = std::make_shared<const Trace>(std::move(*imported.trace));
+        QVERIFY(!trace->events.empty());
+
+        TimelineView view;
+        view.resize(1400, 800);
+        view.setTrace(trace);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.plot()->replot(QCustomPlot::rpImmediateRefresh);
+        // Every lane gets its row; the whole trace is in view.
+        QCOMPARE(view.model()->rowCount(), static_cast<int>(trace->lanes.size()));
+        QVERIFY(view.lanes()->lastItemCount() > 0);
+
+        // The longest event is under the cursor at its centre (or a nested one on its lane).
+        std::uint32_t longest = 0;
+        for (std::uint32_t i = 0; i < trace->events.size(); ++i)
+            if (trace->events[i].duration() > trace->events[longest].duration())
+                longest = i;
+        const auto centre = view.eventCenter(longest);
+        QVERIFY(centre.has_value());
+        const auto hit = view.eventAt(centre->toPoint());
+        QVERIFY(hit.has_value());
+        QCOMPARE(trace->events[*hit].lane, trace->events[longest].lane);
+        QVERIFY(!view.detailsText(*hit).isEmpty());
+
+        QTemporaryDir dir;
+        ExportOptions o;
+        o.path = dir.filePath(QStringLiteral("real.png"));
+        o.size = QSize(1600, 900);
+        QString error;
+        QVERIFY2(ImageExporter(view).exportTo(o, &error), qPrintable(error));
+        const QImage image(o.path);
+        QCOMPARE(image.size(), QSize(1600, 900));
+        // Not an empty picture: many pixels differ from the background.
+        int painted = 0;
+        const QRgb bg = view.theme().background.rgb();
+        for (int y = 0; y < image.height(); y += 4)
+            for (int x = 0; x < image.width(); x += 4)
+                painted += (image.pixel(x, y) & 0xFFFFFF) != (bg & 0xFFFFFF);
+        QVERIFY2(painted > 5000, qPrintable(QString::number(painted)));
+        maybeSave(image, QFileInfo(path).fileName() + QStringLiteral(".png"));
+    }
+};
+
+SYNCSCOPE_UI_TEST_MAIN(TestTimelineRealTraces)
+#include "tst_timeline_real_traces.moc"

@@ -1,0 +1,246 @@
+#include <qcustomplot.h>
+
+#include <QSignalSpy>
+#include <QTest>
+
+#include "tst_timeline_fixtures.h"
+#include "ui/timeline/event_details.h"
+#include "ui/timeline/flow_layer.h"
+#include "ui/timeline/memory_plot.h"
+#include "ui/timeline/timeline_model.h"
+#include "ui/timeline/timeline_view.h"
+
+using namespace syncscope;
+using namespace syncscope::testing;
+
+namespace {
+
+QPoint centreOf(const TimelineView& view, std::uint32_t event) {
+    const auto c = view.eventCenter(event);
+    return c ? c->toPoint() : QPoint(-1, -1);
+}
+
+void settle(TimelineView& view) {
+    view.plot()->replot(QCustomPlot::rpImmediateRefresh);
+    QCoreApplication::processEvents();
+}
+
+}  // namespace
+
+class TestTimelineView : public QObject {
+    Q_OBJECT
+private slots:
+    void init() {
+        view_ = std::make_unique<TimelineView>();
+        view_->resize(1200, 600);
+        trace_ = makeDemoTrace(6, &ids_);
+        view_->setTrace(trace_);
+        view_->show();
+        QVERIFY(QTest::qWaitForWindowExposed(view_.get()));
+        settle(*view_);
+    }
+    void cleanup() { view_.reset(); }
+
+    void lanesAndMemoryAreShown() {
+        QCOMPARE(view_->model()->rowCount(), 4);
+        QVERIFY(view_->memoryPlot()->hasData());
+        QCOMPARE(view_->memoryPlot()->unit(), QStringLiteral("MiB"));  // peak under 1 GiB
+        maybeSave(view_->grab().toImage(), QStringLiteral("view-light.png"));
+    }
+
+    void hitTestFindsTheEventUnderTheCursor_data() {
+        QTest::addColumn<int>("which");
+        QTest::newRow("kernel on stream 0") << 0;
+        QTest::newRow("spinning wait on the waits lane") << 1;
+        QTest::newRow("sleeping wait") << 2;
+        QTest::newRow("stream wait on stream 1") << 3;
+    }
+    void hitTestFindsTheEventUnderTheCursor() {
+        QFETCH(int, which);
+        const std::uint32_t event =
+            std::array{ids_.firstKernelS0, ids_.firstSpinWait, ids_.firstSleepWait,
+                       ids_.firstStreamWait}[static_cast<std::size_t>(which)];
+        const QPoint p = centreOf(*view_, event);
+        QCOMPARE(view_->eventAt(p), std::optional<std::uint32_t>(event));
+        // Same x one lane further down is another lane's business.
+        const auto other = view_->eventAt(p + QPoint(0, 200));
+        QVERIFY(!other || trace_->events[*other].lane != trace_->events[event].lane);
+    }
+
+    void hitTestOutsideLanesIsEmpty() {
+        QCOMPARE(view_->eventAt(QPoint(2, 2)), std::nullopt);  // on the lane labels
+        const auto gapStart = view_->model()->idleGaps().front();
+        const double x = view_->plot()->xAxis->coordToPixel(
+            (static_cast<double>(gapStart.start) + static_cast<double>(gapStart.end)) / 2.0);
+        const double y = view_->plot()->yAxis->coordToPixel(2.5);  // stream 0 during GPU idle
+        QCOMPARE(view_->eventAt(QPoint(static_cast<int>(x), static_cast<int>(y))), std::nullopt);
+    }
+
+    void idleGapsSayWhy() {
+        // The demo's gaps come from host work after each sync: the analysis blames the host.
+        const auto gap = view_->model()->idleGaps().front();
+        const double x = view_->plot()->xAxis->coordToPixel(
+            (static_cast<double>(gap.start) + static_cast<double>(gap.end)) / 2.0);
+        const QPoint onStream(static_cast<int>(x),
+                              static_cast<int>(view_->plot()->yAxis->coordToPixel(2.5)));
+        const QString why = view_->idleGapText(onStream);
+        QVERIFY2(why.startsWith(QStringLiteral("The GPU was idle ")), qPrintable(why));
+        const QPoint onHost(onStream.x(),
+                            static_cast<int>(view_->plot()->yAxis->coordToPixel(0.5)));
+        QVERIFY(view_->idleGapText(onHost).isEmpty());  // host lanes are not GPU lanes
+        const auto k = view_->eventCenter(ids_.firstKernelS0);
+        QVERIFY(view_->idleGapText(k->toPoint()).isEmpty());  // busy there
+    }
+
+    void clickSelects() {
+        QSignalSpy spy(view_.get(), &TimelineView::eventSelected);
+        const QPoint p = centreOf(*view_, ids_.firstKernelS0);
+        QTest::mouseClick(view_->plot(), Qt::LeftButton, Qt::NoModifier, p);
+        QCOMPARE(spy.count(), 1);
+        QCOMPARE(spy.at(0).at(0).value<std::optional<std::uint32_t>>(),
+                 std::optional<std::uint32_t>(ids_.firstKernelS0));
+        QCOMPARE(view_->selectedEvent(), std::optional<std::uint32_t>(ids_.firstKernelS0));
+        QTest::mouseClick(view_->plot(), Qt::LeftButton, Qt::NoModifier,
+                          QPoint(2, 2));  // labels: clears
+        QCOMPARE(view_->selectedEvent(), std::nullopt);
+        view_->selectEvent(ids_.firstSpinWait);
+        QCOMPARE(view_->selectedEvent(), std::optional<std::uint32_t>(ids_.firstSpinWait));
+        QCOMPARE(spy.count(), 3);
+    }
+
+    void selectionDrawsItsFlows() {
+        view_->selectEvent(ids_.firstSpinWait);
+        settle(*view_);
+        QCOMPARE(view_->flows()->lastDrawnCount(), std::size_t(1));  // wait -> awaited kernel
+        view_->setShowFlows(true);
+        settle(*view_);
+        QVERIFY(view_->flows()->lastDrawnCount() > trace_->flows.size() / 2);
+        maybeSave(view_->grab().toImage(), QStringLiteral("view-flows.png"));
+    }
+
+    void liveUpdatesFollowTheEndUntilTheUserZooms() {
+        auto small = makeDemoTrace(2);
+        view_->setTrace(small);
+        const double end2 = view_->visibleRange().second;
+        view_->setTrace(makeDemoTrace(6));
+        QVERIFY(view_->visibleRange().second > end2);  // followed the growing run
+        QVERIFY(!view_->userZoomed());
+        view_->zoomToRange(100'000, 200'000);
+        view_->setTrace(makeDemoTrace(8));
+        QCOMPARE(view_->visibleRange(), std::make_pair(100'000.0, 200'000.0));  // kept
+        view_->zoomToFit();
+        QVERIFY(!view_->userZoomed());
+    }
+
+    void keysAndWheelZoomAroundTheCursor() {
+        const auto [lo, hi] = view_->visibleRange();
+        QTest::keyClick(view_->plot(), Qt::Key_Plus);
+        auto [lo2, hi2] = view_->visibleRange();
+        QVERIFY(hi2 - lo2 < hi - lo);
+        QVERIFY(view_->userZoomed());
+        QTest::keyClick(view_->plot(), Qt::Key_Right);
+        QVERIFY(view_->visibleRange().first > lo2);
+        QTest::keyClick(view_->plot(), Qt::Key_Home);
+        QCOMPARE(view_->visibleRange(), std::make_pair(lo, hi));
+        // Wheel: the time under the cursor stays under the cursor.
+        const QPoint at = centreOf(*view_, ids_.firstKernelS0);
+        const double before = view_->plot()->xAxis->pixelToCoord(at.x());
+        QWheelEvent wheel(QPointF(at), QPointF(view_->plot()->mapToGlobal(at)), QPoint(),
+                          QPoint(0, 240), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+        QCoreApplication::sendEvent(view_->plot(), &wheel);
+        QVERIFY(view_->visibleRange().second - view_->visibleRange().first < hi - lo);
+        QVERIFY(std::abs(view_->plot()->xAxis->pixelToCoord(at.x()) - before) < 1.0);
+    }
+
+    void dragPansAndBoxZooms() {
+        const auto [lo, hi] = view_->visibleRange();
+        const QPoint a(600, 150), b(400, 150);
+        QTest::mousePress(view_->plot(), Qt::LeftButton, Qt::NoModifier, a);
+        QTest::mouseMove(view_->plot(), QPoint(550, 150));
+        QTest::mouseMove(view_->plot(), b);
+        QTest::mouseRelease(view_->plot(), Qt::LeftButton, Qt::NoModifier, b);
+        QVERIFY(view_->visibleRange().first > lo);  // dragged left: later times came in
+        QCOMPARE(view_->visibleRange().second - view_->visibleRange().first, hi - lo);
+        QCOMPARE(view_->selectedEvent(), std::nullopt);  // a drag is no click
+        view_->zoomToFit();
+        const double t0 = view_->plot()->xAxis->pixelToCoord(300);
+        const double t1 = view_->plot()->xAxis->pixelToCoord(500);
+        QTest::mousePress(view_->plot(), Qt::LeftButton, Qt::ShiftModifier, QPoint(300, 150));
+        QTest::mouseMove(view_->plot(), QPoint(400, 150));
+        QTest::mouseMove(view_->plot(), QPoint(500, 150));
+        QTest::mouseRelease(view_->plot(), Qt::LeftButton, Qt::ShiftModifier, QPoint(500, 150));
+        QVERIFY(std::abs(view_->visibleRange().first - t0) < 2.0);
+        QVERIFY(std::abs(view_->visibleRange().second - t1) < 2.0);
+    }
+
+    void rulerShowsDeltaT() {
+        view_->zoomToRange(0, 1'200'000);  // 1000 ns a pixel-ish
+        settle(*view_);
+        const double t0 = view_->plot()->xAxis->pixelToCoord(300);
+        const double t1 = view_->plot()->xAxis->pixelToCoord(700);
+        QTest::mousePress(view_->plot(), Qt::LeftButton, Qt::AltModifier, QPoint(300, 100));
+        QTest::mouseMove(view_->plot(), QPoint(500, 100));
+        QTest::mouseMove(view_->plot(), QPoint(700, 100));
+        QTest::mouseRelease(view_->plot(), Qt::LeftButton, Qt::AltModifier, QPoint(700, 100));
+        QCOMPARE(view_->rulerText(), QStringLiteral("Δt = ") +
+                                         durationText(static_cast<TimeNs>(std::llround(t1 - t0))));
+        QVERIFY(view_->rulerText().endsWith(QStringLiteral(" µs")));
+        maybeSave(view_->grab().toImage(), QStringLiteral("view-ruler.png"));
+        QTest::keyClick(view_->plot(), Qt::Key_Escape);
+        QVERIFY(view_->rulerText().isEmpty());
+    }
+
+    void themeSwitchRepaints() {
+        auto backgroundAt = [&] {
+            settle(*view_);
+            return view_->grab().toImage().pixelColor(3, view_->height() - 3);
+        };
+        QCOMPARE(backgroundAt(), Theme::light().background);
+        view_->setTheme(Theme::dark());
+        QCOMPARE(view_->theme().name, QStringLiteral("dark"));
+        QCOMPARE(backgroundAt(), Theme::dark().background);
+        QCOMPARE(view_->plot()->xAxis->tickLabelColor(), Theme::dark().foreground);
+        maybeSave(view_->grab().toImage(), QStringLiteral("view-dark.png"));
+        view_->setTheme(Theme::presentation());
+        QVERIFY(view_->plot()->yAxis->tickLabelFont().pointSizeF() >
+                Theme::light().font.pointSizeF());
+        maybeSave(view_->grab().toImage(), QStringLiteral("view-presentation.png"));
+        view_->setTheme(Theme::light());
+        QCOMPARE(backgroundAt(), Theme::light().background);
+    }
+
+    void colourByBatch() {
+        const auto& e = trace_->events[ids_.firstKernelS0];
+        QCOMPARE(view_->lanes()->fillColor(e), Theme::light().kindColor(EventKind::Kernel));
+        view_->setColorByBatch(true);
+        QCOMPARE(view_->lanes()->fillColor(e), Theme::light().batchColor(e.batch));
+        auto next = trace_->events[ids_.firstKernelS0];
+        next.batch = 1;
+        QVERIFY(view_->lanes()->fillColor(next) != view_->lanes()->fillColor(e));
+        // Waits keep their own look in either mode.
+        QCOMPARE(view_->lanes()->fillColor(trace_->events[ids_.firstSleepWait]),
+                 Theme::light().sleepingWait);
+        settle(*view_);
+        maybeSave(view_->grab().toImage(), QStringLiteral("view-batch.png"));
+    }
+
+    void emptyAndNullTracesAreSafe() {
+        view_->setTrace(nullptr);
+        settle(*view_);
+        QCOMPARE(view_->eventAt(QPoint(300, 100)), std::nullopt);
+        view_->setTrace(std::make_shared<Trace>());
+        view_->zoomToFit();
+        settle(*view_);
+        QCOMPARE(view_->model()->rowCount(), 0);
+        view_->selectEvent(5);  // no such event: ignored
+        QCOMPARE(view_->selectedEvent(), std::nullopt);
+    }
+
+private:
+    std::unique_ptr<TimelineView> view_;
+    std::shared_ptr<Trace> trace_;
+    DemoIds ids_;
+};
+
+SYNCSCOPE_UI_TEST_MAIN(TestTimelineView)
+#include "tst_timeline_view.moc"

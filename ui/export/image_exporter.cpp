@@ -1,0 +1,417 @@
+#include "ui/export/image_exporter.h"
+
+#include <qcustomplot.h>
+
+#include <QApplication>
+#include <QBuffer>
+#include <QClipboard>
+#include <QFileInfo>
+#include <QFontMetrics>
+#include <QPageSize>
+#include <QPdfWriter>
+#include <QSaveFile>
+#include <QSvgGenerator>
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+#include "ui/timeline/lane_plottable.h"
+#include "ui/timeline/timeline_model.h"
+#include "ui/timeline/timeline_view.h"
+
+namespace syncscope {
+
+namespace {
+
+constexpr int kMinSide = 64;
+constexpr int kMaxSide = 16384;
+constexpr double kDpi = 96.0;  // logical pixels: what the on-screen view uses at scale 1
+
+struct LegendEntry {
+    QString label;
+    EventKind kind;
+    std::uint8_t flags = 0;
+    QColor color;
+    enum Shape { Bar, Diamond, Band } shape = Bar;
+};
+
+std::vector<LegendEntry> legendEntries(const TimelineView& view) {
+    std::vector<LegendEntry> out;
+    const auto trace = view.trace();
+    if (!trace)
+        return out;
+    const Theme& t = view.theme();
+    bool kinds[kEventKindCount] = {};
+    bool spinning = false, sleeping = false;
+    for (const auto& e : trace->events) {
+        kinds[static_cast<int>(e.kind)] = true;
+        if (e.kind == EventKind::HostWait) {
+            if (e.flags & event_flags::kSleeping)
+                sleeping = true;
+            else
+                spinning = true;
+        }
+    }
+    auto add = [&](EventKind k, const QString& label) {
+        if (kinds[static_cast<int>(k)])
+            out.push_back({label, k, 0, t.kindColor(k), LegendEntry::Bar});
+    };
+    add(EventKind::ApiCall, QStringLiteral("API call"));
+    add(EventKind::HostWork, QStringLiteral("host work"));
+    if (spinning)
+        out.push_back({QStringLiteral("host wait, spinning"), EventKind::HostWait,
+                       event_flags::kSpinning, t.spinningWait, LegendEntry::Bar});
+    if (sleeping)
+        out.push_back({QStringLiteral("host wait, sleeping"), EventKind::HostWait,
+                       event_flags::kSleeping, t.sleepingWait, LegendEntry::Bar});
+    if (view.colorByBatch() && kinds[static_cast<int>(EventKind::Kernel)])
+        out.push_back({QStringLiteral("kernel (colour = batch)"), EventKind::Kernel, 0,
+                       t.batchColor(0), LegendEntry::Bar});
+    else
+        add(EventKind::Kernel, QStringLiteral("kernel"));
+    add(EventKind::Memcpy, QStringLiteral("copy"));
+    add(EventKind::Memset, QStringLiteral("memset"));
+    add(EventKind::StreamWait, QStringLiteral("stream wait"));
+    add(EventKind::HostCallback, QStringLiteral("host callback"));
+    add(EventKind::MemoryOp, QStringLiteral("memory op"));
+    add(EventKind::Annotation, QStringLiteral("annotation"));
+    add(EventKind::Error, QStringLiteral("error"));
+    add(EventKind::Generic, QStringLiteral("other"));
+    if (kinds[static_cast<int>(EventKind::EventMarker)])
+        out.push_back({QStringLiteral("event record"), EventKind::EventMarker, 0,
+                       t.kindColor(EventKind::EventMarker), LegendEntry::Diamond});
+    if (view.model() && !view.model()->idleGaps().empty())
+        out.push_back(
+            {QStringLiteral("GPU idle"), EventKind::Generic, 0, t.idleGap, LegendEntry::Band});
+    return out;
+}
+
+QString modesOf(const Trace& trace) {
+    // Waits tell what the run demonstrates; API calls cover modes that never block (cpu-sync).
+    std::set<SyncMode> modes;
+    for (const auto& e : trace.events)
+        if (e.mode != SyncMode::None &&
+            (e.kind == EventKind::HostWait || e.kind == EventKind::StreamWait ||
+             e.kind == EventKind::ApiCall))
+            modes.insert(e.mode);
+    QStringList labels;
+    for (auto m : modes) {
+        if (labels.size() == 3) {
+            labels << QStringLiteral("…");
+            break;
+        }
+        const auto label = syncModeInfo(m).label;
+        labels << QString::fromUtf8(label.data(), static_cast<qsizetype>(label.size()));
+    }
+    return labels.isEmpty() ? QStringLiteral("none") : labels.join(QStringLiteral(", "));
+}
+
+}  // namespace
+
+ImageExporter::ImageExporter(TimelineView& view) : view_(view) {}
+
+std::optional<ImageExporter::Format> ImageExporter::formatFor(const QString& pathOrFormat,
+                                                              QString* error) {
+    QString s = pathOrFormat.toLower();
+    if (s.contains(QLatin1Char('.')) || s.contains(QLatin1Char('/')))
+        s = QFileInfo(s).suffix();
+    if (s == QLatin1String("png"))
+        return Format::Png;
+    if (s == QLatin1String("jpg") || s == QLatin1String("jpeg"))
+        return Format::Jpeg;
+    if (s == QLatin1String("svg"))
+        return Format::Svg;
+    if (s == QLatin1String("pdf"))
+        return Format::Pdf;
+    if (error)
+        *error = QStringLiteral("unknown image format \"%1\" for %2 (use .png, .jpg, .svg or .pdf)")
+                     .arg(s, pathOrFormat);
+    return std::nullopt;
+}
+
+QString ImageExporter::defaultCaption(const Trace& trace, const QDateTime& date) {
+    QString what = QString::fromStdString(trace.title);
+    if (what.isEmpty())  // a file: its name is enough, the folders are this machine's business
+        what = QFileInfo(QString::fromStdString(trace.source)).fileName();
+    if (what.isEmpty())
+        what = QStringLiteral("trace");
+    QString engine = QString::fromStdString(trace.device.engine);
+    const QString device = QString::fromStdString(trace.device.name);
+    if (!device.isEmpty())
+        engine = engine.isEmpty() ? device : engine + QStringLiteral(" on ") + device;
+    QStringList parts{what, QStringLiteral("sync: ") + modesOf(trace)};
+    if (!engine.isEmpty())
+        parts << engine;
+    const QDateTime when = date.isValid() ? date : QDateTime::currentDateTimeUtc();
+    parts << when.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'"));
+    return parts.join(QStringLiteral(" — "));
+}
+
+bool ImageExporter::checkSize(const ExportOptions& o, QString* error) const {
+    const QSize px = (QSizeF(o.size) * o.scale).toSize();
+    const bool ok = o.size.width() >= kMinSide && o.size.height() >= kMinSide && o.scale >= 0.25 &&
+                    o.scale <= 8.0 && px.width() <= kMaxSide && px.height() <= kMaxSide;
+    if (!ok && error)
+        *error =
+            QStringLiteral("image size %1x%2 at scale %3 is out of range (%4 to %5 pixels a side)")
+                .arg(o.size.width())
+                .arg(o.size.height())
+                .arg(o.scale)
+                .arg(kMinSide)
+                .arg(kMaxSide);
+    return ok;
+}
+
+int ImageExporter::legendHeight(const ExportOptions& o, int width) const {
+    if (!o.legend)
+        return 0;
+    const auto entries = legendEntries(view_);
+    if (entries.empty())
+        return 0;
+    const QFontMetrics fm(view_.theme().font);
+    const int swatch = fm.height() * 2;
+    int x = 0, rows = 1;
+    for (const auto& e : entries) {
+        const int w = swatch + 6 + fm.horizontalAdvance(e.label) + 18;
+        if (x + w > width - 16 && x > 0) {
+            ++rows;
+            x = 0;
+        }
+        x += w;
+    }
+    return rows * (fm.height() + 8) + 8;
+}
+
+void ImageExporter::paintLegend(QPainter* p, const QRect& area) const {
+    const Theme& t = view_.theme();
+    const auto entries = legendEntries(view_);
+    p->setFont(t.font);
+    const QFontMetrics fm(t.font);
+    const int lineH = fm.height() + 8;
+    const int swatchW = fm.height() * 2;
+    int x = area.left() + 8, y = area.top() + 4;
+    for (const auto& e : entries) {
+        const int w = swatchW + 6 + fm.horizontalAdvance(e.label) + 18;
+        if (x + w > area.right() - 8 && x > area.left() + 8) {
+            x = area.left() + 8;
+            y += lineH;
+        }
+        const QRectF sw(x, y + (lineH - fm.height()) / 2.0, swatchW, fm.height());
+        switch (e.shape) {
+            case LegendEntry::Bar:
+                LanePlottable::paintFill(p, sw, e.color, e.kind, e.flags, t.background);
+                break;
+            case LegendEntry::Band: {
+                p->fillRect(sw, e.color);
+                QColor strip = e.color;
+                strip.setAlpha(std::min(255, strip.alpha() * 3));
+                p->fillRect(QRectF(sw.left(), sw.bottom() - 3, sw.width(), 3), strip);
+                break;
+            }
+            case LegendEntry::Diamond: {
+                const QPointF c = sw.center();
+                const double h = sw.height() / 2.0;
+                const QPointF pts[4] = {{c.x(), c.y() - h},
+                                        {c.x() + h * 0.6, c.y()},
+                                        {c.x(), c.y() + h},
+                                        {c.x() - h * 0.6, c.y()}};
+                p->setPen(Qt::NoPen);
+                p->setBrush(e.color);
+                p->drawPolygon(pts, 4);
+                break;
+            }
+        }
+        p->setPen(t.foreground);
+        p->drawText(QRectF(x + swatchW + 6, y, w, lineH), Qt::AlignVCenter | Qt::AlignLeft,
+                    e.label);
+        x += w;
+    }
+}
+
+void ImageExporter::paint(QPainter* painter, const ExportOptions& o, bool vector) const {
+    const Theme& t = view_.theme();
+    const int w = o.size.width();
+    const int h = o.size.height();
+    painter->fillRect(QRect(0, 0, w, h), t.background);
+    int top = 0;
+    const auto trace = view_.trace();
+    if (o.caption) {
+        const QString text = !o.captionText.isEmpty() ? o.captionText
+                             : trace                  ? defaultCaption(*trace, o.date)
+                                                      : QString();
+        if (!text.isEmpty()) {
+            const QFontMetrics fm(t.titleFont);
+            const int captionH = fm.height() + 16;
+            painter->setFont(t.titleFont);
+            painter->setPen(t.foreground);
+            painter->drawText(QRect(12, 0, w - 24, captionH), Qt::AlignVCenter | Qt::AlignLeft,
+                              fm.elidedText(text, Qt::ElideRight, w - 24));
+            top = captionH;
+        }
+    }
+    const int legendH = legendHeight(o, w);
+    const int plotH = std::max(32, h - top - legendH);
+    auto* plot = view_.plot();
+    auto* qcp = static_cast<QCPPainter*>(painter);
+    painter->save();
+    painter->translate(0, top);
+    painter->setClipRect(QRect(0, 0, w, plotH));
+    if (vector)
+        qcp->setMode(QCPPainter::pmVectorized);
+    plot->toPainter(qcp, w, plotH);
+    painter->restore();
+    // toPainter laid the plot out for the picture; the live widget needs its own layout back.
+    plot->replot(QCustomPlot::rpQueuedReplot);
+    if (legendH > 0)
+        paintLegend(painter, QRect(0, top + plotH, w, legendH));
+}
+
+QImage ImageExporter::renderImage(const ExportOptions& o, QString* error) const {
+    if (!checkSize(o, error))
+        return {};
+    const QSize px = (QSizeF(o.size) * o.scale).toSize();
+    QImage image(px, QImage::Format_ARGB32_Premultiplied);
+    if (image.isNull()) {
+        if (error)
+            *error = QStringLiteral("not enough memory for a %1x%2 image")
+                         .arg(px.width())
+                         .arg(px.height());
+        return {};
+    }
+    // 96 dpi whatever the scale: fonts (in points) come out at their on-screen size in logical
+    // pixels, and the painter's scale turns logical pixels into `scale` device pixels.
+    const int dpm = static_cast<int>(std::lround(kDpi / 0.0254));
+    image.setDotsPerMeterX(dpm);
+    image.setDotsPerMeterY(dpm);
+    image.fill(view_.theme().background);
+    QCPPainter painter(&image);
+    painter.setRenderHint(QPainter::TextAntialiasing);
+    painter.scale(o.scale, o.scale);
+    paint(&painter, o, false);
+    painter.end();
+    return image;
+}
+
+bool ImageExporter::copyToClipboard(const ExportOptions& options, QString* error) const {
+    const QImage image = renderImage(options, error);
+    if (image.isNull())
+        return false;
+    auto* clipboard = QGuiApplication::clipboard();
+    if (!clipboard) {
+        if (error)
+            *error = QStringLiteral("no clipboard on this platform");
+        return false;
+    }
+    clipboard->setImage(image);
+    return true;
+}
+
+bool ImageExporter::exportTo(const ExportOptions& o, QString* error) const {
+    const auto format = formatFor(o.format.isEmpty() ? o.path : o.format, error);
+    if (!format)
+        return false;
+    if (o.path.isEmpty()) {
+        if (error)
+            *error = QStringLiteral("no file name given for the export");
+        return false;
+    }
+    if (!checkSize(o, error))
+        return false;
+    auto fail = [&](QSaveFile& file, const QString& why) {
+        file.cancelWriting();
+        if (error)
+            *error = QStringLiteral("could not write %1: %2").arg(o.path, why);
+        return false;
+    };
+    // Rasters are rendered before the file is opened: nothing is created when rendering fails.
+    QImage image;
+    if (*format == Format::Png || *format == Format::Jpeg) {
+        image = renderImage(o, error);
+        if (image.isNull())
+            return false;
+        if (*format == Format::Jpeg)
+            image = image.convertToFormat(QImage::Format_RGB32);
+    }
+    QSaveFile file(o.path);
+    if (!file.open(QIODevice::WriteOnly))
+        return fail(file, file.errorString());
+    switch (*format) {
+        case Format::Png:
+            if (!image.save(&file, "PNG"))
+                return fail(file, QStringLiteral("PNG encoding failed"));
+            break;
+        case Format::Jpeg:
+            if (!image.save(&file, "JPEG", std::clamp(o.jpegQuality, 1, 100)))
+                return fail(file, QStringLiteral("JPEG encoding failed"));
+            break;
+        case Format::Svg: {
+            QSvgGenerator svg;
+            svg.setOutputDevice(&file);
+            svg.setSize(o.size);
+            svg.setViewBox(QRect(QPoint(0, 0), o.size));
+            svg.setResolution(static_cast<int>(kDpi));
+            svg.setTitle(QStringLiteral("syncscope timeline"));
+            QCPPainter painter;
+            if (!painter.begin(&svg))
+                return fail(file, QStringLiteral("cannot start the SVG painter"));
+            paint(&painter, o, true);
+            painter.end();
+            break;
+        }
+        case Format::Pdf: {
+            QPdfWriter pdf(&file);
+            pdf.setResolution(static_cast<int>(kDpi));
+            pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
+            // One logical pixel is one device unit: the page is the picture's size at 96 dpi.
+            pdf.setPageSize(
+                QPageSize(QSizeF(o.size.width() * 72.0 / kDpi, o.size.height() * 72.0 / kDpi),
+                          QPageSize::Point, QString(), QPageSize::ExactMatch));
+            pdf.setTitle(QStringLiteral("syncscope timeline"));
+            pdf.setCreator(QStringLiteral("syncscope"));
+            QCPPainter painter;
+            if (!painter.begin(&pdf))
+                return fail(file, QStringLiteral("cannot start the PDF painter"));
+            paint(&painter, o, true);
+            painter.end();
+            break;
+        }
+    }
+    if (!file.commit()) {
+        if (error)
+            *error = QStringLiteral("could not write %1: %2").arg(o.path, file.errorString());
+        return false;
+    }
+    return true;
+}
+
+bool exportTraceImage(const Trace& trace, const ExportOptions& options, QString* error) {
+    return exportTraceImage(std::make_shared<const Trace>(trace), options, error);
+}
+
+bool exportTraceImage(std::shared_ptr<const Trace> trace, const ExportOptions& options,
+                      QString* error) {
+    if (!qobject_cast<QApplication*>(QCoreApplication::instance())) {
+        if (error)
+            *error = QStringLiteral(
+                "image export needs a QApplication (on a server, set QT_QPA_PLATFORM=offscreen)");
+        return false;
+    }
+    if (!trace) {
+        if (error)
+            *error = QStringLiteral("no trace to export");
+        return false;
+    }
+    TimelineView view;
+    view.setAttribute(Qt::WA_DontShowOnScreen);
+    view.resize(options.size);
+    if (options.theme)
+        view.setTheme(*options.theme);
+    view.setColorByBatch(options.colorByBatch);
+    view.setShowFlows(options.showFlows);
+    view.setTrace(std::move(trace));
+    if (options.range)
+        view.zoomToRange(options.range->first, options.range->second);
+    return ImageExporter(view).exportTo(options, error);
+}
+
+}  // namespace syncscope

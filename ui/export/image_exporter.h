@@ -1,0 +1,53 @@
+#pragma once
+
+#include <QImage>
+#include <QString>
+#include <memory>
+#include <optional>
+
+#include "core/model/trace.h"
+#include "ui/export/export_options.h"
+
+class QPainter;
+
+namespace syncscope {
+
+class TimelineView;
+
+// The current view (timeline + memory) as a picture for slides and papers: PNG, JPEG, SVG or PDF
+// with a caption and a legend, or onto the clipboard. Files are written through QSaveFile, so a
+// failure never leaves a truncated file nor touches an existing one (hotspot #637: no empty
+// exports); every failure comes back as a sentence naming the file.
+class ImageExporter {
+public:
+    enum class Format { Png, Jpeg, Svg, Pdf };
+
+    explicit ImageExporter(TimelineView& view);
+
+    // The format for a path (by suffix) or an explicit name; nullopt and an error when unknown.
+    static std::optional<Format> formatFor(const QString& pathOrFormat, QString* error);
+    // "example.syncscope.json — sync: Stream synchronize — sim on NVIDIA H200 (simulated) —
+    // 2026-11-30 04:00 UTC"
+    static QString defaultCaption(const Trace& trace, const QDateTime& date);
+
+    bool exportTo(const ExportOptions& options, QString* error) const;
+    // The picture as pixels (size * scale); a null image and an error when the size is unusable.
+    QImage renderImage(const ExportOptions& options, QString* error = nullptr) const;
+    bool copyToClipboard(const ExportOptions& options, QString* error) const;
+
+private:
+    bool checkSize(const ExportOptions& options, QString* error) const;
+    void paint(QPainter* painter, const ExportOptions& options, bool vector) const;
+    int legendHeight(const ExportOptions& options, int width) const;
+    void paintLegend(QPainter* painter, const QRect& area) const;
+
+    TimelineView& view_;
+};
+
+// Headless: lay out an offscreen TimelineView for `trace` and write the picture without showing a
+// window (`syncscope --export`). Needs a QApplication (QT_QPA_PLATFORM=offscreen on servers).
+bool exportTraceImage(const Trace& trace, const ExportOptions& options, QString* error);
+bool exportTraceImage(std::shared_ptr<const Trace> trace, const ExportOptions& options,
+                      QString* error);
+
+}  // namespace syncscope

@@ -1,0 +1,191 @@
+#include "ui/timeline/event_details.h"
+
+#include <QStringList>
+#include <cmath>
+
+#include "core/analysis/time_format.h"
+#include "core/analysis/wait_attribution.h"
+
+namespace syncscope {
+
+namespace {
+
+QString threeDigits(double v) {
+    const int decimals = v < 9.995 ? 2 : (v < 99.95 ? 1 : 0);
+    return QString::number(v, 'f', decimals);
+}
+
+QString qs(std::string_view s) {
+    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
+}
+
+QString laneName(const Trace& trace, std::uint16_t lane) {
+    if (lane >= trace.lanes.size())
+        return QStringLiteral("lane %1").arg(lane);
+    const auto& l = trace.lanes[lane];
+    if (!l.name.empty())
+        return qs(l.name);
+    if (l.kind == LaneKind::Stream && l.stream_id != kNone)
+        return QStringLiteral("stream %1").arg(l.stream_id);
+    return qs(toString(l.kind));
+}
+
+// "kernel spin_kernel (batch 7) on stream 2"
+QString whatAndWhere(const Trace& trace, const TraceEvent& e) {
+    QString s = kindLabel(e.kind);
+    const QString name = qs(trace.nameOf(e));
+    if (!name.isEmpty())
+        s += QLatin1Char(' ') + name;
+    if (e.batch != kNone)
+        s += QStringLiteral(" (batch %1)").arg(e.batch);
+    s += QStringLiteral(" on ") + laneName(trace, e.lane);
+    return s;
+}
+
+}  // namespace
+
+QString durationText(TimeNs ns) {
+    return QString::fromStdString(formatDuration(ns));
+}
+
+QString formatBytes(std::uint64_t bytes) {
+    const double b = static_cast<double>(bytes);
+    if (bytes < 1024)
+        return QStringLiteral("%1 B").arg(bytes);
+    if (b < 1024.0 * 1024.0)
+        return threeDigits(b / 1024.0) + QStringLiteral(" KiB");
+    if (b < 1024.0 * 1024.0 * 1024.0)
+        return threeDigits(b / (1024.0 * 1024.0)) + QStringLiteral(" MiB");
+    return threeDigits(b / (1024.0 * 1024.0 * 1024.0)) + QStringLiteral(" GiB");
+}
+
+QString kindLabel(EventKind kind) {
+    switch (kind) {
+        case EventKind::ApiCall:
+            return QStringLiteral("API call");
+        case EventKind::HostWait:
+            return QStringLiteral("host wait");
+        case EventKind::HostWork:
+            return QStringLiteral("host work");
+        case EventKind::Kernel:
+            return QStringLiteral("kernel");
+        case EventKind::Memcpy:
+            return QStringLiteral("copy");
+        case EventKind::Memset:
+            return QStringLiteral("memset");
+        case EventKind::EventMarker:
+            return QStringLiteral("event record");
+        case EventKind::StreamWait:
+            return QStringLiteral("stream wait");
+        case EventKind::HostCallback:
+            return QStringLiteral("host callback");
+        case EventKind::MemoryOp:
+            return QStringLiteral("memory op");
+        case EventKind::Annotation:
+            return QStringLiteral("annotation");
+        case EventKind::Error:
+            return QStringLiteral("error");
+        case EventKind::Generic:
+            return QStringLiteral("event");
+    }
+    return QStringLiteral("event");
+}
+
+QString describeWait(const Trace& trace, std::uint32_t index) {
+    if (index >= trace.events.size())
+        return {};
+    const auto& e = trace.events[index];
+    if (e.kind != EventKind::HostWait && e.kind != EventKind::StreamWait)
+        return {};
+    const QString verb =
+        e.kind == EventKind::HostWait ? QStringLiteral("waited") : QStringLiteral("stalled");
+    QString s = verb + QLatin1Char(' ') + durationText(e.duration());
+    if (e.awaited < trace.events.size())
+        s += QStringLiteral(" for ") + whatAndWhere(trace, trace.events[e.awaited]);
+    else
+        s += QStringLiteral(" (what released it is not recorded)");
+    if (e.flags & event_flags::kSpinning)
+        s += QStringLiteral("; spinning");
+    else if (e.flags & event_flags::kSleeping)
+        s += QStringLiteral("; sleeping");
+    return s;
+}
+
+QString eventTitle(const Trace& trace, std::uint32_t index) {
+    if (index >= trace.events.size())
+        return {};
+    const auto& e = trace.events[index];
+    QString s = kindLabel(e.kind);
+    s[0] = s[0].toUpper();
+    const QString name = qs(trace.nameOf(e));
+    if (!name.isEmpty())
+        s += QLatin1Char(' ') + name;
+    return s + QStringLiteral(" — ") + durationText(e.duration());
+}
+
+QString describeEvent(const Trace& trace, std::uint32_t index) {
+    if (index >= trace.events.size())
+        return QStringLiteral("no event %1 in this trace").arg(index);
+    const auto& e = trace.events[index];
+    QStringList lines;
+    lines << eventTitle(trace, index);
+    lines << QStringLiteral("lane: ") + laneName(trace, e.lane);
+    lines << QStringLiteral("start: %1, end: %2")
+                 .arg(durationText(e.start_ns), durationText(e.end_ns));
+    QStringList ids;
+    if (e.batch != kNone)
+        ids << QStringLiteral("batch %1").arg(e.batch);
+    if (e.step != kNone)
+        ids << QStringLiteral("step %1").arg(e.step);
+    if (e.correlation != kNone)
+        ids << QStringLiteral("correlation %1").arg(e.correlation);
+    if (!ids.isEmpty())
+        lines << ids.join(QStringLiteral(", "));
+    if (e.api != ApiId::None && !apiName(e.api).empty())
+        lines << QStringLiteral("call: ") + qs(apiName(e.api));
+    if (e.bytes > 0)
+        lines << QStringLiteral("bytes: ") + formatBytes(e.bytes);
+    if (e.mode != SyncMode::None)
+        lines << QStringLiteral("sync mode: ") + qs(syncModeInfo(e.mode).label);
+    const QString wait = describeWait(trace, index);
+    if (!wait.isEmpty())
+        lines << wait;
+    if (e.kind == EventKind::HostWait && e.cpu_ns >= 0)
+        lines << QStringLiteral("CPU burnt while waiting: ") + durationText(e.cpu_ns);
+    QStringList flags;
+    if (e.flags & event_flags::kImplicitSync)
+        flags << QStringLiteral("implicit sync");
+    if (e.flags & event_flags::kPageable)
+        flags << QStringLiteral("pageable host memory");
+    if (e.flags & event_flags::kQueueFull)
+        flags << QStringLiteral("blocked: launch queue full");
+    if (e.flags & event_flags::kFailed)
+        flags << QStringLiteral("failed");
+    if (e.kind == EventKind::ApiCall && (e.flags & event_flags::kQueryReady))
+        flags << QStringLiteral("query returned ready");
+    if (!flags.isEmpty())
+        lines << flags.join(QStringLiteral(", "));
+    return lines.join(QLatin1Char('\n'));
+}
+
+QString describeEvent(const Trace& trace, std::uint32_t index, const WaitAttribution* attribution) {
+    QString text = describeEvent(trace, index);
+    if (!attribution || index >= trace.events.size())
+        return text;
+    const auto info = attribution->attribute(index);
+    if (!info || info->sentence.empty())
+        return text;
+    // The analysis' sentence says all the short one says and more (wake-up, CPU): one replaces the
+    // other, so the pane does not say it twice.
+    const QString sentence = QString::fromStdString(info->sentence);
+    const QString shortSentence = describeWait(trace, index);
+    QStringList lines = text.split(QLatin1Char('\n'));
+    const auto at = lines.indexOf(shortSentence);
+    if (at >= 0)
+        lines[at] = sentence;
+    else
+        lines << sentence;
+    return lines.join(QLatin1Char('\n'));
+}
+
+}  // namespace syncscope

@@ -1,0 +1,116 @@
+#include "ui/timeline/flow_layer.h"
+
+#include <cmath>
+
+namespace syncscope {
+
+FlowLayer::FlowLayer(QCPAxis* keyAxis, QCPAxis* valueAxis)
+    : QCPLayerable(keyAxis->parentPlot(), QString(), keyAxis->axisRect()),
+      keyAxis_(keyAxis),
+      valueAxis_(valueAxis) {}
+
+void FlowLayer::applyDefaultAntialiasingHint(QCPPainter* painter) const {
+    applyAntialiasingHint(painter, true, QCP::aeOther);
+}
+
+QRect FlowLayer::clipRect() const {
+    return keyAxis_ ? keyAxis_->axisRect()->rect() : QCPLayerable::clipRect();
+}
+
+std::optional<std::pair<QPointF, QPointF>> FlowLayer::arrowOf(std::uint32_t flow) const {
+    if (!model_ || !model_->trace() || !keyAxis_ || !valueAxis_)
+        return std::nullopt;
+    const auto& trace = *model_->trace();
+    if (flow >= trace.flows.size())
+        return std::nullopt;
+    const auto& f = trace.flows[flow];
+    if (f.from >= trace.events.size() || f.to >= trace.events.size())
+        return std::nullopt;
+    const auto& a = trace.events[f.from];
+    const auto& b = trace.events[f.to];
+    const int ra = model_->rowOfLane(a.lane);
+    const int rb = model_->rowOfLane(b.lane);
+    if (ra < 0 || rb < 0)
+        return std::nullopt;
+    TimeNs ta = a.start_ns, tb = b.start_ns;
+    switch (f.kind) {
+        case FlowKind::Launch:
+            ta = a.start_ns;
+            tb = b.start_ns;
+            break;
+        case FlowKind::Record:
+            ta = a.start_ns;
+            tb = b.start_ns;
+            break;
+        // The wait ended because the awaited op ended: point at that completion.
+        case FlowKind::Awaited:
+            ta = a.end_ns;
+            tb = b.end_ns;
+            break;
+        case FlowKind::Generic:
+            ta = a.end_ns;
+            tb = b.start_ns;
+            break;
+    }
+    // Leave and enter at the lane edge that faces the other end, so arrows do not cross bars.
+    const double ya = ra == rb ? ra + 0.5 : (ra < rb ? ra + 0.85 : ra + 0.15);
+    const double yb = ra == rb ? rb + 0.5 : (ra < rb ? rb + 0.15 : rb + 0.85);
+    return std::make_pair(
+        QPointF(keyAxis_->coordToPixel(static_cast<double>(ta)), valueAxis_->coordToPixel(ya)),
+        QPointF(keyAxis_->coordToPixel(static_cast<double>(tb)), valueAxis_->coordToPixel(yb)));
+}
+
+void FlowLayer::drawArrow(QCPPainter* p, std::uint32_t flow, bool emphasised) {
+    const auto ends = arrowOf(flow);
+    if (!ends)
+        return;
+    const auto [a, b] = *ends;
+    const QRectF clip = clipRect().adjusted(-2000, -2000, 2000, 2000);
+    if (!clip.contains(a) && !clip.contains(b))
+        return;
+    const auto kind = static_cast<std::size_t>(model_->trace()->flows[flow].kind);
+    QColor c = theme_.flow[std::min<std::size_t>(kind, theme_.flow.size() - 1)];
+    // Launch arrows are many and unsurprising: keep them quiet so the sync arrows stand out.
+    const bool launch = model_->trace()->flows[flow].kind == FlowKind::Launch;
+    if (!emphasised)
+        c.setAlpha(launch ? 90 : 170);
+    const double width =
+        emphasised ? theme_.flowWidth * 1.5 : (launch ? theme_.flowWidth * 0.7 : theme_.flowWidth);
+    p->setPen(QPen(c, width, Qt::SolidLine, Qt::RoundCap));
+    p->setBrush(Qt::NoBrush);
+    // A gentle S-curve reads as "goes from here to there" better than a straight line.
+    QPainterPath path(a);
+    const double dy = (b.y() - a.y()) * 0.5;
+    path.cubicTo(QPointF(a.x(), a.y() + dy), QPointF(b.x(), b.y() - dy), b);
+    p->drawPath(path);
+    const double head = 4.0 + 2.0 * width;
+    QPointF dir(0, dy > 0 ? 1 : -1);  // the curve ends vertically
+    if (dy == 0)
+        dir = QPointF(b.x() >= a.x() ? 1 : -1, 0);
+    const QPointF n(-dir.y(), dir.x());
+    const QPointF base = b - dir * head;
+    const QPointF pts[3] = {b, base + n * (head * 0.5), base - n * (head * 0.5)};
+    p->setPen(Qt::NoPen);
+    p->setBrush(c);
+    p->drawPolygon(pts, 3);
+    ++lastDrawn_;
+}
+
+void FlowLayer::draw(QCPPainter* painter) {
+    lastDrawn_ = 0;
+    if (!model_ || !model_->trace() || !keyAxis_)
+        return;
+    if (showAll_) {
+        std::vector<std::uint32_t> flows;
+        const QCPRange r = keyAxis_->range();
+        if (model_->flowsInView(static_cast<TimeNs>(std::floor(r.lower)),
+                                static_cast<TimeNs>(std::ceil(r.upper)), maxVisible_, flows))
+            for (auto f : flows)
+                drawArrow(painter, f, false);
+    }
+    if (selected_)
+        for (auto f : model_->flowsOf(*selected_))
+            drawArrow(painter, f, true);
+}
+
+}  // namespace syncscope

@@ -1,0 +1,51 @@
+#pragma once
+
+#include <qcustomplot.h>
+
+#include <memory>
+#include <optional>
+
+#include "ui/timeline/theme.h"
+#include "ui/timeline/timeline_model.h"
+
+namespace syncscope {
+
+// Arrows between events, drawn on demand: launch -> kernel, record -> wait, wait -> the op it
+// waited for (DESIGN.md §8: "which kernels is this sync waiting on?"). Only the selected event's
+// flows, plus — when enabled — the flows inside the visible range while there are few enough to
+// read; never an item per flow.
+class FlowLayer : public QCPLayerable {
+    Q_OBJECT
+public:
+    FlowLayer(QCPAxis* keyAxis, QCPAxis* valueAxis);
+
+    void setModel(std::shared_ptr<const TimelineModel> model) { model_ = std::move(model); }
+    void setTheme(const Theme& theme) { theme_ = theme; }
+    void setShowAll(bool on) { showAll_ = on; }
+    bool showAll() const { return showAll_; }
+    void setSelectedEvent(std::optional<std::uint32_t> event) { selected_ = event; }
+    // More visible flows than this and only the selected event's are drawn.
+    void setMaxVisible(std::size_t n) { maxVisible_ = n; }
+    std::size_t lastDrawnCount() const { return lastDrawn_; }
+
+    // Start and end of a flow's arrow in widget pixels (both events must be on shown lanes).
+    std::optional<std::pair<QPointF, QPointF>> arrowOf(std::uint32_t flow) const;
+
+protected:
+    void applyDefaultAntialiasingHint(QCPPainter* painter) const override;
+    void draw(QCPPainter* painter) override;
+    QRect clipRect() const override;
+
+private:
+    void drawArrow(QCPPainter* p, std::uint32_t flow, bool emphasised);
+
+    QPointer<QCPAxis> keyAxis_, valueAxis_;
+    std::shared_ptr<const TimelineModel> model_;
+    Theme theme_ = Theme::light();
+    bool showAll_ = false;
+    std::optional<std::uint32_t> selected_;
+    std::size_t maxVisible_ = 2000;
+    std::size_t lastDrawn_ = 0;
+};
+
+}  // namespace syncscope

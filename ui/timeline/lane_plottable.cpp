@@ -1,0 +1,331 @@
+#include "ui/timeline/lane_plottable.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace syncscope {
+
+namespace {
+
+// Readable text on any fill: dark on light fills, light on dark ones.
+QColor textOn(const QColor& fill) {
+    const double luminance = 0.299 * fill.redF() + 0.587 * fill.greenF() + 0.114 * fill.blueF();
+    return luminance > 0.5 ? QColor(0x10, 0x10, 0x10) : QColor(0xFF, 0xFF, 0xFF);
+}
+
+// Batch colours go to kernels only: copies, memsets and waits keep their kind colour so the legend
+// still tells them apart.
+bool isWork(EventKind k) {
+    return k == EventKind::Kernel || k == EventKind::HostCallback;
+}
+
+}  // namespace
+
+LanePlottable::LanePlottable(QCPAxis* keyAxis, QCPAxis* valueAxis)
+    : QCPAbstractPlottable(keyAxis, valueAxis) {
+    setSelectable(QCP::stNone);  // selection is the view's business (one event, not data ranges)
+    setAntialiasedFill(false);
+}
+
+void LanePlottable::setModel(std::shared_ptr<const TimelineModel> model) {
+    model_ = std::move(model);
+    selected_.reset();
+    hovered_.reset();
+}
+
+void LanePlottable::setTheme(const Theme& theme) {
+    theme_ = theme;
+}
+
+QCPRange LanePlottable::getKeyRange(bool& foundRange, QCP::SignDomain) const {
+    foundRange = model_ && model_->trace();
+    return model_ ? QCPRange(static_cast<double>(model_->beginNs()),
+                             static_cast<double>(model_->endNs()))
+                  : QCPRange(0, 1);
+}
+
+QCPRange LanePlottable::getValueRange(bool& foundRange, QCP::SignDomain, const QCPRange&) const {
+    foundRange = model_ && model_->rowCount() > 0;
+    return QCPRange(0, model_ ? std::max(1, model_->rowCount()) : 1);
+}
+
+TimeMapping LanePlottable::mapping() const {
+    const QRect r = mKeyAxis->axisRect()->rect();
+    const QCPRange range = mKeyAxis->range();
+    return TimeMapping(range.lower, range.upper, r.left(), r.width());
+}
+
+QRectF LanePlottable::barRect(const TimeMapping& map, int row, TimeNs start, TimeNs end,
+                              double minWidth) const {
+    const double margin = (1.0 - theme_.barFraction) / 2.0;
+    const double y0 = mValueAxis->coordToPixel(row + margin);
+    const double y1 = mValueAxis->coordToPixel(row + 1.0 - margin);
+    // Clamp to a little beyond the axis rect: QPainter and some paint engines misbehave with
+    // coordinates in the billions when zoomed far in.
+    const double lo = map.left() - 10.0;
+    const double hi = map.left() + map.width() + 10.0;
+    double x0 = std::clamp(map.toPixel(static_cast<double>(start)), lo, hi);
+    double x1 = std::clamp(map.toPixel(static_cast<double>(end)), lo, hi);
+    if (x1 - x0 < minWidth) {
+        const double mid = (x0 + x1) / 2.0;
+        x0 = mid - minWidth / 2.0;
+        x1 = mid + minWidth / 2.0;
+    }
+    return QRectF(QPointF(x0, std::min(y0, y1)), QPointF(x1, std::max(y0, y1)));
+}
+
+QColor LanePlottable::fillColor(const TraceEvent& e) const {
+    if (e.kind == EventKind::HostWait) {
+        if (e.flags & event_flags::kSleeping)
+            return theme_.sleepingWait;
+        return theme_.spinningWait;
+    }
+    if (colorBy_ == ColorBy::Batch && isWork(e.kind) && e.batch != kNone)
+        return theme_.batchColor(e.batch);
+    return theme_.kindColor(e.kind);
+}
+
+void LanePlottable::drawStripes(QCPPainter* p) const {
+    const QRect r = mKeyAxis->axisRect()->rect();
+    for (int row = 0; row < model_->rowCount(); ++row) {
+        if (row % 2 == 0)
+            continue;
+        const double y0 = mValueAxis->coordToPixel(row);
+        const double y1 = mValueAxis->coordToPixel(row + 1);
+        p->fillRect(
+            QRectF(QPointF(r.left(), std::min(y0, y1)), QPointF(r.right() + 1, std::max(y0, y1))),
+            theme_.laneStripe);
+    }
+    const int gpu = model_->firstGpuRow();
+    if (gpu > 0 && gpu < model_->rowCount()) {
+        const double y = mValueAxis->coordToPixel(gpu);
+        p->setPen(QPen(theme_.laneSeparator, 1.0));
+        p->drawLine(QPointF(r.left(), y), QPointF(r.right() + 1, y));
+    }
+}
+
+void LanePlottable::drawIdleSpans(QCPPainter* p, const TimeMapping& map) const {
+    int lastGpu = model_->firstGpuRow();
+    for (int row = model_->firstGpuRow(); row < model_->rowCount(); ++row) {
+        const auto kind = model_->trace()->lanes[*model_->laneOfRow(row)].kind;
+        if (kind == LaneKind::Stream || kind == LaneKind::CopyEngine)
+            lastGpu = row + 1;
+    }
+    if (lastGpu <= model_->firstGpuRow())
+        return;
+    std::vector<IdleSpan> gaps;
+    model_->idleGapsInView(static_cast<TimeNs>(map.t0()), static_cast<TimeNs>(map.t1()),
+                           map.spanNs(2.0), gaps);
+    const double y0 = mValueAxis->coordToPixel(model_->firstGpuRow());
+    const double y1 = mValueAxis->coordToPixel(lastGpu);
+    // Idle time is background, not an event: a tint across all GPU lanes plus a strong strip at
+    // the bottom edge so it reads even when the tint is faint on a projector.
+    QColor strip = theme_.idleGap;
+    strip.setAlpha(std::min(255, strip.alpha() * 3));
+    for (const auto& g : gaps) {
+        const double x0 = std::max(map.toPixel(static_cast<double>(g.start)), map.left() - 1);
+        const double x1 =
+            std::min(map.toPixel(static_cast<double>(g.end)), map.left() + map.width() + 1);
+        const QRectF band(QPointF(x0, std::min(y0, y1)), QPointF(x1, std::max(y0, y1)));
+        p->fillRect(band, theme_.idleGap);
+        p->fillRect(QRectF(band.left(), band.bottom() - 3, band.width(), 3), strip);
+    }
+}
+
+void LanePlottable::drawItem(QCPPainter* p, const TimeMapping& map, int row,
+                             const DrawItem& item) const {
+    const auto& e = model_->trace()->events[item.event];
+    if (item.folded()) {
+        const QRectF rect = barRect(map, row, item.start, item.end, 2.0);
+        // Solid, greyed towards the theme's fold colour: a pattern brush would cost more than all
+        // the other bars of a frame together.
+        const QColor base = fillColor(e);
+        const QColor fold = QColor::fromRgbF((base.redF() + theme_.folded.redF()) / 2,
+                                             (base.greenF() + theme_.folded.greenF()) / 2,
+                                             (base.blueF() + theme_.folded.blueF()) / 2);
+        p->fillRect(rect, fold);
+        if (rect.width() > 28) {
+            p->setPen(textOn(fold));
+            p->drawText(rect, Qt::AlignCenter, QStringLiteral("%1×").arg(item.count));
+        }
+        return;
+    }
+    if (e.kind == EventKind::EventMarker) {
+        // A zero-length record: a diamond on the lane centre.
+        const QRectF bar = barRect(map, row, e.start_ns, e.start_ns, 0.0);
+        const double h = std::clamp(bar.height() * 0.3, 4.0, 9.0);
+        const QPointF c(bar.center().x(), bar.center().y());
+        const QPointF pts[4] = {{c.x(), c.y() - h},
+                                {c.x() + h * 0.6, c.y()},
+                                {c.x(), c.y() + h},
+                                {c.x() - h * 0.6, c.y()}};
+        p->setPen(Qt::NoPen);
+        p->setBrush(fillColor(e));
+        p->drawPolygon(pts, 4);
+        return;
+    }
+    const QRectF rect = barRect(map, row, e.start_ns, e.end_ns, 1.5);
+    const QColor fill = fillColor(e);
+    const bool wide = rect.width() >= 5.0;
+    paintFill(p, rect, fill, e.kind, e.flags, theme_.plotBackground);
+    if (wide) {
+        QPen outline(fill.darker(150), theme_.outlineWidth);
+        if (e.kind == EventKind::StreamWait)
+            outline.setStyle(Qt::DashLine);
+        p->setPen(outline);
+        p->setBrush(Qt::NoBrush);
+        p->drawRect(rect.adjusted(0.5, 0.5, -0.5, -0.5));
+    }
+    if (e.kind == EventKind::Kernel && rect.width() >= 3.0) {
+        // Completion mark: the instant a sync can be released by this kernel.
+        const double w = std::max(2.0, theme_.outlineWidth * 1.5);
+        const double overhang = rect.height() * 0.15;
+        p->fillRect(
+            QRectF(rect.right() - w, rect.top() - overhang, w, rect.height() + 2 * overhang),
+            theme_.completion);
+    }
+    if (rect.width() > 36.0) {
+        const QString name =
+            QString::fromUtf8(model_->trace()->nameOf(e).data(),
+                              static_cast<qsizetype>(model_->trace()->nameOf(e).size()));
+        if (!name.isEmpty()) {
+            const QRectF textRect =
+                rect.intersected(QRectF(map.left(), rect.top(), map.width(), rect.height()))
+                    .adjusted(4, 0, -4, 0);
+            const QFontMetricsF fm(p->font());
+            const QString shown = fm.elidedText(name, Qt::ElideRight, textRect.width());
+            if (shown.size() > 1) {
+                const bool hatched =
+                    e.kind == EventKind::HostWait || e.kind == EventKind::StreamWait;
+                p->setPen(hatched ? theme_.foreground : textOn(fill));
+                p->drawText(textRect, Qt::AlignVCenter | Qt::AlignLeft, shown);
+            }
+        }
+    }
+}
+
+void LanePlottable::hatch(QPainter* p, const QRectF& rect, const QColor& colour, bool rising) {
+    // Lines rather than a pattern brush: SVG and PDF viewers (and slide tools importing them)
+    // render plain lines everywhere; the count follows the bar's width on screen, not events.
+    if (rect.width() < 1.0 || rect.height() < 1.0)
+        return;
+    // Each line is cut to the rectangle here, not by a clip path: some SVG renderers ignore clips.
+    constexpr double spacing = 6.0;
+    p->setPen(QPen(colour, 1.0));
+    const double h = rect.height();
+    for (double x = rect.left() - h; x < rect.right(); x += spacing) {
+        const double t0 = std::max(0.0, (rect.left() - x) / h);
+        const double t1 = std::min(1.0, (rect.right() - x) / h);
+        if (t0 >= t1)
+            continue;
+        if (rising)
+            p->drawLine(QPointF(x + t0 * h, rect.bottom() - t0 * h),
+                        QPointF(x + t1 * h, rect.bottom() - t1 * h));
+        else
+            p->drawLine(QPointF(x + t0 * h, rect.top() + t0 * h),
+                        QPointF(x + t1 * h, rect.top() + t1 * h));
+    }
+}
+
+void LanePlottable::paintFill(QPainter* p, const QRectF& rect, const QColor& fill, EventKind kind,
+                              std::uint8_t flags, const QColor& ground) {
+    // Hatched fills sit on a tint of their colour over the plot ground, so they read on light and
+    // dark themes alike.
+    auto tint = [&](double share) {
+        return QColor::fromRgbF(fill.redF() * share + ground.redF() * (1 - share),
+                                fill.greenF() * share + ground.greenF() * (1 - share),
+                                fill.blueF() * share + ground.blueF() * (1 - share));
+    };
+    if (kind == EventKind::HostWait && !(flags & event_flags::kSleeping)) {
+        // Spinning burns a CPU core: hatched, so "busy waiting" looks busy; sleeping stays solid.
+        p->fillRect(rect, tint(0.35));
+        hatch(p, rect, fill, true);
+    } else if (kind == EventKind::StreamWait) {
+        p->fillRect(rect, tint(0.3));
+        hatch(p, rect, fill, false);
+    } else {
+        p->fillRect(rect, fill);
+    }
+}
+
+void LanePlottable::drawOutline(QCPPainter* p, const TimeMapping& map, std::uint32_t event,
+                                const QPen& pen) const {
+    const auto& events = model_->trace()->events;
+    if (event >= events.size())
+        return;
+    const auto& e = events[event];
+    const int row = model_->rowOfLane(e.lane);
+    if (row < 0)
+        return;
+    if (static_cast<double>(e.end_ns) < map.t0() || static_cast<double>(e.start_ns) > map.t1())
+        return;
+    const QRectF rect = barRect(map, row, e.start_ns, e.end_ns, 4.0).adjusted(-2, -2, 2, 2);
+    p->setPen(pen);
+    p->setBrush(Qt::NoBrush);
+    p->drawRect(rect);
+}
+
+void LanePlottable::draw(QCPPainter* painter) {
+    lastItemCount_ = 0;
+    if (!model_ || !model_->trace() || !mKeyAxis || !mValueAxis)
+        return;
+    painter->save();
+    painter->setAntialiasing(false);
+    painter->setFont(theme_.font);
+    const TimeMapping map = mapping();
+    drawStripes(painter);
+    drawIdleSpans(painter, map);
+    for (int row = 0; row < model_->rowCount(); ++row) {
+        items_.clear();
+        model_->itemsInView(*model_->laneOfRow(row), map, foldPx_, items_);
+        lastItemCount_ += items_.size();
+        for (const auto& item : items_)
+            drawItem(painter, map, row, item);
+    }
+    if (hovered_ && hovered_ != selected_)
+        drawOutline(painter, map, *hovered_, QPen(theme_.hover, 1.5));
+    if (selected_) {
+        QPen pen(theme_.selection, std::max(2.0, theme_.outlineWidth * 1.5));
+        pen.setJoinStyle(Qt::MiterJoin);
+        drawOutline(painter, map, *selected_, pen);
+    }
+    painter->restore();
+}
+
+void LanePlottable::drawLegendIcon(QCPPainter* painter, const QRectF& rect) const {
+    painter->fillRect(rect, theme_.kindColor(EventKind::Kernel));
+}
+
+std::optional<std::uint32_t> LanePlottable::hitTest(const QPointF& pos) const {
+    if (!model_ || !model_->trace() || !mKeyAxis || !mValueAxis)
+        return std::nullopt;
+    if (!mKeyAxis->axisRect()->rect().contains(pos.toPoint()))
+        return std::nullopt;
+    const double value = mValueAxis->pixelToCoord(pos.y());
+    const int row = static_cast<int>(std::floor(value));
+    const auto lane = model_->laneOfRow(row);
+    if (!lane)
+        return std::nullopt;
+    const TimeMapping map = mapping();
+    const auto t = static_cast<TimeNs>(std::llround(map.toTime(pos.x())));
+    return model_->eventAt(*lane, t, map.spanNs(3.0));
+}
+
+double LanePlottable::selectTest(const QPointF& pos, bool onlySelectable, QVariant* details) const {
+    if (onlySelectable && mSelectable == QCP::stNone)
+        return -1;
+    const auto hit = hitTest(pos);
+    if (!hit)
+        return -1;
+    if (details)
+        details->setValue(static_cast<quint32>(*hit));
+    const auto& e = model_->trace()->events[*hit];
+    const TimeMapping map = mapping();
+    const double x0 = map.toPixel(static_cast<double>(e.start_ns));
+    const double x1 = map.toPixel(static_cast<double>(e.end_ns));
+    if (pos.x() >= x0 && pos.x() <= x1)
+        return 0.0;
+    return std::min(std::abs(pos.x() - x0), std::abs(pos.x() - x1));
+}
+
+}  // namespace syncscope

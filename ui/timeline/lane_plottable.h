@@ -1,0 +1,78 @@
+#pragma once
+
+#include <qcustomplot.h>
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "ui/timeline/theme.h"
+#include "ui/timeline/timeline_model.h"
+
+namespace syncscope {
+
+// Every lane's events as bars in one plottable: keys are ns, values are rows (row r spans [r, r+1],
+// row 0 on top with a reversed value axis). Draws only what the model's folding yields for the
+// visible range, so a frame costs pixels, not events; never one QCPItem per event.
+class LanePlottable : public QCPAbstractPlottable {
+    Q_OBJECT
+public:
+    enum class ColorBy { Kind, Batch };
+
+    LanePlottable(QCPAxis* keyAxis, QCPAxis* valueAxis);
+
+    void setModel(std::shared_ptr<const TimelineModel> model);
+    const TimelineModel* model() const { return model_.get(); }
+    void setTheme(const Theme& theme);
+    void setColorBy(ColorBy mode) { colorBy_ = mode; }
+    ColorBy colorBy() const { return colorBy_; }
+    void setSelectedEvent(std::optional<std::uint32_t> event) { selected_ = event; }
+    void setHoveredEvent(std::optional<std::uint32_t> event) { hovered_ = event; }
+    // Runs of events narrower than this many pixels are folded into one item.
+    void setFoldPixels(double px) { foldPx_ = px; }
+
+    // The event under a widget pixel position (a few px of slop in time), if any.
+    std::optional<std::uint32_t> hitTest(const QPointF& pos) const;
+    // The fill a single event gets with the current theme and colour mode.
+    QColor fillColor(const TraceEvent& e) const;
+    // The fill of a bar: solid, or hatched for spinning host waits and stream waits. Shared with
+    // the export legend so the legend shows exactly what the lanes show.
+    static void paintFill(QPainter* p, const QRectF& rect, const QColor& fill, EventKind kind,
+                          std::uint8_t flags, const QColor& ground);
+    // Diagonal hatch lines over `rect` (rising: "/", else "\\").
+    static void hatch(QPainter* p, const QRectF& rect, const QColor& colour, bool rising);
+    // Items drawn in the last replot (folded or not) — for tests and the benchmark.
+    std::size_t lastItemCount() const { return lastItemCount_; }
+
+    double selectTest(const QPointF& pos, bool onlySelectable,
+                      QVariant* details = nullptr) const override;
+    QCPRange getKeyRange(bool& foundRange,
+                         QCP::SignDomain inSignDomain = QCP::sdBoth) const override;
+    QCPRange getValueRange(bool& foundRange, QCP::SignDomain inSignDomain = QCP::sdBoth,
+                           const QCPRange& inKeyRange = QCPRange()) const override;
+
+protected:
+    void draw(QCPPainter* painter) override;
+    void drawLegendIcon(QCPPainter* painter, const QRectF& rect) const override;
+
+private:
+    TimeMapping mapping() const;
+    QRectF barRect(const TimeMapping& map, int row, TimeNs start, TimeNs end,
+                   double minWidth) const;
+    void drawStripes(QCPPainter* p) const;
+    void drawIdleSpans(QCPPainter* p, const TimeMapping& map) const;
+    void drawItem(QCPPainter* p, const TimeMapping& map, int row, const DrawItem& item) const;
+    void drawOutline(QCPPainter* p, const TimeMapping& map, std::uint32_t event,
+                     const QPen& pen) const;
+
+    std::shared_ptr<const TimelineModel> model_;
+    Theme theme_ = Theme::light();
+    ColorBy colorBy_ = ColorBy::Kind;
+    std::optional<std::uint32_t> selected_;
+    std::optional<std::uint32_t> hovered_;
+    double foldPx_ = 2.5;
+    mutable std::vector<DrawItem> items_;  // reused between frames
+    std::size_t lastItemCount_ = 0;
+};
+
+}  // namespace syncscope

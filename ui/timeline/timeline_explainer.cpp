@@ -1,0 +1,42 @@
+#include "ui/timeline/timeline_explainer.h"
+
+#include <algorithm>
+
+#include "ui/timeline/event_details.h"
+
+namespace syncscope {
+
+void TimelineExplainer::setTrace(std::shared_ptr<const Trace> trace) {
+    gaps_.reset();
+    attribution_.reset();  // it refers to the old trace
+    trace_ = std::move(trace);
+}
+
+const WaitAttribution& TimelineExplainer::attribution() const {
+    if (!attribution_)
+        attribution_ = std::make_unique<WaitAttribution>(*trace_);
+    return *attribution_;
+}
+
+QString TimelineExplainer::details(std::uint32_t index) const {
+    if (!trace_ || index >= trace_->events.size())
+        return {};
+    const auto kind = trace_->events[index].kind;
+    if (kind != EventKind::HostWait && kind != EventKind::StreamWait)
+        return describeEvent(*trace_, index);
+    return describeEvent(*trace_, index, &attribution());
+}
+
+QString TimelineExplainer::idleGapAt(TimeNs t) const {
+    if (!trace_)
+        return {};
+    if (!gaps_)
+        gaps_ = attribution().idleGaps();
+    auto g = std::upper_bound(gaps_->begin(), gaps_->end(), t,
+                              [](TimeNs v, const IdleGap& x) { return v < x.start_ns; });
+    if (g == gaps_->begin() || std::prev(g)->end_ns < t)
+        return {};
+    return QString::fromStdString(std::prev(g)->sentence);
+}
+
+}  // namespace syncscope

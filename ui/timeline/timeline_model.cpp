@@ -1,0 +1,342 @@
+#include "ui/timeline/timeline_model.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace syncscope {
+
+namespace {
+
+bool isGpuLane(LaneKind k) {
+    return k == LaneKind::Stream || k == LaneKind::CopyEngine;
+}
+
+}  // namespace
+
+TimelineModel::TimelineModel(std::shared_ptr<const Trace> trace) : trace_(std::move(trace)) {
+    if (!trace_)
+        return;
+    const auto& events = trace_->events;
+    lanes_.resize(trace_->lanes.size());
+    // Counting pass first so each lane's vector is allocated once (millions of events).
+    std::vector<std::size_t> counts(lanes_.size(), 0);
+    for (const auto& e : events)
+        if (e.lane < counts.size())
+            ++counts[e.lane];
+    for (std::size_t l = 0; l < lanes_.size(); ++l)
+        lanes_[l].events.reserve(counts[l]);
+    bool any = false;
+    TimeNs lo = 0, hi = 0;
+    for (std::uint32_t i = 0; i < events.size(); ++i) {
+        const auto& e = events[i];
+        if (e.lane >= lanes_.size())
+            continue;  // an event on an unknown lane is not drawable
+        lanes_[e.lane].events.push_back(i);
+        lo = any ? std::min(lo, e.start_ns) : e.start_ns;
+        hi = any ? std::max(hi, std::max(e.end_ns, e.start_ns)) : std::max(e.end_ns, e.start_ns);
+        any = true;
+    }
+    for (const auto& m : trace_->memory) {
+        lo = any ? std::min(lo, m.t_ns) : m.t_ns;
+        hi = any ? std::max(hi, m.t_ns) : m.t_ns;
+        any = true;
+    }
+    begin_ = any ? std::min<TimeNs>(lo, 0) : 0;
+    end_ = any && hi > begin_ ? hi : begin_ + 1;
+
+    for (auto& lane : lanes_) {
+        auto& idx = lane.events;
+        // Engines mostly emit in time order: only sort when needed.
+        auto less = [&events](std::uint32_t a, std::uint32_t b) {
+            const auto& ea = events[a];
+            const auto& eb = events[b];
+            return ea.start_ns != eb.start_ns ? ea.start_ns < eb.start_ns : ea.end_ns < eb.end_ns;
+        };
+        if (!std::is_sorted(idx.begin(), idx.end(), less))
+            std::stable_sort(idx.begin(), idx.end(), less);
+        lane.starts.resize(idx.size());
+        lane.maxEnd.resize(idx.size());
+        TimeNs running = std::numeric_limits<TimeNs>::min();
+        for (std::size_t k = 0; k < idx.size(); ++k) {
+            const auto& e = events[idx[k]];
+            lane.starts[k] = e.start_ns;
+            running = std::max(running, std::max(e.end_ns, e.start_ns));
+            lane.maxEnd[k] = running;
+        }
+    }
+    buildRows();
+    buildIdleSpans();
+    buildFlowIndex();
+}
+
+void TimelineModel::buildRows() {
+    const auto& lanes = trace_->lanes;
+    std::vector<bool> placed(lanes.size(), false);
+    auto place = [&](std::size_t l) {
+        if (placed[l])
+            return;
+        placed[l] = true;
+        rows_.push_back(static_cast<std::uint16_t>(l));
+    };
+    for (std::size_t l = 0; l < lanes.size(); ++l) {
+        if (lanes[l].kind != LaneKind::HostThread)
+            continue;
+        place(l);
+        // The waits sub-lane goes right under its thread so a sync never hides behind the kernel it
+        // waits for (DESIGN.md §8, kineto #1356).
+        for (std::size_t w = 0; w < lanes.size(); ++w)
+            if (lanes[w].kind == LaneKind::HostWaits && lanes[w].parent == l)
+                place(w);
+    }
+    for (std::size_t l = 0; l < lanes.size(); ++l)
+        if (lanes[l].kind == LaneKind::HostWaits)
+            place(l);  // orphans
+    firstGpuRow_ = static_cast<int>(rows_.size());
+    for (std::size_t l = 0; l < lanes.size(); ++l)
+        if (lanes[l].kind == LaneKind::Stream)
+            place(l);
+    for (std::size_t l = 0; l < lanes.size(); ++l)
+        if (lanes[l].kind == LaneKind::CopyEngine)
+            place(l);
+    for (std::size_t l = 0; l < lanes.size(); ++l)
+        place(l);  // annotation, other
+    rowOfLane_.assign(lanes.size(), -1);
+    for (std::size_t r = 0; r < rows_.size(); ++r)
+        rowOfLane_[rows_[r]] = static_cast<int>(r);
+}
+
+void TimelineModel::buildIdleSpans() {
+    // Merge the busy intervals of every GPU lane; the holes between first and last GPU work are
+    // idle.
+    std::vector<std::pair<TimeNs, TimeNs>> busy;
+    const auto& events = trace_->events;
+    for (std::size_t l = 0; l < lanes_.size(); ++l) {
+        if (!isGpuLane(trace_->lanes[l].kind))
+            continue;
+        for (auto i : lanes_[l].events) {
+            const auto& e = events[i];
+            // A stream stalled on an event is not doing work; a zero-length marker neither.
+            if (e.kind == EventKind::StreamWait || e.kind == EventKind::EventMarker)
+                continue;
+            if (e.end_ns > e.start_ns)
+                busy.emplace_back(e.start_ns, e.end_ns);
+        }
+    }
+    std::sort(busy.begin(), busy.end());
+    TimeNs cover = 0;
+    bool started = false;
+    for (const auto& [s, e] : busy) {
+        if (started && s > cover)
+            gaps_.push_back({cover, s});
+        cover = started ? std::max(cover, e) : e;
+        started = true;
+    }
+    gapBlockMax_.clear();
+    for (std::size_t b = 0; b < gaps_.size(); b += kGapBlock) {
+        TimeNs m = 0;
+        for (std::size_t k = b; k < std::min(gaps_.size(), b + kGapBlock); ++k)
+            m = std::max(m, gaps_[k].end - gaps_[k].start);
+        gapBlockMax_.push_back(m);
+    }
+}
+
+void TimelineModel::buildFlowIndex() {
+    const auto& flows = trace_->flows;
+    const auto& events = trace_->events;
+    const auto n = static_cast<std::uint32_t>(events.size());
+    std::vector<std::uint32_t> valid;
+    for (std::uint32_t f = 0; f < flows.size(); ++f)
+        if (flows[f].from < n && flows[f].to < n)
+            valid.push_back(f);
+    flowsByFrom_ = valid;
+    std::sort(flowsByFrom_.begin(), flowsByFrom_.end(),
+              [&](auto a, auto b) { return flows[a].from < flows[b].from; });
+    flowsByTo_ = valid;
+    std::sort(flowsByTo_.begin(), flowsByTo_.end(),
+              [&](auto a, auto b) { return flows[a].to < flows[b].to; });
+    auto lo = [&](std::uint32_t f) {
+        return std::min(events[flows[f].from].start_ns, events[flows[f].to].start_ns);
+    };
+    auto hi = [&](std::uint32_t f) {
+        return std::max(events[flows[f].from].end_ns, events[flows[f].to].end_ns);
+    };
+    flowsByTime_ = valid;
+    std::sort(flowsByTime_.begin(), flowsByTime_.end(),
+              [&](auto a, auto b) { return lo(a) < lo(b); });
+    flowTimeLo_.resize(flowsByTime_.size());
+    flowTimeHiMax_.resize(flowsByTime_.size());
+    TimeNs running = std::numeric_limits<TimeNs>::min();
+    for (std::size_t k = 0; k < flowsByTime_.size(); ++k) {
+        flowTimeLo_[k] = lo(flowsByTime_[k]);
+        running = std::max(running, hi(flowsByTime_[k]));
+        flowTimeHiMax_[k] = running;
+    }
+}
+
+int TimelineModel::rowOfLane(std::uint16_t lane) const {
+    return lane < rowOfLane_.size() ? rowOfLane_[lane] : -1;
+}
+
+std::optional<std::uint16_t> TimelineModel::laneOfRow(int row) const {
+    if (row < 0 || row >= static_cast<int>(rows_.size()))
+        return std::nullopt;
+    return rows_[static_cast<std::size_t>(row)];
+}
+
+const std::vector<std::uint32_t>& TimelineModel::laneEvents(std::uint16_t lane) const {
+    static const std::vector<std::uint32_t> empty;
+    return lane < lanes_.size() ? lanes_[lane].events : empty;
+}
+
+std::size_t TimelineModel::firstEndingAtOrAfter(std::uint16_t lane, TimeNs t) const {
+    if (lane >= lanes_.size())
+        return 0;
+    const auto& m = lanes_[lane].maxEnd;
+    return static_cast<std::size_t>(std::lower_bound(m.begin(), m.end(), t) - m.begin());
+}
+
+std::size_t TimelineModel::firstStartingAfter(std::uint16_t lane, TimeNs t) const {
+    if (lane >= lanes_.size())
+        return 0;
+    const auto& s = lanes_[lane].starts;
+    return static_cast<std::size_t>(std::upper_bound(s.begin(), s.end(), t) - s.begin());
+}
+
+std::optional<std::uint32_t> TimelineModel::eventAt(std::uint16_t lane, TimeNs t,
+                                                    TimeNs slopNs) const {
+    if (!trace_ || lane >= lanes_.size())
+        return std::nullopt;
+    const auto& idx = lanes_[lane].events;
+    const auto& events = trace_->events;
+    const std::size_t first = firstEndingAtOrAfter(lane, t - slopNs);
+    const std::size_t last = firstStartingAfter(lane, t + slopNs);
+    std::optional<std::uint32_t> best;
+    TimeNs bestDuration = 0;
+    TimeNs bestDistance = 0;
+    // Candidates are bounded by the slop window; the cap keeps a hover over a million sub-pixel
+    // events cheap (any of them is a fair answer then).
+    const std::size_t cap = 4096;
+    for (std::size_t k = first; k < last && k < first + cap; ++k) {
+        const auto& e = events[idx[k]];
+        const TimeNs end = std::max(e.end_ns, e.start_ns);
+        if (end < t - slopNs)
+            continue;
+        const TimeNs distance = t < e.start_ns ? e.start_ns - t : (t > end ? t - end : 0);
+        const TimeNs duration = end - e.start_ns;
+        if (!best || distance < bestDistance ||
+            (distance == bestDistance && duration < bestDuration)) {
+            best = idx[k];
+            bestDistance = distance;
+            bestDuration = duration;
+        }
+    }
+    return best;
+}
+
+void TimelineModel::itemsInView(std::uint16_t lane, const TimeMapping& map, double minPx,
+                                std::vector<DrawItem>& out) const {
+    if (!trace_ || lane >= lanes_.size())
+        return;
+    const auto& L = lanes_[lane];
+    const auto& events = trace_->events;
+    const auto n = L.events.size();
+    const TimeNs t0 = static_cast<TimeNs>(std::floor(map.t0()));
+    const TimeNs t1 = static_cast<TimeNs>(std::ceil(map.t1()));
+    const TimeNs minVisNs = map.spanNs(minPx);
+    auto endAt = [&](std::size_t k) {
+        const auto& e = events[L.events[k]];
+        return std::max(e.end_ns, e.start_ns);
+    };
+    std::size_t k = firstEndingAtOrAfter(lane, t0);
+    while (k < n && L.starts[k] <= t1) {
+        const TimeNs s = L.starts[k];
+        const TimeNs e = endAt(k);
+        if (e - s >= minVisNs) {
+            out.push_back({s, e, L.events[k], 1});
+            ++k;
+            continue;
+        }
+        // A narrow event opens a fold. Jump (binary search on the running max end) over every event
+        // that ends within one minimum-visible width of the fold, then take the next event in if it
+        // is narrow too and close by; so the work per fold is logarithmic, not linear.
+        const std::size_t first = k;
+        TimeNs foldEnd = e;
+        TimeNs nextTime = e + minVisNs;
+        for (;;) {
+            const std::size_t prev = k;
+            k = static_cast<std::size_t>(
+                std::lower_bound(L.maxEnd.begin() + static_cast<std::ptrdiff_t>(k), L.maxEnd.end(),
+                                 nextTime) -
+                L.maxEnd.begin());
+            if (k == prev)
+                ++k;
+            foldEnd = std::max(foldEnd, std::min(L.maxEnd[k - 1], nextTime));
+            if (k >= n)
+                break;
+            const TimeNs ns = L.starts[k];
+            const TimeNs ne = endAt(k);
+            // Stop at the view's end: a fold must never walk the rest of the trace.
+            if (ns > t1 || ns - foldEnd > minVisNs || ne - ns >= minVisNs)
+                break;
+            foldEnd = std::max(foldEnd, ne);
+            nextTime = ne + minVisNs;
+        }
+        const auto count = static_cast<std::uint32_t>(k - first);
+        if (count == 1) {
+            out.push_back({s, e, L.events[first], 1});
+        } else {
+            out.push_back({s, std::max(foldEnd, s + 1), L.events[first], count});
+        }
+    }
+}
+
+void TimelineModel::idleGapsInView(TimeNs t0, TimeNs t1, TimeNs minNs,
+                                   std::vector<IdleSpan>& out) const {
+    // Gaps are disjoint and sorted, so both their starts and ends are sorted.
+    auto it = std::lower_bound(gaps_.begin(), gaps_.end(), t0,
+                               [](const IdleSpan& g, TimeNs t) { return g.end < t; });
+    auto k = static_cast<std::size_t>(it - gaps_.begin());
+    while (k < gaps_.size() && gaps_[k].start <= t1) {
+        if (k % kGapBlock == 0 && gapBlockMax_[k / kGapBlock] < minNs) {
+            k += kGapBlock;  // the whole block is too short to see
+            continue;
+        }
+        if (gaps_[k].end - gaps_[k].start >= minNs)
+            out.push_back(gaps_[k]);
+        ++k;
+    }
+}
+
+std::vector<std::uint32_t> TimelineModel::flowsOf(std::uint32_t event) const {
+    std::vector<std::uint32_t> out;
+    if (!trace_)
+        return out;
+    const auto& flows = trace_->flows;
+    auto lowerFrom = std::partition_point(flowsByFrom_.begin(), flowsByFrom_.end(),
+                                          [&](auto f) { return flows[f].from < event; });
+    for (auto it = lowerFrom; it != flowsByFrom_.end() && flows[*it].from == event; ++it)
+        out.push_back(*it);
+    auto lowerTo = std::partition_point(flowsByTo_.begin(), flowsByTo_.end(),
+                                        [&](auto f) { return flows[f].to < event; });
+    for (auto it = lowerTo; it != flowsByTo_.end() && flows[*it].to == event; ++it)
+        out.push_back(*it);
+    return out;
+}
+
+bool TimelineModel::flowsInView(TimeNs t0, TimeNs t1, std::size_t limit,
+                                std::vector<std::uint32_t>& out) const {
+    auto k = static_cast<std::size_t>(
+        std::lower_bound(flowTimeHiMax_.begin(), flowTimeHiMax_.end(), t0) -
+        flowTimeHiMax_.begin());
+    std::size_t taken = 0;
+    for (; k < flowsByTime_.size() && flowTimeLo_[k] <= t1; ++k) {
+        if (taken == limit)
+            return false;
+        out.push_back(flowsByTime_[k]);
+        ++taken;
+    }
+    return true;
+}
+
+}  // namespace syncscope

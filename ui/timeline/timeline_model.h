@@ -1,0 +1,107 @@
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "core/model/trace.h"
+#include "ui/timeline/time_mapping.h"
+
+namespace syncscope {
+
+// One thing to draw in a lane: a single event (count == 1) or a run of events too narrow to tell
+// apart at this zoom, folded into one item (count > 1). Start/end in ns.
+struct DrawItem {
+    TimeNs start = 0;
+    TimeNs end = 0;
+    std::uint32_t event = kNone;  // the single event, or the first of the fold
+    std::uint32_t count = 1;
+    bool folded() const { return count > 1; }
+};
+
+// A GPU-idle interval: no stream (or copy engine) lane has work.
+struct IdleSpan {
+    TimeNs start = 0;
+    TimeNs end = 0;
+};
+
+// The read side of a Trace for drawing: per lane, event indices sorted by start with a running
+// maximum of end (binary search by time, STYLE #7), the order of rows on screen, GPU idle gaps and
+// level-of-detail folding whose cost follows pixels, not events (STYLE #9).
+class TimelineModel {
+public:
+    TimelineModel() = default;
+    explicit TimelineModel(std::shared_ptr<const Trace> trace);
+
+    const Trace* trace() const { return trace_.get(); }
+    std::shared_ptr<const Trace> sharedTrace() const { return trace_; }
+
+    // Rows on screen, top to bottom; each holds a lane index. A host lane is followed by its
+    // waits sub-lane; then streams, copy engines, then annotation/other lanes.
+    const std::vector<std::uint16_t>& rows() const { return rows_; }
+    int rowOfLane(std::uint16_t lane) const;
+    std::optional<std::uint16_t> laneOfRow(int row) const;
+    int rowCount() const { return static_cast<int>(rows_.size()); }
+    // Index of the first row that is GPU work (streams, copy engines); rowCount() when none.
+    int firstGpuRow() const { return firstGpuRow_; }
+
+    // Whole trace extent (0..1 when empty).
+    TimeNs beginNs() const { return begin_; }
+    TimeNs endNs() const { return end_; }
+
+    // Event indices of one lane, sorted by (start, end).
+    const std::vector<std::uint32_t>& laneEvents(std::uint16_t lane) const;
+    // First position in laneEvents(lane) whose event may still be running at t (running max end).
+    std::size_t firstEndingAtOrAfter(std::uint16_t lane, TimeNs t) const;
+    // First position whose event starts after t.
+    std::size_t firstStartingAfter(std::uint16_t lane, TimeNs t) const;
+
+    // The event of `lane` under time t, with `slopNs` of tolerance either side; the shortest
+    // event containing t wins (nested calls), else the nearest within the slop.
+    std::optional<std::uint32_t> eventAt(std::uint16_t lane, TimeNs t, TimeNs slopNs) const;
+
+    // Level of detail: the drawable items of `lane` in the mapping's visible range. Runs of
+    // events narrower than `minPx` pixels are folded (Tracy's PreprocessZoneLevel).
+    void itemsInView(std::uint16_t lane, const TimeMapping& map, double minPx,
+                     std::vector<DrawItem>& out) const;
+
+    // GPU idle gaps overlapping [t0, t1] that are at least `minNs` long.
+    void idleGapsInView(TimeNs t0, TimeNs t1, TimeNs minNs, std::vector<IdleSpan>& out) const;
+    const std::vector<IdleSpan>& idleGaps() const { return gaps_; }
+
+    // Flows touching an event (indices into Trace::flows).
+    std::vector<std::uint32_t> flowsOf(std::uint32_t event) const;
+    // Flows whose both ends lie in [t0, t1], in order of their earlier end; at most `limit`
+    // (returns false when there were more).
+    bool flowsInView(TimeNs t0, TimeNs t1, std::size_t limit,
+                     std::vector<std::uint32_t>& out) const;
+
+private:
+    struct LaneIndex {
+        std::vector<std::uint32_t> events;  // sorted by start
+        std::vector<TimeNs> starts;  // starts[i] = start of events[i] (cache-friendly search)
+        std::vector<TimeNs> maxEnd;  // running max of end over events[0..i]
+    };
+    void buildRows();
+    void buildIdleSpans();
+    void buildFlowIndex();
+
+    std::shared_ptr<const Trace> trace_;
+    std::vector<LaneIndex> lanes_;
+    std::vector<std::uint16_t> rows_;
+    std::vector<int> rowOfLane_;
+    int firstGpuRow_ = 0;
+    TimeNs begin_ = 0;
+    TimeNs end_ = 1;
+    std::vector<IdleSpan> gaps_;
+    // Max gap length per block of kGapBlock gaps: skipping sub-pixel gaps costs blocks, not gaps.
+    static constexpr std::size_t kGapBlock = 256;
+    std::vector<TimeNs> gapBlockMax_;
+    std::vector<std::uint32_t> flowsByFrom_, flowsByTo_;  // flow indices sorted by from / to
+    std::vector<std::uint32_t> flowsByTime_;              // sorted by earlier endpoint start
+    std::vector<TimeNs> flowTimeLo_;                      // earlier endpoint start, same order
+    std::vector<TimeNs> flowTimeHiMax_;                   // running max of later endpoint end
+};
+
+}  // namespace syncscope

@@ -1,0 +1,603 @@
+#include "ui/timeline/timeline_view.h"
+
+#include <qcustomplot.h>
+
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QToolTip>
+#include <QVBoxLayout>
+#include <QWheelEvent>
+#include <algorithm>
+#include <cmath>
+
+#include "ui/timeline/event_details.h"
+#include "ui/timeline/flow_layer.h"
+#include "ui/timeline/memory_plot.h"
+#include "ui/timeline/time_ticker.h"
+#include "ui/timeline/timeline_model.h"
+
+namespace syncscope {
+
+namespace {
+
+constexpr int kClickSlopPx = 4;
+constexpr double kMinSpanNs = 10.0;
+
+void styleAxis(QCPAxis* axis, const Theme& t) {
+    axis->setBasePen(QPen(t.foreground, 1));
+    axis->setTickPen(QPen(t.foreground, 1));
+    axis->setSubTickPen(QPen(t.foreground, 1));
+    axis->setTickLabelColor(t.foreground);
+    axis->setLabelColor(t.foreground);
+    axis->setTickLabelFont(t.font);
+    QFont label = t.font;
+    label.setBold(true);
+    axis->setLabelFont(label);
+    axis->grid()->setPen(QPen(t.grid, 1, Qt::SolidLine));
+    axis->grid()->setSubGridVisible(false);
+    axis->grid()->setZeroLinePen(Qt::NoPen);
+}
+
+}  // namespace
+
+TimelineView::TimelineView(QWidget* parent) : QWidget(parent) {
+    qRegisterMetaType<std::optional<std::uint32_t>>();
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    plot_ = new QCustomPlot(this);
+    layout->addWidget(plot_);
+    plot_->setAutoAddPlottableToLegend(false);
+    // Memory step lines are drawn with pens wider than 1 px: Qt's stroker makes those slow unless
+    // QCustomPlot draws them as segments.
+    plot_->setPlottingHint(QCP::phFastPolylines, true);
+    plot_->setInteractions(QCP::Interactions());  // all interaction is ours (see eventFilter)
+    plot_->setMouseTracking(true);
+    plot_->setFocusPolicy(Qt::StrongFocus);
+    plot_->installEventFilter(this);
+    setFocusProxy(plot_);
+
+    auto* main = plot_->axisRect();
+    main->setRangeDrag(Qt::Orientations());
+    main->setRangeZoom(Qt::Orientations());
+    ticker_.reset(new TimeTicker);
+    plot_->xAxis->setTicker(ticker_);
+    plot_->yAxis->setRangeReversed(true);
+    plot_->yAxis->setTickLength(0, 0);
+    plot_->yAxis->setSubTicks(false);
+    plot_->yAxis->grid()->setVisible(false);
+    plot_->yAxis->setPadding(8);
+
+    memory_ = new MemoryPlot(plot_, 1);
+    memoryTicker_.reset(new TimeTicker);
+    memory_->timeAxis()->setTicker(memoryTicker_);
+    memory_->axisRect()->axis(QCPAxis::atLeft)->grid()->setSubGridVisible(false);
+    auto* group = new QCPMarginGroup(plot_);
+    main->setMarginGroup(QCP::msLeft | QCP::msRight, group);
+    memory_->axisRect()->setMarginGroup(QCP::msLeft | QCP::msRight, group);
+    plot_->plotLayout()->setRowStretchFactor(0, 3.0);
+    plot_->plotLayout()->setRowStretchFactor(1, 1.0);
+    plot_->plotLayout()->setRowSpacing(4);
+    // One time axis: the memory rect follows whatever the timeline shows.
+    connect(plot_->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
+            [this](const QCPRange& r) {
+                memory_->timeAxis()->setRange(r);
+                emit visibleRangeChanged(r.lower, r.upper);
+            });
+
+    lanes_ = new LanePlottable(plot_->xAxis, plot_->yAxis);
+    plot_->addLayer(QStringLiteral("flows"), plot_->layer(QStringLiteral("main")),
+                    QCustomPlot::limAbove);
+    flows_ = new FlowLayer(plot_->xAxis, plot_->yAxis);
+    flows_->setLayer(QStringLiteral("flows"));
+
+    // Transient overlays (box zoom, Δt ruler): a handful of items on the buffered overlay layer,
+    // so dragging them repaints that layer only.
+    auto onOverlay = [this, main](QCPAbstractItem* item) {
+        item->setLayer(QStringLiteral("overlay"));
+        item->setClipAxisRect(main);
+        item->setClipToAxisRect(true);
+        item->setSelectable(false);
+        item->setVisible(false);
+    };
+    boxItem_ = new QCPItemRect(plot_);
+    onOverlay(boxItem_);
+    rulerA_ = new QCPItemStraightLine(plot_);
+    rulerB_ = new QCPItemStraightLine(plot_);
+    onOverlay(rulerA_);
+    onOverlay(rulerB_);
+    rulerSpan_ = new QCPItemLine(plot_);
+    onOverlay(rulerSpan_);
+    rulerSpan_->setHead(QCPLineEnding::esSpikeArrow);
+    rulerSpan_->setTail(QCPLineEnding::esSpikeArrow);
+    rulerLabel_ = new QCPItemText(plot_);
+    onOverlay(rulerLabel_);
+    rulerLabel_->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+    rulerLabel_->setPadding(QMargins(6, 3, 6, 3));
+
+    setMinimumSize(320, 200);
+    applyTheme();
+    updateLaneLabels();
+}
+
+TimelineView::~TimelineView() = default;
+
+std::shared_ptr<const Trace> TimelineView::trace() const {
+    return trace_;
+}
+
+void TimelineView::setTrace(std::shared_ptr<const Trace> trace) {
+    trace_ = std::move(trace);
+    explainer_.setTrace(trace_);
+    model_ = std::make_shared<const TimelineModel>(trace_);
+    const auto keepSelection = selected_;
+    lanes_->setModel(model_);
+    flows_->setModel(model_);
+    if (trace_) {
+        memory_->setTrace(*trace_);
+    } else {
+        memory_->setTrace(Trace{});
+    }
+    updateMemoryVisibility();
+    updateLaneLabels();
+    // A live run appends; indices of earlier events stay valid, so a selection survives.
+    if (keepSelection && trace_ && *keepSelection < trace_->events.size()) {
+        selected_ = keepSelection;
+    } else {
+        selected_.reset();
+    }
+    hovered_.reset();
+    lanes_->setSelectedEvent(selected_);
+    flows_->setSelectedEvent(selected_);
+    if (!userZoomed_) {
+        zoomToFit();
+    } else {
+        requestReplot();
+    }
+}
+
+void TimelineView::setTheme(const Theme& theme) {
+    theme_ = theme;
+    applyTheme();
+    requestReplot();
+}
+
+void TimelineView::applyTheme() {
+    const auto& t = theme_;
+    plot_->setBackground(t.background);
+    QPalette pal = palette();
+    pal.setColor(QPalette::Window, t.background);
+    setPalette(pal);
+    plot_->axisRect()->setBackground(t.plotBackground);
+    for (auto* axis : plot_->axisRect()->axes())
+        styleAxis(axis, t);
+    for (auto* axis : memory_->axisRect()->axes())
+        styleAxis(axis, t);
+    QFont laneFont = t.font;
+    plot_->yAxis->setTickLabelFont(laneFont);
+    memory_->setTheme(t);
+    lanes_->setTheme(t);
+    flows_->setTheme(t);
+    boxItem_->setPen(QPen(t.selection, 1, Qt::DashLine));
+    QColor boxFill = t.selection;
+    boxFill.setAlpha(30);
+    boxItem_->setBrush(boxFill);
+    const QPen rulerPen(t.foreground, std::max(1.0, t.outlineWidth), Qt::DashLine);
+    rulerA_->setPen(rulerPen);
+    rulerB_->setPen(rulerPen);
+    rulerSpan_->setPen(QPen(t.foreground, std::max(1.5, t.outlineWidth)));
+    rulerLabel_->setColor(t.foreground);
+    rulerLabel_->setFont(t.font);
+    QColor labelBg = t.background;
+    labelBg.setAlpha(230);
+    rulerLabel_->setBrush(labelBg);
+    rulerLabel_->setPen(QPen(t.foreground));
+}
+
+void TimelineView::updateLaneLabels() {
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    ticker->setSubTickCount(0);
+    const int rows = model_ ? model_->rowCount() : 0;
+    for (int r = 0; r < rows; ++r) {
+        const auto lane = *model_->laneOfRow(r);
+        const auto& l = model_->trace()->lanes[lane];
+        QString name = QString::fromStdString(l.name);
+        if (name.isEmpty())
+            name = QStringLiteral("lane %1").arg(lane);
+        // The waits sub-lane hangs under its thread.
+        if (l.kind == LaneKind::HostWaits)
+            name = QStringLiteral("└ ") + name;
+        ticker->addTick(r + 0.5, name);
+    }
+    plot_->yAxis->setTicker(ticker);
+    plot_->yAxis->setRange(0, std::max(1, rows));
+}
+
+void TimelineView::updateMemoryVisibility() {
+    const bool want = memory_->hasData();
+    if (want == memoryShown_)
+        return;
+    auto* layout = plot_->plotLayout();
+    if (want) {
+        layout->addElement(1, 0, memory_->axisRect());
+        layout->setRowStretchFactor(1, 1.0);
+    } else {
+        layout->take(memory_->axisRect());
+        layout->simplify();
+    }
+    memory_->axisRect()->setVisible(want);
+    memoryShown_ = want;
+}
+
+void TimelineView::setShowFlows(bool show) {
+    flows_->setShowAll(show);
+    requestReplot();
+}
+
+bool TimelineView::showFlows() const {
+    return flows_->showAll();
+}
+
+void TimelineView::setColorByBatch(bool byBatch) {
+    lanes_->setColorBy(byBatch ? LanePlottable::ColorBy::Batch : LanePlottable::ColorBy::Kind);
+    requestReplot();
+}
+
+bool TimelineView::colorByBatch() const {
+    return lanes_->colorBy() == LanePlottable::ColorBy::Batch;
+}
+
+void TimelineView::zoomToFit() {
+    const double lo = model_ ? static_cast<double>(model_->beginNs()) : 0.0;
+    const double hi = model_ ? static_cast<double>(model_->endNs()) : 1.0;
+    const double pad = std::max(1.0, (hi - lo) * 0.01);
+    plot_->xAxis->setRange(lo - pad, hi + pad);
+    userZoomed_ = false;
+    requestReplot();
+}
+
+void TimelineView::zoomToRange(TimeNs a, TimeNs b) {
+    if (a > b)
+        std::swap(a, b);
+    setRangeClamped(static_cast<double>(a), static_cast<double>(b));
+    userZoomed_ = true;
+    requestReplot();
+}
+
+std::pair<double, double> TimelineView::visibleRange() const {
+    return {plot_->xAxis->range().lower, plot_->xAxis->range().upper};
+}
+
+void TimelineView::setRangeClamped(double lo, double hi) {
+    if (hi - lo < kMinSpanNs) {
+        const double mid = (lo + hi) / 2.0;
+        lo = mid - kMinSpanNs / 2.0;
+        hi = mid + kMinSpanNs / 2.0;
+    }
+    // Never lose the trace entirely: at most 4x its extent, and always overlapping it.
+    const double b = model_ ? static_cast<double>(model_->beginNs()) : 0.0;
+    const double e = model_ ? static_cast<double>(model_->endNs()) : 1.0;
+    const double extent = std::max(kMinSpanNs, e - b);
+    if (hi - lo > 4.0 * extent) {
+        const double mid = (lo + hi) / 2.0;
+        lo = mid - 2.0 * extent;
+        hi = mid + 2.0 * extent;
+    }
+    const double span = hi - lo;
+    if (hi < b + span * 0.1) {
+        hi = b + span * 0.1;
+        lo = hi - span;
+    }
+    if (lo > e - span * 0.1) {
+        lo = e - span * 0.1;
+        hi = lo + span;
+    }
+    plot_->xAxis->setRange(lo, hi);
+}
+
+double TimelineView::timeAtPixel(double x) const {
+    return plot_->xAxis->pixelToCoord(x);
+}
+
+void TimelineView::zoomBy(double factor, double centerPx) {
+    const auto r = plot_->xAxis->range();
+    const double c = timeAtPixel(centerPx);
+    setRangeClamped(c - (c - r.lower) * factor, c + (r.upper - c) * factor);
+    userZoomed_ = true;
+    requestReplot();
+}
+
+void TimelineView::panByPixels(double dx) {
+    const auto r = plot_->xAxis->range();
+    const double ns = dx * r.size() / std::max(1, plot_->axisRect()->width());
+    setRangeClamped(r.lower + ns, r.upper + ns);
+    userZoomed_ = true;
+    requestReplot();
+}
+
+void TimelineView::requestReplot() {
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+std::optional<std::uint32_t> TimelineView::eventAt(QPoint pos) const {
+    return lanes_->hitTest(QPointF(plot_->mapFrom(this, pos)));
+}
+
+std::optional<QPointF> TimelineView::eventCenter(std::uint32_t index) const {
+    if (!model_ || !trace_ || index >= trace_->events.size())
+        return std::nullopt;
+    const auto& e = trace_->events[index];
+    const int row = model_->rowOfLane(e.lane);
+    if (row < 0)
+        return std::nullopt;
+    const double x = plot_->xAxis->coordToPixel(
+        (static_cast<double>(e.start_ns) + static_cast<double>(e.end_ns)) / 2.0);
+    const double y = plot_->yAxis->coordToPixel(row + 0.5);
+    return QPointF(plot_->mapTo(this, QPointF(x, y)));
+}
+
+void TimelineView::selectEvent(std::uint32_t index) {
+    if (!trace_ || index >= trace_->events.size())
+        return;
+    setSelected(index, true);
+}
+
+void TimelineView::clearSelection() {
+    setSelected(std::nullopt, true);
+}
+
+void TimelineView::setSelected(std::optional<std::uint32_t> index, bool emitSignal) {
+    if (index == selected_)
+        return;
+    selected_ = index;
+    lanes_->setSelectedEvent(index);
+    flows_->setSelectedEvent(index);
+    requestReplot();
+    if (emitSignal)
+        emit eventSelected(index);
+}
+
+void TimelineView::setHovered(std::optional<std::uint32_t> index, QPoint globalPos) {
+    if (index != hovered_) {
+        hovered_ = index;
+        lanes_->setHoveredEvent(index);
+        requestReplot();
+        emit hoveredEvent(index);
+    }
+    if (index && trace_) {
+        QToolTip::showText(globalPos, detailsText(*index), plot_);
+    } else {
+        QToolTip::hideText();
+    }
+}
+
+QString TimelineView::detailsText(std::uint32_t index) const {
+    return explainer_.details(index);
+}
+
+QString TimelineView::idleGapText(QPoint pos) const {
+    if (!model_ || !trace_ || model_->idleGaps().empty())
+        return {};
+    const QPointF p = plot_->mapFrom(this, pos);
+    if (!plot_->axisRect()->rect().contains(p.toPoint()))
+        return {};
+    const auto lane =
+        model_->laneOfRow(static_cast<int>(std::floor(plot_->yAxis->pixelToCoord(p.y()))));
+    if (!lane)
+        return {};
+    const auto kind = trace_->lanes[*lane].kind;
+    if (kind != LaneKind::Stream && kind != LaneKind::CopyEngine)
+        return {};
+    const auto t = static_cast<TimeNs>(std::llround(plot_->xAxis->pixelToCoord(p.x())));
+    // Cheap check on the view's own gaps first: the analysis runs only when the cursor is in one.
+    const auto& spans = model_->idleGaps();
+    auto s = std::upper_bound(spans.begin(), spans.end(), t,
+                              [](TimeNs v, const IdleSpan& g) { return v < g.start; });
+    if (s == spans.begin() || std::prev(s)->end < t)
+        return {};
+    return explainer_.idleGapAt(t);
+}
+
+QString TimelineView::rulerText() const {
+    return rulerLabel_->visible() ? rulerLabel_->text() : QString();
+}
+
+void TimelineView::showRuler(double t0, double t1) {
+    const double y = plot_->yAxis->pixelToCoord(pressPos_.y());
+    rulerA_->point1->setCoords(t0, 0);
+    rulerA_->point2->setCoords(t0, 1);
+    rulerB_->point1->setCoords(t1, 0);
+    rulerB_->point2->setCoords(t1, 1);
+    rulerSpan_->start->setCoords(t0, y);
+    rulerSpan_->end->setCoords(t1, y);
+    rulerLabel_->position->setCoords((t0 + t1) / 2.0, y);
+    rulerLabel_->setText(QStringLiteral("Δt = ") +
+                         durationText(static_cast<TimeNs>(std::llround(std::abs(t1 - t0)))));
+    for (QCPAbstractItem* item :
+         {static_cast<QCPAbstractItem*>(rulerA_), static_cast<QCPAbstractItem*>(rulerB_),
+          static_cast<QCPAbstractItem*>(rulerSpan_), static_cast<QCPAbstractItem*>(rulerLabel_)})
+        item->setVisible(true);
+    plot_->layer(QStringLiteral("overlay"))->replot();
+}
+
+void TimelineView::hideOverlay() {
+    for (QCPAbstractItem* item :
+         {static_cast<QCPAbstractItem*>(boxItem_), static_cast<QCPAbstractItem*>(rulerA_),
+          static_cast<QCPAbstractItem*>(rulerB_), static_cast<QCPAbstractItem*>(rulerSpan_),
+          static_cast<QCPAbstractItem*>(rulerLabel_)})
+        item->setVisible(false);
+    plot_->layer(QStringLiteral("overlay"))->replot();
+}
+
+bool TimelineView::eventFilter(QObject* watched, QEvent* event) {
+    if (watched != plot_)
+        return QWidget::eventFilter(watched, event);
+    switch (event->type()) {
+        case QEvent::MouseButtonPress:
+        case QEvent::MouseMove:
+        case QEvent::MouseButtonRelease:
+        case QEvent::MouseButtonDblClick:
+            return handleMouse(event);
+        case QEvent::Wheel:
+            return handleWheel(static_cast<QWheelEvent*>(event));
+        case QEvent::KeyPress:
+            return handleKey(static_cast<QKeyEvent*>(event));
+        case QEvent::Leave:
+            setHovered(std::nullopt, QPoint());
+            return false;
+        default:
+            return QWidget::eventFilter(watched, event);
+    }
+}
+
+bool TimelineView::handleMouse(QEvent* event) {
+    auto* me = static_cast<QMouseEvent*>(event);
+    const QPoint pos = me->position().toPoint();
+    const bool inTimeline = plot_->axisRect()->rect().contains(pos) ||
+                            (memoryShown_ && memory_->axisRect()->rect().contains(pos));
+    if (event->type() == QEvent::MouseButtonDblClick) {
+        if (me->button() == Qt::LeftButton && !eventAt(plot_->mapTo(this, pos)))
+            zoomToFit();
+        return true;
+    }
+    if (event->type() == QEvent::MouseButtonPress) {
+        if (!inTimeline) {
+            // A click on the labels or the axes clears the selection, nothing else.
+            if (me->button() == Qt::LeftButton)
+                drag_ = Drag::Pending;
+            pressPos_ = pos;
+            pressRangeLo_ = plot_->xAxis->range().lower;
+            pressRangeHi_ = plot_->xAxis->range().upper;
+            return drag_ == Drag::Pending;
+        }
+        plot_->setFocus(Qt::MouseFocusReason);
+        pressPos_ = pos;
+        pressRangeLo_ = plot_->xAxis->range().lower;
+        pressRangeHi_ = plot_->xAxis->range().upper;
+        pressTime_ = timeAtPixel(pos.x());
+        const auto mods = me->modifiers();
+        if (me->button() == Qt::MiddleButton ||
+            (me->button() == Qt::LeftButton && (mods & Qt::AltModifier))) {
+            drag_ = Drag::Ruler;
+        } else if (me->button() == Qt::RightButton ||
+                   (me->button() == Qt::LeftButton && (mods & Qt::ShiftModifier))) {
+            drag_ = Drag::Box;
+        } else if (me->button() == Qt::LeftButton) {
+            drag_ = Drag::Pending;  // a click or the start of a pan
+        }
+        return true;
+    }
+    if (event->type() == QEvent::MouseMove) {
+        switch (drag_) {
+            case Drag::None: {
+                const auto hit = eventAt(plot_->mapTo(this, pos));
+                setHovered(hit, me->globalPosition().toPoint());
+                if (!hit) {
+                    // Over a GPU lane with nothing on it: say why the GPU was idle there.
+                    const QString why = idleGapText(plot_->mapTo(this, pos));
+                    if (!why.isEmpty())
+                        QToolTip::showText(me->globalPosition().toPoint(), why, plot_);
+                }
+                return false;
+            }
+            case Drag::Pending:
+                if ((pos - pressPos_).manhattanLength() < kClickSlopPx)
+                    return true;
+                drag_ = Drag::Pan;
+                setHovered(std::nullopt, QPoint());
+                [[fallthrough]];
+            case Drag::Pan: {
+                const double nsPerPx =
+                    (pressRangeHi_ - pressRangeLo_) / std::max(1, plot_->axisRect()->width());
+                const double dt = (pressPos_.x() - pos.x()) * nsPerPx;
+                setRangeClamped(pressRangeLo_ + dt, pressRangeHi_ + dt);
+                userZoomed_ = true;
+                requestReplot();
+                return true;
+            }
+            case Drag::Box: {
+                boxItem_->topLeft->setCoords(pressTime_, 0);
+                boxItem_->bottomRight->setCoords(timeAtPixel(pos.x()),
+                                                 std::max(1, model_ ? model_->rowCount() : 1));
+                boxItem_->setVisible(true);
+                plot_->layer(QStringLiteral("overlay"))->replot();
+                return true;
+            }
+            case Drag::Ruler:
+                showRuler(pressTime_, timeAtPixel(pos.x()));
+                return true;
+        }
+    }
+    if (event->type() == QEvent::MouseButtonRelease) {
+        const Drag was = drag_;
+        drag_ = Drag::None;
+        switch (was) {
+            case Drag::Pending:
+                // A click: select what is under it (or clear), and drop a leftover ruler.
+                hideOverlay();
+                setSelected(eventAt(plot_->mapTo(this, pos)), true);
+                return true;
+            case Drag::Box: {
+                boxItem_->setVisible(false);
+                plot_->layer(QStringLiteral("overlay"))->replot();
+                if (std::abs(pos.x() - pressPos_.x()) >= kClickSlopPx)
+                    zoomToRange(static_cast<TimeNs>(std::min(pressTime_, timeAtPixel(pos.x()))),
+                                static_cast<TimeNs>(std::max(pressTime_, timeAtPixel(pos.x()))));
+                return true;
+            }
+            case Drag::Ruler:
+            case Drag::Pan:
+            case Drag::None:
+                return true;
+        }
+    }
+    return false;
+}
+
+bool TimelineView::handleWheel(QWheelEvent* event) {
+    const QPoint pos = event->position().toPoint();
+    const QPoint delta = event->angleDelta();
+    if (delta.x() != 0 || (event->modifiers() & Qt::ShiftModifier)) {
+        const int d = delta.x() != 0 ? delta.x() : delta.y();
+        panByPixels(-d / 120.0 * plot_->axisRect()->width() * 0.1);
+        return true;
+    }
+    if (delta.y() == 0)
+        return true;
+    const double steps = delta.y() / 120.0;
+    const double base = (event->modifiers() & Qt::ControlModifier) ? 0.6 : 0.8;
+    zoomBy(std::pow(base, steps), pos.x());
+    return true;
+}
+
+bool TimelineView::handleKey(QKeyEvent* event) {
+    const double centre = plot_->axisRect()->center().x();
+    const double page = plot_->axisRect()->width() * 0.1;
+    switch (event->key()) {
+        case Qt::Key_Plus:
+        case Qt::Key_Equal:
+            zoomBy(0.7, centre);
+            return true;
+        case Qt::Key_Minus:
+        case Qt::Key_Underscore:
+            zoomBy(1.0 / 0.7, centre);
+            return true;
+        case Qt::Key_Left:
+            panByPixels(-page);
+            return true;
+        case Qt::Key_Right:
+            panByPixels(page);
+            return true;
+        case Qt::Key_0:
+        case Qt::Key_Home:
+            zoomToFit();
+            return true;
+        case Qt::Key_Escape:
+            hideOverlay();
+            setSelected(std::nullopt, true);
+            return true;
+        default:
+            return false;
+    }
+}
+
+}  // namespace syncscope

@@ -1,0 +1,139 @@
+#pragma once
+
+#include <QPointer>
+#include <QSharedPointer>
+#include <QWidget>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "core/model/trace.h"
+#include "ui/timeline/lane_plottable.h"
+#include "ui/timeline/theme.h"
+#include "ui/timeline/timeline_explainer.h"
+
+class QCustomPlot;
+class QKeyEvent;
+class QWheelEvent;
+class QCPItemRect;
+class QCPItemStraightLine;
+class QCPItemText;
+class QCPItemLine;
+
+namespace syncscope {
+
+class FlowLayer;
+class MemoryPlot;
+class TimelineModel;
+class TimeTicker;
+
+// The timeline of DESIGN.md §5: a host lane with its waits sub-lane, one lane per stream, flow
+// arrows on demand, and the memory plot underneath on the same time axis.
+//
+// Interaction: wheel zooms around the cursor (Ctrl+wheel faster, Shift+wheel or a horizontal wheel
+// pans), drag pans, Shift+drag or right-drag box-zooms, middle-drag or Alt+drag measures Δt, click
+// selects, hovering shows a tooltip. Keys: +/- zoom, arrows pan, 0/Home fit, Esc clears.
+class TimelineView : public QWidget {
+    Q_OBJECT
+public:
+    explicit TimelineView(QWidget* parent = nullptr);
+    ~TimelineView() override;
+
+    // Called again with growing snapshots during a live run: the zoom stays where the user put it;
+    // if the user has not zoomed, the view keeps the whole run in sight (follows the end).
+    void setTrace(std::shared_ptr<const syncscope::Trace> trace);
+    std::shared_ptr<const syncscope::Trace> trace() const;
+
+    void setTheme(const Theme& theme);
+    const Theme& theme() const { return theme_; }
+    void setShowFlows(bool show);
+    bool showFlows() const;
+    // Colour GPU work by batch instead of by kind.
+    void setColorByBatch(bool byBatch);
+    bool colorByBatch() const;
+
+    void zoomToFit();
+    void zoomToRange(syncscope::TimeNs a, syncscope::TimeNs b);
+    // Visible time range in ns.
+    std::pair<double, double> visibleRange() const;
+    // True once the user zoomed or panned (or zoomToRange was called) since the last fit.
+    bool userZoomed() const { return userZoomed_; }
+
+    std::optional<std::uint32_t> eventAt(QPoint pos) const;  // pos in this widget's coordinates
+    std::optional<std::uint32_t> selectedEvent() const { return selected_; }
+    void selectEvent(std::uint32_t index);
+    void clearSelection();
+
+    QCustomPlot* plot() const { return plot_; }
+    MemoryPlot* memoryPlot() const { return memory_; }
+    LanePlottable* lanes() const { return lanes_; }
+    FlowLayer* flows() const { return flows_; }
+    const TimelineModel* model() const { return model_.get(); }
+    // Widget-pixel centre of an event's bar (for tests and for scrolling a selection into view).
+    std::optional<QPointF> eventCenter(std::uint32_t index) const;
+    // The details-pane text of an event: describeEvent plus the analysis' attribution of waits
+    // (built on first use for the current trace).
+    QString detailsText(std::uint32_t index) const;
+    // Why the GPU was idle under a widget position on a GPU lane (the analysis' sentence, e.g.
+    // "The GPU was idle 150.0 µs from … because the host was blocked in cudaStreamSynchronize."),
+    // empty when the position is not in an idle gap.
+    QString idleGapText(QPoint pos) const;
+    // Text the Δt ruler shows now, empty when no ruler is up.
+    QString rulerText() const;
+
+signals:
+    void eventSelected(std::optional<std::uint32_t> index);
+    void hoveredEvent(std::optional<std::uint32_t> index);
+    void visibleRangeChanged(double startNs, double endNs);
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    enum class Drag { None, Pending, Pan, Box, Ruler };
+
+    void applyTheme();
+    void updateLaneLabels();
+    void updateMemoryVisibility();
+    void setRangeClamped(double lo, double hi);
+    void zoomBy(double factor, double centerPx);
+    void panByPixels(double dx);
+    void requestReplot();
+    void setSelected(std::optional<std::uint32_t> index, bool emitSignal);
+    void setHovered(std::optional<std::uint32_t> index, QPoint globalPos);
+    void showRuler(double t0, double t1);
+    void hideOverlay();
+    double timeAtPixel(double x) const;
+    bool handleMouse(QEvent* event);
+    bool handleKey(QKeyEvent* event);
+    bool handleWheel(QWheelEvent* event);
+
+    QCustomPlot* plot_ = nullptr;
+    LanePlottable* lanes_ = nullptr;
+    FlowLayer* flows_ = nullptr;
+    MemoryPlot* memory_ = nullptr;
+    QCPItemRect* boxItem_ = nullptr;
+    QCPItemStraightLine* rulerA_ = nullptr;
+    QCPItemStraightLine* rulerB_ = nullptr;
+    QCPItemLine* rulerSpan_ = nullptr;
+    QCPItemText* rulerLabel_ = nullptr;
+    QSharedPointer<TimeTicker> ticker_, memoryTicker_;
+    std::shared_ptr<const Trace> trace_;
+    std::shared_ptr<const TimelineModel> model_;
+    TimelineExplainer explainer_;
+    Theme theme_ = Theme::light();
+    bool userZoomed_ = false;
+    bool memoryShown_ = true;
+    std::optional<std::uint32_t> selected_;
+    std::optional<std::uint32_t> hovered_;
+
+    Drag drag_ = Drag::None;
+    QPoint pressPos_;
+    double pressRangeLo_ = 0, pressRangeHi_ = 0;
+    double pressTime_ = 0;
+};
+
+}  // namespace syncscope
+
+Q_DECLARE_METATYPE(std::optional<std::uint32_t>)
