@@ -86,16 +86,19 @@ QString tracesDir() {
 void TestWindowDocumentLoader::realTracesOpen_data() {
     QTest::addColumn<QString>("path");
     const QDir dir(tracesDir());
-    const QStringList files = dir.entryList({u"*.json"_s, u"*.json.gz"_s, u"*.sqlite"_s}, QDir::Files,
-                                            QDir::Name);
-    for (const QString& file : files) QTest::newRow(qPrintable(file)) << dir.filePath(file);
-    if (files.isEmpty()) QTest::newRow("none") << QString();
+    const QStringList files =
+        dir.entryList({u"*.json"_s, u"*.json.gz"_s, u"*.sqlite"_s}, QDir::Files, QDir::Name);
+    for (const QString& file : files)
+        QTest::newRow(qPrintable(file)) << dir.filePath(file);
+    if (files.isEmpty())
+        QTest::newRow("none") << QString();
 }
 
 void TestWindowDocumentLoader::realTracesOpen() {
     QFETCH(QString, path);
     if (path.isEmpty())
-        QSKIP(qPrintable(u"no recorded traces in "_s + tracesDir() + u" (set SYNCSCOPE_TRACES_DIR)"_s));
+        QSKIP(qPrintable(u"no recorded traces in "_s + tracesDir() +
+                         u" (set SYNCSCOPE_TRACES_DIR)"_s));
     // What File > Open Trace does with a PyTorch profiler or Nsight Systems file.
     const LoadedDocument document = DocumentLoader::load(path);
     QVERIFY2(document.ok(), qPrintable(document.error));
