@@ -19,7 +19,8 @@ int checkCommand(const CheckOptions& options) {
     const std::vector<Violation> violations = InvariantChecker(checker_options).check(*trace);
 
     std::size_t errors = 0;
-    for (const auto& v : violations) errors += v.severity == Violation::Severity::Error ? 1 : 0;
+    for (const auto& v : violations)
+        errors += v.severity == Violation::Severity::Error ? 1 : 0;
     const std::size_t warnings = violations.size() - errors;
     std::size_t listed = 0;
     for (const auto& v : violations) {
@@ -32,7 +33,8 @@ int checkCommand(const CheckOptions& options) {
     }
     std::cout << options.trace << ": " << trace->events.size() << " events, " << errors
               << (errors == 1 ? " violation" : " violations");
-    if (warnings) std::cout << ", " << warnings << (warnings == 1 ? " warning" : " warnings");
+    if (warnings)
+        std::cout << ", " << warnings << (warnings == 1 ? " warning" : " warnings");
     std::cout << '\n';
     return errors == 0 ? kExitOk : kExitNo;
 }

@@ -17,7 +17,7 @@ inline constexpr int kExitCancelled = 3;
 struct RunOptions {
     std::string scenario;  // a path, or builtin:NAME
     std::string engine = "auto";
-    std::string out;       // native trace file (.json or .json.gz); empty: do not save
+    std::string out;  // native trace file (.json or .json.gz); empty: do not save
     bool quiet = false;
 };
 

@@ -11,8 +11,10 @@ namespace {
 
 std::string stepList(const std::vector<std::uint32_t>& steps) {
     std::string out;
-    for (std::size_t i = 0; i < steps.size() && i < 10; ++i) out += (i ? ", " : "") + std::to_string(steps[i]);
-    if (steps.size() > 10) out += ", …";
+    for (std::size_t i = 0; i < steps.size() && i < 10; ++i)
+        out += (i ? ", " : "") + std::to_string(steps[i]);
+    if (steps.size() > 10)
+        out += ", …";
     return out;
 }
 
@@ -27,15 +29,19 @@ int compareCommand(const CompareOptions& options) {
         return kExitBadInput;
     }
     const TraceComparison c = compareTraces(*a, *b);
-    std::cout << "makespan         " << formatDuration(c.makespan_a) << " vs " << formatDuration(c.makespan_b)
-              << '\n'
+    std::cout << "makespan         " << formatDuration(c.makespan_a) << " vs "
+              << formatDuration(c.makespan_b) << '\n'
               << "kernels          " << c.kernels_a << " vs " << c.kernels_b << '\n'
               << "completion order " << (c.orderAgrees() ? "agrees" : "differs") << " ("
-              << c.order_disagreements << " of " << c.order_checked << " neighbouring pairs differ)\n";
-    for (const auto& note : c.order_notes) std::cout << "  " << note << '\n';
+              << c.order_disagreements << " of " << c.order_checked
+              << " neighbouring pairs differ)\n";
+    for (const auto& note : c.order_notes)
+        std::cout << "  " << note << '\n';
     std::cout << "host waits       " << (c.waitsAgree() ? "agree" : "differ") << '\n';
-    if (!c.waits_only_in_a.empty()) std::cout << "  only in the first run at steps " << stepList(c.waits_only_in_a) << '\n';
-    if (!c.waits_only_in_b.empty()) std::cout << "  only in the second run at steps " << stepList(c.waits_only_in_b) << '\n';
+    if (!c.waits_only_in_a.empty())
+        std::cout << "  only in the first run at steps " << stepList(c.waits_only_in_a) << '\n';
+    if (!c.waits_only_in_b.empty())
+        std::cout << "  only in the second run at steps " << stepList(c.waits_only_in_b) << '\n';
     return c.orderAgrees() && c.waitsAgree() ? kExitOk : kExitNo;
 }
 

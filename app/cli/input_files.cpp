@@ -25,9 +25,11 @@ fs::path executableDir() {
 
 std::vector<fs::path> builtinDirs() {
     std::vector<fs::path> dirs;
-    if (const char* env = std::getenv("SYNCSCOPE_SCENARIOS_DIR"); env && *env) dirs.emplace_back(env);
+    if (const char* env = std::getenv("SYNCSCOPE_SCENARIOS_DIR"); env && *env)
+        dirs.emplace_back(env);
     const fs::path exe = executableDir();
-    if (!exe.empty()) dirs.push_back(exe / "scenarios");
+    if (!exe.empty())
+        dirs.push_back(exe / "scenarios");
     dirs.emplace_back(SYNCSCOPE_SOURCE_SCENARIOS_DIR);
     return dirs;
 }
@@ -68,8 +70,10 @@ std::optional<Scenario> loadScenario(const std::string& spec, std::string& resol
     ScenarioParseResult parsed = ScenarioReader::readFile(resolved_path);
     if (!parsed.ok()) {
         error.clear();
-        for (const auto& e : parsed.errors) error += resolved_path + ": " + e.toString() + "\n";
-        if (!error.empty()) error.pop_back();
+        for (const auto& e : parsed.errors)
+            error += resolved_path + ": " + e.toString() + "\n";
+        if (!error.empty())
+            error.pop_back();
         return std::nullopt;
     }
     return std::move(parsed.scenario);
@@ -84,14 +88,17 @@ std::optional<Trace> loadTrace(const std::string& path, std::string& error) {
     // failed native load of a gzip file falls through to the importers.
     if (looksLikeNativeTrace(path)) {
         TraceLoadResult loaded = TraceFile::load(path);
-        if (loaded.ok()) return std::move(loaded.trace);
+        if (loaded.ok())
+            return std::move(loaded.trace);
         error = path + ": " + loaded.error;
         return std::nullopt;
     }
     TraceLoadResult native = TraceFile::load(path);
-    if (native.ok()) return std::move(native.trace);
+    if (native.ok())
+        return std::move(native.trace);
     ImportResult imported = importTrace(path);
-    if (imported.ok()) return std::move(imported.trace);
+    if (imported.ok())
+        return std::move(imported.trace);
     error = imported.error;
     return std::nullopt;
 }

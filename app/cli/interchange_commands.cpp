@@ -15,7 +15,8 @@ int importCommand(const ImportOptions& options) {
         std::cerr << imported.error << '\n';
         return kExitBadInput;
     }
-    for (const auto& warning : imported.warnings) std::cerr << "warning: " << warning << '\n';
+    for (const auto& warning : imported.warnings)
+        std::cerr << "warning: " << warning << '\n';
     std::string error;
     if (!TraceFile::save(*imported.trace, options.out, error)) {
         std::cerr << "syncscope-cli: cannot write " << options.out << ": " << error << '\n';
@@ -48,7 +49,11 @@ int exportWith(const ExportOptions& options) {
 
 }  // namespace
 
-int exportChromeCommand(const ExportOptions& options) { return exportWith<ChromeTraceWriter>(options); }
-int exportCsvCommand(const ExportOptions& options) { return exportWith<CsvWriter>(options); }
+int exportChromeCommand(const ExportOptions& options) {
+    return exportWith<ChromeTraceWriter>(options);
+}
+int exportCsvCommand(const ExportOptions& options) {
+    return exportWith<CsvWriter>(options);
+}
 
 }  // namespace syncscope::cli

@@ -1,7 +1,6 @@
 // syncscope-cli: runs scenarios and analyses traces without a display. Links core only (no Qt),
 // so it also runs on a headless GPU server.
 #include <CLI/CLI.hpp>
-
 #include <iostream>
 
 #include "app/cli/commands.h"
@@ -26,7 +25,8 @@ int main(int argc, char** argv) {
 
     CheckOptions check;
     auto* check_cmd = app.add_subcommand("check", "Check a trace against the invariants I1–I24");
-    check_cmd->add_option("trace", check.trace, "Trace file (native, PyTorch JSON or Nsight SQLite)")
+    check_cmd
+        ->add_option("trace", check.trace, "Trace file (native, PyTorch JSON or Nsight SQLite)")
         ->required();
     check_cmd->add_option("--epsilon-ns", check.epsilon_ns,
                           "Clock tolerance ε (default: the trace's calibration)");
@@ -48,9 +48,10 @@ int main(int argc, char** argv) {
     modes_cmd->callback([&] { exit_code = modesCommand(modes); });
 
     CompareOptions compare;
-    auto* compare_cmd =
-        app.add_subcommand("compare", "Compare two traces of one scenario (e.g. real vs simulated)");
-    compare_cmd->add_option("real", compare.real, "First trace (e.g. the CUDA engine's)")->required();
+    auto* compare_cmd = app.add_subcommand(
+        "compare", "Compare two traces of one scenario (e.g. real vs simulated)");
+    compare_cmd->add_option("real", compare.real, "First trace (e.g. the CUDA engine's)")
+        ->required();
     compare_cmd->add_option("simulated", compare.simulated, "Second trace (e.g. the simulator's)")
         ->required();
     compare_cmd->callback([&] { exit_code = compareCommand(compare); });

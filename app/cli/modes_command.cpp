@@ -1,7 +1,6 @@
-#include "app/cli/commands.h"
-
 #include <iostream>
 
+#include "app/cli/commands.h"
 #include "core/model/sync_mode.h"
 
 namespace syncscope::cli {

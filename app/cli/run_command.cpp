@@ -20,7 +20,8 @@ namespace {
 CancelToken* g_cancel = nullptr;
 
 extern "C" void onSigint(int) {
-    if (g_cancel) g_cancel->cancel();
+    if (g_cancel)
+        g_cancel->cancel();
 }
 
 class ConsoleObserver final : public EngineObserver {
@@ -28,22 +29,29 @@ public:
     explicit ConsoleObserver(bool quiet) : quiet_(quiet), tty_(isatty(STDERR_FILENO) != 0) {}
 
     void onProgress(double fraction, std::string_view phase) override {
-        if (quiet_ || !tty_) return;
+        if (quiet_ || !tty_)
+            return;
         const int percent = static_cast<int>(fraction * 100.0 + 0.5);
-        if (percent == last_percent_) return;
+        if (percent == last_percent_)
+            return;
         last_percent_ = percent;
-        std::fprintf(stderr, "\r%3d%% %.*s\033[K", percent, static_cast<int>(phase.size()), phase.data());
+        std::fprintf(stderr, "\r%3d%% %.*s\033[K", percent, static_cast<int>(phase.size()),
+                     phase.data());
     }
 
     void onLog(LogLevel level, std::string_view message) override {
-        if (quiet_ && level == LogLevel::Info) return;
+        if (quiet_ && level == LogLevel::Info)
+            return;
         clearLine();
-        const char* prefix = level == LogLevel::Error ? "error: " : level == LogLevel::Warning ? "warning: " : "";
+        const char* prefix = level == LogLevel::Error     ? "error: "
+                             : level == LogLevel::Warning ? "warning: "
+                                                          : "";
         std::cerr << prefix << message << '\n';
     }
 
     void clearLine() {
-        if (tty_ && last_percent_ >= 0) std::fprintf(stderr, "\r\033[K");
+        if (tty_ && last_percent_ >= 0)
+            std::fprintf(stderr, "\r\033[K");
         last_percent_ = -1;
     }
 
@@ -65,10 +73,12 @@ int runCommand(const RunOptions& options) {
     EngineChoice choice = chooseEngine(options.engine);
     if (!choice.engine) {
         std::cerr << "syncscope-cli: " << choice.error << '\n';
-        if (options.engine == "cuda") std::cerr << "syncscope-cli: use --engine sim to run the simulator\n";
+        if (options.engine == "cuda")
+            std::cerr << "syncscope-cli: use --engine sim to run the simulator\n";
         return kExitBadInput;
     }
-    if (!choice.note.empty()) std::cerr << "syncscope-cli: " << choice.note << '\n';
+    if (!choice.note.empty())
+        std::cerr << "syncscope-cli: " << choice.note << '\n';
 
     CancelToken cancel;
     g_cancel = &cancel;
@@ -84,19 +94,23 @@ int runCommand(const RunOptions& options) {
 
     Trace& trace = result.trace;
     trace.source = options.scenario;
-    if (trace.title.empty()) trace.title = scenario->title;
-    if (trace.scenario_json.empty()) trace.scenario_json = ScenarioWriter::toJson(*scenario);
+    if (trace.title.empty())
+        trace.title = scenario->title;
+    if (trace.scenario_json.empty())
+        trace.scenario_json = ScenarioWriter::toJson(*scenario);
 
     const bool has_trace = !trace.events.empty() || !trace.lanes.empty();
     if (!options.out.empty() && has_trace) {
         std::string save_error;
         if (!TraceFile::save(trace, options.out, save_error)) {
-            std::cerr << "syncscope-cli: cannot write " << options.out << ": " << save_error << '\n';
+            std::cerr << "syncscope-cli: cannot write " << options.out << ": " << save_error
+                      << '\n';
             return kExitBadInput;
         }
     }
     switch (result.status) {
-        case RunStatus::Ok: break;
+        case RunStatus::Ok:
+            break;
         case RunStatus::Cancelled:
             std::cerr << "syncscope-cli: cancelled; " << trace.events.size() << " events kept"
                       << (options.out.empty() || !has_trace ? "" : " in " + options.out) << '\n';
@@ -110,11 +124,13 @@ int runCommand(const RunOptions& options) {
     }
     if (!options.quiet) {
         TimeNs end = 0;
-        for (const auto& e : trace.events) end = std::max(end, e.end_ns);
+        for (const auto& e : trace.events)
+            end = std::max(end, e.end_ns);
         std::cout << "ran '" << scenario->title << "' on " << choice.engine->id() << " ("
                   << trace.device.name << "): " << trace.events.size() << " events, "
                   << formatDuration(end);
-        if (!options.out.empty()) std::cout << " -> " << options.out;
+        if (!options.out.empty())
+            std::cout << " -> " << options.out;
         std::cout << '\n';
     }
     return kExitOk;

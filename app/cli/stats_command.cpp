@@ -1,7 +1,6 @@
-#include <nlohmann/json.hpp>
-
 #include <iomanip>
 #include <iostream>
+#include <nlohmann/json.hpp>
 
 #include "app/cli/commands.h"
 #include "app/cli/input_files.h"
@@ -14,7 +13,8 @@ namespace {
 
 // Binary units, labelled (DESIGN.md §8: GB vs GiB confusion).
 std::string formatBytes(std::int64_t bytes) {
-    if (bytes < 0) return "not measured";
+    if (bytes < 0)
+        return "not measured";
     const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
     double value = static_cast<double>(bytes);
     int unit = 0;
@@ -56,12 +56,14 @@ int statsCommand(const StatsOptions& options) {
         j["sync_calls"] = s.sync_calls;
         nlohmann::json by_api = nlohmann::json::object();
         for (int i = 0; i < kApiIdCount; ++i)
-            if (s.sync_calls_by_api[i]) by_api[std::string(apiName(static_cast<ApiId>(i)))] = s.sync_calls_by_api[i];
+            if (s.sync_calls_by_api[i])
+                by_api[std::string(apiName(static_cast<ApiId>(i)))] = s.sync_calls_by_api[i];
         j["sync_calls_by_api"] = by_api;
         std::cout << j.dump(2) << '\n';
         return kExitOk;
     }
-    std::cout << "trace            " << (trace->title.empty() ? options.trace : trace->title) << '\n'
+    std::cout << "trace            " << (trace->title.empty() ? options.trace : trace->title)
+              << '\n'
               << "device           " << trace->device.name << " (" << trace->device.engine << ")\n"
               << "events           " << trace->events.size() << '\n'
               << "makespan         " << formatDuration(s.makespan_ns) << '\n'
@@ -69,15 +71,16 @@ int statsCommand(const StatsOptions& options) {
               << "host CPU burnt   " << formatDuration(s.host_cpu_burnt_ns)
               << (s.waits_cpu_unknown ? " (some waits unmeasured)" : "") << '\n'
               << "GPU busy         " << formatDuration(s.gpu_busy_ns) << '\n'
-              << "GPU idle         " << formatDuration(s.gpu_idle_ns) << " (of which caused by syncs "
-              << formatDuration(s.gpu_idle_from_syncs_ns) << ")\n"
+              << "GPU idle         " << formatDuration(s.gpu_idle_ns)
+              << " (of which caused by syncs " << formatDuration(s.gpu_idle_from_syncs_ns) << ")\n"
               << "stream overlap   " << formatDuration(s.stream_overlap_ns) << " ("
               << static_cast<int>(s.stream_overlap_ratio * 100.0 + 0.5) << "% of busy time)\n"
               << "peak device used " << formatBytes(s.peak_device_used) << '\n'
               << "peak pool        "
               << (s.peak_pool_reserved < 0 && s.peak_pool_used < 0
                       ? std::string("not measured")
-                      : formatBytes(s.peak_pool_reserved) + " reserved, " + formatBytes(s.peak_pool_used) + " used")
+                      : formatBytes(s.peak_pool_reserved) + " reserved, " +
+                            formatBytes(s.peak_pool_used) + " used")
               << '\n';
     if (s.peak_allocated >= 0 || s.peak_reserved >= 0)
         std::cout << "peak PyTorch     " << formatBytes(s.peak_allocated) << " allocated, "
@@ -85,8 +88,8 @@ int statsCommand(const StatsOptions& options) {
     std::cout << "sync calls       " << s.sync_calls << '\n';
     for (int i = 0; i < kApiIdCount; ++i)
         if (s.sync_calls_by_api[i])
-            std::cout << "  " << std::left << std::setw(24) << apiName(static_cast<ApiId>(i)) << s.sync_calls_by_api[i]
-                      << '\n';
+            std::cout << "  " << std::left << std::setw(24) << apiName(static_cast<ApiId>(i))
+                      << s.sync_calls_by_api[i] << '\n';
     return kExitOk;
 }
 

@@ -29,7 +29,8 @@ bool choosePlatform(int argc, char** argv) {
     const bool no_display = qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") &&
                             qEnvironmentVariableIsEmpty("DISPLAY") &&
                             qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY");
-    if (!no_display) return true;
+    if (!no_display)
+        return true;
     if (headless_ok) {
         qputenv("QT_QPA_PLATFORM", "offscreen");
         return true;
@@ -41,10 +42,11 @@ bool choosePlatform(int argc, char** argv) {
 
 int main(int argc, char** argv) {
     if (!choosePlatform(argc, argv)) {
-        std::fprintf(stderr,
-                     "syncscope: no display (DISPLAY and WAYLAND_DISPLAY are unset). Start it from a "
-                     "desktop session, or export a picture without one:\n  syncscope --scenario "
-                     "builtin:mode-event --export out.png\n");
+        std::fprintf(
+            stderr,
+            "syncscope: no display (DISPLAY and WAYLAND_DISPLAY are unset). Start it from a "
+            "desktop session, or export a picture without one:\n  syncscope --scenario "
+            "builtin:mode-event --export out.png\n");
         return 2;
     }
     QApplication app(argc, argv);

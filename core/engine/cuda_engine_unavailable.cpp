@@ -9,8 +9,10 @@ class UnavailableCudaEngine final : public Engine {
 public:
     std::string_view id() const noexcept override { return "cuda"; }
     EngineAvailability availability() const noexcept override {
-        return {false, {}, "this build of syncscope has no CUDA engine (the CUDA toolkit was not found "
-                           "when it was built)"};
+        return {false,
+                {},
+                "this build of syncscope has no CUDA engine (the CUDA toolkit was not found "
+                "when it was built)"};
     }
     RunResult run(const Scenario&, EngineObserver&, const CancelToken&) noexcept override {
         RunResult result;
@@ -22,6 +24,8 @@ public:
 
 }  // namespace
 
-std::unique_ptr<Engine> makeCudaEngine() { return std::make_unique<UnavailableCudaEngine>(); }
+std::unique_ptr<Engine> makeCudaEngine() {
+    return std::make_unique<UnavailableCudaEngine>();
+}
 
 }  // namespace syncscope

@@ -14,12 +14,12 @@ namespace syncscope {
 // New parts of a trace since the last delta. Indices (lanes, names, events) are those of the
 // engine's final trace, so a receiver that appends deltas in order rebuilds that trace exactly.
 struct TraceDelta {
-    std::vector<Lane> new_lanes;          // appended after the receiver's current lanes
-    std::vector<std::string> new_strings; // appended to the receiver's string table, in order
+    std::vector<Lane> new_lanes;           // appended after the receiver's current lanes
+    std::vector<std::string> new_strings;  // appended to the receiver's string table, in order
     std::vector<TraceEvent> new_events;
     std::vector<Flow> new_flows;
     std::vector<MemorySample> new_memory;
-    DeviceDescription device;             // current device description
+    DeviceDescription device;  // current device description
 };
 
 enum class LogLevel { Info, Warning, Error };

@@ -4,10 +4,14 @@ namespace syncscope {
 
 std::string_view toString(RunStatus status) {
     switch (status) {
-        case RunStatus::Ok: return "ok";
-        case RunStatus::Cancelled: return "cancelled";
-        case RunStatus::Failed: return "failed";
-        case RunStatus::Unavailable: return "unavailable";
+        case RunStatus::Ok:
+            return "ok";
+        case RunStatus::Cancelled:
+            return "cancelled";
+        case RunStatus::Failed:
+            return "failed";
+        case RunStatus::Unavailable:
+            return "unavailable";
     }
     return "unknown";
 }

@@ -7,16 +7,19 @@ namespace syncscope {
 std::size_t LanePruner::pruneEmptyLanes(Trace& trace) {
     std::vector<bool> used(trace.lanes.size(), false);
     for (const TraceEvent& e : trace.events)
-        if (e.lane < used.size()) used[e.lane] = true;
+        if (e.lane < used.size())
+            used[e.lane] = true;
     // A host lane stays while its waits sub-lane stays, so the sub-lane keeps its parent.
     for (std::size_t i = 0; i < trace.lanes.size(); ++i)
-        if (used[i] && trace.lanes[i].parent < used.size()) used[trace.lanes[i].parent] = true;
+        if (used[i] && trace.lanes[i].parent < used.size())
+            used[trace.lanes[i].parent] = true;
 
     std::vector<std::uint16_t> remap(trace.lanes.size(), kNoLane);
     std::vector<Lane> kept;
     kept.reserve(trace.lanes.size());
     for (std::size_t i = 0; i < trace.lanes.size(); ++i) {
-        if (!used[i]) continue;
+        if (!used[i])
+            continue;
         remap[i] = static_cast<std::uint16_t>(kept.size());
         kept.push_back(std::move(trace.lanes[i]));
     }
@@ -26,7 +29,8 @@ std::size_t LanePruner::pruneEmptyLanes(Trace& trace) {
         return 0;
     }
     for (Lane& lane : kept)
-        if (lane.parent != kNoLane) lane.parent = lane.parent < remap.size() ? remap[lane.parent] : kNoLane;
+        if (lane.parent != kNoLane)
+            lane.parent = lane.parent < remap.size() ? remap[lane.parent] : kNoLane;
     for (TraceEvent& e : trace.events) {
         e.lane = remap[e.lane];
         if (e.target_lane != kNoLane)

@@ -30,7 +30,7 @@ const std::array<DeviceProfile, 2>& profiles() {
         h200.malloc_cost_ns = 20'000;
         h200.free_cost_ns = 15'000;
         h200.kernel_min_ns = 2'000;
-        h200.wake_latency_ns[0] = 2'000;   // auto = spin on a machine with spare cores
+        h200.wake_latency_ns[0] = 2'000;  // auto = spin on a machine with spare cores
         h200.wake_latency_ns[1] = 2'000;
         h200.wake_latency_ns[2] = 6'000;
         h200.wake_latency_ns[3] = 30'000;
@@ -74,11 +74,14 @@ const std::array<DeviceProfile, 2>& profiles() {
 
 }  // namespace
 
-std::span<const DeviceProfile> builtinDeviceProfiles() { return profiles(); }
+std::span<const DeviceProfile> builtinDeviceProfiles() {
+    return profiles();
+}
 
 std::optional<DeviceProfile> findDeviceProfile(std::string_view id) {
     for (const auto& p : profiles())
-        if (p.id == id) return p;
+        if (p.id == id)
+            return p;
     return std::nullopt;
 }
 

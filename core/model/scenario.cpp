@@ -7,11 +7,13 @@ namespace syncscope {
 
 namespace {
 
-void expandInto(const std::vector<Step>& program, std::uint32_t batch_offset, std::vector<Step>& out) {
+void expandInto(const std::vector<Step>& program, std::uint32_t batch_offset,
+                std::vector<Step>& out) {
     for (const Step& step : program) {
         if (step.kind != StepKind::Repeat) {
             out.push_back(step);
-            if (out.back().batch != kNone) out.back().batch += batch_offset;
+            if (out.back().batch != kNone)
+                out.back().batch += batch_offset;
             continue;
         }
         for (std::uint32_t i = 0; i < step.count; ++i)
@@ -51,13 +53,14 @@ std::size_t expandedStepCount(const std::vector<Step>& program) {
 }
 
 std::string_view toString(StreamKind kind) {
-    static constexpr std::array<std::string_view, 4> names{"non-blocking", "blocking", "legacy-default",
-                                                           "per-thread-default"};
+    static constexpr std::array<std::string_view, 4> names{"non-blocking", "blocking",
+                                                           "legacy-default", "per-thread-default"};
     return names.at(static_cast<std::size_t>(kind));
 }
 
 std::string_view toString(SchedulePolicy policy) {
-    static constexpr std::array<std::string_view, 4> names{"auto", "spin", "yield", "blocking-sync"};
+    static constexpr std::array<std::string_view, 4> names{"auto", "spin", "yield",
+                                                           "blocking-sync"};
     return names.at(static_cast<std::size_t>(policy));
 }
 
@@ -73,10 +76,10 @@ std::string_view toString(CopyDirection direction) {
 
 std::string_view toString(StepKind kind) {
     static constexpr std::array<std::string_view, kStepKindCount> names{
-        "kernel",        "memcpy",      "memset",       "malloc",          "free",
-        "malloc_async",  "free_async",  "pool_trim",    "event_record",    "stream_wait_event",
-        "wait_stream",   "device_sync", "stream_sync",  "event_sync",      "cpu_sync",
-        "event_query_poll", "host_callback", "host_work", "repeat"};
+        "kernel",           "memcpy",        "memset",      "malloc",       "free",
+        "malloc_async",     "free_async",    "pool_trim",   "event_record", "stream_wait_event",
+        "wait_stream",      "device_sync",   "stream_sync", "event_sync",   "cpu_sync",
+        "event_query_poll", "host_callback", "host_work",   "repeat"};
     return names.at(static_cast<std::size_t>(kind));
 }
 

@@ -31,24 +31,24 @@ enum class CopyDirection : std::uint8_t { HostToDevice, DeviceToHost, DeviceToDe
 
 enum class StepKind : std::uint8_t {
     Kernel,
-    Memcpy,          // async or sync; pinned or pageable host side
-    Memset,          // async or sync
-    Malloc,          // cudaMalloc
-    Free,            // cudaFree
-    MallocAsync,     // cudaMallocAsync on the scenario's pool
-    FreeAsync,       // cudaFreeAsync
-    PoolTrim,        // cudaMemPoolTrimTo(pool, bytes)
-    EventRecord,     // cudaEventRecord(event, stream)
-    StreamWaitEvent, // cudaStreamWaitEvent(stream, event)
-    WaitStream,      // Stream.wait_stream(other): record on `other_stream`, wait on `stream`
-    DeviceSync,      // cudaDeviceSynchronize
-    StreamSync,      // cudaStreamSynchronize(stream)
-    EventSync,       // cudaEventSynchronize(event)
-    CpuSync,         // torch.cpu.synchronize(): no CUDA call at all
-    EventQueryPoll,  // cudaEventQuery loop every poll_interval_ns
-    HostCallback,    // cudaLaunchHostFunc(stream, fn running duration_ns)
-    HostWork,        // the host thread computes for duration_ns
-    Repeat,          // body repeated `count` times (expanded before a run)
+    Memcpy,           // async or sync; pinned or pageable host side
+    Memset,           // async or sync
+    Malloc,           // cudaMalloc
+    Free,             // cudaFree
+    MallocAsync,      // cudaMallocAsync on the scenario's pool
+    FreeAsync,        // cudaFreeAsync
+    PoolTrim,         // cudaMemPoolTrimTo(pool, bytes)
+    EventRecord,      // cudaEventRecord(event, stream)
+    StreamWaitEvent,  // cudaStreamWaitEvent(stream, event)
+    WaitStream,       // Stream.wait_stream(other): record on `other_stream`, wait on `stream`
+    DeviceSync,       // cudaDeviceSynchronize
+    StreamSync,       // cudaStreamSynchronize(stream)
+    EventSync,        // cudaEventSynchronize(event)
+    CpuSync,          // torch.cpu.synchronize(): no CUDA call at all
+    EventQueryPoll,   // cudaEventQuery loop every poll_interval_ns
+    HostCallback,     // cudaLaunchHostFunc(stream, fn running duration_ns)
+    HostWork,         // the host thread computes for duration_ns
+    Repeat,           // body repeated `count` times (expanded before a run)
 };
 inline constexpr int kStepKindCount = 19;
 
@@ -60,8 +60,8 @@ struct StreamSpec {
 
 struct EventSpec {
     std::string name;
-    bool blocking_sync = false;   // cudaEventBlockingSync: the host sleeps in cudaEventSynchronize
-    bool disable_timing = true;   // PyTorch's default Event()
+    bool blocking_sync = false;  // cudaEventBlockingSync: the host sleeps in cudaEventSynchronize
+    bool disable_timing = true;  // PyTorch's default Event()
 };
 
 struct BufferSpec {
@@ -75,26 +75,26 @@ struct PoolSpec {
 
 struct Step {
     StepKind kind = StepKind::HostWork;
-    std::uint32_t stream = 0;        // index into Scenario::streams
+    std::uint32_t stream = 0;            // index into Scenario::streams
     std::uint32_t other_stream = kNone;  // WaitStream: the stream waited on
-    std::uint32_t event = kNone;     // index into Scenario::events
-    std::uint32_t buffer = kNone;    // index into Scenario::buffers
-    std::uint32_t batch = kNone;     // user-facing batch number, for colours and NVTX ranges
+    std::uint32_t event = kNone;         // index into Scenario::events
+    std::uint32_t buffer = kNone;        // index into Scenario::buffers
+    std::uint32_t batch = kNone;         // user-facing batch number, for colours and NVTX ranges
     KernelKind kernel = KernelKind::Spin;
     CopyDirection direction = CopyDirection::HostToDevice;
-    bool pinned = true;   // host side of a copy: pinned (true) or pageable
-    bool async = true;    // Memcpy/Memset: the *Async form
+    bool pinned = true;  // host side of a copy: pinned (true) or pageable
+    bool async = true;   // Memcpy/Memset: the *Async form
     std::uint32_t grid = 1;
     std::uint32_t block = 32;
-    TimeNs duration_ns = 0;          // Kernel (spin/compute), HostCallback, HostWork
-    TimeNs poll_interval_ns = 0;     // EventQueryPoll
-    std::uint64_t bytes = 0;         // Memcpy, Memset, Malloc*, Memory kernel, PoolTrim (bytes to keep)
-    std::vector<std::uint32_t> uses; // Kernel: buffers the kernel touches (checks I21)
-    SyncMode mode = SyncMode::None;  // which catalogue mode this step demonstrates (for labels)
-    std::uint32_t count = 1;         // Repeat
-    std::uint32_t batch_stride = 0;  // Repeat: iteration i adds i * batch_stride to body batches
-    std::vector<Step> body;          // Repeat
-    std::string label;               // optional user label
+    TimeNs duration_ns = 0;       // Kernel (spin/compute), HostCallback, HostWork
+    TimeNs poll_interval_ns = 0;  // EventQueryPoll
+    std::uint64_t bytes = 0;  // Memcpy, Memset, Malloc*, Memory kernel, PoolTrim (bytes to keep)
+    std::vector<std::uint32_t> uses;  // Kernel: buffers the kernel touches (checks I21)
+    SyncMode mode = SyncMode::None;   // which catalogue mode this step demonstrates (for labels)
+    std::uint32_t count = 1;          // Repeat
+    std::uint32_t batch_stride = 0;   // Repeat: iteration i adds i * batch_stride to body batches
+    std::vector<Step> body;           // Repeat
+    std::string label;                // optional user label
 };
 
 struct Scenario {
@@ -103,7 +103,7 @@ struct Scenario {
     static constexpr std::size_t kMaxExpandedSteps = 1'000'000;
 
     std::string title;
-    std::string explanation;   // what its timeline shows, in a short paragraph
+    std::string explanation;      // what its timeline shows, in a short paragraph
     std::string device = "h200";  // device profile id (used by the simulator; informative on CUDA)
     SchedulePolicy schedule = SchedulePolicy::Auto;
     std::vector<StreamSpec> streams;

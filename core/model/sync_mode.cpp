@@ -6,7 +6,8 @@ namespace syncscope {
 
 namespace {
 
-// Facts from SYNC-SEMANTICS.md §1, §2 and §7. Keep the texts short enough for a tooltip-sized panel.
+// Facts from SYNC-SEMANTICS.md §1, §2 and §7. Keep the texts short enough for a tooltip-sized
+// panel.
 constexpr std::array<SyncModeInfo, kSyncModeCount> kCatalogue{{
     {SyncMode::None, "none", "No sync", "—", "—", "nobody", "nothing",
      "The host enqueues work and carries on. Kernels run asynchronously; nothing waits for them "
@@ -15,7 +16,8 @@ constexpr std::array<SyncModeInfo, kSyncModeCount> kCatalogue{{
     {SyncMode::CpuSynchronize, "cpu-synchronize", "torch.cpu.synchronize()", "no call at all",
      "torch.cpu.synchronize()", "nobody (a common misconception)", "nothing",
      "torch.cpu.synchronize() has an empty body: it exists so device-agnostic code can call "
-     "synchronize() on the CPU. Its device argument is ignored. It returns at once and waits for no "
+     "synchronize() on the CPU. Its device argument is ignored. It returns at once and waits for "
+     "no "
      "GPU kernel; the GPU work it was meant to wait for is still running after it returns.",
      false},
     {SyncMode::Device, "device", "Device synchronize", "cudaDeviceSynchronize()",
@@ -57,8 +59,8 @@ constexpr std::array<SyncModeInfo, kSyncModeCount> kCatalogue{{
      "The host asks again and again whether the event has completed. Each query returns at once; "
      "the loop burns a CPU core and notices completion only at its next poll.",
      true},
-    {SyncMode::HostCallback, "host-callback", "Host function in stream", "cudaLaunchHostFunc(s, fn)",
-     "—", "the stream, until the callback returns", "prior work in s",
+    {SyncMode::HostCallback, "host-callback", "Host function in stream",
+     "cudaLaunchHostFunc(s, fn)", "—", "the stream, until the callback returns", "prior work in s",
      "A host function enqueued in a stream runs on a driver thread after earlier work in the "
      "stream ends; later work in the stream waits until it returns. The enqueuing host thread "
      "does not block.",
@@ -88,13 +90,18 @@ constexpr std::array<SyncModeInfo, kSyncModeCount> kCatalogue{{
 
 }  // namespace
 
-std::span<const SyncModeInfo> syncModeCatalogue() { return kCatalogue; }
+std::span<const SyncModeInfo> syncModeCatalogue() {
+    return kCatalogue;
+}
 
-const SyncModeInfo& syncModeInfo(SyncMode mode) { return kCatalogue.at(static_cast<std::size_t>(mode)); }
+const SyncModeInfo& syncModeInfo(SyncMode mode) {
+    return kCatalogue.at(static_cast<std::size_t>(mode));
+}
 
 std::optional<SyncMode> syncModeFromId(std::string_view id) {
     for (const auto& info : kCatalogue) {
-        if (info.id == id) return info.mode;
+        if (info.id == id)
+            return info.mode;
     }
     return std::nullopt;
 }

@@ -24,7 +24,8 @@ enum class SyncMode : std::uint8_t {
 };
 inline constexpr int kSyncModeCount = 12;
 
-// Everything a person needs to understand a mode; shown verbatim by the UI and `syncscope-cli modes`.
+// Everything a person needs to understand a mode; shown verbatim by the UI and `syncscope-cli
+// modes`.
 struct SyncModeInfo {
     SyncMode mode;
     std::string_view id;           // stable key used in files, e.g. "stream-wait-event"

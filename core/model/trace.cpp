@@ -19,9 +19,11 @@ std::uint32_t Trace::addEvent(const TraceEvent& event) {
 }
 
 std::size_t Trace::memoryFootprint() const {
-    std::size_t bytes = sizeof(Trace) + title.capacity() + source.capacity() + scenario_json.capacity();
+    std::size_t bytes =
+        sizeof(Trace) + title.capacity() + source.capacity() + scenario_json.capacity();
     bytes += lanes.capacity() * sizeof(Lane);
-    for (const auto& lane : lanes) bytes += lane.name.capacity();
+    for (const auto& lane : lanes)
+        bytes += lane.name.capacity();
     bytes += events.capacity() * sizeof(TraceEvent);
     bytes += flows.capacity() * sizeof(Flow);
     bytes += memory.capacity() * sizeof(MemorySample);
@@ -37,8 +39,9 @@ std::string_view toString(LaneKind kind) {
 
 std::string_view toString(EventKind kind) {
     static constexpr std::array<std::string_view, kEventKindCount> names{
-        "api-call", "host-wait", "host-work", "kernel", "memcpy", "memset", "event-marker",
-        "stream-wait", "host-callback", "memory-op", "annotation", "error", "generic"};
+        "api-call",   "host-wait",    "host-work",   "kernel",        "memcpy",
+        "memset",     "event-marker", "stream-wait", "host-callback", "memory-op",
+        "annotation", "error",        "generic"};
     return names.at(static_cast<std::size_t>(kind));
 }
 
@@ -77,11 +80,16 @@ constexpr std::array<ApiNames, kApiIdCount> kApiNames{{
 }};
 }  // namespace
 
-std::string_view toString(ApiId api) { return kApiNames.at(static_cast<std::size_t>(api)).key; }
-std::string_view apiName(ApiId api) { return kApiNames.at(static_cast<std::size_t>(api)).cuda; }
+std::string_view toString(ApiId api) {
+    return kApiNames.at(static_cast<std::size_t>(api)).key;
+}
+std::string_view apiName(ApiId api) {
+    return kApiNames.at(static_cast<std::size_t>(api)).cuda;
+}
 
 std::string_view toString(FlowKind kind) {
-    static constexpr std::array<std::string_view, 4> names{"launch", "record", "awaited", "generic"};
+    static constexpr std::array<std::string_view, 4> names{"launch", "record", "awaited",
+                                                           "generic"};
     return names.at(static_cast<std::size_t>(kind));
 }
 

@@ -16,22 +16,22 @@ namespace syncscope {
 // Events are plain 64-byte records with string-table names so a trace of millions stays compact.
 
 enum class LaneKind : std::uint8_t {
-    HostThread,   // host API calls and host work of one thread
-    HostWaits,    // the sync waits of one host thread, in their own always-visible sub-lane
-    Stream,       // GPU work of one CUDA stream
-    CopyEngine,   // optional: copies by engine rather than by stream
-    Annotation,   // user ranges (NVTX, PyTorch user annotations)
-    Other,        // anything an importer could not classify; kept, never dropped
+    HostThread,  // host API calls and host work of one thread
+    HostWaits,   // the sync waits of one host thread, in their own always-visible sub-lane
+    Stream,      // GPU work of one CUDA stream
+    CopyEngine,  // optional: copies by engine rather than by stream
+    Annotation,  // user ranges (NVTX, PyTorch user annotations)
+    Other,       // anything an importer could not classify; kept, never dropped
 };
 
 struct Lane {
     LaneKind kind = LaneKind::Other;
-    std::string name;                  // "host thread 1", "stream 7 (non-blocking)"
-    std::uint32_t stream_id = kNone;   // CUDA stream id for Stream lanes (scenario index for runs)
+    std::string name;                 // "host thread 1", "stream 7 (non-blocking)"
+    std::uint32_t stream_id = kNone;  // CUDA stream id for Stream lanes (scenario index for runs)
     StreamKind stream_kind = StreamKind::NonBlocking;  // Stream lanes
     int priority = 0;
-    std::uint16_t parent = kNoLane;    // HostWaits: the HostThread lane it belongs to
-    std::uint32_t thread_id = kNone;   // host lanes: OS/CUPTI thread id where known
+    std::uint16_t parent = kNoLane;   // HostWaits: the HostThread lane it belongs to
+    std::uint32_t thread_id = kNone;  // host lanes: OS/CUPTI thread id where known
 };
 
 enum class EventKind : std::uint8_t {
@@ -72,53 +72,54 @@ enum class ApiId : std::uint8_t {
     EventQuery,
     StreamQuery,
     LaunchHostFunc,
-    CpuSynchronize,   // torch.cpu.synchronize(): not a CUDA call; shown so the misconception is visible
+    CpuSynchronize,  // torch.cpu.synchronize(): not a CUDA call; shown so the misconception is
+                     // visible
     StreamCreate,
     StreamDestroy,
     EventCreate,
     EventDestroy,
-    EmptyCache,       // torch.cuda.empty_cache() (imported traces; I19)
+    EmptyCache,  // torch.cuda.empty_cache() (imported traces; I19)
     Other,
 };
 inline constexpr int kApiIdCount = 26;
 
 namespace event_flags {
-inline constexpr std::uint8_t kSpinning = 1u << 0;        // HostWait: the thread burnt CPU
-inline constexpr std::uint8_t kSleeping = 1u << 1;        // HostWait: the thread slept
-inline constexpr std::uint8_t kPageable = 1u << 2;        // copies: pageable host memory
-inline constexpr std::uint8_t kImplicitSync = 1u << 3;    // a hidden/implicit synchronization
-inline constexpr std::uint8_t kInstrumentation = 1u << 4; // recorder's own work, hidden by default
-inline constexpr std::uint8_t kQueueFull = 1u << 5;       // ApiCall blocked on a full launch queue
-inline constexpr std::uint8_t kFailed = 1u << 6;          // the call returned an error
-inline constexpr std::uint8_t kQueryReady = 1u << 7;      // EventQuery/StreamQuery returned success
+inline constexpr std::uint8_t kSpinning = 1u << 0;         // HostWait: the thread burnt CPU
+inline constexpr std::uint8_t kSleeping = 1u << 1;         // HostWait: the thread slept
+inline constexpr std::uint8_t kPageable = 1u << 2;         // copies: pageable host memory
+inline constexpr std::uint8_t kImplicitSync = 1u << 3;     // a hidden/implicit synchronization
+inline constexpr std::uint8_t kInstrumentation = 1u << 4;  // recorder's own work, hidden by default
+inline constexpr std::uint8_t kQueueFull = 1u << 5;        // ApiCall blocked on a full launch queue
+inline constexpr std::uint8_t kFailed = 1u << 6;           // the call returned an error
+inline constexpr std::uint8_t kQueryReady = 1u << 7;  // EventQuery/StreamQuery returned success
 }  // namespace event_flags
 
 struct TraceEvent {
     TimeNs start_ns = 0;
     TimeNs end_ns = 0;
-    std::uint64_t bytes = 0;            // copies, memsets, allocations
-    std::int64_t cpu_ns = -1;           // HostWait: CPU time burnt while waiting (-1 unknown)
-    std::uint32_t name = 0;             // index into Trace::strings
-    std::uint32_t step = kNone;         // expanded scenario step that caused it
+    std::uint64_t bytes = 0;     // copies, memsets, allocations
+    std::int64_t cpu_ns = -1;    // HostWait: CPU time burnt while waiting (-1 unknown)
+    std::uint32_t name = 0;      // index into Trace::strings
+    std::uint32_t step = kNone;  // expanded scenario step that caused it
     std::uint32_t batch = kNone;
     std::uint32_t correlation = kNone;  // links an ApiCall to the GPU op it enqueued (CUPTI style)
-    std::uint32_t awaited = kNone;      // HostWait/StreamWait: index of the event that ended the wait
-    std::uint32_t cuda_event = kNone;   // event object (record, wait, sync, query), scenario index
+    std::uint32_t awaited = kNone;  // HostWait/StreamWait: index of the event that ended the wait
+    std::uint32_t cuda_event = kNone;  // event object (record, wait, sync, query), scenario index
     std::uint16_t lane = 0;
     std::uint16_t target_lane = kNoLane;  // ApiCall: the stream lane it targets
     EventKind kind = EventKind::Generic;
     ApiId api = ApiId::None;
-    SyncMode mode = SyncMode::None;     // the catalogue mode this event demonstrates
-    std::uint8_t flags = 0;             // event_flags
+    SyncMode mode = SyncMode::None;  // the catalogue mode this event demonstrates
+    std::uint8_t flags = 0;          // event_flags
 
     TimeNs duration() const { return end_ns - start_ns; }
 };
 
 enum class FlowKind : std::uint8_t {
-    Launch,    // API call -> the GPU op it enqueued
-    Record,    // event record (marker) -> the wait or sync that uses it
-    Awaited,   // a wait -> the GPU op it actually waited for
-    Generic,   // imported flows we do not otherwise classify
+    Launch,   // API call -> the GPU op it enqueued
+    Record,   // event record (marker) -> the wait or sync that uses it
+    Awaited,  // a wait -> the GPU op it actually waited for
+    Generic,  // imported flows we do not otherwise classify
 };
 
 struct Flow {
@@ -130,24 +131,24 @@ struct Flow {
 // -1 in a field means "not measured by this source".
 struct MemorySample {
     TimeNs t_ns = 0;
-    std::int64_t device_used = -1;     // total - free (cudaMemGetInfo) or the simulator's count
-    std::int64_t pool_reserved = -1;   // cudaMemPoolAttrReservedMemCurrent
-    std::int64_t pool_used = -1;       // cudaMemPoolAttrUsedMemCurrent
-    std::int64_t allocated = -1;       // PyTorch memory_allocated / "Total Allocated"
-    std::int64_t reserved = -1;        // PyTorch memory_reserved / "Total Reserved"
+    std::int64_t device_used = -1;    // total - free (cudaMemGetInfo) or the simulator's count
+    std::int64_t pool_reserved = -1;  // cudaMemPoolAttrReservedMemCurrent
+    std::int64_t pool_used = -1;      // cudaMemPoolAttrUsedMemCurrent
+    std::int64_t allocated = -1;      // PyTorch memory_allocated / "Total Allocated"
+    std::int64_t reserved = -1;       // PyTorch memory_reserved / "Total Reserved"
 };
 
 struct DeviceDescription {
-    std::string name;                  // "NVIDIA H200 (simulated)"
-    std::string engine;                // "sim", "cuda", "import:kineto", "import:nsys"
+    std::string name;    // "NVIDIA H200 (simulated)"
+    std::string engine;  // "sim", "cuda", "import:kineto", "import:nsys"
     int sm_count = 0;
     std::uint64_t memory_bytes = 0;
     int copy_engines = 0;
     SchedulePolicy schedule = SchedulePolicy::Auto;
     TimeNs wake_latency_ns[4] = {-1, -1, -1, -1};  // measured/assumed, by SchedulePolicy
-    TimeNs timer_granularity_ns = -1;  // %globaltimer resolution (CUDA engine)
-    TimeNs launch_cost_ns = -1;        // measured host cost of a launch
-    TimeNs clock_tolerance_ns = 0;     // ε of SYNC-SEMANTICS §8: 0 for the simulator
+    TimeNs timer_granularity_ns = -1;              // %globaltimer resolution (CUDA engine)
+    TimeNs launch_cost_ns = -1;                    // measured host cost of a launch
+    TimeNs clock_tolerance_ns = 0;                 // ε of SYNC-SEMANTICS §8: 0 for the simulator
     // The run's stream-ordered pool (cudaMemPoolAttrReleaseThreshold); UINT64_MAX = never trims.
     std::uint64_t pool_release_threshold = 0;
 };
@@ -156,14 +157,14 @@ struct Trace {
     static constexpr int kFormatVersion = 1;
 
     std::string title;
-    std::string source;                // scenario file, builtin:NAME or imported file name
+    std::string source;  // scenario file, builtin:NAME or imported file name
     DeviceDescription device;
     std::vector<Lane> lanes;
     std::vector<TraceEvent> events;
     std::vector<Flow> flows;
     std::vector<MemorySample> memory;
     StringTable strings;
-    std::string scenario_json;         // the scenario that produced it (empty for imports)
+    std::string scenario_json;  // the scenario that produced it (empty for imports)
 
     std::uint16_t addLane(Lane lane);
     std::uint32_t addEvent(const TraceEvent& event);

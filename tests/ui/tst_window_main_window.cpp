@@ -26,6 +26,7 @@ private slots:
     void loadingABuiltinScenarioShowsIt_data();
     void loadingABuiltinScenarioShowsIt();
     void runningFillsTimelineAndSummary();
+    void selectingAWaitExplainsIt();
     void editedScenarioIsNotSilentlyDiscarded();
     void unknownBuiltinIsAnError();
     void themeAndEngineAreRemembered();
@@ -88,6 +89,32 @@ void TestWindowMainWindow::runningFillsTimelineAndSummary() {
     QVERIFY2(summary.contains(QStringLiteral("Host blocked")), qPrintable(summary));
     QVERIFY(window.summary()->violationCount() >= 0);
     qInfo("%s", qPrintable(window.summary()->invariantText()));
+}
+
+void TestWindowMainWindow::selectingAWaitExplainsIt() {
+    MainWindow window;
+    window.setInteractive(false);
+    window.resize(1400, 850);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QSignalSpy shown(&window, &MainWindow::runShown);
+    QVERIFY(window.openPath(QStringLiteral("builtin:device-vs-stream"), true));
+    QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 1, 60000);
+    const auto trace = window.currentTrace();
+    std::optional<std::uint32_t> wait;
+    for (std::uint32_t i = 0; i < trace->events.size(); ++i)
+        if (trace->events[i].kind == EventKind::HostWait &&
+            trace->events[i].api == ApiId::StreamSynchronize)
+            wait = i;
+    QVERIFY(wait.has_value());
+    window.timeline()->selectEvent(*wait);
+    // The details pane says what the host waited for, on which stream, and how it woke.
+    const QString text = window.detailsPlainText();
+    QVERIFY2(text.contains(QStringLiteral("The host waited")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("in cudaStreamSynchronize for kernel")),
+             qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("on stream s1")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("after the kernel ended")), qPrintable(text));
 }
 
 void TestWindowMainWindow::editedScenarioIsNotSilentlyDiscarded() {

@@ -418,6 +418,10 @@ void MainWindow::showTrace(std::shared_ptr<const Trace> trace,
     updateActions();
 }
 
+QString MainWindow::detailsPlainText() const {
+    return details_->toPlainText();
+}
+
 void MainWindow::showEventDetails(std::optional<std::uint32_t> index) {
     if (!index || !trace_ || *index >= trace_->events.size()) {
         details_->clear();

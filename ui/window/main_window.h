@@ -43,6 +43,7 @@ public:
     ScenarioLibrary* library() const { return library_; }
     TimelineView* timeline() const { return timeline_; }
     RunSummary* summary() const { return summary_; }
+    QString detailsPlainText() const;
     RunController* runs() const { return runs_; }
     std::shared_ptr<const Trace> currentTrace() const { return trace_; }
     QString themeName() const { return theme_name_; }

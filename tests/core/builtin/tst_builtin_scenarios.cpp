@@ -1,6 +1,5 @@
-#include <QtTest>
-
 #include <QDir>
+#include <QtTest>
 
 #include "core/analysis/invariant_checker.h"
 #include "core/engine/engine_factory.h"
@@ -18,7 +17,8 @@ private slots:
         const QDir dir(QStringLiteral(SYNCSCOPE_SOURCE_DIR "/resources/scenarios"));
         const auto files = dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
         QVERIFY(files.size() >= 20);
-        for (const auto& f : files) QTest::newRow(qPrintable(f)) << dir.filePath(f);
+        for (const auto& f : files)
+            QTest::newRow(qPrintable(f)) << dir.filePath(f);
     }
 
     void everyScenario() {
@@ -34,7 +34,8 @@ private slots:
         QVERIFY(!result.trace.events.empty());
         const auto violations = InvariantChecker().check(result.trace);
         QString text;
-        for (const auto& v : violations) text += QString::fromStdString(v.invariant + ": " + v.message) + "\n";
+        for (const auto& v : violations)
+            text += QString::fromStdString(v.invariant + ": " + v.message) + "\n";
         QVERIFY2(violations.empty(), qPrintable(text));
     }
 
@@ -42,7 +43,8 @@ private slots:
         // One built-in scenario per sync mode and per schedule policy.
         const QDir dir(QStringLiteral(SYNCSCOPE_SOURCE_DIR "/resources/scenarios"));
         for (const auto& info : syncModeCatalogue()) {
-            const QString name = QStringLiteral("mode-%1.json").arg(QString::fromUtf8(info.id.data(), int(info.id.size())));
+            const QString name = QStringLiteral("mode-%1.json")
+                                     .arg(QString::fromUtf8(info.id.data(), int(info.id.size())));
             QVERIFY2(dir.exists(name), qPrintable(name));
         }
         for (const char* policy : {"auto", "spin", "yield", "blocking-sync"})

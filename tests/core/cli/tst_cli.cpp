@@ -1,7 +1,6 @@
-#include <QtTest>
-
 #include <QProcess>
 #include <QTemporaryDir>
+#include <QtTest>
 
 // syncscope-cli end to end, as a user runs it: run -> check -> stats, and bad input.
 class TstCli : public QObject {
@@ -15,17 +14,19 @@ class TstCli : public QObject {
     Output cli(const QStringList& args) {
         QProcess p;
         p.start(QStringLiteral(SYNCSCOPE_CLI), args);
-        if (!p.waitForFinished(120000)) return {};
+        if (!p.waitForFinished(120000))
+            return {};
         return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
-                QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+                QString::fromUtf8(p.readAllStandardOutput()),
+                QString::fromUtf8(p.readAllStandardError())};
     }
 
 private slots:
     void runCheckStats() {
         QTemporaryDir dir;
         const QString trace = dir.filePath(QStringLiteral("t.json"));
-        auto run = cli({"run", SYNCSCOPE_SOURCE_DIR "/resources/scenarios/device-vs-stream.json", "--engine", "sim",
-                        "--out", trace});
+        auto run = cli({"run", SYNCSCOPE_SOURCE_DIR "/resources/scenarios/device-vs-stream.json",
+                        "--engine", "sim", "--out", trace});
         QVERIFY2(run.code == 0, qPrintable(run.err));
         QVERIFY(run.out.contains(QStringLiteral("Device vs stream synchronize")));
         QVERIFY(QFile::exists(trace));
@@ -43,13 +44,15 @@ private slots:
 
     void builtinByName() {
         QTemporaryDir dir;
-        auto run = cli({"run", "builtin:mode-cpu-synchronize", "--engine", "sim", "--out", dir.filePath("t.json.gz")});
+        auto run = cli({"run", "builtin:mode-cpu-synchronize", "--engine", "sim", "--out",
+                        dir.filePath("t.json.gz")});
         QVERIFY2(run.code == 0, qPrintable(run.err));
         auto check = cli({"check", dir.filePath("t.json.gz")});
         QCOMPARE(check.code, 0);
         auto missing = cli({"run", "builtin:no-such-scenario"});
         QCOMPARE(missing.code, 2);
-        QVERIFY(missing.err.contains(QStringLiteral("no built-in scenario named 'no-such-scenario'")));
+        QVERIFY(
+            missing.err.contains(QStringLiteral("no built-in scenario named 'no-such-scenario'")));
     }
 
     void badScenarioFile() {
@@ -62,7 +65,8 @@ private slots:
         f.close();
         auto run = cli({"run", f.fileName(), "--engine", "sim"});
         QCOMPARE(run.code, 2);
-        QVERIFY2(run.err.contains(QStringLiteral("steps[0].duration_us: must be > 0")), qPrintable(run.err));
+        QVERIFY2(run.err.contains(QStringLiteral("steps[0].duration_us: must be > 0")),
+                 qPrintable(run.err));
         auto nofile = cli({"check", dir.filePath(QStringLiteral("absent.json"))});
         QCOMPARE(nofile.code, 2);
         QVERIFY(nofile.err.contains(QStringLiteral("no such file")));
@@ -73,13 +77,16 @@ private slots:
     void cudaEngineWithoutGpuExplains() {
         // CI has no GPU: --engine cuda must say why and exit 2; auto must fall back and say so.
         auto cuda = cli({"run", "builtin:mode-device", "--engine", "cuda"});
-        if (cuda.code == 0) QSKIP("a usable CUDA device is present; the fallback path is not reachable here");
+        if (cuda.code == 0)
+            QSKIP("a usable CUDA device is present; the fallback path is not reachable here");
         QCOMPARE(cuda.code, 2);
-        QVERIFY2(cuda.err.contains(QStringLiteral("CUDA engine unavailable")), qPrintable(cuda.err));
+        QVERIFY2(cuda.err.contains(QStringLiteral("CUDA engine unavailable")),
+                 qPrintable(cuda.err));
         QVERIFY(cuda.err.contains(QStringLiteral("--engine sim")));
         auto autoRun = cli({"run", "builtin:mode-device", "--engine", "auto"});
         QCOMPARE(autoRun.code, 0);
-        QVERIFY2(autoRun.err.contains(QStringLiteral("using the simulator")), qPrintable(autoRun.err));
+        QVERIFY2(autoRun.err.contains(QStringLiteral("using the simulator")),
+                 qPrintable(autoRun.err));
     }
 
     void modesAndHelp() {
@@ -87,10 +94,12 @@ private slots:
         QCOMPARE(modes.code, 0);
         QVERIFY(modes.out.contains(QStringLiteral("cpu-synchronize")));
         QVERIFY(modes.out.contains(QStringLiteral("torch.cuda.synchronize()")));
-        for (const char* sub : {"run", "check", "stats", "modes", "compare", "import", "export-chrome", "export-csv"}) {
+        for (const char* sub : {"run", "check", "stats", "modes", "compare", "import",
+                                "export-chrome", "export-csv"}) {
             auto help = cli({sub, "--help"});
             QCOMPARE(help.code, 0);
-            QVERIFY(help.out.contains(QStringLiteral("Usage")) || help.out.contains(QStringLiteral("usage")));
+            QVERIFY(help.out.contains(QStringLiteral("Usage")) ||
+                    help.out.contains(QStringLiteral("usage")));
         }
     }
 

@@ -1,6 +1,5 @@
-#include <QtTest>
-
 #include <QDir>
+#include <QtTest>
 
 #include "core/interchange/lane_pruner.h"
 #include "core/interchange/trace_importer.h"
@@ -16,19 +15,19 @@ private slots:
         Lane empty_stream;
         empty_stream.kind = LaneKind::Stream;
         empty_stream.name = "stream 7 (metadata only)";
-        t.addLane(empty_stream);                                // 0: removed
+        t.addLane(empty_stream);  // 0: removed
         Lane host;
         host.kind = LaneKind::HostThread;
         host.name = "host";
-        t.addLane(host);                                        // 1 -> 0
+        t.addLane(host);  // 1 -> 0
         Lane waits;
         waits.kind = LaneKind::HostWaits;
         waits.parent = 1;
-        t.addLane(waits);                                       // 2 -> 1
+        t.addLane(waits);  // 2 -> 1
         Lane stream;
         stream.kind = LaneKind::Stream;
         stream.name = "stream 7";
-        t.addLane(stream);                                      // 3 -> 2
+        t.addLane(stream);  // 3 -> 2
         TraceEvent wait;
         wait.kind = EventKind::HostWait;
         wait.lane = 2;
@@ -73,18 +72,23 @@ private slots:
 
     void importedRealTracesHaveNoEmptyLanes() {
         QString dir = qEnvironmentVariable("SYNCSCOPE_TRACES_DIR");
-        if (dir.isEmpty()) dir = QStringLiteral(SYNCSCOPE_SOURCE_DIR "/../shared/data/traces");
+        if (dir.isEmpty())
+            dir = QStringLiteral(SYNCSCOPE_SOURCE_DIR "/../shared/data/traces");
         const QDir traces(dir);
-        if (!traces.exists()) QSKIP(qPrintable("real traces not found in " + dir + " (set SYNCSCOPE_TRACES_DIR)"));
+        if (!traces.exists())
+            QSKIP(qPrintable("real traces not found in " + dir + " (set SYNCSCOPE_TRACES_DIR)"));
         int files = 0;
-        for (const QString& name : traces.entryList({"*.json", "*.json.gz", "*.sqlite"}, QDir::Files)) {
+        for (const QString& name :
+             traces.entryList({"*.json", "*.json.gz", "*.sqlite"}, QDir::Files)) {
             const ImportResult r = importTrace(traces.filePath(name).toStdString());
             QVERIFY2(r.ok(), r.error.c_str());
             std::vector<bool> used(r.trace->lanes.size(), false);
-            for (const auto& e : r.trace->events) used[e.lane] = true;
+            for (const auto& e : r.trace->events)
+                used[e.lane] = true;
             for (std::size_t i = 0; i < used.size(); ++i)
                 QVERIFY2(used[i] || r.trace->lanes.size() == 0,
-                         qPrintable(name + ": empty lane " + QString::fromStdString(r.trace->lanes[i].name)));
+                         qPrintable(name + ": empty lane " +
+                                    QString::fromStdString(r.trace->lanes[i].name)));
             ++files;
         }
         QCOMPARE(files, 5);

@@ -1,5 +1,4 @@
 #include <QtTest>
-
 #include <set>
 #include <string>
 
@@ -60,7 +59,8 @@ private slots:
         QCOMPARE(flat[0].batch, 0u);
         QCOMPARE(flat[3].batch, 10u);
         QCOMPARE(flat[8].batch, 20u);
-        for (const auto& step : flat) QVERIFY(step.kind != StepKind::Repeat);
+        for (const auto& step : flat)
+            QVERIFY(step.kind != StepKind::Repeat);
     }
 
     void expandedCountSaturates() {
@@ -81,7 +81,8 @@ private slots:
         QCOMPARE(table.at(0), std::string_view(""));
         const auto a = table.intern("cudaLaunchKernel");
         QCOMPARE(table.intern("cudaLaunchKernel"), a);
-        for (int i = 0; i < 1000; ++i) table.intern("name " + std::to_string(i));
+        for (int i = 0; i < 1000; ++i)
+            table.intern("name " + std::to_string(i));
         StringTable copy = table;
         QCOMPARE(copy.intern("cudaLaunchKernel"), a);
         QCOMPARE(copy.at(a), std::string_view("cudaLaunchKernel"));

@@ -1,5 +1,4 @@
 #include <QtTest>
-
 #include <array>
 #include <set>
 
@@ -28,7 +27,8 @@ private slots:
         for (int i = 0; i < kScenarios; ++i) {
             const Scenario scenario = generator.next();
             policies_seen.insert(scenario.schedule);
-            for (const auto& s : scenario.streams) streams_seen.insert(s.kind);
+            for (const auto& s : scenario.streams)
+                streams_seen.insert(s.kind);
             for (const auto& step : scenario.program) {
                 kinds_seen.insert(step.kind);
                 modes_seen.insert(step.mode);
@@ -41,19 +41,23 @@ private slots:
             CancelToken cancel;
             const RunResult result = engine->run(scenario, observer, cancel);
             if (result.status != RunStatus::Ok)
-                QFAIL(qPrintable(QStringLiteral("scenario %1 did not run: %2\n%3")
-                                     .arg(i)
-                                     .arg(QString::fromStdString(result.message),
-                                          QString::fromStdString(ScenarioWriter::toJson(scenario)))));
+                QFAIL(
+                    qPrintable(QStringLiteral("scenario %1 did not run: %2\n%3")
+                                   .arg(i)
+                                   .arg(QString::fromStdString(result.message),
+                                        QString::fromStdString(ScenarioWriter::toJson(scenario)))));
             const auto violations = InvariantChecker().check(result.trace);
             if (!violations.empty()) {
                 QString text;
                 for (std::size_t v = 0; v < violations.size() && v < 5; ++v)
-                    text += QString::fromStdString(violations[v].invariant + ": " + violations[v].message) + "\n";
-                QFAIL(qPrintable(QStringLiteral("scenario %1: %2 violations\n%3%4")
-                                     .arg(i)
-                                     .arg(violations.size())
-                                     .arg(text, QString::fromStdString(ScenarioWriter::toJson(scenario)))));
+                    text += QString::fromStdString(violations[v].invariant + ": " +
+                                                   violations[v].message) +
+                            "\n";
+                QFAIL(qPrintable(
+                    QStringLiteral("scenario %1: %2 violations\n%3%4")
+                        .arg(i)
+                        .arg(violations.size())
+                        .arg(text, QString::fromStdString(ScenarioWriter::toJson(scenario)))));
             }
             ++ok_runs;
         }
@@ -62,10 +66,10 @@ private slots:
         QCOMPARE(static_cast<int>(kinds_seen.size()), kStepKindCount);
         QCOMPARE(static_cast<int>(streams_seen.size()), 4);
         QCOMPARE(static_cast<int>(policies_seen.size()), 4);
-        for (SyncMode m : {SyncMode::None, SyncMode::CpuSynchronize, SyncMode::Device, SyncMode::Stream,
-                           SyncMode::Event, SyncMode::StreamWaitEvent, SyncMode::WaitStream,
-                           SyncMode::EventQueryPoll, SyncMode::HostCallback, SyncMode::BlockingCopy,
-                           SyncMode::ImplicitAlloc})
+        for (SyncMode m : {SyncMode::None, SyncMode::CpuSynchronize, SyncMode::Device,
+                           SyncMode::Stream, SyncMode::Event, SyncMode::StreamWaitEvent,
+                           SyncMode::WaitStream, SyncMode::EventQueryPoll, SyncMode::HostCallback,
+                           SyncMode::BlockingCopy, SyncMode::ImplicitAlloc})
             QVERIFY2(modes_seen.count(m), std::string(syncModeInfo(m).id).c_str());
     }
 };
