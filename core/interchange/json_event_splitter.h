@@ -46,6 +46,7 @@ private:
     void skipWhitespace();
     bool scanString(std::size_t& p);
     bool scanValue(std::size_t& p);
+    bool stepByte(std::size_t& p, std::size_t& depth, bool& in_string);
     std::string events();
     std::string flush();
     std::string errorAt(std::size_t p, const std::string& what) const {
