@@ -176,7 +176,12 @@ std::string KinetoImport::onKinetoSpan(const KinetoRecord& r, Category category)
             e.lane = hostLaneOf(r);
             e.api = apiIdFromName(r.name);
             e.mode = syncModeOfApi(e.api);
-            ++result_.stats.names[std::string(stripApiVersionSuffix(r.name))];
+            auto& names = result_.stats.names;
+            const std::string_view api_name = stripApiVersionSuffix(r.name);
+            auto it = names.find(api_name);
+            if (it == names.end())
+                it = names.try_emplace(std::string(api_name), 0).first;
+            ++it->second;
             break;
         }
         case Category::Sync: {
@@ -273,10 +278,17 @@ std::string KinetoImport::onCounter(const KinetoRecord& r) {
 std::string KinetoImport::onRecord(const KinetoRecord& r) {
     if (r.ph.empty())
         return "missing \"ph\"";
-    const std::string category_key =
-        r.cat.empty() ? "(ph " + std::string(r.ph) + ")" : std::string(r.cat);
-    if (r.ph != "M")
-        ++result_.stats.categories[category_key];
+    auto categoryKey = [&r] {
+        return r.cat.empty() ? "(ph " + std::string(r.ph) + ")" : std::string(r.cat);
+    };
+    if (r.ph != "M") {
+        // The map compares transparently: no key string is built for a category already seen.
+        auto& categories = result_.stats.categories;
+        auto it = r.cat.empty() ? categories.end() : categories.find(r.cat);
+        if (it == categories.end())
+            it = categories.try_emplace(categoryKey(), 0).first;
+        ++it->second;
+    }
     const char ph = r.ph.size() == 1 ? r.ph[0] : '?';
     auto needTs = [&]() -> std::string {
         return r.has_ts ? std::string() : std::string("missing \"ts\"");
@@ -328,7 +340,7 @@ std::string KinetoImport::onRecord(const KinetoRecord& r) {
             }
             const bool launch = r.cat == "ac2g" || (iequals(r.cat, "async") && r.name == "launch");
             if (!launch) {
-                ++result_.stats.skipped["flow " + category_key];
+                ++result_.stats.skipped["flow " + categoryKey()];
                 return {};
             }
             if (ph == 's') {
@@ -369,14 +381,15 @@ std::string KinetoImport::onEventBatch(std::string_view json,
     std::size_t i = 0;
     for (const dom::element element : events) {
         const std::uint64_t offset = offsets[std::min(i++, offsets.size() - 1)];
-        const std::string label = "event " + std::to_string(event_count_) + ": ";
+        // Built only for an error: this loop runs once per event.
+        auto label = [this] { return "event " + std::to_string(event_count_) + ": "; };
         dom::object object;
         if (element.get_object().get(object))
-            return fail(offset, label + "not an object");
+            return fail(offset, label() + "not an object");
         if (auto err = KinetoRecordReader::read(object, record); !err.empty())
-            return fail(offset, label + err);
+            return fail(offset, label() + err);
         if (auto err = onRecord(record); !err.empty())
-            return fail(offset, label + err);
+            return fail(offset, label() + err);
         ++event_count_;
     }
     if (options_.cancel != nullptr && options_.cancel->load())
