@@ -116,6 +116,10 @@ private:
     std::vector<std::tuple<std::int64_t, std::int64_t, std::string>> thread_names_;
     std::vector<std::uint32_t> query_waits_;  // HostWaits whose call might turn out to be a query
     std::uint64_t event_count_ = 0;
+    std::uint64_t size_hint_ = 0;  // the input's size when known up front
+    bool reserved_ = false;
+    // A cap on that estimate (events), should the first batch be unrepresentative.
+    static constexpr std::size_t kMaxReserve = std::size_t{1} << 24;
 };
 
 std::uint16_t KinetoImport::hostLaneOf(const KinetoRecord& r) {
@@ -392,6 +396,22 @@ std::string KinetoImport::onEventBatch(std::string_view json,
             return fail(offset, label() + err);
         ++event_count_;
     }
+    if (!reserved_) {
+        // After the first batch, size the event list for the whole input from its share of the
+        // bytes: growing by doubling copies the events and touches fresh pages each time.
+        reserved_ = true;
+        const std::uint64_t covered = offsets.front() + json.size();
+        if (size_hint_ > covered && event_count_ > 0) {
+            const double estimate = static_cast<double>(event_count_) *
+                                    static_cast<double>(size_hint_) / static_cast<double>(covered) *
+                                    1.1;
+            auto& list = assembler_.trace().events;
+            const auto wanted =
+                static_cast<std::size_t>(std::min(estimate, static_cast<double>(kMaxReserve)));
+            if (wanted > list.capacity())
+                list.reserve(wanted);
+        }
+    }
     if (options_.cancel != nullptr && options_.cancel->load())
         return source_ + ": cancelled";
     if (options_.progress)
@@ -529,6 +549,7 @@ ImportResult KinetoImport::run(ByteSource& source) {
     JsonEventSplitter splitter(source, *this);
     splitter_ = &splitter;
     source_progress_ = [&source] { return source.progress(); };
+    size_hint_ = source.sizeHint();
     const std::string error = splitter.run();
     splitter_ = nullptr;
     if (!error.empty()) {
