@@ -217,7 +217,11 @@ std::string JsonEventSplitter::locate(std::uint64_t offset) const {
     std::uint64_t line = lines_before_ + 1;
     std::uint64_t line_start = last_newline_;
     for (std::size_t i = 0; i < offset - base_; ++i) {
-        if (buf_[i] == '\n') {
+        const char c = !patched_           ? buf_[i]
+                       : i == patch_open_  ? saved_open_
+                       : i == patch_close_ ? saved_close_
+                                           : buf_[i];
+        if (c == '\n') {
             ++line;
             line_start = base_ + i + 1;
         }
@@ -234,29 +238,50 @@ std::string JsonEventSplitter::endError(std::size_t p, const std::string& what) 
 
 std::string JsonEventSplitter::flush() {
     if (!offsets_.empty()) {
-        // "[" + the elements with their separators + "]", padded for simdjson.
+        // simdjson gets "[" + the elements with their separators + "]", padded. In the window
+        // itself where it can: the separator bytes on either side become the brackets for the
+        // parse (locate() still sees the originals), and the padding is the window's next bytes.
         const std::size_t len = batch_end_ - batch_begin_;
-        scratch_.resize(len + 2 + simdjson::SIMDJSON_PADDING);
-        scratch_[0] = '[';
-        std::memcpy(scratch_.data() + 1, buf_.data() + batch_begin_, len);
-        scratch_[len + 1] = ']';
-        std::memset(scratch_.data() + len + 2, 0, simdjson::SIMDJSON_PADDING);
-        if (auto err = handler_.onEventBatch(std::string_view(scratch_.data(), len + 2), offsets_);
-            !err.empty())
+        std::string err;
+        at(batch_end_ + 1 + simdjson::SIMDJSON_PADDING);  // read ahead for the padding
+        if (batch_begin_ >= 1 && buf_.size() >= batch_end_ + 1 + simdjson::SIMDJSON_PADDING) {
+            patch_open_ = batch_begin_ - 1;
+            patch_close_ = batch_end_;
+            saved_open_ = buf_[patch_open_];
+            saved_close_ = buf_[patch_close_];
+            patched_ = true;
+            buf_[patch_open_] = '[';
+            buf_[patch_close_] = ']';
+            err = handler_.onEventBatch(std::string_view(buf_.data() + patch_open_, len + 2),
+                                        offsets_);
+            buf_[patch_open_] = saved_open_;
+            buf_[patch_close_] = saved_close_;
+            patched_ = false;
+        } else {
+            scratch_.resize(len + 2 + simdjson::SIMDJSON_PADDING);
+            scratch_[0] = '[';
+            std::memcpy(scratch_.data() + 1, buf_.data() + batch_begin_, len);
+            scratch_[len + 1] = ']';
+            std::memset(scratch_.data() + len + 2, 0, simdjson::SIMDJSON_PADDING);
+            err = handler_.onEventBatch(std::string_view(scratch_.data(), len + 2), offsets_);
+        }
+        if (!err.empty())
             return err;
         offsets_.clear();
     }
-    // Drop what has been handled from the window, keeping line numbers right.
+    // Drop what has been handled from the window, keeping line numbers right. The last byte stays:
+    // it will be the next batch's "[".
+    const std::size_t drop = pos_ > 0 ? pos_ - 1 : 0;
     for (const char* p = buf_.data();
          (p = static_cast<const char*>(
-              std::memchr(p, '\n', pos_ - static_cast<std::size_t>(p - buf_.data())))) != nullptr;
+              std::memchr(p, '\n', drop - static_cast<std::size_t>(p - buf_.data())))) != nullptr;
          ++p) {
         ++lines_before_;
         last_newline_ = base_ + static_cast<std::uint64_t>(p - buf_.data()) + 1;
     }
-    buf_.erase(0, pos_);
-    base_ += pos_;
-    pos_ = 0;
+    buf_.erase(0, drop);
+    base_ += drop;
+    pos_ -= drop;
     return {};
 }
 
