@@ -116,6 +116,9 @@ private:
     std::vector<std::tuple<std::int64_t, std::int64_t, std::string>> thread_names_;
     std::vector<std::uint32_t> query_waits_;  // HostWaits whose call might turn out to be a query
     std::uint64_t event_count_ = 0;
+    std::string last_api_name_;  // the last runtime call's name, its id and its stats counter
+    ApiId last_api_ = ApiId::Other;
+    std::uint64_t* last_api_count_ = nullptr;
     std::uint64_t size_hint_ = 0;  // the input's size when known up front
     bool reserved_ = false;
     // A cap on that estimate (events), should the first batch be unrepresentative.
@@ -178,14 +181,21 @@ std::string KinetoImport::onKinetoSpan(const KinetoRecord& r, Category category)
         case Category::Runtime: {
             e.kind = EventKind::ApiCall;
             e.lane = hostLaneOf(r);
-            e.api = apiIdFromName(r.name);
+            // Runs of one API (cudaLaunchKernel...) are the rule: the last name's id and counter
+            // are kept, so most calls skip the name tables.
+            if (r.name != last_api_name_ || last_api_count_ == nullptr) {
+                last_api_name_.assign(r.name);
+                last_api_ = apiIdFromName(r.name);
+                auto& names = result_.stats.names;
+                const std::string_view api_name = stripApiVersionSuffix(r.name);
+                auto it = names.find(api_name);
+                if (it == names.end())
+                    it = names.try_emplace(std::string(api_name), 0).first;
+                last_api_count_ = &it->second;  // map nodes stay put
+            }
+            e.api = last_api_;
             e.mode = syncModeOfApi(e.api);
-            auto& names = result_.stats.names;
-            const std::string_view api_name = stripApiVersionSuffix(r.name);
-            auto it = names.find(api_name);
-            if (it == names.end())
-                it = names.try_emplace(std::string(api_name), 0).first;
-            ++it->second;
+            ++*last_api_count_;
             break;
         }
         case Category::Sync: {
