@@ -14,22 +14,39 @@
 namespace {
 
 // Decided before QApplication exists, since the platform plugin is chosen in its constructor:
-// exporting needs no display, so without one use the offscreen platform instead of failing.
-void chooseOffscreenWhenHeadless(int argc, char** argv) {
-    bool exporting = false;
+// exporting and printing help need no display, so without one use the offscreen platform
+// instead of failing. Returns false when the window itself was asked for but there is no display.
+bool choosePlatform(int argc, char** argv) {
+    bool headless_ok = false;
     for (int i = 1; i < argc; ++i) {
-        if (std::strcmp(argv[i], "--export") == 0 || std::strncmp(argv[i], "--export=", 9) == 0)
-            exporting = true;
+        const char* a = argv[i];
+        if (std::strcmp(a, "--export") == 0 || std::strncmp(a, "--export=", 9) == 0 ||
+            std::strcmp(a, "--help") == 0 || std::strcmp(a, "-h") == 0 ||
+            std::strcmp(a, "--help-all") == 0 || std::strcmp(a, "--version") == 0 ||
+            std::strcmp(a, "-v") == 0)
+            headless_ok = true;
     }
-    if (exporting && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") &&
-        qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
+    const bool no_display = qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") &&
+                            qEnvironmentVariableIsEmpty("DISPLAY") &&
+                            qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY");
+    if (!no_display) return true;
+    if (headless_ok) {
         qputenv("QT_QPA_PLATFORM", "offscreen");
+        return true;
+    }
+    return false;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-    chooseOffscreenWhenHeadless(argc, argv);
+    if (!choosePlatform(argc, argv)) {
+        std::fprintf(stderr,
+                     "syncscope: no display (DISPLAY and WAYLAND_DISPLAY are unset). Start it from a "
+                     "desktop session, or export a picture without one:\n  syncscope --scenario "
+                     "builtin:mode-event --export out.png\n");
+        return 2;
+    }
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("syncscope"));
     QApplication::setApplicationName(QStringLiteral("syncscope"));

@@ -7,6 +7,7 @@
 
 #include "core/interchange/byte_source.h"
 #include "core/interchange/kineto_importer.h"
+#include "core/interchange/lane_pruner.h"
 #include "core/interchange/nsys_importer.h"
 
 namespace syncscope {
@@ -56,6 +57,22 @@ TraceFormat TraceImporter::sniff(std::string_view head) {
 }
 
 ImportResult TraceImporter::importFile(const std::string& path, const ImportOptions& options) {
+    return withoutEmptyLanes(importFileAsIs(path, options));
+}
+
+ImportResult TraceImporter::importBytes(std::string_view bytes, std::string_view source_name,
+                                        const ImportOptions& options) {
+    return withoutEmptyLanes(importBytesAsIs(bytes, source_name, options));
+}
+
+ImportResult TraceImporter::withoutEmptyLanes(ImportResult result) {
+    // Our own exports come back exactly as written; only foreign traces lose unused lanes.
+    if (result.trace && result.trace->device.engine.starts_with("import:"))
+        LanePruner::pruneEmptyLanes(*result.trace);
+    return result;
+}
+
+ImportResult TraceImporter::importFileAsIs(const std::string& path, const ImportOptions& options) {
     char head[64] = {};
     std::size_t got = 0;
     {
@@ -77,8 +94,8 @@ ImportResult TraceImporter::importFile(const std::string& path, const ImportOpti
     return importJsonStream(file, format, path, options);
 }
 
-ImportResult TraceImporter::importBytes(std::string_view bytes, std::string_view source_name,
-                                        const ImportOptions& options) {
+ImportResult TraceImporter::importBytesAsIs(std::string_view bytes, std::string_view source_name,
+                                            const ImportOptions& options) {
     const auto format = sniff(bytes.substr(0, 64));
     if (format == TraceFormat::Sqlite)
         return NsysImporter::importBytes(bytes, source_name, options);

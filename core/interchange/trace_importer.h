@@ -18,6 +18,12 @@ public:
     // The same for bytes already in memory (tests, fuzzing, drag and drop).
     static ImportResult importBytes(std::string_view bytes, std::string_view source_name,
                                     const ImportOptions& options = {});
+
+private:
+    static ImportResult importFileAsIs(const std::string& path, const ImportOptions& options);
+    static ImportResult importBytesAsIs(std::string_view bytes, std::string_view source_name,
+                                        const ImportOptions& options);
+    static ImportResult withoutEmptyLanes(ImportResult result);
 };
 
 // Convenience for callers that only have a path: TraceImporter::importFile.

@@ -424,11 +424,22 @@ void MainWindow::showEventDetails(std::optional<std::uint32_t> index) {
         return;
     }
     const QString title = eventTitle(*trace_, *index);
-    const QStringList lines = describeEvent(*trace_, *index).split(QLatin1Char('\n'));
+    // The timeline's text carries the analysis' sentence for waits ("The host waited 1.80 ms in
+    // cudaStreamSynchronize for kernel … on stream 2; it woke 2.0 µs after …"): say it first.
+    QStringList lines = timeline_->detailsText(*index).split(QLatin1Char('\n'));
+    if (!lines.isEmpty() && lines.front() == title)
+        lines.removeFirst();
     QString html = QStringLiteral("<h3>%1</h3>").arg(title.toHtmlEscaped());
-    const QString wait = describeWait(*trace_, *index);
-    if (!wait.isEmpty())
-        html += QStringLiteral("<p><b>%1</b></p>").arg(wait.toHtmlEscaped());
+    const auto kind = trace_->events[*index].kind;
+    if (kind == EventKind::HostWait || kind == EventKind::StreamWait) {
+        for (qsizetype i = 0; i < lines.size(); ++i) {
+            if (lines[i].startsWith(QLatin1String("The host waited")) ||
+                lines[i].startsWith(QLatin1String("Stream "))) {
+                html += QStringLiteral("<p><b>%1</b></p>").arg(lines.takeAt(i).toHtmlEscaped());
+                break;
+            }
+        }
+    }
     html += QStringLiteral("<table cellspacing='0' cellpadding='2'>");
     for (const QString& line : lines) {
         const qsizetype colon = line.indexOf(QLatin1Char(':'));
