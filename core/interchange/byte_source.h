@@ -18,6 +18,9 @@ public:
     virtual const std::string& error() const { return error_; }
     // Fraction of the input consumed so far (0..1), for progress reports.
     virtual double progress() const = 0;
+    // Bytes the whole input will yield, when known without reading it (0: unknown). Only a hint,
+    // for sizing containers up front.
+    virtual std::uint64_t sizeHint() const { return 0; }
 
 protected:
     std::string error_;
@@ -28,6 +31,7 @@ public:
     explicit MemoryByteSource(std::string_view bytes) : bytes_(bytes) {}
     std::size_t read(char* dst, std::size_t n) override;
     double progress() const override;
+    std::uint64_t sizeHint() const override { return bytes_.size(); }
 
 private:
     std::string_view bytes_;
@@ -43,6 +47,7 @@ public:
     FileByteSource& operator=(const FileByteSource&) = delete;
     std::size_t read(char* dst, std::size_t n) override;
     double progress() const override;
+    std::uint64_t sizeHint() const override { return size_; }
 
 private:
     std::FILE* file_ = nullptr;

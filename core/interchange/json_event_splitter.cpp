@@ -6,6 +6,10 @@
 #include <array>
 #include <cstring>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace syncscope {
 
 namespace {
@@ -21,7 +25,6 @@ constexpr std::array<bool, 256> makeTable(std::string_view chars) {
         table[static_cast<unsigned char>(c)] = true;
     return table;
 }
-constexpr auto kStructural = makeTable("\"{}[]");
 constexpr auto kScalarEnd = makeTable(",}] \t\r\n");
 
 bool isSpace(int c) {
@@ -36,6 +39,60 @@ std::string describe(int c) {
     return "byte " + std::to_string(c);
 }
 
+// One 64-byte block as bit masks (bit i: byte i).
+struct BlockMasks {
+    std::uint64_t quote = 0, backslash = 0, open = 0, close = 0;
+};
+
+BlockMasks blockMasks(const char* data) {
+    BlockMasks m;
+#if defined(__SSE2__)
+    const __m128i quote = _mm_set1_epi8('"');
+    const __m128i backslash = _mm_set1_epi8('\\');
+    const __m128i lower = _mm_set1_epi8(0x20);
+    // '[' | 0x20 == '{' and ']' | 0x20 == '}': one compare each finds both kinds.
+    const __m128i open = _mm_set1_epi8('{');
+    const __m128i close = _mm_set1_epi8('}');
+    for (int i = 0; i < 4; ++i) {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + 16 * i));
+        const __m128i folded = _mm_or_si128(v, lower);
+        const int shift = 16 * i;
+        auto bits = [](__m128i x) {
+            return static_cast<std::uint64_t>(static_cast<std::uint32_t>(_mm_movemask_epi8(x)));
+        };
+        m.quote |= bits(_mm_cmpeq_epi8(v, quote)) << shift;
+        m.backslash |= bits(_mm_cmpeq_epi8(v, backslash)) << shift;
+        m.open |= bits(_mm_cmpeq_epi8(folded, open)) << shift;
+        m.close |= bits(_mm_cmpeq_epi8(folded, close)) << shift;
+    }
+#else
+    for (int i = 0; i < 64; ++i) {
+        const char c = data[i];
+        const std::uint64_t bit = std::uint64_t{1} << i;
+        if (c == '"')
+            m.quote |= bit;
+        else if (c == '\\')
+            m.backslash |= bit;
+        else if (c == '{' || c == '[')
+            m.open |= bit;
+        else if (c == '}' || c == ']')
+            m.close |= bit;
+    }
+#endif
+    return m;
+}
+
+// Bit i of the result: the XOR of bits 0..i (set from an opening quote up to its closing one).
+std::uint64_t prefixXor(std::uint64_t x) {
+    x ^= x << 1;
+    x ^= x << 2;
+    x ^= x << 4;
+    x ^= x << 8;
+    x ^= x << 16;
+    x ^= x << 32;
+    return x;
+}
+
 }  // namespace
 
 int JsonEventSplitter::refillAndGet(std::size_t p) {
@@ -43,7 +100,8 @@ int JsonEventSplitter::refillAndGet(std::size_t p) {
         if (eof_)
             return -1;
         const std::size_t old = buf_.size();
-        const auto chunk = static_cast<std::size_t>(std::clamp<std::uint64_t>(base_ + old, kMinReadChunk, kMaxReadChunk));
+        const auto chunk = static_cast<std::size_t>(
+            std::clamp<std::uint64_t>(base_ + old, kMinReadChunk, kMaxReadChunk));
         buf_.resize(old + chunk);
         const std::size_t got = source_.read(buf_.data() + old, chunk);
         buf_.resize(old + got);
@@ -81,46 +139,68 @@ bool JsonEventSplitter::scanString(std::size_t& p) {
     }
 }
 
+// One byte of an object or array at p (p < buf_.size()); true when it closed the outermost one,
+// with p just past it.
+bool JsonEventSplitter::stepByte(std::size_t& p, std::size_t& depth, bool& in_string) {
+    const char c = buf_[p++];
+    if (in_string) {
+        if (c == '\\')
+            ++p;  // the escaped byte, read or not yet
+        else if (c == '"')
+            in_string = false;
+        return false;
+    }
+    if (c == '"')
+        in_string = true;
+    else if (c == '{' || c == '[')
+        ++depth;
+    else if ((c == '}' || c == ']') && --depth == 0)
+        return true;
+    return false;
+}
+
 // p at the first byte of a value; on success p is just past it.
 bool JsonEventSplitter::scanValue(std::size_t& p) {
     int c = at(p);
     if (c == '"')
         return scanString(p);
     if (c == '{' || c == '[') {
+        // Objects and arrays: 64 bytes at a time while the window holds them, byte by byte at its
+        // end or in a block with a backslash (an escape may cross the block's end).
         std::size_t depth = 0;
+        bool in_string = false;
         while (true) {
-            c = at(p);
-            if (c < 0)
-                return false;
-            if (!kStructural[static_cast<unsigned char>(c)]) {
-                const char* data = buf_.data();
-                const std::size_t size = buf_.size();
-                while (p < size && !kStructural[static_cast<unsigned char>(data[p])])
-                    ++p;
-                continue;
-            }
-            if (c == '"') {
-                // Short strings (keys, names) inline; scanString handles the window's end.
-                const char* data = buf_.data();
-                const std::size_t size = buf_.size();
-                std::size_t q = p + 1;
-                while (q < size && data[q] != '"' && data[q] != '\\')
-                    ++q;
-                if (q < size && data[q] == '"') {
-                    p = q + 1;
+            if (p + 64 <= buf_.size()) {
+                const BlockMasks m = blockMasks(buf_.data() + p);
+                if (m.backslash == 0) {
+                    const std::uint64_t inside =
+                        prefixXor(m.quote) ^ (in_string ? ~std::uint64_t{0} : 0);
+                    std::uint64_t brackets = (m.open | m.close) & ~inside;
+                    while (brackets != 0) {
+                        const int bit = __builtin_ctzll(brackets);
+                        brackets &= brackets - 1;
+                        if ((m.open >> bit) & 1)
+                            ++depth;
+                        else if (--depth == 0) {
+                            p += static_cast<std::size_t>(bit) + 1;
+                            return true;
+                        }
+                    }
+                    in_string ^= (__builtin_popcountll(m.quote) & 1) != 0;
+                    p += 64;
                     continue;
                 }
-                if (!scanString(p))
-                    return false;
+                const std::size_t block_end = p + 64;
+                while (p < block_end) {
+                    if (stepByte(p, depth, in_string))
+                        return true;
+                }
                 continue;
             }
-            if (c == '{' || c == '[')
-                ++depth;
-            else if (--depth == 0) {
-                ++p;
+            if (at(p) < 0)
+                return false;
+            if (stepByte(p, depth, in_string))
                 return true;
-            }
-            ++p;
         }
     }
     if (c < 0)
@@ -137,7 +217,11 @@ std::string JsonEventSplitter::locate(std::uint64_t offset) const {
     std::uint64_t line = lines_before_ + 1;
     std::uint64_t line_start = last_newline_;
     for (std::size_t i = 0; i < offset - base_; ++i) {
-        if (buf_[i] == '\n') {
+        const char c = !patched_           ? buf_[i]
+                       : i == patch_open_  ? saved_open_
+                       : i == patch_close_ ? saved_close_
+                                           : buf_[i];
+        if (c == '\n') {
             ++line;
             line_start = base_ + i + 1;
         }
@@ -154,29 +238,50 @@ std::string JsonEventSplitter::endError(std::size_t p, const std::string& what) 
 
 std::string JsonEventSplitter::flush() {
     if (!offsets_.empty()) {
-        // "[" + the elements with their separators + "]", padded for simdjson.
+        // simdjson gets "[" + the elements with their separators + "]", padded. In the window
+        // itself where it can: the separator bytes on either side become the brackets for the
+        // parse (locate() still sees the originals), and the padding is the window's next bytes.
         const std::size_t len = batch_end_ - batch_begin_;
-        scratch_.resize(len + 2 + simdjson::SIMDJSON_PADDING);
-        scratch_[0] = '[';
-        std::memcpy(scratch_.data() + 1, buf_.data() + batch_begin_, len);
-        scratch_[len + 1] = ']';
-        std::memset(scratch_.data() + len + 2, 0, simdjson::SIMDJSON_PADDING);
-        if (auto err = handler_.onEventBatch(std::string_view(scratch_.data(), len + 2), offsets_);
-            !err.empty())
+        std::string err;
+        at(batch_end_ + 1 + simdjson::SIMDJSON_PADDING);  // read ahead for the padding
+        if (batch_begin_ >= 1 && buf_.size() >= batch_end_ + 1 + simdjson::SIMDJSON_PADDING) {
+            patch_open_ = batch_begin_ - 1;
+            patch_close_ = batch_end_;
+            saved_open_ = buf_[patch_open_];
+            saved_close_ = buf_[patch_close_];
+            patched_ = true;
+            buf_[patch_open_] = '[';
+            buf_[patch_close_] = ']';
+            err = handler_.onEventBatch(std::string_view(buf_.data() + patch_open_, len + 2),
+                                        offsets_);
+            buf_[patch_open_] = saved_open_;
+            buf_[patch_close_] = saved_close_;
+            patched_ = false;
+        } else {
+            scratch_.resize(len + 2 + simdjson::SIMDJSON_PADDING);
+            scratch_[0] = '[';
+            std::memcpy(scratch_.data() + 1, buf_.data() + batch_begin_, len);
+            scratch_[len + 1] = ']';
+            std::memset(scratch_.data() + len + 2, 0, simdjson::SIMDJSON_PADDING);
+            err = handler_.onEventBatch(std::string_view(scratch_.data(), len + 2), offsets_);
+        }
+        if (!err.empty())
             return err;
         offsets_.clear();
     }
-    // Drop what has been handled from the window, keeping line numbers right.
+    // Drop what has been handled from the window, keeping line numbers right. The last byte stays:
+    // it will be the next batch's "[".
+    const std::size_t drop = pos_ > 0 ? pos_ - 1 : 0;
     for (const char* p = buf_.data();
          (p = static_cast<const char*>(
-              std::memchr(p, '\n', pos_ - static_cast<std::size_t>(p - buf_.data())))) != nullptr;
+              std::memchr(p, '\n', drop - static_cast<std::size_t>(p - buf_.data())))) != nullptr;
          ++p) {
         ++lines_before_;
         last_newline_ = base_ + static_cast<std::uint64_t>(p - buf_.data()) + 1;
     }
-    buf_.erase(0, pos_);
-    base_ += pos_;
-    pos_ = 0;
+    buf_.erase(0, drop);
+    base_ += drop;
+    pos_ -= drop;
     return {};
 }
 

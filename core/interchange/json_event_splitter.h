@@ -46,6 +46,7 @@ private:
     void skipWhitespace();
     bool scanString(std::size_t& p);
     bool scanValue(std::size_t& p);
+    bool stepByte(std::size_t& p, std::size_t& depth, bool& in_string);
     std::string events();
     std::string flush();
     std::string errorAt(std::size_t p, const std::string& what) const {
@@ -65,6 +66,10 @@ private:
     std::size_t batch_begin_ = 0, batch_end_ = 0;
     std::vector<std::uint64_t> offsets_;
     std::string scratch_;
+    // While a batch is parsed in place: the two window bytes that stand in for its brackets.
+    bool patched_ = false;
+    std::size_t patch_open_ = 0, patch_close_ = 0;
+    char saved_open_ = 0, saved_close_ = 0;
 };
 
 }  // namespace syncscope

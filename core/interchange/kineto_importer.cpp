@@ -116,6 +116,13 @@ private:
     std::vector<std::tuple<std::int64_t, std::int64_t, std::string>> thread_names_;
     std::vector<std::uint32_t> query_waits_;  // HostWaits whose call might turn out to be a query
     std::uint64_t event_count_ = 0;
+    std::string last_api_name_;  // the last runtime call's name, its id and its stats counter
+    ApiId last_api_ = ApiId::Other;
+    std::uint64_t* last_api_count_ = nullptr;
+    std::uint64_t size_hint_ = 0;  // the input's size when known up front
+    bool reserved_ = false;
+    // A cap on that estimate (events), should the first batch be unrepresentative.
+    static constexpr std::size_t kMaxReserve = std::size_t{1} << 24;
 };
 
 std::uint16_t KinetoImport::hostLaneOf(const KinetoRecord& r) {
@@ -174,9 +181,21 @@ std::string KinetoImport::onKinetoSpan(const KinetoRecord& r, Category category)
         case Category::Runtime: {
             e.kind = EventKind::ApiCall;
             e.lane = hostLaneOf(r);
-            e.api = apiIdFromName(r.name);
+            // Runs of one API (cudaLaunchKernel...) are the rule: the last name's id and counter
+            // are kept, so most calls skip the name tables.
+            if (r.name != last_api_name_ || last_api_count_ == nullptr) {
+                last_api_name_.assign(r.name);
+                last_api_ = apiIdFromName(r.name);
+                auto& names = result_.stats.names;
+                const std::string_view api_name = stripApiVersionSuffix(r.name);
+                auto it = names.find(api_name);
+                if (it == names.end())
+                    it = names.try_emplace(std::string(api_name), 0).first;
+                last_api_count_ = &it->second;  // map nodes stay put
+            }
+            e.api = last_api_;
             e.mode = syncModeOfApi(e.api);
-            ++result_.stats.names[std::string(stripApiVersionSuffix(r.name))];
+            ++*last_api_count_;
             break;
         }
         case Category::Sync: {
@@ -273,10 +292,17 @@ std::string KinetoImport::onCounter(const KinetoRecord& r) {
 std::string KinetoImport::onRecord(const KinetoRecord& r) {
     if (r.ph.empty())
         return "missing \"ph\"";
-    const std::string category_key =
-        r.cat.empty() ? "(ph " + std::string(r.ph) + ")" : std::string(r.cat);
-    if (r.ph != "M")
-        ++result_.stats.categories[category_key];
+    auto categoryKey = [&r] {
+        return r.cat.empty() ? "(ph " + std::string(r.ph) + ")" : std::string(r.cat);
+    };
+    if (r.ph != "M") {
+        // The map compares transparently: no key string is built for a category already seen.
+        auto& categories = result_.stats.categories;
+        auto it = r.cat.empty() ? categories.end() : categories.find(r.cat);
+        if (it == categories.end())
+            it = categories.try_emplace(categoryKey(), 0).first;
+        ++it->second;
+    }
     const char ph = r.ph.size() == 1 ? r.ph[0] : '?';
     auto needTs = [&]() -> std::string {
         return r.has_ts ? std::string() : std::string("missing \"ts\"");
@@ -328,7 +354,7 @@ std::string KinetoImport::onRecord(const KinetoRecord& r) {
             }
             const bool launch = r.cat == "ac2g" || (iequals(r.cat, "async") && r.name == "launch");
             if (!launch) {
-                ++result_.stats.skipped["flow " + category_key];
+                ++result_.stats.skipped["flow " + categoryKey()];
                 return {};
             }
             if (ph == 's') {
@@ -369,15 +395,32 @@ std::string KinetoImport::onEventBatch(std::string_view json,
     std::size_t i = 0;
     for (const dom::element element : events) {
         const std::uint64_t offset = offsets[std::min(i++, offsets.size() - 1)];
-        const std::string label = "event " + std::to_string(event_count_) + ": ";
+        // Built only for an error: this loop runs once per event.
+        auto label = [this] { return "event " + std::to_string(event_count_) + ": "; };
         dom::object object;
         if (element.get_object().get(object))
-            return fail(offset, label + "not an object");
+            return fail(offset, label() + "not an object");
         if (auto err = KinetoRecordReader::read(object, record); !err.empty())
-            return fail(offset, label + err);
+            return fail(offset, label() + err);
         if (auto err = onRecord(record); !err.empty())
-            return fail(offset, label + err);
+            return fail(offset, label() + err);
         ++event_count_;
+    }
+    if (!reserved_) {
+        // After the first batch, size the event list for the whole input from its share of the
+        // bytes: growing by doubling copies the events and touches fresh pages each time.
+        reserved_ = true;
+        const std::uint64_t covered = offsets.front() + json.size();
+        if (size_hint_ > covered && event_count_ > 0) {
+            const double estimate = static_cast<double>(event_count_) *
+                                    static_cast<double>(size_hint_) / static_cast<double>(covered) *
+                                    1.1;
+            auto& list = assembler_.trace().events;
+            const auto wanted =
+                static_cast<std::size_t>(std::min(estimate, static_cast<double>(kMaxReserve)));
+            if (wanted > list.capacity())
+                list.reserve(wanted);
+        }
     }
     if (options_.cancel != nullptr && options_.cancel->load())
         return source_ + ": cancelled";
@@ -516,6 +559,7 @@ ImportResult KinetoImport::run(ByteSource& source) {
     JsonEventSplitter splitter(source, *this);
     splitter_ = &splitter;
     source_progress_ = [&source] { return source.progress(); };
+    size_hint_ = source.sizeHint();
     const std::string error = splitter.run();
     splitter_ = nullptr;
     if (!error.empty()) {

@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 
 namespace syncscope {
 
@@ -12,6 +13,13 @@ namespace {
 
 // |µs| above 2^53 cannot be a real timestamp (and doubles stop being exact there).
 constexpr std::int64_t kMaxMicros = std::int64_t{1} << 53;
+
+// Key comparison with the literal's length known at compile time: a size check and an inlined
+// compare, this runs for every field of every event.
+template <std::size_t N>
+bool is(std::string_view key, const char (&literal)[N]) {
+    return key.size() == N - 1 && std::memcmp(key.data(), literal, N - 1) == 0;
+}
 
 std::string notA(std::string_view field, std::string_view what) {
     return "\"" + std::string(field) + "\" is not " + std::string(what);
@@ -68,72 +76,109 @@ std::string readArgs(dom::object args, KinetoRecord& r) {
         const bool is_number = type == dom::element_type::INT64 ||
                                type == dom::element_type::UINT64 ||
                                type == dom::element_type::DOUBLE;
-        if (key == "correlation")
-            intArg(r.correlation);
-        else if (key == "stream")
-            intArg(r.stream);
-        else if (key == "device")
-            intArg(r.device);
-        else if (key == "bytes" && is_number)
-            intArg(r.bytes);
-        else if (key == "External id" || key == "external id")
-            intArg(r.external_id);
-        else if (key == "wait_on_stream")
-            intArg(r.wait_on_stream);
-        else if (key == "wait_on_cuda_event_record_corr_id")
-            intArg(r.wait_on_record_corr);
-        else if (key == "wait_on_cuda_event_id")
-            intArg(r.wait_on_event_id);
-        else if (key == "Total Allocated")
-            intArg(r.total_allocated);
-        else if (key == "Total Reserved")
-            intArg(r.total_reserved);
-        else if (key == "Device Type")
-            intArg(r.device_type);
-        else if (key == "Device Id")
-            intArg(r.device_id);
-        else if (key == "sort_index")
-            intArg(r.sort_index);
-        else if (key == "cuda_sync_kind")
-            strArg(r.sync_kind);
-        else if (key == "name" && is_string)
-            strArg(r.arg_name);
-        else if (key == "kind" && is_string)
-            strArg(r.kind);
-        else if (key == "api")
-            strArg(r.api);
-        else if (key == "mode")
-            strArg(r.mode);
-        else if (key == "lane")
-            intArg(r.lane);
-        else if (key == "target_lane")
-            intArg(r.target_lane);
-        else if (key == "step")
-            intArg(r.step);
-        else if (key == "batch")
-            intArg(r.batch);
-        else if (key == "awaited")
-            intArg(r.awaited);
-        else if (key == "cuda_event")
-            intArg(r.cuda_event);
-        else if (key == "flags")
-            intArg(r.flags);
-        else if (key == "cpu_ns")
-            intArg(r.cpu_ns);
-        else if (key == "from")
-            intArg(r.from);
-        else if (key == "to")
-            intArg(r.to);
-        else if (key == "device_used")
-            intArg(r.device_used);
-        else if (key == "pool_reserved")
-            intArg(r.pool_reserved);
-        else if (key == "pool_used")
-            intArg(r.pool_used);
-        else if (key == "allocated")
-            intArg(r.allocated);
-        else if (key == "reserved")
-            intArg(r.reserved);
+        // By length first: most keys ("cbid", "Input Dims"...) are not ours and fall out here.
+        switch (key.size()) {
+            case 2:
+                if (is(key, "to"))
+                    intArg(r.to);
+                break;
+            case 3:
+                if (is(key, "api"))
+                    strArg(r.api);
+                break;
+            case 4:
+                if (is(key, "name") && is_string)
+                    strArg(r.arg_name);
+                else if (is(key, "kind") && is_string)
+                    strArg(r.kind);
+                else if (is(key, "mode"))
+                    strArg(r.mode);
+                else if (is(key, "lane"))
+                    intArg(r.lane);
+                else if (is(key, "step"))
+                    intArg(r.step);
+                else if (is(key, "from"))
+                    intArg(r.from);
+                break;
+            case 5:
+                if (is(key, "bytes") && is_number)
+                    intArg(r.bytes);
+                else if (is(key, "batch"))
+                    intArg(r.batch);
+                else if (is(key, "flags"))
+                    intArg(r.flags);
+                break;
+            case 6:
+                if (is(key, "stream"))
+                    intArg(r.stream);
+                else if (is(key, "device"))
+                    intArg(r.device);
+                else if (is(key, "cpu_ns"))
+                    intArg(r.cpu_ns);
+                break;
+            case 7:
+                if (is(key, "awaited"))
+                    intArg(r.awaited);
+                break;
+            case 8:
+                if (is(key, "reserved"))
+                    intArg(r.reserved);
+                break;
+            case 9:
+                if (is(key, "Device Id"))
+                    intArg(r.device_id);
+                else if (is(key, "pool_used"))
+                    intArg(r.pool_used);
+                else if (is(key, "allocated"))
+                    intArg(r.allocated);
+                break;
+            case 10:
+                if (is(key, "sort_index"))
+                    intArg(r.sort_index);
+                else if (is(key, "cuda_event"))
+                    intArg(r.cuda_event);
+                break;
+            case 11:
+                if (is(key, "correlation"))
+                    intArg(r.correlation);
+                else if (is(key, "External id"))
+                    intArg(r.external_id);
+                else if (is(key, "external id"))
+                    intArg(r.external_id);
+                else if (is(key, "Device Type"))
+                    intArg(r.device_type);
+                else if (is(key, "target_lane"))
+                    intArg(r.target_lane);
+                else if (is(key, "device_used"))
+                    intArg(r.device_used);
+                break;
+            case 13:
+                if (is(key, "pool_reserved"))
+                    intArg(r.pool_reserved);
+                break;
+            case 14:
+                if (is(key, "wait_on_stream"))
+                    intArg(r.wait_on_stream);
+                else if (is(key, "Total Reserved"))
+                    intArg(r.total_reserved);
+                else if (is(key, "cuda_sync_kind"))
+                    strArg(r.sync_kind);
+                break;
+            case 15:
+                if (is(key, "Total Allocated"))
+                    intArg(r.total_allocated);
+                break;
+            case 21:
+                if (is(key, "wait_on_cuda_event_id"))
+                    intArg(r.wait_on_event_id);
+                break;
+            case 33:
+                if (is(key, "wait_on_cuda_event_record_corr_id"))
+                    intArg(r.wait_on_record_corr);
+                break;
+            default:
+                break;
+        }
         // `"key" is ...` -> `"args.key" is ...`
         if (!err.empty())
             return "\"args." + err.substr(1);
@@ -212,30 +257,30 @@ std::string KinetoRecordReader::read(dom::object object, KinetoRecord& r) {
         const std::string_view key = field.key;
         const dom::element v = field.value;
         std::string err;
-        if (key == "ph")
+        if (is(key, "ph"))
             err = readString(v, key, r.ph);
-        else if (key == "cat") {
+        else if (is(key, "cat")) {
             if (v.type() != dom::element_type::NULL_VALUE)
                 err = readString(v, key, r.cat);
-        } else if (key == "name")
+        } else if (is(key, "name"))
             err = readString(v, key, r.name);
-        else if (key == "pid")
+        else if (is(key, "pid"))
             err = readId(v, key, r.pid);
-        else if (key == "tid")
+        else if (is(key, "tid"))
             err = readId(v, key, r.tid);
-        else if (key == "id")
+        else if (is(key, "id"))
             err = readId(v, key, r.id);
-        else if (key == "bp")
+        else if (is(key, "bp"))
             err = readString(v, key, r.bp);
-        else if (key == "s")
+        else if (is(key, "s"))
             err = readString(v, key, r.scope);
-        else if (key == "ts") {
+        else if (is(key, "ts")) {
             err = microsToNs(v, key, r.ts_ns);
             r.has_ts = err.empty();
-        } else if (key == "dur") {
+        } else if (is(key, "dur")) {
             err = microsToNs(v, key, r.dur_ns);
             r.has_dur = err.empty();
-        } else if (key == "args") {
+        } else if (is(key, "args")) {
             if (v.type() == dom::element_type::OBJECT)
                 err = readArgs(v.get_object().value_unsafe(), r);
         }
