@@ -96,6 +96,7 @@ private:
     std::uint16_t streamLaneOf(const KinetoRecord& r);
     std::string finishSyncscope();
     void finishKineto();
+    void addWaitsForUnrecordedSyncs();
     std::string fail(std::uint64_t offset, const std::string& what) const {
         return source_ + ": " +
                (splitter_ != nullptr ? splitter_->locate(offset)
@@ -115,6 +116,11 @@ private:
     std::int64_t first_gpu_device_ = -1;
     std::vector<std::tuple<std::int64_t, std::int64_t, std::string>> thread_names_;
     std::vector<std::uint32_t> query_waits_;  // HostWaits whose call might turn out to be a query
+    // Host sync calls, and the calls a cuda_sync record already covers: a call without a record
+    // (older profilers, traces recorded without sync events) still gets its wait bar.
+    std::vector<std::uint32_t> sync_calls_;
+    std::unordered_set<std::uint32_t> synced_calls_;
+    std::map<std::int64_t, std::unordered_set<std::int64_t>> streams_by_device_;
     std::uint64_t event_count_ = 0;
     std::string last_api_name_;  // the last runtime call's name, its id and its stats counter
     ApiId last_api_ = ApiId::Other;
@@ -148,6 +154,7 @@ std::uint16_t KinetoImport::streamLaneOf(const KinetoRecord& r) {
             std::from_chars(r.tid.text.data() + digits, r.tid.text.data() + r.tid.text.size(),
                             stream);
     }
+    streams_by_device_[device].insert(stream);
     if (first_gpu_device_ < 0)
         first_gpu_device_ = device;
     return assembler_.streamLane(device, stream);
@@ -203,6 +210,8 @@ std::string KinetoImport::onKinetoSpan(const KinetoRecord& r, Category category)
             PendingWait wait;
             wait.device = r.device.valueOr(0);
             wait.call_correlation = e.correlation;
+            if (e.correlation != kNone)
+                synced_calls_.insert(e.correlation);
             if (r.wait_on_record_corr.present && r.wait_on_record_corr.value >= 0)
                 if (auto err = OwnExportReader::toU32(r.wait_on_record_corr,
                                                       "args.wait_on_cuda_event_record_corr_id",
@@ -262,7 +271,11 @@ std::string KinetoImport::onKinetoSpan(const KinetoRecord& r, Category category)
             ++result_.stats.generic_events;
             break;
     }
-    assembler_.addEvent(e);
+    const std::uint32_t index = assembler_.addEvent(e);
+    if (e.kind == EventKind::ApiCall && e.correlation != kNone &&
+        (e.api == ApiId::DeviceSynchronize || e.api == ApiId::StreamSynchronize ||
+         e.api == ApiId::EventSynchronize))
+        sync_calls_.push_back(index);
     return {};
 }
 
@@ -526,7 +539,40 @@ std::string KinetoImport::finishSyncscope() {
     return {};
 }
 
+void KinetoImport::addWaitsForUnrecordedSyncs() {
+    const std::int64_t device = first_gpu_device_ >= 0 ? first_gpu_device_ : 0;
+    for (const std::uint32_t index : sync_calls_) {
+        TraceEvent wait = assembler_.trace().events[index];
+        if (synced_calls_.count(wait.correlation) != 0)
+            continue;
+        // Without a sync record the whole call is the wait (how the thread waited is unknown).
+        wait.kind = EventKind::HostWait;
+        wait.lane = 0;  // placed on the caller's waits lane when the waits are resolved
+        wait.flags = 0;
+        wait.cpu_ns = -1;
+        PendingWait pending;
+        pending.device = device;
+        pending.call_correlation = wait.correlation;
+        pending.lane_from_call = true;
+        if (wait.api == ApiId::DeviceSynchronize) {
+            pending.scope = WaitScope::Device;
+        } else if (wait.api == ApiId::StreamSynchronize) {
+            // The runtime record does not say which stream; with one stream there is no doubt.
+            pending.scope = WaitScope::Stream;
+            const auto& streams = streams_by_device_[device];
+            if (streams.size() == 1)
+                pending.stream = *streams.begin();
+        } else {
+            pending.scope = WaitScope::Event;  // which record is unknown: no attribution
+        }
+        pending.wait = assembler_.addEvent(wait);
+        assembler_.addWait(pending);
+        ++result_.stats.host_waits;
+    }
+}
+
 void KinetoImport::finishKineto() {
+    addWaitsForUnrecordedSyncs();
     auto& trace = assembler_.trace();
     // A cuda_sync record behind cudaEventQuery is a poll that found the event done or not: not a
     // wait.
