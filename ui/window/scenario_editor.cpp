@@ -40,6 +40,13 @@ QList<BatchRow> defaultRows() {
 
 }  // namespace
 
+// QWidget's destructor deletes the children after this class is gone; a child that emits on its
+// way out (a model, the undo stack) must not reach our slots then (UBSan: downcast of a QWidget).
+ScenarioEditor::~ScenarioEditor() {
+    for (QObject* child : findChildren<QObject*>())
+        child->disconnect(this);
+}
+
 ScenarioEditor::ScenarioEditor(QWidget* parent)
     : QWidget(parent), undo_(new QUndoStack(this)), model_(new BatchTableModel(undo_, this)) {
     model_->setRows(defaultRows());

@@ -28,6 +28,7 @@ class ScenarioEditor final : public QWidget {
     Q_OBJECT
 public:
     explicit ScenarioEditor(QWidget* parent = nullptr);
+    ~ScenarioEditor() override;
 
     // What Run runs: the loaded scenario, or the one generated from the table; either way with
     // the schedule policy picked here. Nullopt with `error` set when the table cannot generate.
