@@ -9,7 +9,7 @@ SYNCSCOPE_BUILD_DIR="$SYNCSCOPE_ROOT/build/$SYNCSCOPE_PRESET"
 # Debian 12 packages the build, the tests and the window need.
 SYNCSCOPE_PACKAGES=(
     cmake ninja-build g++ pkg-config
-    qt6-base-dev qt6-base-dev-tools qt6-svg-dev libqt6svg6-dev qt6-qpa-plugins libgl-dev
+    qt6-base-dev qt6-base-dev-tools qt6-svg-dev qt6-qpa-plugins libgl-dev
     libqcustomplot-dev nlohmann-json3-dev libsimdjson-dev libsqlite3-dev zlib1g-dev libcli11-dev
     fonts-dejavu-core
 )
