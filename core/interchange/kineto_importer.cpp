@@ -12,6 +12,7 @@
 
 #include "core/interchange/api_names.h"
 #include "core/interchange/json_event_splitter.h"
+#include "core/interchange/kineto_import.h"
 #include "core/interchange/kineto_record.h"
 #include "core/interchange/own_export_reader.h"
 #include "core/interchange/trace_assembler.h"
@@ -22,16 +23,7 @@ namespace dom = simdjson::dom;
 
 namespace {
 
-enum class Category {
-    Kernel,
-    Memcpy,
-    Memset,
-    Runtime,
-    Sync,
-    HostAnnotation,
-    GpuAnnotation,
-    Generic,
-};
+using kineto::Category;
 
 bool iequals(std::string_view a, std::string_view b) {
     return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
@@ -68,68 +60,9 @@ Category categoryOf(std::string_view cat) {
     return Category::Generic;
 }
 
-struct DeviceInfo {
-    std::string name;
-    int sms = 0;
-    std::uint64_t memory = 0;
-};
+}  // namespace
 
-class KinetoImport final : public JsonEventSplitter::Handler {
-public:
-    KinetoImport(std::string_view source, const ImportOptions& options)
-        : source_(source), options_(options) {}
-
-    ImportResult run(ByteSource& source);
-    std::string onTopLevelValue(std::string_view key, std::string_view json,
-                                std::uint64_t offset) override;
-    std::string onEventBatch(std::string_view json,
-                             const std::vector<std::uint64_t>& offsets) override;
-
-private:
-    std::string locateBadEvent(std::string_view json, const std::vector<std::uint64_t>& offsets);
-    std::string parseDevices(dom::array devices);
-    std::string onRecord(const KinetoRecord& r);
-    std::string onKinetoSpan(const KinetoRecord& r, Category category);
-    std::string onMetadata(const KinetoRecord& r);
-    std::string onCounter(const KinetoRecord& r);
-    std::uint16_t hostLaneOf(const KinetoRecord& r);
-    std::uint16_t streamLaneOf(const KinetoRecord& r);
-    std::string finishSyncscope();
-    void finishKineto();
-    void addWaitsForUnrecordedSyncs();
-    std::string fail(std::uint64_t offset, const std::string& what) const {
-        return source_ + ": " +
-               (splitter_ != nullptr ? splitter_->locate(offset)
-                                     : "byte " + std::to_string(offset)) +
-               ": " + what;
-    }
-
-    std::string source_;
-    JsonEventSplitter* splitter_ = nullptr;
-    std::function<double()> source_progress_;
-    dom::parser parser_;
-    const ImportOptions& options_;
-    ImportResult result_;
-    TraceAssembler assembler_{"import:kineto"};
-    bool syncscope_ = false;  // our own export: lanes and links come verbatim
-    std::map<std::int64_t, DeviceInfo> devices_;
-    std::int64_t first_gpu_device_ = -1;
-    std::vector<std::tuple<std::int64_t, std::int64_t, std::string>> thread_names_;
-    std::vector<std::uint32_t> query_waits_;  // HostWaits whose call might turn out to be a query
-    // Host sync calls, and the calls a cuda_sync record already covers: a call without a record
-    // (older profilers, traces recorded without sync events) still gets its wait bar.
-    std::vector<std::uint32_t> sync_calls_;
-    std::unordered_set<std::uint32_t> synced_calls_;
-    std::map<std::int64_t, std::unordered_set<std::int64_t>> streams_by_device_;
-    std::uint64_t event_count_ = 0;
-    std::string last_api_name_;  // the last runtime call's name, its id and its stats counter
-    ApiId last_api_ = ApiId::Other;
-    std::uint64_t* last_api_count_ = nullptr;
-    std::uint64_t size_hint_ = 0;  // the input's size when known up front
-    bool reserved_ = false;
-    // A cap on that estimate (events), should the first batch be unrepresentative.
-    static constexpr std::size_t kMaxReserve = std::size_t{1} << 24;
-};
+namespace kineto {
 
 std::uint16_t KinetoImport::hostLaneOf(const KinetoRecord& r) {
     if (r.pid.type == KinetoId::Type::Number && r.tid.type == KinetoId::Type::Number)
@@ -525,82 +458,6 @@ std::string KinetoImport::onTopLevelValue(std::string_view key, std::string_view
     return {};
 }
 
-std::string KinetoImport::finishSyncscope() {
-    auto& trace = assembler_.trace();
-    const auto n = trace.events.size();
-    for (const auto& e : trace.events)
-        if (e.awaited != kNone && e.awaited >= n)
-            return source_ + ": an event's \"awaited\" names no event";
-    for (const auto& f : trace.flows)
-        if (f.from >= n || f.to >= n)
-            return source_ + ": a flow names no event";
-    std::stable_sort(trace.memory.begin(), trace.memory.end(),
-                     [](const MemorySample& a, const MemorySample& b) { return a.t_ns < b.t_ns; });
-    return {};
-}
-
-void KinetoImport::addWaitsForUnrecordedSyncs() {
-    const std::int64_t device = first_gpu_device_ >= 0 ? first_gpu_device_ : 0;
-    for (const std::uint32_t index : sync_calls_) {
-        TraceEvent wait = assembler_.trace().events[index];
-        if (synced_calls_.count(wait.correlation) != 0)
-            continue;
-        // Without a sync record the whole call is the wait (how the thread waited is unknown).
-        wait.kind = EventKind::HostWait;
-        wait.lane = 0;  // placed on the caller's waits lane when the waits are resolved
-        wait.flags = 0;
-        wait.cpu_ns = -1;
-        PendingWait pending;
-        pending.device = device;
-        pending.call_correlation = wait.correlation;
-        pending.lane_from_call = true;
-        if (wait.api == ApiId::DeviceSynchronize) {
-            pending.scope = WaitScope::Device;
-        } else if (wait.api == ApiId::StreamSynchronize) {
-            // The runtime record does not say which stream; with one stream there is no doubt.
-            pending.scope = WaitScope::Stream;
-            const auto& streams = streams_by_device_[device];
-            if (streams.size() == 1)
-                pending.stream = *streams.begin();
-        } else {
-            pending.scope = WaitScope::Event;  // which record is unknown: no attribution
-        }
-        pending.wait = assembler_.addEvent(wait);
-        assembler_.addWait(pending);
-        ++result_.stats.host_waits;
-    }
-}
-
-void KinetoImport::finishKineto() {
-    addWaitsForUnrecordedSyncs();
-    auto& trace = assembler_.trace();
-    // A cuda_sync record behind cudaEventQuery is a poll that found the event done or not: not a
-    // wait.
-    std::unordered_set<std::uint32_t> queries;
-    for (const auto& e : trace.events)
-        if (e.kind == EventKind::ApiCall &&
-            (e.api == ApiId::EventQuery || e.api == ApiId::StreamQuery) && e.correlation != kNone)
-            queries.insert(e.correlation);
-    for (const auto index : query_waits_) {
-        auto& wait = trace.events[index];
-        if (wait.correlation != kNone && queries.count(wait.correlation) != 0) {
-            wait.mode = SyncMode::EventQueryPoll;
-            wait.api = ApiId::EventQuery;
-        }
-    }
-    for (const auto& [pid, tid, name] : thread_names_)
-        assembler_.nameHostThread(pid, tid, name);
-    const std::int64_t device_id = first_gpu_device_ >= 0 ? first_gpu_device_ : 0;
-    auto device = devices_.find(device_id);
-    if (device == devices_.end())
-        device = devices_.begin();
-    if (device != devices_.end()) {
-        trace.device.name = device->second.name;
-        trace.device.sm_count = device->second.sms;
-        trace.device.memory_bytes = device->second.memory;
-    }
-}
-
 ImportResult KinetoImport::run(ByteSource& source) {
     JsonEventSplitter splitter(source, *this);
     splitter_ = &splitter;
@@ -640,11 +497,11 @@ ImportResult KinetoImport::run(ByteSource& source) {
     return std::move(result_);
 }
 
-}  // namespace
+}  // namespace kineto
 
 ImportResult KinetoImporter::importStream(ByteSource& source, std::string_view source_name,
                                           const ImportOptions& options) {
-    KinetoImport import(source_name, options);
+    kineto::KinetoImport import(source_name, options);
     return import.run(source);
 }
 

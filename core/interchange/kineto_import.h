@@ -1,0 +1,101 @@
+#pragma once
+
+// The Kineto/Chrome JSON import as it runs: one instance per file, fed event batches by the
+// JsonEventSplitter. Internal to core/interchange; callers use KinetoImporter.
+#include <simdjson.h>
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <unordered_set>
+#include <vector>
+
+#include "core/interchange/import_result.h"
+#include "core/interchange/json_event_splitter.h"
+#include "core/interchange/kineto_record.h"
+#include "core/interchange/trace_assembler.h"
+
+namespace syncscope {
+
+namespace kineto {
+
+enum class Category {
+    Kernel,
+    Memcpy,
+    Memset,
+    Runtime,
+    Sync,
+    HostAnnotation,
+    GpuAnnotation,
+    Generic,
+};
+
+struct DeviceInfo {
+    std::string name;
+    int sms = 0;
+    std::uint64_t memory = 0;
+};
+
+class KinetoImport final : public JsonEventSplitter::Handler {
+public:
+    KinetoImport(std::string_view source, const ImportOptions& options)
+        : source_(source), options_(options) {}
+
+    ImportResult run(ByteSource& source);
+    std::string onTopLevelValue(std::string_view key, std::string_view json,
+                                std::uint64_t offset) override;
+    std::string onEventBatch(std::string_view json,
+                             const std::vector<std::uint64_t>& offsets) override;
+
+private:
+    std::string locateBadEvent(std::string_view json, const std::vector<std::uint64_t>& offsets);
+    std::string parseDevices(simdjson::dom::array devices);
+    std::string onRecord(const KinetoRecord& r);
+    std::string onKinetoSpan(const KinetoRecord& r, Category category);
+    std::string onMetadata(const KinetoRecord& r);
+    std::string onCounter(const KinetoRecord& r);
+    std::uint16_t hostLaneOf(const KinetoRecord& r);
+    std::uint16_t streamLaneOf(const KinetoRecord& r);
+    std::string finishSyncscope();
+    void finishKineto();
+    void addWaitsForUnrecordedSyncs();
+    std::string fail(std::uint64_t offset, const std::string& what) const {
+        return source_ + ": " +
+               (splitter_ != nullptr ? splitter_->locate(offset)
+                                     : "byte " + std::to_string(offset)) +
+               ": " + what;
+    }
+
+    std::string source_;
+    JsonEventSplitter* splitter_ = nullptr;
+    std::function<double()> source_progress_;
+    simdjson::dom::parser parser_;
+    const ImportOptions& options_;
+    ImportResult result_;
+    TraceAssembler assembler_{"import:kineto"};
+    bool syncscope_ = false;  // our own export: lanes and links come verbatim
+    std::map<std::int64_t, DeviceInfo> devices_;
+    std::int64_t first_gpu_device_ = -1;
+    std::vector<std::tuple<std::int64_t, std::int64_t, std::string>> thread_names_;
+    std::vector<std::uint32_t> query_waits_;  // HostWaits whose call might turn out to be a query
+    // Host sync calls, and the calls a cuda_sync record already covers: a call without a record
+    // (older profilers, traces recorded without sync events) still gets its wait bar.
+    std::vector<std::uint32_t> sync_calls_;
+    std::unordered_set<std::uint32_t> synced_calls_;
+    std::map<std::int64_t, std::unordered_set<std::int64_t>> streams_by_device_;
+    std::uint64_t event_count_ = 0;
+    std::string last_api_name_;  // the last runtime call's name, its id and its stats counter
+    ApiId last_api_ = ApiId::Other;
+    std::uint64_t* last_api_count_ = nullptr;
+    std::uint64_t size_hint_ = 0;  // the input's size when known up front
+    bool reserved_ = false;
+    // A cap on that estimate (events), should the first batch be unrepresentative.
+    static constexpr std::size_t kMaxReserve = std::size_t{1} << 24;
+};
+
+}  // namespace kineto
+
+}  // namespace syncscope
