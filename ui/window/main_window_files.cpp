@@ -1,0 +1,208 @@
+// MainWindow: opening, saving and exporting files. The rest of the class is in main_window.cpp.
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFutureWatcher>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QPalette>
+#include <QScreen>
+#include <QSettings>
+#include <QStatusBar>
+#include <QStyle>
+#include <QTextBrowser>
+#include <QUndoStack>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include "core/engine/engine_factory.h"
+#include "core/scenario/scenario_writer.h"
+#include "ui/timeline/event_details.h"
+#include "ui/timeline/theme.h"
+#include "ui/timeline/timeline_view.h"
+#include "ui/window/builtin_scenarios.h"
+#include "ui/window/image_export_dialog.h"
+#include "ui/window/main_window.h"
+#include "ui/window/recent_files.h"
+#include "ui/window/run_controller.h"
+#include "ui/window/run_summary.h"
+#include "ui/window/scenario_editor.h"
+#include "ui/window/scenario_library.h"
+#include "ui/window/sync_mode_picker.h"
+
+namespace syncscope {
+
+namespace {
+
+bool isBuiltin(const QString& path) {
+    return path.startsWith(QLatin1String("builtin:"));
+}
+
+}  // namespace
+
+// ---- files
+
+bool MainWindow::maybeDiscardScenario() {
+    if (!editor_->isModified())
+        return true;
+    if (!interactive_)
+        return false;
+    const auto answer = QMessageBox::warning(
+        this, tr("Unsaved scenario"),
+        tr("The scenario you edited has unsaved changes.\nSave them before continuing?"),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Cancel)
+        return false;
+    if (answer == QMessageBox::Save)
+        return saveScenario();
+    return true;
+}
+
+bool MainWindow::openPath(const QString& path, bool run_after) {
+    if (isBuiltin(path)) {
+        if (!maybeDiscardScenario())
+            return false;
+        QString error;
+        std::optional<Scenario> scenario = BuiltinScenarios::load(path, &error);
+        if (!scenario) {
+            showError(tr("Cannot open scenario"), tr("%1: %2").arg(path, error));
+            return false;
+        }
+        editor_->loadScenario(*scenario, path);
+        scenario_path_.clear();
+        library_->select(path.mid(8));
+        statusBar()->showMessage(tr("Opened %1").arg(path), 5000);
+        emit documentOpened(path);
+        if (run_after)
+            runScenario();
+        return true;
+    }
+    const QFileInfo info(path);
+    if (!info.exists()) {
+        showError(tr("Cannot open file"),
+                  tr("%1: no such file").arg(QDir::toNativeSeparators(path)));
+        recent_->remove(path);
+        return false;
+    }
+    if (DocumentLoader::isScenarioFile(path) && !maybeDiscardScenario())
+        return false;
+    statusBar()->showMessage(tr("Opening %1…").arg(info.fileName()));
+    // Traces can be large: read them on a pool thread; the window stays responsive.
+    auto* watcher = new QFutureWatcher<LoadedDocument>(this);
+    connect(watcher, &QFutureWatcher<LoadedDocument>::finished, this, [this, watcher, run_after] {
+        const LoadedDocument document = watcher->result();
+        watcher->deleteLater();
+        showDocument(document, run_after);
+    });
+    watcher->setFuture(QtConcurrent::run([path] { return DocumentLoader::load(path); }));
+    return true;
+}
+
+void MainWindow::showDocument(const LoadedDocument& document, bool run_after) {
+    const QString name = QDir::toNativeSeparators(document.path);
+    if (!document.ok()) {
+        statusBar()->showMessage(tr("Could not open %1").arg(QFileInfo(document.path).fileName()),
+                                 8000);
+        showError(tr("Cannot open file"), document.error);
+        return;
+    }
+    recent_->add(document.path);
+    if (document.scenario) {
+        // A scenario file replaces the editor's scenario (already confirmed); a native trace's
+        // scenario only when nothing edited would be lost.
+        if (!document.trace || maybeDiscardScenario()) {
+            editor_->loadScenario(*document.scenario, QFileInfo(document.path).fileName());
+            scenario_path_ = document.trace ? QString() : document.path;
+        }
+    }
+    if (document.trace)
+        showTrace(document.trace, document.scenario);
+    QString message = tr("Opened %1").arg(name);
+    if (!document.warnings.isEmpty())
+        message += tr(" (%n warning(s): %1)", nullptr, int(document.warnings.size()))
+                       .arg(document.warnings.first());
+    statusBar()->showMessage(message, 10000);
+    updateTitle();
+    emit documentOpened(document.path);
+    if (run_after && document.scenario && !document.trace)
+        runScenario();
+}
+
+void MainWindow::openScenarioDialog() {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Scenario"), QString(),
+                                                      DocumentLoader::scenarioFilter());
+    if (!path.isEmpty())
+        openPath(path);
+}
+
+void MainWindow::openTraceDialog() {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Trace"), QString(),
+                                                      DocumentLoader::traceFilter());
+    if (!path.isEmpty())
+        openPath(path);
+}
+
+bool MainWindow::saveScenario() {
+    if (scenario_path_.isEmpty())
+        return saveScenarioAs();
+    return writeScenario(scenario_path_);
+}
+
+bool MainWindow::saveScenarioAs() {
+    QString path = QFileDialog::getSaveFileName(this, tr("Save Scenario"), QString(),
+                                                DocumentLoader::scenarioFilter());
+    if (path.isEmpty())
+        return false;
+    if (!path.endsWith(QLatin1String(".json")))
+        path += QStringLiteral(".syncscope.json");
+    return writeScenario(path);
+}
+
+bool MainWindow::writeScenario(const QString& path) {
+    QString generation_error;
+    const std::optional<Scenario> scenario = editor_->scenario(&generation_error);
+    if (!scenario) {
+        showError(tr("Cannot save scenario"), generation_error);
+        return false;
+    }
+    std::string error;
+    if (!ScenarioWriter::save(*scenario, path.toStdString(), error)) {
+        showError(tr("Cannot save scenario"),
+                  tr("%1: %2").arg(QDir::toNativeSeparators(path), QString::fromStdString(error)));
+        return false;
+    }
+    scenario_path_ = path;
+    editor_->markSaved();
+    recent_->add(path);
+    statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 5000);
+    updateTitle();
+    return true;
+}
+
+void MainWindow::exportImage() {
+    if (!trace_ || trace_->events.empty())
+        return;
+    ImageExportDialog dialog(timeline_, this);
+    dialog.exec();
+}
+
+void MainWindow::copyImage() {
+    if (!trace_ || trace_->events.empty())
+        return;
+    QString error;
+    if (!ImageExportDialog::copyToClipboard(timeline_, &error))
+        showError(tr("Cannot copy image"), error);
+    else
+        statusBar()->showMessage(tr("Timeline image copied to the clipboard"), 4000);
+}
+
+}  // namespace syncscope
