@@ -32,6 +32,14 @@ namespace syncscope {
 
 namespace {
 
+// "s3", "e0", "buf12". Built by appending: `"s" + std::to_string(i)` trips GCC 12's -Wrestrict
+// false positive at -O3 (GCC bug 105329).
+std::string numbered(const char* prefix, std::uint32_t i) {
+    std::string name(prefix);
+    name += std::to_string(i);
+    return name;
+}
+
 constexpr TimeNs kMaxDurationNs = 60'000'000'000;
 
 bool usesEvents(SyncMode mode) {
@@ -81,17 +89,17 @@ public:
         s.schedule = c_.schedule;
         s.pool.release_threshold = c_.pool_release_threshold;
         for (std::uint32_t i = 0; i < c_.streams; ++i)
-            s.streams.push_back({"s" + std::to_string(i), c_.stream_kind, 0});
+            s.streams.push_back({numbered("s", i), c_.stream_kind, 0});
         if (c_.sync_mode == SyncMode::LegacyDefaultStream) {
             legacy_ = static_cast<std::uint32_t>(s.streams.size());
             s.streams.push_back({"default", StreamKind::LegacyDefault, 0});
         }
         if (usesEvents(c_.sync_mode))
             for (std::uint32_t i = 0; i < c_.streams; ++i)
-                s.events.push_back({"e" + std::to_string(i), false, true});
+                s.events.push_back({numbered("e", i), false, true});
         if (c_.allocation != KernelAllocation::None)
             for (std::uint32_t i = 0; i < c_.streams; ++i)
-                s.buffers.push_back({"buf" + std::to_string(i)});
+                s.buffers.push_back({numbered("buf", i)});
         if (c_.sync_mode == SyncMode::ImplicitAlloc) {
             scratch_ = static_cast<std::uint32_t>(s.buffers.size());
             s.buffers.push_back({"scratch"});
