@@ -8,6 +8,10 @@ find_package(simdjson REQUIRED)
 if(SYNCSCOPE_WITH_GUI)
     find_package(Qt6 6.4 REQUIRED COMPONENTS Core Gui Widgets PrintSupport Svg Test Concurrent)
     find_package(QCustomPlotQt6 REQUIRED)
+elseif(SYNCSCOPE_BUILD_TESTS)
+    # Headless (a GPU server without the GUI): the core suites need only QtCore and QtTest, and
+    # are built when those are installed; without them the core and the CLI still build.
+    find_package(Qt6 6.4 QUIET COMPONENTS Core Test)
 endif()
 
 # CUDA: detected, never required. COLMAP's pattern: the CUDA target exists only when the toolkit does.

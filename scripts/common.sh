@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Shared by scripts/run and scripts/test: install what is missing, configure, build.
 # Sourced, not run. Works on a fresh Debian 12 machine as root.
 set -euo pipefail

@@ -28,9 +28,14 @@ std::vector<fs::path> builtinDirs() {
     if (const char* env = std::getenv("SYNCSCOPE_SCENARIOS_DIR"); env && *env)
         dirs.emplace_back(env);
     const fs::path exe = executableDir();
-    if (!exe.empty())
-        dirs.push_back(exe / "scenarios");
-    dirs.emplace_back(SYNCSCOPE_SOURCE_SCENARIOS_DIR);
+    if (!exe.empty()) {
+        dirs.push_back(exe / "scenarios");  // a package made by scripts/gpu-check --package
+        // An installed tree, wherever its prefix was moved: PREFIX/bin/syncscope-cli and
+        // PREFIX/share/syncscope/scenarios.
+        dirs.push_back(exe.parent_path() / SYNCSCOPE_DATA_SUBDIR / "scenarios");
+    }
+    dirs.emplace_back(SYNCSCOPE_INSTALL_SCENARIOS_DIR);
+    dirs.emplace_back(SYNCSCOPE_SOURCE_SCENARIOS_DIR);  // a build tree
     return dirs;
 }
 

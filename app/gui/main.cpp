@@ -52,8 +52,10 @@ int main(int argc, char** argv) {
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("syncscope"));
     QApplication::setApplicationName(QStringLiteral("syncscope"));
-    QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+    QApplication::setApplicationVersion(QStringLiteral(SYNCSCOPE_VERSION));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/syncscope.svg")));
+    // Wayland compositors match the window to the installed .desktop file by this name.
+    QGuiApplication::setDesktopFileName(QStringLiteral("org.syncscope.Syncscope"));
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(

@@ -1,0 +1,24 @@
+# `cpack` in a build of the "package" preset makes a .deb for Debian 12. dpkg-shlibdeps works out
+# the library dependencies; what is loaded as a plugin (the xcb platform, the SVG icon engine) or
+# only drawn with (fonts) is not linked, so it is named here.
+set(CPACK_GENERATOR DEB)
+set(CPACK_PACKAGE_NAME syncscope)
+set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "See GPU synchronization on one time axis")
+set(CPACK_PACKAGE_DESCRIPTION
+    "syncscope shows when each GPU kernel ran and completed, when and why the host waited, and
+how device memory moved, for runs of a deterministic simulator (and of the CUDA engine where it
+was built), PyTorch profiler traces and Nsight Systems exports.")
+set(CPACK_PACKAGE_CONTACT "syncscope maintainers <maintainers@syncscope.invalid>")
+set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
+set(CPACK_DEBIAN_PACKAGE_SECTION devel)
+set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "qt6-qpa-plugins, qt6-svg-plugins")
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "fonts-dejavu-core")
+if(SYNCSCOPE_HAVE_CUDA)
+    # libcudart and libcupti come from NVIDIA's toolkit, not from a Debian package, so
+    # dpkg-shlibdeps cannot name them: the "package" preset builds without the CUDA engine.
+    message(WARNING "packaging a build with the CUDA engine: the .deb will need the CUDA toolkit's "
+                    "libraries, which no Debian dependency can name; use the \"package\" preset")
+endif()
+include(CPack)
