@@ -1,6 +1,7 @@
 #include <iostream>
 
 #include "app/cli/commands.h"
+#include "app/cli/expect_report.h"
 #include "app/cli/input_files.h"
 #include "core/analysis/invariant_checker.h"
 
@@ -36,7 +37,8 @@ int checkCommand(const CheckOptions& options) {
     if (warnings)
         std::cout << ", " << warnings << (warnings == 1 ? " warning" : " warnings");
     std::cout << '\n';
-    return errors == 0 ? kExitOk : kExitNo;
+    const std::size_t failed_claims = reportExpectations(*trace, std::cout);
+    return errors == 0 && failed_claims == 0 ? kExitOk : kExitNo;
 }
 
 }  // namespace syncscope::cli

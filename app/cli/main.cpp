@@ -24,7 +24,8 @@ int main(int argc, char** argv) {
     run_cmd->callback([&] { exit_code = runCommand(run); });
 
     CheckOptions check;
-    auto* check_cmd = app.add_subcommand("check", "Check a trace against the invariants I1–I24");
+    auto* check_cmd = app.add_subcommand(
+        "check", "Check a trace against the invariants I1–I24 and its scenario's expect claims");
     check_cmd
         ->add_option("trace", check.trace, "Trace file (native, PyTorch JSON or Nsight SQLite)")
         ->required();

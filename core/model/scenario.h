@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "core/model/expectation.h"
 #include "core/model/ids.h"
 #include "core/model/sync_mode.h"
 
@@ -95,6 +96,7 @@ struct Step {
     std::uint32_t batch_stride = 0;   // Repeat: iteration i adds i * batch_stride to body batches
     std::vector<Step> body;           // Repeat
     std::string label;                // optional user label
+    std::string id;                   // optional name for `expect` claims; unique in the scenario
 };
 
 struct Scenario {
@@ -111,6 +113,7 @@ struct Scenario {
     std::vector<BufferSpec> buffers;
     PoolSpec pool;
     std::vector<Step> program;
+    std::vector<Expectation> expect;  // the lesson's claims about its own run
 };
 
 // Flattens Repeat steps. The result has no Repeat step; each step keeps its own batch number.

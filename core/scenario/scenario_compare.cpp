@@ -52,7 +52,8 @@ public:
                field(p + ".bytes", a.bytes, b.bytes) && uses(p + ".uses", a.uses, b.uses) &&
                field(p + ".mode", a.mode, b.mode) && field(p + ".count", a.count, b.count) &&
                field(p + ".batch_stride", a.batch_stride, b.batch_stride) &&
-               field(p + ".label", a.label, b.label) && steps(p + ".body", a.body, b.body);
+               field(p + ".label", a.label, b.label) && field(p + ".id", a.id, b.id) &&
+               steps(p + ".body", a.body, b.body);
     }
 
     bool uses(const std::string& path, const std::vector<std::uint32_t>& a,
@@ -63,6 +64,23 @@ public:
             if (!field(path + "[" + std::to_string(i) + "]", a[i], b[i]))
                 return false;
         return true;
+    }
+
+    bool expectation(const std::string& p, const Expectation& a, const Expectation& b) {
+        // Optional numbers compare as -1 when absent: every real value is >= 0.
+        auto opt = [](const auto& v) { return v ? static_cast<std::int64_t>(*v) : -1; };
+        return field(p + ".kind", a.kind, b.kind) &&
+               field(p + ".a", toString(a.a), toString(b.a)) &&
+               field(p + ".b", toString(a.b), toString(b.b)) &&
+               field(p + ".instances", a.instances, b.instances) &&
+               field(p + ".lane", a.lane, b.lane) && field(p + ".flag", a.flag, b.flag) &&
+               field(p + ".series", a.series, b.series) &&
+               field(p + ".min_ns", opt(a.min_ns), opt(b.min_ns)) &&
+               field(p + ".max_ns", opt(a.max_ns), opt(b.max_ns)) &&
+               field(p + ".equals", opt(a.equals), opt(b.equals)) &&
+               field(p + ".at_least", opt(a.at_least), opt(b.at_least)) &&
+               field(p + ".at_most", opt(a.at_most), opt(b.at_most)) &&
+               field(p + ".text", a.text, b.text);
     }
 
     std::string result() const { return diff_; }
@@ -104,7 +122,13 @@ std::string scenarioDifference(const Scenario& a, const Scenario& b) {
         if (!d.field("buffers[" + std::to_string(i) + "].name", a.buffers[i].name,
                      b.buffers[i].name))
             return d.result();
-    d.steps("program", a.program, b.program);
+    if (!d.steps("program", a.program, b.program))
+        return d.result();
+    if (!d.field("expect.size()", a.expect.size(), b.expect.size()))
+        return d.result();
+    for (std::size_t i = 0; i < a.expect.size(); ++i)
+        if (!d.expectation("expect[" + std::to_string(i) + "]", a.expect[i], b.expect[i]))
+            break;
     return d.result();
 }
 

@@ -1,11 +1,20 @@
 #include "core/scenario/scenario_validator.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <limits>
 
 #include "core/model/device_profile.h"
+#include "core/scenario/expectation_reader.h"
+#include "core/scenario/json_path.h"
 
 namespace syncscope {
+
+using json_path::child;
+using json_path::inQuotes;
+using json_path::item;
+using json_path::typeName;
 
 namespace {
 
@@ -16,68 +25,10 @@ constexpr std::int64_t kMaxGrid = (std::int64_t{1} << 31) - 1;
 constexpr std::int64_t kMaxRepeatCount = 1'000'000;
 constexpr std::int64_t kUnbounded = std::numeric_limits<std::int64_t>::max();
 
-std::string child(const std::string& path, std::string_view key) {
-    if (path.empty())
-        return std::string(key);
-    std::string out = path;
-    out += '.';
-    out += key;
-    return out;
-}
-
-std::string item(const std::string& path, std::size_t index) {
-    return path + "[" + std::to_string(index) + "]";
-}
-
-// A user string inside a message: quoted, shortened, control characters escaped.
-std::string inQuotes(std::string_view text) {
-    constexpr std::size_t kMax = 60;
-    std::string out = "'";
-    std::size_t n = 0;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const auto c = static_cast<unsigned char>(text[i]);
-        if (n >= kMax && (c & 0xC0) != 0x80) {
-            out += "...";
-            break;
-        }
-        if (c < 0x20 || c == 0x7F) {
-            static constexpr char kHex[] = "0123456789abcdef";
-            out += "\\x";
-            out += kHex[c >> 4];
-            out += kHex[c & 0xF];
-        } else {
-            out += static_cast<char>(c);
-        }
-        if ((c & 0xC0) != 0x80)
-            ++n;
-    }
-    out += "'";
-    return out;
-}
-
 std::string rangeMessage(std::int64_t min, std::int64_t max) {
     if (max == kUnbounded)
         return min == 1 ? "must be > 0" : "must be >= " + std::to_string(min);
     return "must be between " + std::to_string(min) + " and " + std::to_string(max);
-}
-
-std::string typeName(const nlohmann::json& value) {
-    switch (value.type()) {
-        case nlohmann::json::value_t::null:
-            return "null";
-        case nlohmann::json::value_t::object:
-            return "an object";
-        case nlohmann::json::value_t::array:
-            return "an array";
-        case nlohmann::json::value_t::string:
-            return "a string";
-        case nlohmann::json::value_t::boolean:
-            return "a boolean";
-        case nlohmann::json::value_t::number_float:
-            return "a fractional number";
-        default:
-            return "a number";
-    }
 }
 
 bool isIntegralFloat(const nlohmann::json& value) {
@@ -355,7 +306,7 @@ std::optional<Scenario> ScenarioValidator::validate(const Json& root) {
     }
     checkFields(root, "",
                 {"format", "version", "title", "explanation", "device", "schedule", "streams",
-                 "events", "buffers", "pool", "steps"});
+                 "events", "buffers", "pool", "steps", "expect"});
 
     // A wrong format or version makes every other message noise: stop there.
     if (auto format = getString(root, "format", "", true); format && *format != kFormat)
@@ -412,6 +363,14 @@ std::optional<Scenario> ScenarioValidator::validate(const Json& root) {
                       (expanded == SIZE_MAX ? std::string("overflow") : std::to_string(expanded)) +
                       ")");
         }
+    }
+    if (const Json* expect = require(root, "expect", "", false);
+        expect && errors_.size() == errors_before) {
+        const auto instances = ExpectationReader::countInstances(scenario.program);
+        ExpectationReader reader([this](const std::string& path,
+                                        std::string message) { error(path, std::move(message)); },
+                                 instances, scenario.streams);
+        scenario.expect = reader.read(*expect, "expect");
     }
     if (errors_.size() != errors_before)
         return std::nullopt;
@@ -580,6 +539,19 @@ std::optional<Step> ScenarioValidator::readStep(const Json& json, const std::str
         step.batch = static_cast<std::uint32_t>(*batch);
     if (auto label = getString(json, "label", path, false))
         step.label = std::move(*label);
+    if (auto id = getString(json, "id", path, false)) {
+        const bool well_formed =
+            !id->empty() && id->size() <= 64 && std::all_of(id->begin(), id->end(), [](char c) {
+                return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' ||
+                       c == '.';
+            });
+        if (!well_formed)
+            error(child(path, "id"),
+                  "must be 1 to 64 letters, digits, '-', '_' or '.', not " + inQuotes(*id));
+        else if (!step_ids_.insert(*id).second)
+            error(child(path, "id"), "another step already has the id " + inQuotes(*id));
+        step.id = std::move(*id);
+    }
     if (auto mode = getMode(json, path))
         step.mode = *mode;
     if (errors_.size() != errors_before)
@@ -591,7 +563,7 @@ bool ScenarioValidator::readStepFields(const Json& json, const std::string& path
                                        Step& step, int depth) {
     const std::size_t errors_before = errors_.size();
     auto fields = [&](std::initializer_list<std::string_view> own) {
-        checkFields(json, path, {"op", "batch", "label", "mode"}, own);
+        checkFields(json, path, {"op", "batch", "label", "mode", "id"}, own);
     };
     auto stream = [&](std::string_view key = "stream") -> std::uint32_t {
         return getRef(json, key, path, streams_, "stream").value_or(0);

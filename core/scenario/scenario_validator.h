@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "core/model/scenario.h"
@@ -64,6 +65,7 @@ private:
     NameMap streams_;
     NameMap events_;
     NameMap buffers_;
+    std::unordered_set<std::string> step_ids_;
     std::uint64_t memory_bytes_ = UINT64_MAX;  // byte-count bound: the device profile's memory
     std::string device_;
 };

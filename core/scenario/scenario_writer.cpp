@@ -192,6 +192,8 @@ private:
             o.integer("batch", step.batch);
         if (!step.label.empty())
             o.string("label", step.label);
+        if (!step.id.empty())
+            o.string("id", step.id);
         if (step.mode != SyncMode::None)
             o.string("mode", syncModeInfo(step.mode).id);
     }
@@ -222,6 +224,52 @@ void list(std::string& out, std::string_view key, const List& items, Fn&& writeO
         out += i + 1 < items.size() ? ",\n" : "\n";
     }
     out += "  ],\n";
+}
+
+void writeExpectation(const Expectation& e, ObjectLine& o) {
+    o.string("claim", toString(e.kind));
+    switch (e.kind) {
+        case ClaimKind::ReturnsBeforeEnd:
+        case ClaimKind::ReturnsAfterEnd:
+            o.string("call", toString(e.a));
+            o.string("gpu", toString(e.b));
+            break;
+        case ClaimKind::HostWait:
+        case ClaimKind::Flag:
+            o.string("step", toString(e.a));
+            break;
+        case ClaimKind::Memory:
+            o.string("after", toString(e.a));
+            o.string("series", e.series);
+            break;
+        case ClaimKind::Idle:
+            o.string("lane", e.lane);
+            break;
+        case ClaimKind::StartsAfterEnd:
+            o.string("gpu", toString(e.a));
+            o.string("after", toString(e.b));
+            break;
+        case ClaimKind::Overlap:
+            o.string("gpu", toString(e.a));
+            o.string("with", toString(e.b));
+            break;
+    }
+    if (!e.flag.empty())
+        o.string("flag", e.flag);
+    if (e.min_ns)
+        o.microseconds("min_us", *e.min_ns);
+    if (e.max_ns)
+        o.microseconds("max_us", *e.max_ns);
+    if (e.equals)
+        o.integer("equals", *e.equals);
+    if (e.at_least)
+        o.integer("at_least", *e.at_least);
+    if (e.at_most)
+        o.integer("at_most", *e.at_most);
+    if (e.instances != (e.kind == ClaimKind::Flag ? Instances::Any : Instances::All))
+        o.string("instances", toString(e.instances));
+    if (!e.text.empty())
+        o.string("text", e.text);
 }
 
 }  // namespace
@@ -266,7 +314,13 @@ std::string ScenarioWriter::toJson(const Scenario& s) {
     }
     out += "  \"steps\": [\n";
     Writer(s, out).steps(s.program, "    ");
-    out += "  ]\n}\n";
+    out += "  ]";
+    if (!s.expect.empty()) {
+        out += ",\n";
+        list(out, "expect", s.expect, writeExpectation);
+        out.resize(out.size() - 2);  // list() ends with ",\n": the last member takes no comma
+    }
+    out += "\n}\n";
     return out;
 }
 

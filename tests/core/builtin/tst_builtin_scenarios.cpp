@@ -1,13 +1,15 @@
 #include <QDir>
 #include <QtTest>
 
+#include "core/analysis/expectation_check.h"
 #include "core/analysis/invariant_checker.h"
 #include "core/engine/engine_factory.h"
 #include "core/scenario/scenario_reader.h"
 
 using namespace syncscope;
 
-// Every built-in scenario parses, simulates and passes the invariant checker with zero violations.
+// Every built-in scenario parses, simulates, passes the invariant checker with zero violations, and
+// states its lesson as `expect` claims that hold on its own simulated run.
 class TstBuiltinScenarios : public QObject {
     Q_OBJECT
 
@@ -37,6 +39,14 @@ private slots:
         for (const auto& v : violations)
             text += QString::fromStdString(v.invariant + ": " + v.message) + "\n";
         QVERIFY2(violations.empty(), qPrintable(text));
+
+        QVERIFY2(!parsed.scenario->expect.empty(),
+                 "a built-in must state its lesson as at least one expect claim");
+        QString failed;
+        for (const ExpectationResult& r : checkExpectations(*parsed.scenario, result.trace))
+            if (!r.holds)
+                failed += QString::fromStdString(r.claim + "; but " + r.measured) + "\n";
+        QVERIFY2(failed.isEmpty(), qPrintable(failed));
     }
 
     void catalogueIsCovered() {

@@ -20,7 +20,11 @@ case "$1" in
         done
         if [ "$engine" = cuda ] && [ "${FAIL_CUDA:-}" = 1 ]; then echo "CUDA engine unavailable: no usable CUDA device" >&2; exit 1; fi
         echo '{"format":"syncscope-trace","trace":{"device":{"clock_tolerance_ns":3000,"wake_latency_ns":[1000,25000,-1,-1]}}}' > "$out" ;;
-    check) exit "${CHECK_RC:-0}" ;;
+    check)
+        # The real CLI's summary lines: violations, then the lesson's own claims.
+        echo "$2: 12 events, ${VIOLATIONS:-0} violations"
+        echo "expect: 2 claims, ${CLAIMS_FAILED:-0} failed"
+        [ "${VIOLATIONS:-0}" = 0 ] && [ "${CLAIMS_FAILED:-0}" = 0 ] ;;
     compare) echo "makespan: real 1.20 ms vs sim 1.10 ms"; echo "order of kernel completions: same"; exit 0 ;;
 esac
 FAKE
@@ -31,7 +35,7 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 # 1. Everything agrees: exit 0, ε from the trace, L = 10 x the largest wake-up (250 µs).
 SYNCSCOPE_CLI="$work/fake-cli" "$root/scripts/gpu-check" --scenarios "$work/scenarios" --out "$work/out" > "$work/table.txt" \
     || fail "gpu-check failed although every scenario agreed: $(cat "$work/table.txt")"
-grep -q "^alpha .* ok .* 0 .*real 1.20 ms vs sim 1.10 ms.*agree" "$work/table.txt" || fail "row for alpha: $(cat "$work/table.txt")"
+grep -q "^alpha .* ok .* 0 .* 0 of 2 failed .*real 1.20 ms vs sim 1.10 ms.*agree" "$work/table.txt" || fail "row for alpha: $(cat "$work/table.txt")"
 grep -q "^beta " "$work/table.txt" || fail "no row for beta"
 grep -q "check $work/out/alpha.real.json --epsilon-ns 3000 --wake-bound-ns 250000" "$work/calls.log" \
     || fail "check not called with the calibrated tolerance: $(grep check "$work/calls.log")"
@@ -43,17 +47,28 @@ if FAIL_CUDA=1 SYNCSCOPE_CLI="$work/fake-cli" "$root/scripts/gpu-check" --scenar
 fi
 grep -q "no usable CUDA device" "$work/table2.txt" || fail "reason missing: $(cat "$work/table2.txt")"
 
-# 3. Violations make it fail.
-if CHECK_RC=1 SYNCSCOPE_CLI="$work/fake-cli" "$root/scripts/gpu-check" --scenarios "$work/scenarios" > /dev/null; then
+# 3. Violations make it fail, and so does a lesson's claim that does not hold on the GPU.
+if VIOLATIONS=3 SYNCSCOPE_CLI="$work/fake-cli" "$root/scripts/gpu-check" --scenarios "$work/scenarios" > "$work/table4.txt"; then
     fail "gpu-check succeeded although check found violations"
 fi
+grep -q "^alpha .* ok .* 3 " "$work/table4.txt" || fail "violation count missing: $(cat "$work/table4.txt")"
+if CLAIMS_FAILED=1 SYNCSCOPE_CLI="$work/fake-cli" "$root/scripts/gpu-check" --scenarios "$work/scenarios" > "$work/table5.txt"; then
+    fail "gpu-check succeeded although a claim failed"
+fi
+grep -q "^alpha .* 1 of 2 failed " "$work/table5.txt" || fail "failed claims missing: $(cat "$work/table5.txt")"
 
 # 4. --package: binary, scenarios, scripts; run.sh works from the package alone.
 SYNCSCOPE_CLI="$work/fake-cli" "$root/scripts/gpu-check" --scenarios "$work/scenarios" --package "$work/pkg" > /dev/null
-for f in bin/syncscope-cli run.sh gpu-check scenarios/alpha.json scenarios/beta.json; do
+for f in bin/syncscope-cli run.sh gpu-check scenarios/alpha.json scenarios/beta.json probes/waves.json; do
     [ -e "$work/pkg/$f" ] || fail "package lacks $f"
 done
 compgen -G "$work/pkg/lib/libcuda.so*" > /dev/null && fail "package must not contain the driver"
 (cd "$work/pkg" && ./run.sh > "$work/table3.txt") || fail "packaged run failed: $(cat "$work/table3.txt")"
 grep -q "^alpha " "$work/table3.txt" || fail "packaged run printed no table"
+
+# 5. --probes: the probe table after the built-ins, and the cancellation test (exit status 3).
+(cd "$work/pkg" && CANCEL_AFTER_S=0 ./run.sh --probes > "$work/table6.txt") || fail "probes run failed: $(cat "$work/table6.txt")"
+grep -q "^Probes" "$work/table6.txt" || fail "no probe table: $(cat "$work/table6.txt")"
+grep -q "^waves " "$work/table6.txt" || fail "no row for the waves probe"
+grep -q "^cancel: " "$work/table6.txt" || fail "no cancellation line"
 echo "gpu-check test: ok"
