@@ -80,8 +80,7 @@ TempFile::TempFile(const OutputTarget& target) {
         }
     }
     if (fd_ < 0) {
-        error_ = describe("cannot create a temporary file for", target.requested(), err) +
-                 " (in '" + target.directory() + "')";
+        error_ = describe("cannot create a temporary file beside", target.requested(), err);
         path_.clear();
         return;
     }
