@@ -4,6 +4,7 @@
 #include "app/cli/expect_report.h"
 #include "app/cli/input_files.h"
 #include "core/analysis/invariant_checker.h"
+#include "core/analysis/terminal_text.h"
 
 namespace syncscope::cli {
 
@@ -11,7 +12,7 @@ int checkCommand(const CheckOptions& options) {
     std::string error;
     std::optional<Trace> trace = loadTrace(options.trace, error);
     if (!trace) {
-        std::cerr << error << '\n';
+        std::cerr << escapeForTerminal(error, LineBreaks::Keep) << '\n';
         return kExitBadInput;
     }
     InvariantCheckerOptions checker_options;
@@ -30,10 +31,10 @@ int checkCommand(const CheckOptions& options) {
             break;
         }
         std::cout << v.invariant << (v.severity == Violation::Severity::Warning ? " (warning)" : "")
-                  << ": " << v.message << '\n';
+                  << ": " << escapeForTerminal(v.message) << '\n';
     }
-    std::cout << options.trace << ": " << trace->events.size() << " events, " << errors
-              << (errors == 1 ? " violation" : " violations");
+    std::cout << escapeForTerminal(options.trace) << ": " << trace->events.size() << " events, "
+              << errors << (errors == 1 ? " violation" : " violations");
     if (warnings)
         std::cout << ", " << warnings << (warnings == 1 ? " warning" : " warnings");
     std::cout << '\n';

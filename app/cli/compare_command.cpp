@@ -2,6 +2,7 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/input_files.h"
+#include "core/analysis/terminal_text.h"
 #include "core/analysis/time_format.h"
 #include "core/compare/trace_comparison.h"
 
@@ -25,7 +26,7 @@ int compareCommand(const CompareOptions& options) {
     std::optional<Trace> a = loadTrace(options.real, error);
     std::optional<Trace> b = a ? loadTrace(options.simulated, error) : std::nullopt;
     if (!a || !b) {
-        std::cerr << error << '\n';
+        std::cerr << escapeForTerminal(error, LineBreaks::Keep) << '\n';
         return kExitBadInput;
     }
     const TraceComparison c = compareTraces(*a, *b);
@@ -36,7 +37,7 @@ int compareCommand(const CompareOptions& options) {
               << c.order_disagreements << " of " << c.order_checked
               << " neighbouring pairs differ)\n";
     for (const auto& note : c.order_notes)
-        std::cout << "  " << note << '\n';
+        std::cout << "  " << escapeForTerminal(note) << '\n';
     std::cout << "host waits       " << (c.waitsAgree() ? "agree" : "differ") << '\n';
     if (!c.waits_only_in_a.empty())
         std::cout << "  only in the first run at steps " << stepList(c.waits_only_in_a) << '\n';

@@ -2,6 +2,8 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/input_files.h"
+#include "app/cli/output_files.h"
+#include "core/analysis/terminal_text.h"
 #include "core/interchange/chrome_trace_writer.h"
 #include "core/interchange/csv_writer.h"
 #include "core/interchange/trace_importer.h"
@@ -10,21 +12,27 @@
 namespace syncscope::cli {
 
 int importCommand(const ImportOptions& options) {
+    if (const std::string problem = outputFileProblem(options.out, {options.input});
+        !problem.empty()) {
+        printWriteError(options.out, problem);
+        return kExitBadInput;
+    }
     ImportResult imported = importTrace(options.input);
     if (!imported.ok()) {
-        std::cerr << imported.error << '\n';
+        std::cerr << escapeForTerminal(imported.error, LineBreaks::Keep) << '\n';
         return kExitBadInput;
     }
     for (const auto& warning : imported.warnings)
-        std::cerr << "warning: " << warning << '\n';
+        std::cerr << "warning: " << escapeForTerminal(warning) << '\n';
     std::string error;
     if (!TraceFile::save(*imported.trace, options.out, error)) {
-        std::cerr << "syncscope-cli: cannot write " << options.out << ": " << error << '\n';
+        printWriteError(options.out, error);
         return kExitBadInput;
     }
-    std::cout << options.input << ": " << imported.trace->events.size() << " events on "
-              << imported.trace->lanes.size() << " lanes, " << imported.trace->memory.size()
-              << " memory samples -> " << options.out << '\n';
+    std::cout << escapeForTerminal(options.input) << ": " << imported.trace->events.size()
+              << " events on " << imported.trace->lanes.size() << " lanes, "
+              << imported.trace->memory.size() << " memory samples -> "
+              << escapeForTerminal(options.out) << '\n';
     return kExitOk;
 }
 
@@ -32,18 +40,23 @@ namespace {
 
 template <typename Writer>
 int exportWith(const ExportOptions& options) {
-    std::string error;
+    std::string error = outputFileProblem(options.out, {options.trace});
+    if (!error.empty()) {
+        printWriteError(options.out, error);
+        return kExitBadInput;
+    }
     std::optional<Trace> trace = loadTrace(options.trace, error);
     if (!trace) {
-        std::cerr << error << '\n';
+        std::cerr << escapeForTerminal(error, LineBreaks::Keep) << '\n';
         return kExitBadInput;
     }
     error = Writer::writeFile(*trace, options.out);
     if (!error.empty()) {
-        std::cerr << "syncscope-cli: cannot write " << options.out << ": " << error << '\n';
+        printWriteError(options.out, error);
         return kExitBadInput;
     }
-    std::cout << options.trace << " -> " << options.out << '\n';
+    std::cout << escapeForTerminal(options.trace) << " -> " << escapeForTerminal(options.out)
+              << '\n';
     return kExitOk;
 }
 

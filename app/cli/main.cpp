@@ -4,10 +4,13 @@
 #include <iostream>
 
 #include "app/cli/commands.h"
+#include "core/tracefile/temp_file_registry.h"
 
 using namespace syncscope::cli;
 
 int main(int argc, char** argv) {
+    // Ctrl+C or a kill during a write must not leave the temporary file behind.
+    syncscope::TempFileRegistry::installSignalCleanup();
     CLI::App app{"syncscope-cli: run GPU synchronization scenarios and check their traces"};
     app.require_subcommand(1);
     app.set_version_flag("--version", "syncscope-cli 0.1.0");

@@ -6,6 +6,8 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/input_files.h"
+#include "app/cli/output_files.h"
+#include "core/analysis/terminal_text.h"
 #include "core/analysis/time_format.h"
 #include "core/engine/engine_factory.h"
 #include "core/scenario/scenario_writer.h"
@@ -16,7 +18,9 @@ namespace syncscope::cli {
 namespace {
 
 // Ctrl+C cancels the run cooperatively: the engine stops within 50 ms and the partial trace is
-// still saved, like the window's Cancel.
+// still saved, like the window's Cancel. Only while the engine runs: around that, SIGINT keeps the
+// disposition main() gave it (remove the temporary file of a write in progress, then die), so a
+// second Ctrl+C during the save stops it without leaving a temporary file.
 CancelToken* g_cancel = nullptr;
 
 extern "C" void onSigint(int) {
@@ -79,6 +83,12 @@ int runCommand(const RunOptions& options) {
     }
     if (!choice.note.empty())
         std::cerr << "syncscope-cli: " << choice.note << '\n';
+    if (!options.out.empty()) {
+        if (const std::string problem = outputFileProblem(options.out, {path}); !problem.empty()) {
+            printWriteError(options.out, problem);
+            return kExitBadInput;
+        }
+    }
 
     CancelToken cancel;
     g_cancel = &cancel;
@@ -103,8 +113,7 @@ int runCommand(const RunOptions& options) {
     if (!options.out.empty() && has_trace) {
         std::string save_error;
         if (!TraceFile::save(trace, options.out, save_error)) {
-            std::cerr << "syncscope-cli: cannot write " << options.out << ": " << save_error
-                      << '\n';
+            printWriteError(options.out, save_error);
             return kExitBadInput;
         }
     }
@@ -126,9 +135,9 @@ int runCommand(const RunOptions& options) {
         TimeNs end = 0;
         for (const auto& e : trace.events)
             end = std::max(end, e.end_ns);
-        std::cout << "ran '" << scenario->title << "' on " << choice.engine->id() << " ("
-                  << trace.device.name << "): " << trace.events.size() << " events, "
-                  << formatDuration(end);
+        std::cout << "ran '" << escapeForTerminal(scenario->title) << "' on " << choice.engine->id()
+                  << " (" << escapeForTerminal(trace.device.name) << "): " << trace.events.size()
+                  << " events, " << formatDuration(end);
         if (!options.out.empty())
             std::cout << " -> " << options.out;
         std::cout << '\n';

@@ -4,6 +4,7 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/input_files.h"
+#include "core/analysis/terminal_text.h"
 #include "core/analysis/time_format.h"
 #include "core/analysis/trace_stats.h"
 
@@ -33,7 +34,7 @@ int statsCommand(const StatsOptions& options) {
     std::string error;
     std::optional<Trace> trace = loadTrace(options.trace, error);
     if (!trace) {
-        std::cerr << error << '\n';
+        std::cerr << escapeForTerminal(error, LineBreaks::Keep) << '\n';
         return kExitBadInput;
     }
     const TraceStats s = computeStats(*trace);
@@ -62,9 +63,11 @@ int statsCommand(const StatsOptions& options) {
         std::cout << j.dump(2) << '\n';
         return kExitOk;
     }
-    std::cout << "trace            " << (trace->title.empty() ? options.trace : trace->title)
-              << '\n'
-              << "device           " << trace->device.name << " (" << trace->device.engine << ")\n"
+    // Names come from the file, which may be hostile: printed escaped.
+    std::cout << "trace            "
+              << escapeForTerminal(trace->title.empty() ? options.trace : trace->title) << '\n'
+              << "device           " << escapeForTerminal(trace->device.name) << " ("
+              << escapeForTerminal(trace->device.engine) << ")\n"
               << "events           " << trace->events.size() << '\n'
               << "makespan         " << formatDuration(s.makespan_ns) << '\n'
               << "host blocked     " << formatDuration(s.host_blocked_ns) << '\n'

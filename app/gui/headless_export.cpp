@@ -6,6 +6,7 @@
 
 #include "core/engine/engine_factory.h"
 #include "core/scenario/scenario_reader.h"
+#include "core/tracefile/output_target.h"
 #include "ui/export/image_exporter.h"
 #include "ui/timeline/theme.h"
 #include "ui/window/builtin_scenarios.h"
@@ -91,6 +92,18 @@ int HeadlessExport::run(const Request& request, QTextStream& out, QTextStream& e
     if (!ImageExporter::formatFor(request.output, &format_error)) {
         err << "syncscope: " << QDir::toNativeSeparators(request.output) << ": " << format_error
             << Qt::endl;
+        return 2;
+    }
+    // Before the run: a FIFO or device as the output, or the output being the input file, is
+    // refused without running anything.
+    const std::string output = QFile::encodeName(request.output).toStdString();
+    std::string target_error;
+    if (OutputTarget::resolve(output, target_error))
+        target_error =
+            OutputTarget::refuseInputs(output, {QFile::encodeName(request.trace).toStdString(),
+                                                QFile::encodeName(request.scenario).toStdString()});
+    if (!target_error.empty()) {
+        err << "syncscope: " << QString::fromStdString(target_error) << Qt::endl;
         return 2;
     }
 

@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "app/gui/headless_export.h"
+#include "core/tracefile/temp_file_registry.h"
 #include "ui/window/document_loader.h"
 #include "ui/window/main_window.h"
 #include "ui/window/scenario_editor.h"
@@ -41,6 +42,8 @@ bool choosePlatform(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    // Ctrl+C or a kill during an export or a save must not leave the temporary file behind.
+    syncscope::TempFileRegistry::installSignalCleanup();
     if (!choosePlatform(argc, argv)) {
         std::fprintf(
             stderr,

@@ -6,9 +6,9 @@
 namespace syncscope {
 
 // Writes a whole file so that readers see either the old file or the complete new one, never a
-// half-written one: the data goes to a temporary file beside the target (same directory, so the
-// same file system), is flushed to disk, then renamed over the target. When anything fails the
-// temporary file is removed and an existing target is left untouched.
+// half-written one. The same writer as the streamed one (AtomicFileWriter, which says how), for
+// data already in memory: when anything fails the temporary file is removed and an existing target
+// is left untouched.
 class AtomicFile {
 public:
     // Returns false and says why (naming the path) in `error`.

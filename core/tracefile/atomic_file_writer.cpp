@@ -3,87 +3,88 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <cstdlib>
 #include <cstring>
-#include <vector>
+
+#include "core/tracefile/temp_file.h"
 
 namespace syncscope {
 
 namespace {
-constexpr std::size_t kBufferSize = 1 << 20;
-}
 
-AtomicFileWriter::AtomicFileWriter(std::string target) : target_(std::move(target)) {
-    std::vector<char> name(target_.begin(), target_.end());
-    const char suffix[] = ".tmp-XXXXXX";
-    name.insert(name.end(), suffix, suffix + sizeof(suffix));
-    const int fd = ::mkstemp(name.data());
-    if (fd < 0) {
-        error_ = "cannot create a temporary file beside " + target_ + ": " + std::strerror(errno);
+constexpr std::size_t kBufferSize = 1 << 20;
+
+AtomicFileWriter::WriteFunction g_write = &::write;
+
+}  // namespace
+
+AtomicFileWriter::AtomicFileWriter(std::string target) {
+    target_ = OutputTarget::resolve(target, error_);
+    if (!target_)
         return;
-    }
-    temp_ = name.data();
-    file_ = ::fdopen(fd, "wb");
-    if (file_ == nullptr) {
-        error_ = "cannot open " + temp_ + ": " + std::strerror(errno);
-        ::close(fd);
-        ::unlink(temp_.c_str());
+    TempFile::removeStale(*target_);
+    temp_ = std::make_unique<TempFile>(*target_);
+    if (!temp_->isOpen()) {
+        error_ = temp_->error();
+        temp_.reset();
         return;
     }
     buffer_.reserve(kBufferSize);
 }
 
-AtomicFileWriter::~AtomicFileWriter() {
-    abandon();
+AtomicFileWriter::~AtomicFileWriter() = default;
+
+bool AtomicFileWriter::isOpen() const {
+    return temp_ != nullptr;
 }
 
-void AtomicFileWriter::abandon() {
-    if (file_ != nullptr) {
-        std::fclose(file_);
-        file_ = nullptr;
-        ::unlink(temp_.c_str());
+AtomicFileWriter::WriteFunction AtomicFileWriter::setWriteFunctionForTesting(WriteFunction write) {
+    const WriteFunction previous = g_write;
+    g_write = write != nullptr ? write : &::write;
+    return previous;
+}
+
+void AtomicFileWriter::writeAll(const char* data, std::size_t size) {
+    while (size > 0 && error_.empty()) {
+        const ssize_t n = g_write(temp_->fd(), data, size);
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            error_ = "cannot write '" + target_->requested() + "': " + std::strerror(errno);
+            return;
+        }
+        data += n;
+        size -= static_cast<std::size_t>(n);
     }
 }
 
 void AtomicFileWriter::flushBuffer() {
-    if (file_ == nullptr || buffer_.empty())
-        return;
-    if (std::fwrite(buffer_.data(), 1, buffer_.size(), file_) != buffer_.size() && error_.empty())
-        error_ = "cannot write " + temp_ + ": " + std::strerror(errno);
+    if (!buffer_.empty())
+        writeAll(buffer_.data(), buffer_.size());
     buffer_.clear();
 }
 
 void AtomicFileWriter::write(std::string_view bytes) {
-    if (file_ == nullptr)
+    if (!temp_ || !error_.empty())
         return;
     if (buffer_.size() + bytes.size() > kBufferSize)
         flushBuffer();
-    if (bytes.size() > kBufferSize) {
-        if (std::fwrite(bytes.data(), 1, bytes.size(), file_) != bytes.size() && error_.empty())
-            error_ = "cannot write " + temp_ + ": " + std::strerror(errno);
-        return;
-    }
-    buffer_.append(bytes);
+    if (bytes.size() > kBufferSize)
+        writeAll(bytes.data(), bytes.size());
+    else
+        buffer_.append(bytes);
 }
 
 bool AtomicFileWriter::commit() {
-    if (file_ == nullptr)
+    if (!temp_)
         return false;
     flushBuffer();
-    if (std::fflush(file_) != 0 && error_.empty())
-        error_ = "cannot write " + temp_ + ": " + std::strerror(errno);
-    if (error_.empty() && ::fsync(::fileno(file_)) != 0)
-        error_ = "cannot sync " + temp_ + ": " + std::strerror(errno);
-    if (std::fclose(file_) != 0 && error_.empty())
-        error_ = "cannot close " + temp_ + ": " + std::strerror(errno);
-    file_ = nullptr;
-    if (error_.empty() && std::rename(temp_.c_str(), target_.c_str()) != 0)
-        error_ = "cannot replace " + target_ + ": " + std::strerror(errno);
-    if (!error_.empty()) {
-        ::unlink(temp_.c_str());
-        return false;
+    bool ok = error_.empty();
+    if (ok && !temp_->commitTo(*target_)) {
+        error_ = temp_->error();
+        ok = false;
     }
-    return true;
+    temp_.reset();  // an uncommitted temporary file goes with it
+    return ok;
 }
 
 std::string AtomicFileWriter::writeStreamed(const std::string& path,

@@ -1,16 +1,25 @@
 #pragma once
 
-#include <cstdio>
+#include <sys/types.h>
+
 #include <functional>
+#include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
+#include "core/tracefile/output_target.h"
+
 namespace syncscope {
 
-// Streams a file so readers never see half of it (AtomicFile::write does the same for data
-// already in memory): the bytes go to a temporary file beside the
-// target, which replaces the target only when commit() succeeds. Destroying an uncommitted
-// AtomicFileWriter removes the temporary file. Buffered; not thread-safe.
+class TempFile;
+
+// The one way syncscope writes a file, streamed (AtomicFile::write wraps it for data already in
+// memory). Readers see the old file or the complete new one, never half of one: the bytes go to a
+// TempFile beside the target, which replaces the target only when commit() succeeds, after every
+// write, fsync and close reported success. On any failure (a full disk: ENOSPC) the old file stays
+// as it was and error() names the target and the system's reason. Only regular files are
+// replaced; see OutputTarget for symlinks, FIFOs and devices. Buffered; not thread-safe.
 class AtomicFileWriter {
 public:
     explicit AtomicFileWriter(std::string target);
@@ -18,24 +27,30 @@ public:
     AtomicFileWriter(const AtomicFileWriter&) = delete;
     AtomicFileWriter& operator=(const AtomicFileWriter&) = delete;
 
-    bool isOpen() const { return file_ != nullptr; }
+    bool isOpen() const;
+    // After the first failure further bytes are dropped: commit() reports the failure.
     void write(std::string_view bytes);
-    // Flushes, closes and renames over the target. False (with error()) if anything failed since
-    // open.
+    // Flushes, syncs, closes and renames over the target. False (with error()) if anything failed
+    // since open.
     bool commit();
     const std::string& error() const { return error_; }
 
     using Sink = std::function<void(std::string_view)>;
     // Opens `path`, lets `produce` stream into it, commits. Returns "" or the error.
-    static std::string writeStreamed(const std::string& path, const std::function<void(const Sink&)>& produce);
+    static std::string writeStreamed(const std::string& path,
+                                     const std::function<void(const Sink&)>& produce);
+
+    // Test seam: the system call that stores bytes, so tests can make the disk "full" without a
+    // full disk. Returns the previous function.
+    using WriteFunction = ssize_t (*)(int fd, const void* data, std::size_t size);
+    static WriteFunction setWriteFunctionForTesting(WriteFunction write);
 
 private:
     void flushBuffer();
-    void abandon();
+    void writeAll(const char* data, std::size_t size);
 
-    std::string target_;
-    std::string temp_;
-    std::FILE* file_ = nullptr;
+    std::optional<OutputTarget> target_;
+    std::unique_ptr<TempFile> temp_;
     std::string buffer_;
     std::string error_;
 };

@@ -1,13 +1,18 @@
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <QClipboard>
 #include <QCryptographicHash>
+#include <QDir>
 #include <QFile>
 #include <QGuiApplication>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimeZone>
+#include <cerrno>
+#include <cstring>
 
+#include "core/tracefile/atomic_file_writer.h"
 #include "tst_timeline_fixtures.h"
 #include "ui/export/image_exporter.h"
 #include "ui/timeline/timeline_view.h"
@@ -32,6 +37,11 @@ int countColour(const QImage& image, const QColor& colour) {
                 ++n;
     }
     return n;
+}
+
+ssize_t diskFull(int, const void*, std::size_t) {
+    errno = ENOSPC;
+    return -1;
 }
 
 ExportOptions options(const QString& path) {
@@ -205,6 +215,52 @@ private slots:
         QVERIFY(!ok);
         QVERIFY2(error.contains(path), qPrintable(error));
         QCOMPARE(readAll(path), QByteArray("precious"));
+    }
+
+    void fullDiskKeepsTheOldFile_data() {
+        QTest::addColumn<QString>("name");
+        for (const char* name : {"full.png", "full.jpg", "full.svg", "full.pdf"})
+            QTest::newRow(name) << QString::fromLatin1(name);
+    }
+    void fullDiskKeepsTheOldFile() {
+        // Qt's writers do not notice a full disk; the export must (it once reported success and
+        // left a truncated SVG). The disk is "full" through the atomic writer's test seam.
+        QFETCH(QString, name);
+        const QString path = dir_.filePath(name);
+        {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("precious");
+        }
+        const auto previous = AtomicFileWriter::setWriteFunctionForTesting(&diskFull);
+        QString error;
+        const bool ok = exportTraceImage(*trace_, options(path), &error);
+        AtomicFileWriter::setWriteFunctionForTesting(previous);
+        QVERIFY(!ok);
+        QVERIFY2(error.contains(path) && error.contains(QString::fromLocal8Bit(strerror(ENOSPC))),
+                 qPrintable(error));
+        QCOMPARE(readAll(path), QByteArray("precious"));
+        QCOMPARE(QDir(dir_.path()).entryList(QDir::Files | QDir::Hidden).filter(".tmp-"),
+                 QStringList());
+    }
+
+    void onlyRegularFilesAreReplaced() {
+        const QString fifo = dir_.filePath(QStringLiteral("pipe.svg"));
+        QCOMPARE(::mkfifo(fifo.toLocal8Bit().constData(), 0644), 0);
+        QString error;
+        QVERIFY(!exportTraceImage(*trace_, options(fifo), &error));
+        QVERIFY2(error.contains(fifo) && error.contains(QStringLiteral("FIFO")), qPrintable(error));
+        struct stat st {};
+        QCOMPARE(::lstat(fifo.toLocal8Bit().constData(), &st), 0);
+        QVERIFY(S_ISFIFO(st.st_mode));
+        // A new picture is rw-r--r-- under the usual umask, not the temporary file's rw-------.
+        const mode_t old = ::umask(022);
+        const QString fresh = dir_.filePath(QStringLiteral("fresh.pdf"));
+        const bool ok = exportTraceImage(*trace_, options(fresh), &error);
+        ::umask(old);
+        QVERIFY2(ok, qPrintable(error));
+        QCOMPARE(::stat(fresh.toLocal8Bit().constData(), &st), 0);
+        QCOMPARE(st.st_mode & 0777, 0644u);
     }
 
     void exportsTheLiveViewAndCopiesToClipboard() {

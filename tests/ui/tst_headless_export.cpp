@@ -1,4 +1,6 @@
 // `syncscope --scenario … --export OUT` as a user runs it: a separate process, no window.
+#include <sys/stat.h>
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -8,6 +10,8 @@
 #include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
+#include <cerrno>
+#include <cstring>
 
 using namespace Qt::StringLiterals;
 
@@ -69,6 +73,9 @@ private slots:
     void badScenarioPathFails();
     void badArgumentsFail_data();
     void badArgumentsFail();
+    void outputThatIsNotARegularFileIsRefused();
+    void outputThatIsAnInputIsRefused();
+    void failedWriteIsLoudAndKeepsTheOldFile();
 };
 
 void TestHeadlessExport::initTestCase() {
@@ -174,6 +181,72 @@ void TestHeadlessExport::badArgumentsFail() {
     QVERIFY(r.exit_code != 0);
     QVERIFY2(r.err.contains(message), qPrintable(r.err));
     QVERIFY(!QFile::exists(out));
+}
+
+void TestHeadlessExport::outputThatIsNotARegularFileIsRefused() {
+    QTemporaryDir dir;
+    const QString fifo = dir.filePath(u"pipe.png"_s);
+    QCOMPARE(::mkfifo(fifo.toLocal8Bit().constData(), 0644), 0);
+    const Outcome r = runSyncscope(
+        {u"--scenario"_s, u"builtin:mode-event"_s, u"--engine"_s, u"sim"_s, u"--export"_s, fifo});
+    QCOMPARE(r.exit_code, 2);
+    QVERIFY2(r.err.contains(fifo + u"': it is a FIFO"_s), qPrintable(r.err));
+    struct stat st {};
+    QCOMPARE(::lstat(fifo.toLocal8Bit().constData(), &st), 0);
+    QVERIFY(S_ISFIFO(st.st_mode));
+}
+
+void TestHeadlessExport::outputThatIsAnInputIsRefused() {
+    // Odd names, but the picture's format comes from the suffix and the input's from its content.
+    QTemporaryDir dir;
+    const QString scenario = dir.filePath(u"scenario.svg"_s);
+    QVERIFY(
+        QFile::copy(u"" SYNCSCOPE_SOURCE_DIR "/resources/scenarios/mode-device.json"_s, scenario));
+    const QString trace = dir.filePath(u"trace.png"_s);
+    QVERIFY(
+        QFile::copy(u"" SYNCSCOPE_SOURCE_DIR "/tests/data/interchange/kineto_old.json"_s, trace));
+    const QList<QStringList> runs = {
+        {u"--scenario"_s, scenario, u"--engine"_s, u"sim"_s, u"--export"_s, scenario},
+        {trace, u"--export"_s, dir.path() + u"/./trace.png"_s}};
+    for (const QStringList& args : runs) {
+        const QString input = args.first() == u"--scenario"_s ? scenario : trace;
+        QFile f(input);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray before = f.readAll();
+        f.close();
+        const Outcome r = runSyncscope(args);
+        QCOMPARE(r.exit_code, 2);
+        QVERIFY2(r.err.contains(u"it is the input file"_s), qPrintable(r.err));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), before);
+    }
+}
+
+void TestHeadlessExport::failedWriteIsLoudAndKeepsTheOldFile() {
+    // The SVG that once replaced a good file with a truncated one on a full 64 KiB file system:
+    // `ulimit -f` (SIGXFSZ ignored) makes write() fail the same way without a full disk.
+    QTemporaryDir dir;
+    const QString out = dir.filePath(u"slide.svg"_s);
+    {
+        QFile f(out);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("precious");
+    }
+    QProcess process;
+    process.start(u"/bin/bash"_s, {u"-c"_s, u"ulimit -f 16; trap '' XFSZ; exec \"$@\""_s, u"sh"_s,
+                                   kBinary, u"--scenario"_s, u"builtin:mode-event"_s, u"--engine"_s,
+                                   u"sim"_s, u"--size"_s, u"1600x900"_s, u"--export"_s, out});
+    QVERIFY(process.waitForFinished(120000));
+    const QString err = QString::fromLocal8Bit(process.readAllStandardError());
+    QCOMPARE(process.exitStatus(), QProcess::NormalExit);
+    QVERIFY2(process.exitCode() != 0, qPrintable(err));
+    QVERIFY2(err.contains(out) && err.contains(QString::fromLocal8Bit(strerror(EFBIG))),
+             qPrintable(err));
+    QFile f(out);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(f.readAll(), QByteArray("precious"));
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).filter(u".tmp-"_s),
+             QStringList());
 }
 
 QTEST_GUILESS_MAIN(TestHeadlessExport)

@@ -9,12 +9,13 @@
 #include <QFontMetrics>
 #include <QPageSize>
 #include <QPdfWriter>
-#include <QSaveFile>
 #include <QSvgGenerator>
 #include <algorithm>
 #include <cmath>
 #include <set>
 
+#include "core/tracefile/atomic_file.h"
+#include "core/tracefile/output_target.h"
 #include "ui/timeline/lane_plottable.h"
 #include "ui/timeline/timeline_model.h"
 #include "ui/timeline/timeline_view.h"
@@ -317,49 +318,52 @@ bool ImageExporter::exportTo(const ExportOptions& o, QString* error) const {
     }
     if (!checkSize(o, error))
         return false;
-    auto fail = [&](QSaveFile& file, const QString& why) {
-        file.cancelWriting();
+    auto fail = [&](const QString& why) {
         if (error)
             *error = QStringLiteral("could not write %1: %2").arg(o.path, why);
         return false;
     };
-    // Rasters are rendered before the file is opened: nothing is created when rendering fails.
-    QImage image;
-    if (*format == Format::Png || *format == Format::Jpeg) {
-        image = renderImage(o, error);
-        if (image.isNull())
-            return false;
-        if (*format == Format::Jpeg)
-            image = image.convertToFormat(QImage::Format_RGB32);
-    }
-    QSaveFile file(o.path);
-    if (!file.open(QIODevice::WriteOnly))
-        return fail(file, file.errorString());
+    // Refused targets (a FIFO, a device, a directory) are refused before any rendering.
+    std::string target_error;
+    if (!OutputTarget::resolve(QFile::encodeName(o.path).toStdString(), target_error))
+        return fail(QString::fromStdString(target_error));
+    // Qt's writers report few of their device's errors, so they write into memory, where nothing
+    // fails but memory; the bytes then go to disk through the one atomic writer, which checks
+    // every write, fsync and close before it replaces the file (a full disk keeps the old file).
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
     switch (*format) {
         case Format::Png:
-            if (!image.save(&file, "PNG"))
-                return fail(file, QStringLiteral("PNG encoding failed"));
+        case Format::Jpeg: {
+            QImage image = renderImage(o, error);
+            if (image.isNull())
+                return false;
+            const bool saved = *format == Format::Png
+                                   ? image.save(&buffer, "PNG")
+                                   : image.convertToFormat(QImage::Format_RGB32)
+                                         .save(&buffer, "JPEG", std::clamp(o.jpegQuality, 1, 100));
+            if (!saved)
+                return fail(*format == Format::Png ? QStringLiteral("PNG encoding failed")
+                                                   : QStringLiteral("JPEG encoding failed"));
             break;
-        case Format::Jpeg:
-            if (!image.save(&file, "JPEG", std::clamp(o.jpegQuality, 1, 100)))
-                return fail(file, QStringLiteral("JPEG encoding failed"));
-            break;
+        }
         case Format::Svg: {
             QSvgGenerator svg;
-            svg.setOutputDevice(&file);
+            svg.setOutputDevice(&buffer);
             svg.setSize(o.size);
             svg.setViewBox(QRect(QPoint(0, 0), o.size));
             svg.setResolution(static_cast<int>(kDpi));
             svg.setTitle(QStringLiteral("syncscope timeline"));
             QCPPainter painter;
             if (!painter.begin(&svg))
-                return fail(file, QStringLiteral("cannot start the SVG painter"));
+                return fail(QStringLiteral("cannot start the SVG painter"));
             paint(&painter, o, true);
-            painter.end();
+            if (!painter.end())
+                return fail(QStringLiteral("the SVG could not be completed"));
             break;
         }
         case Format::Pdf: {
-            QPdfWriter pdf(&file);
+            QPdfWriter pdf(&buffer);
             pdf.setResolution(static_cast<int>(kDpi));
             pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
             // One logical pixel is one device unit: the page is the picture's size at 96 dpi.
@@ -370,17 +374,22 @@ bool ImageExporter::exportTo(const ExportOptions& o, QString* error) const {
             pdf.setCreator(QStringLiteral("syncscope"));
             QCPPainter painter;
             if (!painter.begin(&pdf))
-                return fail(file, QStringLiteral("cannot start the PDF painter"));
+                return fail(QStringLiteral("cannot start the PDF painter"));
             paint(&painter, o, true);
-            painter.end();
+            if (!painter.end())
+                return fail(QStringLiteral("the PDF could not be completed"));
             break;
         }
     }
-    if (!file.commit()) {
-        if (error)
-            *error = QStringLiteral("could not write %1: %2").arg(o.path, file.errorString());
-        return false;
-    }
+    buffer.close();
+    if (buffer.data().isEmpty())
+        return fail(QStringLiteral("the picture came out empty"));
+    const QByteArray& bytes = buffer.data();
+    std::string write_error;
+    if (!AtomicFile::write(QFile::encodeName(o.path).toStdString(),
+                           std::string_view(bytes.constData(), std::size_t(bytes.size())),
+                           write_error))
+        return fail(QString::fromStdString(write_error));
     return true;
 }
 

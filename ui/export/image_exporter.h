@@ -15,9 +15,10 @@ namespace syncscope {
 class TimelineView;
 
 // The current view (timeline + memory) as a picture for slides and papers: PNG, JPEG, SVG or PDF
-// with a caption and a legend, or onto the clipboard. Files are written through QSaveFile, so a
-// failure never leaves a truncated file nor touches an existing one (hotspot #637: no empty
-// exports); every failure comes back as a sentence naming the file.
+// with a caption and a legend, or onto the clipboard. Files are rendered into memory, then written
+// through AtomicFile, so a failure (a full disk included) never leaves a truncated file nor touches
+// an existing one (hotspot #637: no empty exports), and only regular files are replaced; every
+// failure comes back as a sentence naming the file.
 class ImageExporter {
 public:
     enum class Format { Png, Jpeg, Svg, Pdf };
