@@ -1,6 +1,9 @@
 // Opening files from the window: scenarios, native traces (with the scenario they carry) and
 // foreign traces; every failure names the file and says what is wrong.
+#include <sys/stat.h>
+
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
@@ -34,6 +37,7 @@ private slots:
     void realTracesOpen();
     void badFilesNameTheFileAndTheProblem_data();
     void badFilesNameTheFileAndTheProblem();
+    void nonRegularFilesAreRefused();
 };
 
 void TestWindowDocumentLoader::opensAScenario() {
@@ -139,6 +143,31 @@ void TestWindowDocumentLoader::badFilesNameTheFileAndTheProblem() {
     QVERIFY(!document.scenario);
     QVERIFY2(document.error.contains(name), qPrintable(document.error));
     QVERIFY2(document.error.contains(problem), qPrintable(document.error));
+}
+
+// Issue 8.3: the window goes through the core probe, so a directory, a FIFO without a writer or a
+// device is an error at once (QFile would block on the FIFO and read /dev/zero forever).
+void TestWindowDocumentLoader::nonRegularFilesAreRefused() {
+    QTemporaryDir dir;
+    const QString fifo = dir.filePath(u"trace.fifo"_s);
+    QCOMPARE(mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    const QString zero = dir.filePath(u"zero.json"_s);
+    QVERIFY(QFile::link(u"/dev/zero"_s, zero));
+    QElapsedTimer timer;
+    timer.start();
+    const struct {
+        QString path, problem;
+    } cases[] = {{dir.path(), u"is a directory"_s},
+                 {fifo, u"is a pipe (FIFO)"_s},
+                 {zero, u"is a character device"_s}};
+    for (const auto& c : cases) {
+        QVERIFY(!DocumentLoader::isScenarioFile(c.path));
+        const LoadedDocument document = DocumentLoader::load(c.path);
+        QVERIFY(!document.ok());
+        QVERIFY2(document.error.startsWith(c.path + u": "_s + c.problem),
+                 qPrintable(document.error));
+    }
+    QVERIFY(timer.elapsed() < 10000);
 }
 
 QTEST_GUILESS_MAIN(TestWindowDocumentLoader)
