@@ -4,6 +4,8 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <new>
+#include <stdexcept>
 
 #include "core/interchange/input_probe.h"
 #include "core/interchange/trace_opener.h"
@@ -44,6 +46,25 @@ QString DocumentLoader::traceFilter() {
 }
 
 LoadedDocument DocumentLoader::load(const QString& path, const std::atomic<bool>* cancel) {
+    // Runs on a worker thread: an exception escaping it would abort the window.
+    try {
+        return loadUnguarded(path, cancel);
+    } catch (const std::bad_alloc&) {
+        LoadedDocument document;
+        document.path = path;
+        document.error =
+            tr("%1: out of memory while opening it").arg(QDir::toNativeSeparators(path));
+        return document;
+    } catch (const std::length_error& e) {
+        LoadedDocument document;
+        document.path = path;
+        document.error = tr("%1: too large: %2")
+                             .arg(QDir::toNativeSeparators(path), QString::fromUtf8(e.what()));
+        return document;
+    }
+}
+
+LoadedDocument DocumentLoader::loadUnguarded(const QString& path, const std::atomic<bool>* cancel) {
     LoadedDocument document;
     document.path = path;
     const QString shown = QDir::toNativeSeparators(path);
