@@ -38,6 +38,7 @@ private slots:
     void badFilesNameTheFileAndTheProblem_data();
     void badFilesNameTheFileAndTheProblem();
     void nonRegularFilesAreRefused();
+    void tooManyLanesIsAnErrorNotAnAbort();
 };
 
 void TestWindowDocumentLoader::opensAScenario() {
@@ -168,6 +169,29 @@ void TestWindowDocumentLoader::nonRegularFilesAreRefused() {
                  qPrintable(document.error));
     }
     QVERIFY(timer.elapsed() < 10000);
+}
+
+// Issue 8.4: past the model's 65,534 lanes the window used to abort (an uncaught length_error on
+// the loading thread).
+void TestWindowDocumentLoader::tooManyLanesIsAnErrorNotAnAbort() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"lanes.json"_s);
+    QByteArray text = "{\"traceEvents\":[";
+    for (int tid = 0; tid < 70000; ++tid) {
+        if (tid)
+            text += ',';
+        text +=
+            "{\"ph\":\"X\",\"cat\":\"cuda_runtime\",\"name\":\"cudaGetDevice\",\"pid\":1,"
+            "\"tid\":" +
+            QByteArray::number(tid) + ",\"ts\":" + QByteArray::number(tid) + ",\"dur\":1}";
+    }
+    text += "]}";
+    writeText(path, text);
+    const LoadedDocument document = DocumentLoader::load(path);
+    QVERIFY(!document.ok());
+    QVERIFY2(document.error.contains(u"lanes.json"_s) &&
+                 document.error.contains(u"too many lanes in one trace (at most 65534)"_s),
+             qPrintable(document.error));
 }
 
 QTEST_GUILESS_MAIN(TestWindowDocumentLoader)
