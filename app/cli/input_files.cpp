@@ -4,12 +4,10 @@
 
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <vector>
 
-#include "core/interchange/trace_importer.h"
+#include "core/interchange/trace_opener.h"
 #include "core/scenario/scenario_reader.h"
-#include "core/tracefile/trace_file.h"
 
 namespace syncscope::cli {
 
@@ -37,14 +35,6 @@ std::vector<fs::path> builtinDirs() {
     dirs.emplace_back(SYNCSCOPE_INSTALL_SCENARIOS_DIR);
     dirs.emplace_back(SYNCSCOPE_SOURCE_SCENARIOS_DIR);  // a build tree
     return dirs;
-}
-
-bool looksLikeNativeTrace(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::string head(4096, '\0');
-    in.read(head.data(), static_cast<std::streamsize>(head.size()));
-    head.resize(static_cast<std::size_t>(in.gcount()));
-    return head.find("syncscope-trace") != std::string::npos;
 }
 
 }  // namespace
@@ -85,26 +75,10 @@ std::optional<Scenario> loadScenario(const std::string& spec, std::string& resol
 }
 
 std::optional<Trace> loadTrace(const std::string& path, std::string& error) {
-    if (std::error_code ec; !fs::is_regular_file(path, ec)) {
-        error = path + ": no such file";
-        return std::nullopt;
-    }
-    // Native files are gzip or JSON naming their format near the top; gzip could be either, so a
-    // failed native load of a gzip file falls through to the importers.
-    if (looksLikeNativeTrace(path)) {
-        TraceLoadResult loaded = TraceFile::load(path);
-        if (loaded.ok())
-            return std::move(loaded.trace);
-        error = path + ": " + loaded.error;
-        return std::nullopt;
-    }
-    TraceLoadResult native = TraceFile::load(path);
-    if (native.ok())
-        return std::move(native.trace);
-    ImportResult imported = importTrace(path);
-    if (imported.ok())
-        return std::move(imported.trace);
-    error = imported.error;
+    ImportResult opened = TraceOpener::open(path);
+    if (opened.ok())
+        return std::move(opened.trace);
+    error = std::move(opened.error);
     return std::nullopt;
 }
 

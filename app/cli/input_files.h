@@ -14,8 +14,8 @@ namespace syncscope::cli {
 std::optional<Scenario> loadScenario(const std::string& spec, std::string& resolved_path,
                                      std::string& error);
 
-// A trace in any format we read: the native file first, else PyTorch profiler JSON[.gz] or Nsight
-// Systems SQLite through the importers.
+// A trace in any format we read (TraceOpener: native, PyTorch profiler JSON[.gz], Nsight Systems
+// SQLite), decided from its first bytes.
 std::optional<Trace> loadTrace(const std::string& path, std::string& error);
 
 }  // namespace syncscope::cli

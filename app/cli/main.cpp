@@ -2,6 +2,8 @@
 // so it also runs on a headless GPU server.
 #include <CLI/CLI.hpp>
 #include <iostream>
+#include <new>
+#include <stdexcept>
 
 #include "app/cli/commands.h"
 #include "core/tracefile/temp_file_registry.h"
@@ -85,6 +87,13 @@ int main(int argc, char** argv) {
     } catch (const CLI::ParseError& e) {
         const int code = app.exit(e);
         return code == 0 ? kExitOk : kExitBadInput;
+    } catch (const std::bad_alloc&) {
+        // Last line of defence: the loaders report these themselves; nothing may abort.
+        std::cerr << "syncscope-cli: out of memory\n";
+        return kExitBadInput;
+    } catch (const std::length_error& e) {
+        std::cerr << "syncscope-cli: too large: " << e.what() << '\n';
+        return kExitBadInput;
     }
     return exit_code;
 }

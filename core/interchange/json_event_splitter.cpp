@@ -95,11 +95,26 @@ std::uint64_t prefixXor(std::uint64_t x) {
 
 }  // namespace
 
+void JsonEventSplitter::stopAt(std::size_t p, const std::string& what) {
+    if (limit_error_.empty())
+        limit_error_ = errorAt(p, what);
+    eof_ = true;
+}
+
+void JsonEventSplitter::tooLong(std::size_t start) {
+    stopAt(start, "this value is longer than " + std::to_string(kMaxValueBytes >> 20) +
+                      " MiB, the limit for one event or top-level value");
+}
+
 int JsonEventSplitter::refillAndGet(std::size_t p) {
     while (p >= buf_.size()) {
         if (eof_)
             return -1;
         const std::size_t old = buf_.size();
+        if (scan_start_ != kNotScanning && old - scan_start_ > kMaxValueBytes) {
+            tooLong(scan_start_);
+            return -1;
+        }
         const auto chunk = static_cast<std::size_t>(
             std::clamp<std::uint64_t>(base_ + old, kMinReadChunk, kMaxReadChunk));
         buf_.resize(old + chunk);
@@ -112,8 +127,16 @@ int JsonEventSplitter::refillAndGet(std::size_t p) {
 }
 
 void JsonEventSplitter::skipWhitespace() {
-    while (isSpace(at(pos_)))
-        ++pos_;
+    const std::size_t start = pos_;
+    while (isSpace(at(pos_))) {
+        if (++pos_ - start > kMaxWhitespaceRun) {
+            // Whitespace is kept in the window until the next value; past the limit, stop.
+            stopAt(start, "more than " + std::to_string(kMaxWhitespaceRun >> 20) +
+                              " MiB of whitespace in a row");
+            pos_ = buf_.size();
+            return;
+        }
+    }
 }
 
 // p at the opening quote; on success p is just past the closing quote.
@@ -161,6 +184,19 @@ bool JsonEventSplitter::stepByte(std::size_t& p, std::size_t& depth, bool& in_st
 
 // p at the first byte of a value; on success p is just past it.
 bool JsonEventSplitter::scanValue(std::size_t& p) {
+    const std::size_t start = p;
+    scan_start_ = p;
+    bool ok = scanValueUnbounded(p);
+    scan_start_ = kNotScanning;
+    // refillAndGet stops reading within a chunk past the limit; this makes the limit exact.
+    if (ok && p - start > kMaxValueBytes) {
+        tooLong(start);
+        ok = false;
+    }
+    return ok;
+}
+
+bool JsonEventSplitter::scanValueUnbounded(std::size_t& p) {
     int c = at(p);
     if (c == '"')
         return scanString(p);
@@ -231,6 +267,8 @@ std::string JsonEventSplitter::locate(std::uint64_t offset) const {
 }
 
 std::string JsonEventSplitter::endError(std::size_t p, const std::string& what) const {
+    if (!limit_error_.empty())
+        return limit_error_;
     if (!source_.error().empty())
         return source_.error();
     return errorAt(p, what);
@@ -339,7 +377,14 @@ std::string JsonEventSplitter::run() {
                 if (at(pos_) != '"')
                     return endError(pos_, "expected a key, found " + describe(at(pos_)));
                 std::size_t end = pos_;
-                if (!scanString(end))
+                scan_start_ = pos_;
+                bool key_ok = scanString(end);
+                scan_start_ = kNotScanning;
+                if (key_ok && end - pos_ > kMaxValueBytes) {
+                    tooLong(pos_);
+                    key_ok = false;
+                }
+                if (!key_ok)
                     return endError(pos_, "the file ends inside a key");
                 const std::string key = buf_.substr(pos_ + 1, end - pos_ - 2);
                 pos_ = end;
@@ -364,6 +409,10 @@ std::string JsonEventSplitter::run() {
                     const std::string_view json(value.data(), pos_ - start);
                     if (auto err = handler_.onTopLevelValue(key, json, base_ + start); !err.empty())
                         return err;
+                    value.clear();
+                    // Nothing before pos_ is needed any more: the window stays one value long.
+                    if (auto err = flush(); !err.empty())
+                        return err;
                 }
                 skipWhitespace();
                 c = at(pos_);
@@ -383,6 +432,8 @@ std::string JsonEventSplitter::run() {
         return endError(pos_, "expected '{' or '[', found " + describe(c));
     }
     skipWhitespace();
+    if (!limit_error_.empty())
+        return limit_error_;
     if (at(pos_) >= 0)
         return errorAt(pos_, "unexpected content after the JSON value");
     if (!source_.error().empty())

@@ -15,8 +15,14 @@ namespace syncscope {
 //  - each top-level value other than traceEvents, as its own JSON text;
 //  - the events, in batches of about 1 MiB, as the text of a JSON array.
 // Offsets are byte offsets in the (inflated) document.
+// Memory stays bounded on hostile input: one value (an event, or a top-level value) may not exceed
+// kMaxValueBytes and a run of whitespace between values may not exceed kMaxWhitespaceRun
+// (docs/interchange.md); past either the import stops with an error at the value's offset.
 class JsonEventSplitter {
 public:
+    static constexpr std::size_t kMaxValueBytes = std::size_t{16} << 20;
+    static constexpr std::size_t kMaxWhitespaceRun = std::size_t{1} << 20;
+
     class Handler {
     public:
         virtual ~Handler() = default;
@@ -46,8 +52,12 @@ private:
     void skipWhitespace();
     bool scanString(std::size_t& p);
     bool scanValue(std::size_t& p);
+    bool scanValueUnbounded(std::size_t& p);
     bool stepByte(std::size_t& p, std::size_t& depth, bool& in_string);
     std::string events();
+    // Sets limit_error_ and stops reading (the scan then sees the end of the input).
+    void stopAt(std::size_t p, const std::string& what);
+    void tooLong(std::size_t start);
     std::string flush();
     std::string errorAt(std::size_t p, const std::string& what) const {
         return locate(base_ + p) + ": " + what;
@@ -62,6 +72,11 @@ private:
     std::uint64_t lines_before_ = 0;  // newlines in the bytes dropped from the window
     std::uint64_t last_newline_ = 0;  // offset just after the last dropped newline
     bool eof_ = false;
+    // The window index where the value being scanned starts (kNotScanning when none), so that
+    // reading past kMaxValueBytes of it is refused.
+    static constexpr std::size_t kNotScanning = static_cast<std::size_t>(-1);
+    std::size_t scan_start_ = kNotScanning;
+    std::string limit_error_;
     bool saw_events_ = false;
     std::size_t batch_begin_ = 0, batch_end_ = 0;
     std::vector<std::uint64_t> offsets_;

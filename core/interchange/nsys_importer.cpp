@@ -8,6 +8,7 @@
 #include <unordered_map>
 
 #include "core/interchange/api_names.h"
+#include "core/interchange/sqlite_sandbox.h"
 #include "core/interchange/sqlite_table_reader.h"
 #include "core/interchange/text_encoding.h"
 #include "core/interchange/trace_assembler.h"
@@ -67,6 +68,7 @@ private:
     std::map<std::int64_t, std::vector<std::pair<std::uint32_t, std::int64_t>>>
         event_records_;  // eventId -> (corr, stream)
     std::int64_t first_device_ = -1;
+    std::string schema_error_;  // a table we would read that is not a real table
 };
 
 std::string NsysImport::times(SqliteTableReader& r, TimeNs start, TimeNs end) {
@@ -99,10 +101,11 @@ std::string NsysImport::stringOf(std::int64_t id) const {
 }
 
 bool NsysImport::hasTable(const std::string& name) {
-    SqliteTableReader r(
-        db_, "sqlite_master",
-        "SELECT 1 FROM sqlite_master WHERE type IN ('table','view') AND name = '" + name + "'");
-    return r.next();
+    bool exists = false;
+    if (std::string err = SqliteSandbox::checkTable(db_, name, exists);
+        !err.empty() && schema_error_.empty())
+        schema_error_ = std::move(err);
+    return exists;
 }
 
 std::string NsysImport::readStrings() {
@@ -446,8 +449,11 @@ ImportResult NsysImport::run() {
     const std::string tables[] = {"CUPTI_ACTIVITY_KIND_RUNTIME", "CUPTI_ACTIVITY_KIND_KERNEL",
                                   "CUPTI_ACTIVITY_KIND_MEMCPY", "CUPTI_ACTIVITY_KIND_MEMSET",
                                   "NVTX_EVENTS"};
-    if (std::none_of(std::begin(tables), std::end(tables),
-                     [&](const std::string& t) { return hasTable(t); }))
+    const bool any = std::any_of(std::begin(tables), std::end(tables),
+                                 [&](const std::string& t) { return hasTable(t); });
+    if (!schema_error_.empty())
+        return fail(schema_error_);
+    if (!any)
         return fail("not an Nsight Systems export (no CUPTI_ACTIVITY_KIND_* or NVTX_EVENTS table)");
     const std::pair<const char*, std::string (NsysImport::*)()> steps[] = {
         {"strings", &NsysImport::readStrings},   {"runtime", &NsysImport::readRuntime},
@@ -460,6 +466,8 @@ ImportResult NsysImport::run() {
             return fail("cancelled");
         if (auto err = (this->*read)(); !err.empty())
             return fail(cancelled() ? "cancelled" : err);
+        if (!schema_error_.empty())
+            return fail(schema_error_);
         progress(++done / 10.0);
         if (done == 2) {
             // GPU ops after the runtime calls, before syncs (which look them up).
@@ -472,6 +480,8 @@ ImportResult NsysImport::run() {
                     return fail("cancelled");
                 if (auto err = readGpuOps(table, kind); !err.empty())
                     return fail(cancelled() ? "cancelled" : err);
+                if (!schema_error_.empty())
+                    return fail(schema_error_);
                 progress(++done / 10.0);
             }
         }
@@ -488,17 +498,8 @@ ImportResult NsysImport::run() {
     return std::move(result_);
 }
 
-int onProgress(void* data) {
-    const auto* cancel = static_cast<const std::atomic<bool>*>(data);
-    return cancel != nullptr && cancel->load() ? 1 : 0;
-}
-
 ImportResult importFromDb(sqlite3* db, std::string_view source, const ImportOptions& options) {
-    sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, 1, nullptr);
-    sqlite3_db_config(db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, nullptr);
-    if (options.cancel != nullptr)
-        sqlite3_progress_handler(db, 100000, onProgress,
-                                 const_cast<std::atomic<bool>*>(options.cancel));
+    SqliteSandbox::harden(db, options.cancel);
     NsysImport import(db, std::string(source), options);
     return import.run();
 }
@@ -507,7 +508,8 @@ ImportResult importFromDb(sqlite3* db, std::string_view source, const ImportOpti
 
 ImportResult NsysImporter::importFile(const std::string& path, const ImportOptions& options) {
     sqlite3* raw = nullptr;
-    const int rc = sqlite3_open_v2(path.c_str(), &raw, SQLITE_OPEN_READONLY, nullptr);
+    const int rc = sqlite3_open_v2(SqliteSandbox::readOnlyUri(path).c_str(), &raw,
+                                   SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nullptr);
     Db db(raw);
     if (rc != SQLITE_OK) {
         ImportResult result;

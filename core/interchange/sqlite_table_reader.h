@@ -13,6 +13,8 @@ namespace syncscope {
 // One query over one table, with typed, checked column access and row numbers for errors.
 class SqliteTableReader {
 public:
+    static constexpr std::int64_t kMaxRows = std::int64_t{100} << 20;
+
     SqliteTableReader(sqlite3* db, std::string table, const std::string& sql)
         : table_(std::move(table)) {
         sqlite3_stmt* raw = nullptr;
@@ -26,7 +28,12 @@ public:
             return false;
         const int rc = sqlite3_step(stmt_.get());
         if (rc == SQLITE_ROW) {
-            ++row_;
+            // Memory grows with rows read; a real export stays far below this.
+            if (++row_ > kMaxRows) {
+                error_ = "table " + table_ + ": more than " + std::to_string(kMaxRows) +
+                         " rows (the import limit)";
+                return false;
+            }
             return true;
         }
         if (rc != SQLITE_DONE)

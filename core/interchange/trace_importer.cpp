@@ -4,8 +4,11 @@
 #include <cstdio>
 #include <cstring>
 #include <memory>
+#include <new>
+#include <stdexcept>
 
 #include "core/interchange/byte_source.h"
+#include "core/interchange/input_probe.h"
 #include "core/interchange/kineto_importer.h"
 #include "core/interchange/lane_pruner.h"
 #include "core/interchange/nsys_importer.h"
@@ -57,12 +60,25 @@ TraceFormat TraceImporter::sniff(std::string_view head) {
 }
 
 ImportResult TraceImporter::importFile(const std::string& path, const ImportOptions& options) {
-    return withoutEmptyLanes(importFileAsIs(path, options));
+    try {
+        return withoutEmptyLanes(importFileAsIs(path, options));
+    } catch (const std::bad_alloc&) {
+        return failure(path + ": out of memory while importing");
+    } catch (const std::length_error& e) {
+        // Trace::addLane's bound, or a container asked to grow past what it can hold.
+        return failure(path + ": too large: " + e.what());
+    }
 }
 
 ImportResult TraceImporter::importBytes(std::string_view bytes, std::string_view source_name,
                                         const ImportOptions& options) {
-    return withoutEmptyLanes(importBytesAsIs(bytes, source_name, options));
+    try {
+        return withoutEmptyLanes(importBytesAsIs(bytes, source_name, options));
+    } catch (const std::bad_alloc&) {
+        return failure(std::string(source_name) + ": out of memory while importing");
+    } catch (const std::length_error& e) {
+        return failure(std::string(source_name) + ": too large: " + e.what());
+    }
 }
 
 ImportResult TraceImporter::withoutEmptyLanes(ImportResult result) {
@@ -73,6 +89,9 @@ ImportResult TraceImporter::withoutEmptyLanes(ImportResult result) {
 }
 
 ImportResult TraceImporter::importFileAsIs(const std::string& path, const ImportOptions& options) {
+    // Directories, pipes and devices are refused before anything reads from them.
+    if (const InputProbe probe = InputProbe::probe(path); probe.format == InputProbe::Format::Error)
+        return failure(probe.error);
     char head[64] = {};
     std::size_t got = 0;
     {

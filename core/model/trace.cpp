@@ -8,7 +8,7 @@ namespace syncscope {
 
 std::uint16_t Trace::addLane(Lane lane) {
     if (lanes.size() >= std::numeric_limits<std::uint16_t>::max() - 1)
-        throw std::length_error("too many lanes in one trace");
+        throw std::length_error("too many lanes in one trace (at most 65534)");
     lanes.push_back(std::move(lane));
     return static_cast<std::uint16_t>(lanes.size() - 1);
 }

@@ -5,6 +5,7 @@
 #include <new>
 
 #include "core/engine/engine_factory.h"
+#include "core/sim/sim_event_estimate.h"
 #include "core/sim/sim_run.h"
 #include "core/sim/sim_scenario_check.h"
 
@@ -41,6 +42,13 @@ RunResult SimEngine::run(const Scenario& scenario, EngineObserver& observer,
             return failed("the program expands to " + std::to_string(steps) +
                           " steps; the simulator runs at most " + std::to_string(kMaxSteps));
         const DeviceProfile profile = *findDeviceProfile(scenario.device);
+        if (const std::uint64_t events = SimEventEstimate::events(scenario, profile);
+            events > kMaxEvents)
+            return failed("the run would record up to " + std::to_string(events) +
+                          " events (mostly cudaEventQuery polls); the simulator records at most " +
+                          std::to_string(kMaxEvents) +
+                          ": use a longer poll_interval_us or fewer "
+                          "repeats");
         // On the heap: the run's state is large, and the caller's stack may be a worker thread's.
         auto sim = std::make_unique<SimRun>(scenario, profile, observer, cancel);
         return sim->run();

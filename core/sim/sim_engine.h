@@ -30,6 +30,9 @@ class SimEngine final : public Engine {
 public:
     // Expanded steps one run may have: the scenario format allows 1,000,000; benchmarks go beyond.
     static constexpr std::size_t kMaxSteps = 5'000'000;
+    // Events one run may record, by SimEventEstimate's upper estimate (about 2 GB of trace). Any
+    // run within kMaxSteps and without event_query_poll steps stays below it.
+    static constexpr std::uint64_t kMaxEvents = 25'000'000;
 
     std::string_view id() const noexcept override { return "sim"; }
     EngineAvailability availability() const noexcept override;

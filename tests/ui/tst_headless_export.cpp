@@ -170,6 +170,11 @@ void TestHeadlessExport::badArgumentsFail_data() {
                                                u"--engine"_s, u"gpu9"_s}
                                 << u"gpu9"_s;
     QTest::newRow("no scenario") << QStringList{} << u"--scenario"_s;
+    // Issue 8.3: the headless export opens traces through the same probe as the window.
+    QTest::newRow("trace is a directory")
+        << QStringList{QDir::tempPath()} << QDir::tempPath() + u": is a directory"_s;
+    QTest::newRow("trace is a device")
+        << QStringList{u"/dev/zero"_s} << u"/dev/zero: is a character device"_s;
 }
 
 void TestHeadlessExport::badArgumentsFail() {

@@ -1,6 +1,9 @@
 // Opening files from the window: scenarios, native traces (with the scenario they carry) and
 // foreign traces; every failure names the file and says what is wrong.
+#include <sys/stat.h>
+
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
@@ -34,6 +37,8 @@ private slots:
     void realTracesOpen();
     void badFilesNameTheFileAndTheProblem_data();
     void badFilesNameTheFileAndTheProblem();
+    void nonRegularFilesAreRefused();
+    void tooManyLanesIsAnErrorNotAnAbort();
 };
 
 void TestWindowDocumentLoader::opensAScenario() {
@@ -139,6 +144,54 @@ void TestWindowDocumentLoader::badFilesNameTheFileAndTheProblem() {
     QVERIFY(!document.scenario);
     QVERIFY2(document.error.contains(name), qPrintable(document.error));
     QVERIFY2(document.error.contains(problem), qPrintable(document.error));
+}
+
+// Issue 8.3: the window goes through the core probe, so a directory, a FIFO without a writer or a
+// device is an error at once (QFile would block on the FIFO and read /dev/zero forever).
+void TestWindowDocumentLoader::nonRegularFilesAreRefused() {
+    QTemporaryDir dir;
+    const QString fifo = dir.filePath(u"trace.fifo"_s);
+    QCOMPARE(mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    const QString zero = dir.filePath(u"zero.json"_s);
+    QVERIFY(QFile::link(u"/dev/zero"_s, zero));
+    QElapsedTimer timer;
+    timer.start();
+    const struct {
+        QString path, problem;
+    } cases[] = {{dir.path(), u"is a directory"_s},
+                 {fifo, u"is a pipe (FIFO)"_s},
+                 {zero, u"is a character device"_s}};
+    for (const auto& c : cases) {
+        QVERIFY(!DocumentLoader::isScenarioFile(c.path));
+        const LoadedDocument document = DocumentLoader::load(c.path);
+        QVERIFY(!document.ok());
+        QVERIFY2(document.error.startsWith(c.path + u": "_s + c.problem),
+                 qPrintable(document.error));
+    }
+    QVERIFY(timer.elapsed() < 10000);
+}
+
+// Issue 8.4: past the model's 65,534 lanes the window used to abort (an uncaught length_error on
+// the loading thread).
+void TestWindowDocumentLoader::tooManyLanesIsAnErrorNotAnAbort() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"lanes.json"_s);
+    QByteArray text = "{\"traceEvents\":[";
+    for (int tid = 0; tid < 70000; ++tid) {
+        if (tid)
+            text += ',';
+        text +=
+            "{\"ph\":\"X\",\"cat\":\"cuda_runtime\",\"name\":\"cudaGetDevice\",\"pid\":1,"
+            "\"tid\":" +
+            QByteArray::number(tid) + ",\"ts\":" + QByteArray::number(tid) + ",\"dur\":1}";
+    }
+    text += "]}";
+    writeText(path, text);
+    const LoadedDocument document = DocumentLoader::load(path);
+    QVERIFY(!document.ok());
+    QVERIFY2(document.error.contains(u"lanes.json"_s) &&
+                 document.error.contains(u"too many lanes in one trace (at most 65534)"_s),
+             qPrintable(document.error));
 }
 
 QTEST_GUILESS_MAIN(TestWindowDocumentLoader)

@@ -4,10 +4,12 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <new>
+#include <stdexcept>
 
-#include "core/interchange/trace_importer.h"
+#include "core/interchange/input_probe.h"
+#include "core/interchange/trace_opener.h"
 #include "core/scenario/scenario_reader.h"
-#include "core/tracefile/trace_file.h"
 
 namespace syncscope {
 
@@ -15,17 +17,6 @@ namespace {
 
 QString tr(const char* text) {
     return QCoreApplication::translate("syncscope", text);
-}
-
-QByteArray head(const QString& path) {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return {};
-    return file.read(4096);
-}
-
-bool isGzip(const QByteArray& bytes) {
-    return bytes.size() >= 2 && quint8(bytes[0]) == 0x1f && quint8(bytes[1]) == 0x8b;
 }
 
 std::string nativePath(const QString& path) {
@@ -37,8 +28,9 @@ std::string nativePath(const QString& path) {
 bool DocumentLoader::isScenarioFile(const QString& path) {
     if (path.endsWith(QLatin1String(".syncscope.json"), Qt::CaseInsensitive))
         return true;
-    const QByteArray bytes = head(path);
-    return !isGzip(bytes) && bytes.contains("\"syncscope-scenario\"");
+    // The core probe, not QFile: it neither blocks on a FIFO nor reads a device.
+    const InputProbe probe = InputProbe::probe(nativePath(path));
+    return probe.format == InputProbe::Format::Scenario && !probe.gzip;
 }
 
 QString DocumentLoader::scenarioFilter() {
@@ -54,6 +46,25 @@ QString DocumentLoader::traceFilter() {
 }
 
 LoadedDocument DocumentLoader::load(const QString& path, const std::atomic<bool>* cancel) {
+    // Runs on a worker thread: an exception escaping it would abort the window.
+    try {
+        return loadUnguarded(path, cancel);
+    } catch (const std::bad_alloc&) {
+        LoadedDocument document;
+        document.path = path;
+        document.error =
+            tr("%1: out of memory while opening it").arg(QDir::toNativeSeparators(path));
+        return document;
+    } catch (const std::length_error& e) {
+        LoadedDocument document;
+        document.path = path;
+        document.error = tr("%1: too large: %2")
+                             .arg(QDir::toNativeSeparators(path), QString::fromUtf8(e.what()));
+        return document;
+    }
+}
+
+LoadedDocument DocumentLoader::loadUnguarded(const QString& path, const std::atomic<bool>* cancel) {
     LoadedDocument document;
     document.path = path;
     const QString shown = QDir::toNativeSeparators(path);
@@ -62,17 +73,24 @@ LoadedDocument DocumentLoader::load(const QString& path, const std::atomic<bool>
         document.error = tr("%1: no such file").arg(shown);
         return document;
     }
-    if (!info.isReadable()) {
+    if (info.isFile() && !info.isReadable()) {
         document.error = tr("%1: cannot be read (permission denied)").arg(shown);
         return document;
     }
-    const QByteArray bytes = head(path);
-    if (bytes.isEmpty()) {
+    // One look at the first bytes decides what the file is; directories, pipes and devices stop
+    // here with the probe's error.
+    const InputProbe probe = InputProbe::probe(nativePath(path));
+    if (probe.format == InputProbe::Format::Error) {
+        document.error = QString::fromStdString(probe.error);
+        return document;
+    }
+    if (probe.format == InputProbe::Format::Empty) {
         document.error = tr("%1: the file is empty").arg(shown);
         return document;
     }
 
-    if (isScenarioFile(path)) {
+    const bool scenario_name = path.endsWith(QLatin1String(".syncscope.json"), Qt::CaseInsensitive);
+    if (scenario_name || (probe.format == InputProbe::Format::Scenario && !probe.gzip)) {
         ScenarioParseResult parsed = ScenarioReader::readFile(nativePath(path));
         if (!parsed.ok()) {
             document.error = tr("%1 is not a valid scenario:\n%2")
@@ -83,49 +101,34 @@ LoadedDocument DocumentLoader::load(const QString& path, const std::atomic<bool>
         return document;
     }
 
-    // Our own trace format first (it carries the scenario); gzip hides the marker, so a
-    // compressed file is tried both ways.
-    const bool native_marker = bytes.contains("\"syncscope-trace\"");
-    std::string native_error;
-    if (native_marker || isGzip(bytes)) {
-        TraceLoadResult loaded = TraceFile::load(nativePath(path));
-        if (loaded.ok()) {
-            auto trace = std::make_shared<Trace>(std::move(*loaded.trace));
-            if (trace->source.empty())
-                trace->source = info.fileName().toStdString();
-            if (!trace->scenario_json.empty()) {
-                ScenarioParseResult parsed = ScenarioReader::parse(trace->scenario_json);
-                if (parsed.ok())
-                    document.scenario = std::move(parsed.scenario);
-                else
-                    document.warnings << tr("the scenario stored in the trace is not valid: %1")
-                                             .arg(QString::fromStdString(parsed.errorText()));
-            }
-            document.trace = std::move(trace);
-            return document;
-        }
-        native_error = loaded.error;
-        if (native_marker) {
-            document.error = tr("%1 is not a valid syncscope trace:\n%2")
-                                 .arg(shown, QString::fromStdString(native_error));
-            return document;
-        }
-    }
-
     ImportOptions options;
     options.cancel = cancel;
-    ImportResult imported = importTrace(nativePath(path), options);
-    if (!imported.ok()) {
-        document.error = QString::fromStdString(imported.error);
+    ImportResult opened = TraceOpener::open(nativePath(path), probe, options);
+    if (!opened.ok()) {
+        if (probe.format == InputProbe::Format::Native) {
+            document.error = tr("%1 is not a valid syncscope trace:\n%2")
+                                 .arg(shown, QString::fromStdString(opened.error));
+            return document;
+        }
+        document.error = QString::fromStdString(opened.error);
         if (!document.error.contains(info.fileName()))
             document.error = shown + QStringLiteral(": ") + document.error;
         return document;
     }
-    for (const std::string& w : imported.warnings)
+    for (const std::string& w : opened.warnings)
         document.warnings << QString::fromStdString(w);
-    auto trace = std::make_shared<Trace>(std::move(*imported.trace));
+    auto trace = std::make_shared<Trace>(std::move(*opened.trace));
     if (trace->source.empty())
         trace->source = info.fileName().toStdString();
+    // A native trace (and our own Chrome export) carries the scenario it ran.
+    if (!trace->scenario_json.empty()) {
+        ScenarioParseResult parsed = ScenarioReader::parse(trace->scenario_json);
+        if (parsed.ok())
+            document.scenario = std::move(parsed.scenario);
+        else
+            document.warnings << tr("the scenario stored in the trace is not valid: %1")
+                                     .arg(QString::fromStdString(parsed.errorText()));
+    }
     document.trace = std::move(trace);
     return document;
 }

@@ -31,6 +31,9 @@ public:
     static bool isScenarioFile(const QString& path);
     static QString scenarioFilter();
     static QString traceFilter();
+
+private:
+    static LoadedDocument loadUnguarded(const QString& path, const std::atomic<bool>* cancel);
 };
 
 }  // namespace syncscope

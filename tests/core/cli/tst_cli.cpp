@@ -1,6 +1,12 @@
+#include <sys/resource.h>
+#include <sys/stat.h>
+
+#include <QElapsedTimer>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include "tests/support/memory_limit.h"
 
 // syncscope-cli end to end, as a user runs it: run -> check -> stats, and bad input.
 class TstCli : public QObject {
@@ -21,7 +27,23 @@ class TstCli : public QObject {
                 QString::fromUtf8(p.readAllStandardError())};
     }
 
+    // The largest resident set of any child waited for so far, in MiB.
+    static long childPeakMiB() {
+        rusage usage{};
+        getrusage(RUSAGE_CHILDREN, &usage);
+        return usage.ru_maxrss / 1024;
+    }
+
+    // A file of `size` bytes that starts with `prefix` and continues with zeros, without using
+    // the disk space (a hole).
+    static bool writeSparse(const QString& path, const QByteArray& prefix, qint64 size) {
+        QFile f(path);
+        return f.open(QIODevice::WriteOnly) && f.write(prefix) == prefix.size() && f.resize(size);
+    }
+
 private slots:
+    void initTestCase() { syncscope::test::limitAddressSpace(); }
+
     void runCheckStats() {
         QTemporaryDir dir;
         const QString trace = dir.filePath(QStringLiteral("t.json"));
@@ -118,6 +140,71 @@ private slots:
         const QByteArray text = f.readAll();
         QVERIFY(text.contains("\"ph\":\"X\"") || text.contains("\"ph\": \"X\""));
         QCOMPARE(cli({"export-csv", a, "--out", dir.filePath("e.csv")}).code, 0);
+    }
+
+    // Issue 8.3: input that is not a regular file gets a true error, promptly.
+    void nonRegularInputIsRefused() {
+        QTemporaryDir dir;
+        auto directory = cli({"check", dir.path()});
+        QCOMPARE(directory.code, 2);
+        QVERIFY2(directory.err.contains(dir.path() + QStringLiteral(": is a directory")),
+                 qPrintable(directory.err));
+
+        // A FIFO nobody writes to: opening it must neither block nor read forever.
+        const QString fifo = dir.filePath(QStringLiteral("trace.fifo"));
+        QCOMPARE(mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+        auto pipe = cli({"stats", fifo});
+        QCOMPARE(pipe.code, 2);
+        QVERIFY2(pipe.err.contains(fifo + QStringLiteral(": is a pipe (FIFO)")),
+                 qPrintable(pipe.err));
+
+        // /dev/zero, only read through a link: an error, not gigabytes of zeros.
+        const QString zero = dir.filePath(QStringLiteral("zero.json"));
+        QVERIFY(QFile::link(QStringLiteral("/dev/zero"), zero));
+        auto device = cli({"export-csv", zero, "--out", dir.filePath(QStringLiteral("z.csv"))});
+        QCOMPARE(device.code, 2);
+        QVERIFY2(device.err.contains(QStringLiteral("is a character device")),
+                 qPrintable(device.err));
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("z.csv"))));
+    }
+
+    void processSubstitutionSaysItNeedsAFile() {
+        if (QStandardPaths::findExecutable(QStringLiteral("bash")).isEmpty())
+            QSKIP("no bash");
+        QProcess p;
+        p.start(QStringLiteral("bash"),
+                {"-c", R"(exec "$0" check <(cat "$1"))", QStringLiteral(SYNCSCOPE_CLI),
+                 QStringLiteral(SYNCSCOPE_SOURCE_DIR "/tests/data/interchange/kineto_new.json")});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 2);
+        const QString err = QString::fromUtf8(p.readAllStandardError());
+        QVERIFY2(err.contains(QStringLiteral("/dev/fd/")) &&
+                     err.contains(QStringLiteral("save the data to a file")),
+                 qPrintable(err));
+    }
+
+    // Issue 8.3: a file that is not native is sniffed and streamed, never read whole. Both files
+    // are 1 GiB holes: reading either whole would show as a child of over 1 GiB.
+    void foreignFilesAreNeverReadWhole() {
+        QTemporaryDir dir;
+        const qint64 size = qint64{1} << 30;
+        const QString zeros = dir.filePath(QStringLiteral("zeros.bin"));
+        QVERIFY(writeSparse(zeros, QByteArray(), size));
+        QElapsedTimer timer;
+        timer.start();
+        auto unknown = cli({"check", zeros});
+        QCOMPARE(unknown.code, 2);
+        QVERIFY2(unknown.err.contains(zeros + QStringLiteral(": unknown format")),
+                 qPrintable(unknown.err));
+
+        const QString kineto = dir.filePath(QStringLiteral("kineto.json"));
+        QVERIFY(
+            writeSparse(kineto, R"({"traceEvents":[{"ph":"X","name":"k","ts":1,"dur":2},)", size));
+        auto stats = cli({"stats", kineto});
+        QCOMPARE(stats.code, 2);
+        QVERIFY2(stats.err.contains(kineto + QStringLiteral(": byte 53")), qPrintable(stats.err));
+        QVERIFY2(childPeakMiB() < 512, qPrintable(QString::number(childPeakMiB()) + " MiB"));
+        QVERIFY2(timer.elapsed() < 30000, qPrintable(QString::number(timer.elapsed()) + " ms"));
     }
 };
 

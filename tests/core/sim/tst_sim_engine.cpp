@@ -4,7 +4,10 @@
 
 #include "core/scenario/scenario_reader.h"
 #include "core/sim/program_walker.h"
+#include "core/sim/sim_engine.h"
+#include "core/sim/sim_event_estimate.h"
 #include "sim_test_support.h"
+#include "tests/support/memory_limit.h"
 
 using namespace syncscope;
 using namespace syncscope::simtest;
@@ -13,6 +16,8 @@ class TestSimEngine : public QObject {
     Q_OBJECT
 
 private slots:
+    // The poll-explosion test would need terabytes if the estimate broke: fail, don't swap.
+    void initTestCase() { syncscope::test::limitAddressSpace(); }
     void describesTheDeviceAndLanes();
     void deterministic();
     void deltasRebuildTheTrace();
@@ -22,6 +27,8 @@ private slots:
     void invalidScenarioFails();
     void walkerMatchesExpandProgram();
     void reRecordDoesNotMoveAnEarlierWait();
+    void pollExplosionIsRefusedBeforeTheRun();
+    void eventEstimateSaturates();
 };
 
 namespace {
@@ -310,6 +317,50 @@ void TestSimEngine::reRecordDoesNotMoveAnEarlierWait() {
     // The sync uses the most recent record.
     QCOMPARE(waitOf(t, 6)->awaited, indexOf(t, gpuOp(t, 4)));
     QCOMPARE(gpuOp(t, 4)->end_ns, gpuOp(t, 3)->end_ns);
+}
+
+// Issue 8.4: within every other limit (each loop stays under the per-step poll cap), 100,000 poll
+// loops behind 0.5 s kernels, polled every microsecond, would record 5 * 10^10 events (terabytes).
+// The run is refused before it starts, and the message states the estimate.
+void TestSimEngine::pollExplosionIsRefusedBeforeTheRun() {
+    Scenario s = scenario({StreamKind::NonBlocking});
+    s.events = {{"e", false, true}};
+    Step poll = withEvent(StepKind::EventQueryPoll, 0);
+    poll.poll_interval_ns = 1'000;
+    s.program = {
+        repeat(100'000, {kernel(0, 1'000'000'000), withEvent(StepKind::EventRecord, 0, 0), poll})};
+    const std::uint64_t estimate = SimEventEstimate::events(s, h200());
+    QVERIFY(estimate > std::uint64_t{100'000'000'000});
+    QElapsedTimer timer;
+    timer.start();
+    const RunResult r = run(s);
+    SIM_VERIFY_STATUS(r, RunStatus::Failed);
+    QVERIFY2(r.message.find("would record up to " + std::to_string(estimate) + " events") !=
+                 std::string::npos,
+             r.message.c_str());
+    QVERIFY2(r.message.find(std::to_string(SimEngine::kMaxEvents)) != std::string::npos,
+             r.message.c_str());
+    QVERIFY(timer.elapsed() < 5000);
+
+    // The same loop polled every 10 ms records a few hundred thousand events: it runs.
+    s.program = {
+        repeat(1'000, {kernel(0, 1'000'000), withEvent(StepKind::EventRecord, 0, 0), poll})};
+    s.program[0].body[2].poll_interval_ns = 10'000;
+    QVERIFY(SimEventEstimate::events(s, h200()) < SimEngine::kMaxEvents);
+    SIM_VERIFY_STATUS(run(s), RunStatus::Ok);
+}
+
+void TestSimEngine::eventEstimateSaturates() {
+    // Nested repeats multiply past 2^64: the estimate stops at the maximum instead of wrapping.
+    Scenario s = scenario({StreamKind::NonBlocking});
+    s.events = {{"e", false, true}};
+    Step poll = withEvent(StepKind::EventQueryPoll, 0);
+    poll.poll_interval_ns = 1;
+    Step inner = repeat(4'000'000'000u, {kernel(0, 4'000'000'000'000'000), poll});
+    for (int depth = 0; depth < 4; ++depth)
+        inner = repeat(4'000'000'000u, {inner});
+    s.program = {inner};
+    QCOMPARE(SimEventEstimate::events(s, h200()), std::numeric_limits<std::uint64_t>::max());
 }
 
 QTEST_GUILESS_MAIN(TestSimEngine)

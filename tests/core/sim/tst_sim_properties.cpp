@@ -6,6 +6,7 @@
 #include <map>
 #include <random>
 
+#include "core/sim/sim_event_estimate.h"
 #include "random_scenario.h"
 #include "sim_test_support.h"
 
@@ -18,6 +19,7 @@ class TestSimProperties : public QObject {
 private slots:
     void invariantsHold_data();
     void invariantsHold();
+    void eventEstimateIsAnUpperBound();
 };
 
 namespace {
@@ -141,6 +143,21 @@ void TestSimProperties::invariantsHold() {
         QVERIFY(t.memory[i - 1].t_ns <= t.memory[i].t_ns);
         QVERIFY(t.memory[i].pool_used <= t.memory[i].pool_reserved);
         QVERIFY(t.memory[i].device_used >= t.memory[i].pool_reserved);
+    }
+}
+
+// SimEngine refuses runs by SimEventEstimate before they start; it must never under-estimate.
+void TestSimProperties::eventEstimateIsAnUpperBound() {
+    for (unsigned seed = 1; seed <= 60; ++seed) {
+        const Scenario s = RandomScenario(seed).make();
+        const RunResult r = run(s);
+        SIM_VERIFY_STATUS(r, RunStatus::Ok);
+        const std::uint64_t estimate = SimEventEstimate::events(s, *findDeviceProfile(s.device));
+        QVERIFY2(r.trace.events.size() <= estimate,
+                 qPrintable(QString("seed %1: %2 events, estimate %3")
+                                .arg(seed)
+                                .arg(r.trace.events.size())
+                                .arg(estimate)));
     }
 }
 
