@@ -56,6 +56,7 @@ private:
     std::string readTimesFromText(std::string_view json, const std::vector<std::uint64_t>& offsets,
                                   std::size_t index, KinetoRecord& record);
     void warnDuplicateKey(const KinetoRecord& record, std::uint64_t offset);
+    static std::string spanError(const Trace& trace);
     std::string parseDevices(simdjson::dom::array devices);
     std::string onRecord(const KinetoRecord& r);
     std::string onKinetoSpan(const KinetoRecord& r, Category category);

@@ -414,6 +414,20 @@ void KinetoImport::warnDuplicateKey(const KinetoRecord& record, std::uint64_t of
                                                 "\"; the last value is used"));
 }
 
+std::string KinetoImport::spanError(const Trace& trace) {
+    auto tooLong = [](TimeNs t) {
+        return "the records span more than 2^62 - 1 ns (one is " + std::to_string(t) +
+               " ns after the earliest)";
+    };
+    for (const auto& e : trace.events)
+        if (!inTimeRange(e.end_ns) || !inTimeRange(e.start_ns))
+            return tooLong(std::max(e.start_ns, e.end_ns));
+    for (const auto& m : trace.memory)
+        if (!inTimeRange(m.t_ns))
+            return tooLong(m.t_ns);
+    return {};
+}
+
 // The batch did not parse: parse its events one by one to say which one is malformed.
 std::string KinetoImport::locateBadEvent(std::string_view json,
                                          const std::vector<std::uint64_t>& offsets) {
@@ -524,6 +538,12 @@ ImportResult KinetoImport::run(ByteSource& source) {
         finishKineto();
         const bool has_title = !assembler_.trace().title.empty();
         Trace trace = assembler_.finish(result_.stats);
+        // Each time is within ±(2^62 - 1) ns, but rebased on the earliest one the latest may not
+        // be: such a trace could not be saved, and the checker would refuse it.
+        if (auto err = spanError(trace); !err.empty()) {
+            result_.error = source_ + ": " + err;
+            return std::move(result_);
+        }
         if (!has_title)
             trace.title = source_;
         trace.source = source_;

@@ -236,6 +236,10 @@ private slots:
         QTest::newRow("tiny") << QString("1e-300") << qint64(0);
         QTest::newRow("long fraction")
             << QString("0.00150000000000000000000000000001") << qint64(2);
+        QTest::newRow("tie, long zeros")
+            << QString("1.00250000000000000000000000") << qint64(1'002);
+        QTest::newRow("just above a tie, far out")
+            << QString("1.00250000000000000000000001") << qint64(1'003);
         QTest::newRow("largest") << QString("4611686018427387.903")
                                  << qint64(4'611'686'018'427'387'903);
         QTest::newRow("smallest") << QString("-4611686018427387.903")
@@ -300,6 +304,28 @@ private slots:
         QCOMPARE(ev[2].duration(), TimeNs{1'000});  // 1000.5 ns: a tie, to even
     }
 
+    // The fields are found in the event's text past strings that look like them, nested "ts"
+    // keys, and escaped keys (which simdjson unescapes: "t\u0073" is "ts").
+    void rawTextIsFoundPastLookalikes() {
+        // Plain literals: moc misreads unbalanced brackets inside raw strings.
+        const std::string json =
+            "{\"traceEvents\":[{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"a \\\"ts\\\": 7.5, {[\","
+            "\"pid\":0,\"tid\":7,\"args\":{\"ts\":3.25,\"dur\":[{\"dur\":1.5}]},"
+            "\"ts\":1694128201435377.001,\"dur\":0.004},"
+            "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"b\",\"pid\":0,\"tid\":7,"
+            "\"t\\u0073\":1694128201435377.123,\"d\\u0075r\":0.0025}]}";
+        const auto r = KinetoImporter::importJson(json, "lookalikes.json");
+        QVERIFY2(r.ok(), r.error.c_str());
+        const auto& ev = r.trace->events;
+        QCOMPARE(ev.size(), std::size_t{2});
+        QCOMPARE(QString::fromStdString(std::string(r.trace->nameOf(ev[0]))),
+                 QStringLiteral("a \"ts\": 7.5, {["));
+        QCOMPARE(ev[0].start_ns, TimeNs{0});
+        QCOMPARE(ev[0].duration(), TimeNs{4});
+        QCOMPARE(ev[1].start_ns, TimeNs{122});
+        QCOMPARE(ev[1].duration(), TimeNs{2});
+    }
+
     void timesOutsideTheRangeAreErrors_data() {
         QTest::addColumn<QString>("event");
         QTest::addColumn<QString>("error");
@@ -311,6 +337,12 @@ private slots:
             << QString(R"(event 0: "ts" is outside ±(2^62 - 1) ns (-4611686018427387.904 µs))");
         QTest::newRow("uint64 dur") << QString(R"("ts":1,"dur":18446744073709551615)")
                                     << QString(R"(event 0: "dur" is outside ±(2^62 - 1) ns)");
+        QTest::newRow("span")
+            << QString(R"("ts":-4611686018427387,"dur":1},)"
+                       R"({"ph":"X","cat":"kernel","name":"k","pid":0,"tid":7,"ts":1,"dur":1)")
+            << QString(
+                   "range.json: the records span more than 2^62 - 1 ns (one is "
+                   "4611686018427389000 ns after the earliest)");
         QTest::newRow("end") << QString(R"("ts":4611686018427387,"dur":1)")
                              << QString(R"(event 0: "ts" + "dur" ends outside ±(2^62 - 1) ns)");
     }
