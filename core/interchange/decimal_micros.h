@@ -15,7 +15,7 @@ public:
     // The JSON number `text` (1234.5, 1234, 1.2345e3, -7.25, ...) in microseconds, as
     // nanoseconds. More than three decimals round to the nearest nanosecond, ties to even
     // (docs/interchange.md). Returns "" or why the text was refused ("is not a number", "is
-    // outside the supported range"); `out` is set only on success. Accepts exactly what
+    // outside ±(2^62 - 1) ns"); `out` is set only on success. Accepts exactly what
     // kMinTimeNs..kMaxTimeNs (core/model/checked_math.h) holds.
     static std::string toNs(std::string_view text, TimeNs& out);
 };

@@ -13,8 +13,9 @@ namespace syncscope {
 // The DOM parser turns a fractional "ts" or "dur" into a double and drops its text; a double
 // cannot hold epoch microseconds to the nanosecond. This reads the two fields again from the
 // event's own JSON text, as written, and converts them exactly (DecimalMicros). Only events whose
-// times are fractional come here. A small scanner finds the fields (a simdjson on-demand pass cost
-// a quarter of the import time on such files); simdjson reads the rare event it cannot.
+// times are fractional come here, which in a trace of epoch times is every event: a small scanner
+// finds the fields, stopping before "args", rather than a second full parse (simdjson on-demand
+// here runs its portable, non-SIMD kernel); simdjson reads the rare event the scanner cannot.
 class RawTimeFields {
 public:
     // `event_json` is one event object; `readable` bytes from its start may be read (at least
