@@ -19,6 +19,7 @@
 #include "core/model/checked_math.h"
 #include "core/tracefile/gzip.h"
 #include "interchange_test_support.h"
+#include "tests/support/real_traces.h"
 
 using namespace syncscope;
 using namespace syncscope::test;
@@ -208,7 +209,7 @@ class TstKinetoExactTimes : public QObject {
     }
 
     static QString ncclRankPath(int rank) {
-        const QDir dir(QDir(tracesDir()).filePath(QStringLiteral("param-dlrm-ranks")));
+        const QDir dir(QDir(realTracesDir()).filePath(QStringLiteral("param-dlrm-ranks")));
         const QStringList files = dir.entryList(
             {QStringLiteral("worker%1_step_12.*.pt.trace.json.gz").arg(rank)}, QDir::Files);
         return files.isEmpty() ? QString() : dir.filePath(files.front());
@@ -422,9 +423,8 @@ private slots:
         QFETCH(bool, decimals);
         const QString path = ncclRankPath(rank);
         if (path.isEmpty())
-            QSKIP(qPrintable(QStringLiteral("param-dlrm-ranks not found in %1 (set "
-                                            "SYNCSCOPE_TRACES_DIR)")
-                                 .arg(tracesDir())));
+            SYNCSCOPE_MISSING_REAL_TRACES(
+                QStringLiteral("param-dlrm-ranks/worker%1_* not found").arg(rank));
         const std::string raw = inflate(path);
         QVERIFY2(!raw.empty(), qPrintable(path));
         QString text = QString::fromStdString(raw);
@@ -436,11 +436,12 @@ private slots:
     // A real trace written with three decimals (H100, relative microseconds).
     void fractionalRealTraceExact() {
         const QString path =
-            QDir(tracesDir())
+            QDir(realTracesDir())
                 .filePath(QStringLiteral(
                     "AMD-AGI__TraceLens__gaunernst_bert-small-uncased__1016001.json.gz"));
         if (!QFile::exists(path))
-            QSKIP(qPrintable(QStringLiteral("%1 not found (set SYNCSCOPE_TRACES_DIR)").arg(path)));
+            SYNCSCOPE_MISSING_REAL_TRACES(QFileInfo(path).fileName() +
+                                          QStringLiteral(" not found"));
         checkExact(QString::fromStdString(inflate(path)), QFileInfo(path).fileName(), 2000);
     }
 };
