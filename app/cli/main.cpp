@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "app/cli/commands.h"
+#include "core/analysis/invariant_checker.h"
 #include "core/tracefile/temp_file_registry.h"
 
 using namespace syncscope::cli;
@@ -34,10 +35,18 @@ int main(int argc, char** argv) {
     check_cmd
         ->add_option("trace", check.trace, "Trace file (native, PyTorch JSON or Nsight SQLite)")
         ->required();
-    check_cmd->add_option("--epsilon-ns", check.epsilon_ns,
-                          "Clock tolerance ε (default: the trace's calibration)");
-    check_cmd->add_option("--wake-bound-ns", check.wake_bound_ns,
-                          "Wake-up bound L (default: the trace's measured wake-up latency)");
+    // Bounded so that t ± ε and t ± L cannot overflow inside the checker.
+    const CLI::Range tolerance(std::int64_t{0}, syncscope::kMaxCheckToleranceNs,
+                               "0 to 10^12 ns (1000 s)");
+    check_cmd
+        ->add_option("--epsilon-ns", check.epsilon_ns,
+                     "Clock tolerance ε, 0 to 10^12 ns (default: the trace's calibration)")
+        ->check(tolerance);
+    check_cmd
+        ->add_option("--wake-bound-ns", check.wake_bound_ns,
+                     "Wake-up bound L, 0 to 10^12 ns (default: the trace's measured wake-up "
+                     "latency)")
+        ->check(tolerance);
     check_cmd->add_option("--max", check.max_listed, "List at most this many violations")
         ->capture_default_str();
     check_cmd->callback([&] { exit_code = checkCommand(check); });

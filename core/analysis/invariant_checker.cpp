@@ -40,6 +40,26 @@ constexpr std::array<InvariantChecker::InvariantInfo, 24> kInvariants{{
 
 constexpr int kCuptiActivityKindKernel = 3;
 
+// The checks compute t ± ε and differences of times: outside the documented range they could
+// overflow. Names the first event or sample out of range, or returns "".
+std::string timeOutsideRange(const Trace& trace) {
+    auto sentence = [](const std::string& what, TimeNs t) {
+        return what + " is at " + std::to_string(t) +
+               " ns, outside the supported times (±(2^62 - 1) ns); no invariant was checked.";
+    };
+    for (std::size_t i = 0; i < trace.events.size(); ++i) {
+        const auto& e = trace.events[i];
+        if (!inTimeRange(e.start_ns))
+            return sentence("The start of event " + std::to_string(i), e.start_ns);
+        if (!inTimeRange(e.end_ns))
+            return sentence("The end of event " + std::to_string(i), e.end_ns);
+    }
+    for (std::size_t i = 0; i < trace.memory.size(); ++i)
+        if (!inTimeRange(trace.memory[i].t_ns))
+            return sentence("Memory sample " + std::to_string(i), trace.memory[i].t_ns);
+    return {};
+}
+
 }  // namespace
 
 namespace invariant_checks {
@@ -68,18 +88,21 @@ std::span<const InvariantChecker::InvariantInfo> InvariantChecker::invariants() 
 }
 
 std::vector<Violation> InvariantChecker::check(const Trace& trace) const {
+    if (auto outside = timeOutsideRange(trace); !outside.empty())
+        return {Violation{"range", outside, {}, Violation::Severity::Error}};
     const TraceIndex index(trace);
     ViolationSink sink(options_.max_per_invariant);
     invariant_checks::Context ctx{index, options_, sink, 0, std::nullopt, true};
-    ctx.eps = std::max<TimeNs>(0, options_.epsilon_ns.value_or(trace.device.clock_tolerance_ns));
+    auto tolerance = [](TimeNs t) { return std::clamp<TimeNs>(t, 0, kMaxCheckToleranceNs); };
+    ctx.eps = tolerance(options_.epsilon_ns.value_or(trace.device.clock_tolerance_ns));
     if (options_.wake_bound_ns) {
-        ctx.wake_bound = *options_.wake_bound_ns;
+        ctx.wake_bound = tolerance(*options_.wake_bound_ns);
     } else {
         TimeNs latest = -1;
         for (const TimeNs latency : trace.device.wake_latency_ns)
             latest = std::max(latest, latency);
         if (latest >= 0)
-            ctx.wake_bound = latest + ctx.eps;
+            ctx.wake_bound = tolerance(saturatingAdd(latest, ctx.eps));
     }
     if (trace.device.engine == "cuda")
         ctx.measured = Violation::Severity::Warning;

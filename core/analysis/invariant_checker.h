@@ -24,11 +24,16 @@ struct Violation {
     Severity severity = Severity::Error;
 };
 
+// The largest ε and L the checker accepts (1000 s): with times within ±(2^62 - 1) ns
+// (core/model/checked_math.h), t ± ε and t ± L then fit in int64 wherever the checks compute them.
+inline constexpr TimeNs kMaxCheckToleranceNs = 1'000'000'000'000;
+
 struct InvariantCheckerOptions {
-    // ε of §8. Default: trace.device.clock_tolerance_ns.
+    // ε of §8. Default: trace.device.clock_tolerance_ns. Clamped to 0..kMaxCheckToleranceNs.
     std::optional<TimeNs> epsilon_ns;
     // L of §8 (the wake-up bound, I8). Default: the largest trace.device.wake_latency_ns plus ε;
-    // when the trace knows no wake-up latency, the upper bound of I8 is not checked.
+    // when the trace knows no wake-up latency, the upper bound of I8 is not checked. Clamped to
+    // 0..kMaxCheckToleranceNs.
     std::optional<TimeNs> wake_bound_ns;
     // "API-sized": a call that does not wait takes less than this (I9, I10, I13, I14, I16, I23).
     TimeNs api_bound_ns = 1'000'000;
@@ -55,7 +60,9 @@ struct InvariantCheckerOptions {
 // Checks a Trace against the invariants of SYNC-SEMANTICS.md §8 that a trace can show: I1–I21,
 // I23, I24 (I22 through the options). Only what the trace contains is checked: ops whose enqueuing
 // ApiCall is missing have no enq(x), events without a cuda_event index have no record state, memory
-// fields of -1 are unknown — such facts are skipped, never guessed.
+// fields of -1 are unknown — such facts are skipped, never guessed. A trace with a time outside
+// ±(2^62 - 1) ns (core/model/checked_math.h) is not checked: the result is one violation "range"
+// naming the first such event or memory sample.
 // Cost: O(n log n) in the number of events.
 class InvariantChecker {
 public:

@@ -3,6 +3,8 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "core/model/checked_math.h"
+
 namespace syncscope {
 
 namespace {
@@ -16,8 +18,8 @@ std::string printf2(const char* format, double value) {
 }  // namespace
 
 std::string formatDuration(TimeNs ns) {
-    if (ns < 0)
-        return "-" + formatDuration(-ns);
+    if (ns < 0)  // saturating: -INT64_MIN does not exist
+        return "-" + formatDuration(saturatingSub(0, ns));
     if (ns < 1'000)
         return std::to_string(ns) + " ns";
     // Rounding can carry into the next unit ("999.96 µs" would print "1000.0 µs"); compare the

@@ -227,12 +227,12 @@ void TraceIndex::indexWaits() {
         // A recorder may time the wait and the call with different records (CUPTI
         // SYNCHRONIZATION vs RUNTIME), so both ends get the clock tolerance.
         auto pos =
-            std::upper_bound(calls.begin(), calls.end(), wait.start_ns + tolerance,
+            std::upper_bound(calls.begin(), calls.end(), saturatingAdd(wait.start_ns, tolerance),
                              [&](TimeNs v, std::uint32_t i) { return v < events[i].start_ns; });
         if (pos == calls.begin())
             continue;
         const std::uint32_t call = *(pos - 1);
-        if (events[call].end_ns + tolerance < wait.end_ns)
+        if (saturatingAdd(events[call].end_ns, tolerance) < wait.end_ns)
             continue;
         call_of_wait_.emplace(w, call);
         wait_of_call_.emplace(call, w);

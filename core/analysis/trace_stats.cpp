@@ -28,6 +28,9 @@ bool isSyncCall(const TraceEvent& event) {
     }
 }
 
+// Times come from files: every sum and difference below saturates (core/model/checked_math.h), so
+// an event at INT64_MAX gives the largest makespan, never a negative one.
+
 namespace {
 
 void peak(std::int64_t& best, std::int64_t value) {
@@ -59,7 +62,7 @@ void sweepGpu(const Trace& trace, TraceStats& stats) {
     }
     if (first > last)
         return;
-    stats.gpu_span_ns = last - first;
+    stats.gpu_span_ns = saturatingSub(last, first);
     std::sort(edges.begin(), edges.end(), [](const Edge& a, const Edge& b) {
         return a.t != b.t ? a.t < b.t : a.delta < b.delta;
     });
@@ -67,11 +70,11 @@ void sweepGpu(const Trace& trace, TraceStats& stats) {
     int busy_lanes = 0;
     TimeNs previous = first;
     for (const Edge& edge : edges) {
-        const TimeNs span = edge.t - previous;
+        const TimeNs span = saturatingSub(edge.t, previous);
         if (busy_lanes >= 1)
-            stats.gpu_busy_ns += span;
+            stats.gpu_busy_ns = saturatingAdd(stats.gpu_busy_ns, span);
         if (busy_lanes >= 2)
-            stats.stream_overlap_ns += span;
+            stats.stream_overlap_ns = saturatingAdd(stats.stream_overlap_ns, span);
         previous = edge.t;
         int& count = per_lane[edge.lane];
         if (edge.delta > 0 && count++ == 0)
@@ -79,7 +82,7 @@ void sweepGpu(const Trace& trace, TraceStats& stats) {
         if (edge.delta < 0 && --count == 0)
             --busy_lanes;
     }
-    stats.gpu_idle_ns = stats.gpu_span_ns - stats.gpu_busy_ns;
+    stats.gpu_idle_ns = saturatingSub(stats.gpu_span_ns, stats.gpu_busy_ns);
     if (stats.gpu_busy_ns > 0)
         stats.stream_overlap_ratio =
             static_cast<double>(stats.stream_overlap_ns) / static_cast<double>(stats.gpu_busy_ns);
@@ -97,9 +100,9 @@ TraceStats computeStats(const Trace& trace) {
         if ((e.flags & event_flags::kInstrumentation) != 0)
             continue;
         if (e.kind == EventKind::HostWait) {
-            stats.host_blocked_ns += e.duration();
+            stats.host_blocked_ns = saturatingAdd(stats.host_blocked_ns, e.duration());
             if (e.cpu_ns >= 0)
-                stats.host_cpu_burnt_ns += e.cpu_ns;
+                stats.host_cpu_burnt_ns = saturatingAdd(stats.host_cpu_burnt_ns, e.cpu_ns);
             else
                 ++stats.waits_cpu_unknown;
         } else if (isSyncCall(e)) {
@@ -109,7 +112,7 @@ TraceStats computeStats(const Trace& trace) {
     }
     if (first <= last) {
         stats.first_ns = first;
-        stats.makespan_ns = last - first;
+        stats.makespan_ns = saturatingSub(last, first);
     }
     for (const auto& s : trace.memory) {
         peak(stats.peak_device_used, s.device_used);
@@ -123,7 +126,8 @@ TraceStats computeStats(const Trace& trace) {
         const WaitAttribution attribution(trace);
         for (const auto& gap : attribution.idleGaps())
             if (gap.cause == IdleGap::Cause::HostSync)
-                stats.gpu_idle_from_syncs_ns += gap.duration();
+                stats.gpu_idle_from_syncs_ns =
+                    saturatingAdd(stats.gpu_idle_from_syncs_ns, gap.duration());
     }
     return stats;
 }

@@ -169,14 +169,14 @@ WaitInfo WaitAttribution::attributeHostWait(std::uint32_t wait) const {
     }
     const auto& o = index_.event(op);
     info.awaited_end_ns = o.end_ns;
-    info.wake_ns = w.end_ns - o.end_ns;
+    info.wake_ns = saturatingSub(w.end_ns, o.end_ns);
     const std::string ended = o.kind == EventKind::EventMarker
                                   ? std::string("the event fired")
                                   : "the " + std::string(TraceIndex::kindWord(o.kind)) + " ended";
     std::string when;
     if (o.end_ns <= w.start_ns)  // recorders may name work that was done before the wait began
-        when =
-            "; " + ended + " " + formatDuration(w.start_ns - o.end_ns) + " before the wait began";
+        when = "; " + ended + " " + formatDuration(saturatingSub(w.start_ns, o.end_ns)) +
+               " before the wait began";
     else
         when = "; it woke " + formatDuration(std::abs(info.wake_ns)) +
                (info.wake_ns >= 0 ? " after " : " before ") + ended;
@@ -221,7 +221,7 @@ WaitInfo WaitAttribution::attributeStreamWait(std::uint32_t wait) const {
     if (info.awaited_op != kNone) {
         const auto& o = index_.event(info.awaited_op);
         info.awaited_end_ns = o.end_ns;
-        info.wake_ns = w.end_ns - o.end_ns;
+        info.wake_ns = saturatingSub(w.end_ns, o.end_ns);
     }
     // wait_stream's event is a hidden one: name the work it stood for instead.
     if (wait_stream && info.awaited_op != kNone)

@@ -45,7 +45,7 @@ struct IdleGap {
     std::uint32_t call = kNone;  // HostSync: the sync call; HostBusy: the call or host work
     std::string sentence;
 
-    TimeNs duration() const { return end_ns - start_ns; }
+    TimeNs duration() const { return saturatingSub(end_ns, start_ns); }
 };
 
 // Answers "why did it wait here, and for which GPU work". Keeps a reference to the trace, which

@@ -5,6 +5,7 @@
 
 #include "core/tracefile/atomic_file_writer.h"
 #include "core/interchange/text_encoding.h"
+#include "core/model/checked_math.h"
 
 namespace syncscope {
 
@@ -75,13 +76,16 @@ public:
         const auto res = std::to_chars(tmp, tmp + sizeof(tmp), v);
         return raw(std::string_view(tmp, static_cast<std::size_t>(res.ptr - tmp)));
     }
-    // ns as µs with three decimals: exact, whatever the magnitude.
-    JsonOut& micros(TimeNs ns) {
-        if (ns < 0) {
+    // ns as µs with three decimals: exact, whatever the magnitude (INT64_MIN included).
+    JsonOut& micros(TimeNs ns) { return micros(ns < 0, distance(ns, 0)); }
+    // end - start, exact even where it does not fit in int64 (a corrupt trace).
+    JsonOut& microsBetween(TimeNs start, TimeNs end) {
+        return micros(end < start, distance(end, start));
+    }
+    JsonOut& micros(bool negative, std::uint64_t ns) {
+        if (negative)
             raw("-");
-            ns = -ns;
-        }
-        integer(ns / 1000);
+        unsignedInteger(ns / 1000);
         char frac[5] = {'.', '0', '0', '0', 0};
         const auto r = ns % 1000;
         frac[1] = static_cast<char>('0' + r / 100);
@@ -240,7 +244,7 @@ void ChromeTraceWriter::write(const Trace& trace, const Sink& sink) {
             .raw("\",\"name\":")
             .raw(nameOf(e.name));
         pidTid(e.lane);
-        out.raw(",\"ts\":").micros(e.start_ns).raw(",\"dur\":").micros(e.end_ns - e.start_ns);
+        out.raw(",\"ts\":").micros(e.start_ns).raw(",\"dur\":").microsBetween(e.start_ns, e.end_ns);
         out.raw(",\"args\":{\"kind\":\"")
             .raw(syncscope::toString(e.kind))
             .raw("\",\"lane\":")

@@ -16,6 +16,7 @@
 #include "core/interchange/import_result.h"
 #include "core/interchange/json_event_splitter.h"
 #include "core/interchange/kineto_record.h"
+#include "core/interchange/raw_time_fields.h"
 #include "core/interchange/trace_assembler.h"
 
 namespace syncscope {
@@ -52,6 +53,10 @@ public:
 
 private:
     std::string locateBadEvent(std::string_view json, const std::vector<std::uint64_t>& offsets);
+    std::string readTimesFromText(std::string_view json, const std::vector<std::uint64_t>& offsets,
+                                  std::size_t index, KinetoRecord& record);
+    void warnDuplicateKey(const KinetoRecord& record, std::uint64_t offset);
+    static std::string spanError(const Trace& trace);
     std::string parseDevices(simdjson::dom::array devices);
     std::string onRecord(const KinetoRecord& r);
     std::string onKinetoSpan(const KinetoRecord& r, Category category);
@@ -73,6 +78,10 @@ private:
     JsonEventSplitter* splitter_ = nullptr;
     std::function<double()> source_progress_;
     simdjson::dom::parser parser_;
+    RawTimeFields raw_times_;
+    // Events with a repeated key: the first few are named in warnings, the rest counted.
+    std::uint64_t duplicate_key_events_ = 0;
+    static constexpr std::uint64_t kDuplicateKeyWarnings = 10;
     const ImportOptions& options_;
     ImportResult result_;
     TraceAssembler assembler_{"import:kineto"};

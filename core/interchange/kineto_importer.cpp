@@ -16,6 +16,7 @@
 #include "core/interchange/kineto_record.h"
 #include "core/interchange/own_export_reader.h"
 #include "core/interchange/trace_assembler.h"
+#include "core/model/checked_math.h"
 
 namespace syncscope {
 
@@ -261,6 +262,9 @@ std::string KinetoImport::onRecord(const KinetoRecord& r) {
                 return "missing \"dur\"";
             if (r.dur_ns < 0)
                 return "\"dur\" is negative (" + std::to_string(r.dur_ns) + " ns)";
+            // Both are within ±(2^62 - 1) ns, so the sum itself cannot overflow.
+            if (!inTimeRange(r.ts_ns + r.dur_ns))
+                return "\"ts\" + \"dur\" ends outside ±(2^62 - 1) ns";
             if (r.pid.type == KinetoId::Type::Absent)
                 return "missing \"pid\"";
             if (syncscope_)
@@ -340,7 +344,8 @@ std::string KinetoImport::onEventBatch(std::string_view json,
     KinetoRecord record;
     std::size_t i = 0;
     for (const dom::element element : events) {
-        const std::uint64_t offset = offsets[std::min(i++, offsets.size() - 1)];
+        const std::size_t index = i++;
+        const std::uint64_t offset = offsets[std::min(index, offsets.size() - 1)];
         // Built only for an error: this loop runs once per event.
         auto label = [this] { return "event " + std::to_string(event_count_) + ": "; };
         dom::object object;
@@ -348,6 +353,11 @@ std::string KinetoImport::onEventBatch(std::string_view json,
             return fail(offset, label() + "not an object");
         if (auto err = KinetoRecordReader::read(object, record); !err.empty())
             return fail(offset, label() + err);
+        if (record.ts_from_text || record.dur_from_text)
+            if (auto err = readTimesFromText(json, offsets, index, record); !err.empty())
+                return fail(offset, label() + err);
+        if (!record.duplicate_key.empty())
+            warnDuplicateKey(record, offset);
         if (auto err = onRecord(record); !err.empty())
             return fail(offset, label() + err);
         ++event_count_;
@@ -372,6 +382,49 @@ std::string KinetoImport::onEventBatch(std::string_view json,
         return source_ + ": cancelled";
     if (options_.progress)
         options_.progress(source_progress_());
+    return {};
+}
+
+// Fractional times are read again from the event's text: the DOM kept only a double.
+std::string KinetoImport::readTimesFromText(std::string_view json,
+                                            const std::vector<std::uint64_t>& offsets,
+                                            std::size_t index, KinetoRecord& record) {
+    if (index >= offsets.size())
+        return "no event text for its fractional \"ts\"/\"dur\"";
+    const std::uint64_t first = offsets.front();
+    const auto begin = static_cast<std::size_t>(offsets[index] - first) + 1;
+    std::size_t end = index + 1 < offsets.size()
+                          ? static_cast<std::size_t>(offsets[index + 1] - first) + 1
+                          : json.size() - 1;
+    // The text runs up to the next event: drop the separator (the root object must end at "}").
+    while (end > begin && (json[end - 1] == ' ' || json[end - 1] == '\n' || json[end - 1] == '\r' ||
+                           json[end - 1] == '\t' || json[end - 1] == ','))
+        --end;
+    // The batch is padded after its end (JsonEventSplitter), so is every event in it.
+    const std::size_t readable = json.size() - begin + simdjson::SIMDJSON_PADDING;
+    return raw_times_.read(json.substr(begin, end - begin), readable, record);
+}
+
+void KinetoImport::warnDuplicateKey(const KinetoRecord& record, std::uint64_t offset) {
+    if (duplicate_key_events_++ >= kDuplicateKeyWarnings)
+        return;
+    const std::string named = record.name.empty() ? "" : " (\"" + std::string(record.name) + "\")";
+    result_.warnings.push_back(fail(offset, "event " + std::to_string(event_count_) + named +
+                                                ": duplicate key \"" + record.duplicate_key +
+                                                "\"; the last value is used"));
+}
+
+std::string KinetoImport::spanError(const Trace& trace) {
+    auto tooLong = [](TimeNs t) {
+        return "the records span more than 2^62 - 1 ns (one is " + std::to_string(t) +
+               " ns after the earliest)";
+    };
+    for (const auto& e : trace.events)
+        if (!inTimeRange(e.end_ns) || !inTimeRange(e.start_ns))
+            return tooLong(std::max(e.start_ns, e.end_ns));
+    for (const auto& m : trace.memory)
+        if (!inTimeRange(m.t_ns))
+            return tooLong(m.t_ns);
     return {};
 }
 
@@ -485,11 +538,21 @@ ImportResult KinetoImport::run(ByteSource& source) {
         finishKineto();
         const bool has_title = !assembler_.trace().title.empty();
         Trace trace = assembler_.finish(result_.stats);
+        // Each time is within ±(2^62 - 1) ns, but rebased on the earliest one the latest may not
+        // be: such a trace could not be saved, and the checker would refuse it.
+        if (auto err = spanError(trace); !err.empty()) {
+            result_.error = source_ + ": " + err;
+            return std::move(result_);
+        }
         if (!has_title)
             trace.title = source_;
         trace.source = source_;
         result_.trace = std::move(trace);
     }
+    if (duplicate_key_events_ > kDuplicateKeyWarnings)
+        result_.warnings.push_back(source_ + ": " +
+                                   std::to_string(duplicate_key_events_ - kDuplicateKeyWarnings) +
+                                   " more event(s) with a duplicate key; the last value is used");
     for (const auto& [reason, count] : result_.stats.skipped)
         result_.warnings.push_back(std::to_string(count) + " record(s) not shown: " + reason);
     if (options_.progress)

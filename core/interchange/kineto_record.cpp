@@ -2,17 +2,15 @@
 
 #include <charconv>
 #include <cmath>
-#include <cstdio>
 #include <cstring>
+
+#include "core/model/checked_math.h"
 
 namespace syncscope {
 
 namespace dom = simdjson::dom;
 
 namespace {
-
-// |µs| above 2^53 cannot be a real timestamp (and doubles stop being exact there).
-constexpr std::int64_t kMaxMicros = std::int64_t{1} << 53;
 
 // Key comparison with the literal's length known at compile time: a size check and an inlined
 // compare, this runs for every field of every event.
@@ -68,8 +66,19 @@ std::string readArgs(dom::object args, KinetoRecord& r) {
         if (type == dom::element_type::NULL_VALUE)
             continue;
         std::string err;
-        auto intArg = [&](KinetoInt& out) { err = KinetoRecordReader::readInt(v, key, out); };
+        // Only the keys we read are checked for repeats: a repeated key we ignore changes nothing.
+        auto duplicate = [&] {
+            if (r.duplicate_key.empty())
+                r.duplicate_key = "args." + std::string(key);
+        };
+        auto intArg = [&](KinetoInt& out) {
+            if (out.present)
+                duplicate();
+            err = KinetoRecordReader::readInt(v, key, out);
+        };
         auto strArg = [&](std::string_view& out) {
+            if (out.data() != nullptr)
+                duplicate();
             err = KinetoRecordReader::readString(v, key, out);
         };
         const bool is_string = type == dom::element_type::STRING;
@@ -219,33 +228,26 @@ std::string KinetoRecordReader::readInt(dom::element value, std::string_view fie
     return {};
 }
 
-std::string KinetoRecordReader::microsToNs(dom::element value, std::string_view field,
-                                           TimeNs& out) {
-    auto beyond = [&](const std::string& text) {
-        return "\"" + std::string(field) + "\" is beyond 2^53 microseconds (" + text + ")";
+std::string KinetoRecordReader::microsToNs(dom::element value, std::string_view field, TimeNs& out,
+                                           bool& from_text) {
+    auto outside = [&](const std::string& text) {
+        return "\"" + std::string(field) + "\" is outside ±(2^62 - 1) ns (" + text + " µs)";
     };
+    from_text = false;
     switch (value.type()) {
         case dom::element_type::INT64: {
             const std::int64_t us = value.get_int64().value_unsafe();
-            if (us > kMaxMicros || us < -kMaxMicros)
-                return beyond(std::to_string(us));
-            out = us * 1000;
+            const auto ns = checkedMul(us, 1000);
+            if (!ns || !inTimeRange(*ns))
+                return outside(std::to_string(us));
+            out = *ns;
             return {};
         }
         case dom::element_type::UINT64:
-            return beyond(std::to_string(value.get_uint64().value_unsafe()));
-        case dom::element_type::DOUBLE: {
-            // Fractional µs: doubles hold ns exactly up to ~9e12 µs (104 days), which covers
-            // Kineto's relative timestamps and our own exports.
-            const double us = value.get_double().value_unsafe();
-            if (!std::isfinite(us) || std::fabs(us) > static_cast<double>(kMaxMicros)) {
-                char text[32];
-                std::snprintf(text, sizeof(text), "%g", us);
-                return beyond(text);
-            }
-            out = static_cast<TimeNs>(std::llround(us * 1000.0));
+            return outside(std::to_string(value.get_uint64().value_unsafe()));
+        case dom::element_type::DOUBLE:
+            from_text = true;
             return {};
-        }
         default:
             return notA(field, "a number");
     }
@@ -253,9 +255,23 @@ std::string KinetoRecordReader::microsToNs(dom::element value, std::string_view 
 
 std::string KinetoRecordReader::read(dom::object object, KinetoRecord& r) {
     r = KinetoRecord{};
+    // An event has a handful of top-level keys: a linear scan over those seen finds a repeat
+    // cheaply. Past kKeysChecked keys (no real producer writes that many) the rest go unchecked.
+    constexpr std::size_t kKeysChecked = 32;
+    std::string_view seen[kKeysChecked];
+    std::size_t seen_count = 0;
     for (const auto field : object) {
         const std::string_view key = field.key;
         const dom::element v = field.value;
+        if (r.duplicate_key.empty()) {
+            for (std::size_t i = 0; i < seen_count; ++i)
+                if (seen[i] == key) {
+                    r.duplicate_key = key;
+                    break;
+                }
+            if (seen_count < kKeysChecked)
+                seen[seen_count++] = key;
+        }
         std::string err;
         if (is(key, "ph"))
             err = readString(v, key, r.ph);
@@ -275,10 +291,10 @@ std::string KinetoRecordReader::read(dom::object object, KinetoRecord& r) {
         else if (is(key, "s"))
             err = readString(v, key, r.scope);
         else if (is(key, "ts")) {
-            err = microsToNs(v, key, r.ts_ns);
+            err = microsToNs(v, key, r.ts_ns, r.ts_from_text);
             r.has_ts = err.empty();
         } else if (is(key, "dur")) {
-            err = microsToNs(v, key, r.dur_ns);
+            err = microsToNs(v, key, r.dur_ns, r.dur_from_text);
             r.has_dur = err.empty();
         } else if (is(key, "args")) {
             if (v.type() == dom::element_type::OBJECT)

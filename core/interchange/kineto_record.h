@@ -31,6 +31,12 @@ struct KinetoRecord {
     KinetoId pid, tid, id;
     bool has_ts = false, has_dur = false;
     TimeNs ts_ns = 0, dur_ns = 0;
+    // "ts"/"dur" was a fractional JSON number (1234.567, 1.2e3): a double cannot hold every such
+    // value to the nanosecond, so RawTimeFields sets ts_ns/dur_ns from the number's text.
+    bool ts_from_text = false, dur_from_text = false;
+    // The first key that appeared twice in the event (or in its "args", as "args.key"); the last
+    // value is used, as by most JSON readers. Empty when there was none.
+    std::string duplicate_key;
     // args
     KinetoInt correlation, stream, device, bytes, external_id;
     KinetoInt wait_on_stream, wait_on_record_corr, wait_on_event_id;
@@ -48,9 +54,10 @@ public:
     // Fills `record` from one event object. Returns an empty string or what was wrong
     // ("\"ts\" is not a number").
     static std::string read(simdjson::dom::object object, KinetoRecord& record);
-    // Microseconds (a JSON number, possibly fractional) to nanoseconds, rounded to the nearest ns.
-    static std::string microsToNs(simdjson::dom::element value, std::string_view field,
-                                  TimeNs& out);
+    // Whole microseconds to nanoseconds. A fractional number only sets `from_text`: its exact
+    // value comes from its text (RawTimeFields).
+    static std::string microsToNs(simdjson::dom::element value, std::string_view field, TimeNs& out,
+                                  bool& from_text);
     static std::string readInt(simdjson::dom::element value, std::string_view field,
                                KinetoInt& out);
     static std::string readString(simdjson::dom::element value, std::string_view field,

@@ -5,6 +5,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/model/checked_math.h"
 #include "core/model/ids.h"
 #include "core/model/scenario.h"
 #include "core/model/string_table.h"
@@ -112,7 +113,8 @@ struct TraceEvent {
     SyncMode mode = SyncMode::None;  // the catalogue mode this event demonstrates
     std::uint8_t flags = 0;          // event_flags
 
-    TimeNs duration() const { return end_ns - start_ns; }
+    // Saturates: an event spanning more than int64 (a corrupt import) reads as the longest.
+    TimeNs duration() const { return saturatingSub(end_ns, start_ns); }
 };
 
 enum class FlowKind : std::uint8_t {

@@ -6,6 +6,7 @@
 #include <charconv>
 #include <new>
 
+#include "core/model/checked_math.h"
 #include "core/tracefile/atomic_file.h"
 #include "core/tracefile/gzip.h"
 #include "core/tracefile/json_text.h"
@@ -116,6 +117,10 @@ struct Place {
     std::size_t index = kNoIndex;
     std::string_view field;
 };
+
+std::string outOfTimeRange(TimeNs t) {
+    return std::to_string(t) + " is outside the supported times, ±(2^62 - 1) ns";
+}
 
 class Loader {
 public:
@@ -473,6 +478,12 @@ bool Loader::events(object root) {
             return false;
         if (flags < 0 || flags > 255)
             return fail(where(13), std::to_string(flags) + " is out of range (0..255)");
+        // Within the documented range every difference of two times fits in int64, so stats,
+        // the checker and the exports need no overflow checks of their own.
+        if (!inTimeRange(ev.start_ns))
+            return fail(where(0), outOfTimeRange(ev.start_ns));
+        if (!inTimeRange(ev.end_ns))
+            return fail(where(1), outOfTimeRange(ev.end_ns));
         ev.lane = static_cast<std::uint16_t>(lane);
         ev.target_lane = target == kNone ? kNoLane : static_cast<std::uint16_t>(target);
         ev.flags = static_cast<std::uint8_t>(flags);
@@ -520,6 +531,8 @@ bool Loader::memory(object root) {
         for (std::size_t k = 0; k < c.size(); ++k)
             if (!getInt(c[k], Place("memory", i, kMemoryColumns[k]), *fields[k]))
                 return false;
+        if (!inTimeRange(m.t_ns))
+            return fail(Place("memory", i, kMemoryColumns[0]), outOfTimeRange(m.t_ns));
         t_.memory.push_back(m);
         ++i;
     }

@@ -1,4 +1,5 @@
 #include <QtTest>
+#include <limits>
 
 #include "core/analysis/invariant_checker.h"
 #include "core/analysis/trace_stats.h"
@@ -154,6 +155,44 @@ private slots:
         b.call(ApiId::EventQuery, 2000, 2000, kNoLane, 0).flags(event_flags::kQueryReady);
         const auto violations = InvariantChecker().check(b.trace());
         QVERIFY2(violations.empty(), qPrintable(describe(violations)));
+    }
+
+    // ε and L at INT64_MAX (options or the trace's own calibration) are clamped to
+    // kMaxCheckToleranceNs: t + ε no longer wraps into a flood of false violations.
+    void hugeTolerancesDoNotWrap() {
+        TraceBuilder b;
+        buildValid(b);
+        InvariantCheckerOptions options;
+        options.epsilon_ns = std::numeric_limits<TimeNs>::max();
+        options.wake_bound_ns = std::numeric_limits<TimeNs>::max();
+        auto violations = InvariantChecker(options).check(b.trace());
+        QVERIFY2(violations.empty(), qPrintable(describe(violations)));
+        b.trace().device.clock_tolerance_ns = std::numeric_limits<TimeNs>::max();
+        for (auto& latency : b.trace().device.wake_latency_ns)
+            latency = std::numeric_limits<TimeNs>::max();
+        violations = InvariantChecker().check(b.trace());
+        QVERIFY2(violations.empty(), qPrintable(describe(violations)));
+    }
+
+    // A time outside ±(2^62 - 1) ns is named, and nothing else is checked.
+    void timesOutsideTheRangeAreNamed() {
+        TraceBuilder b;
+        buildValid(b);
+        const auto s9 = b.stream("stream 9");
+        const auto late = b.bareOp(s9, EventKind::Kernel, 0, std::numeric_limits<TimeNs>::max());
+        const auto violations = InvariantChecker().check(b.trace());
+        QCOMPARE(violations.size(), std::size_t{1});
+        QCOMPARE(violations[0].invariant, std::string("range"));
+        QCOMPARE(QString::fromStdString(violations[0].message),
+                 QStringLiteral("The end of event %1 is at 9223372036854775807 ns, outside the "
+                                "supported times (±(2^62 - 1) ns); no invariant was checked.")
+                     .arg(late));
+        b.trace().events[late].end_ns = 10;
+        b.memory({kMinTimeNs - 1, 0, 0, 0, -1, -1});
+        const auto memory = InvariantChecker().check(b.trace());
+        QCOMPARE(memory.size(), std::size_t{1});
+        QVERIFY2(memory[0].message.find("Memory sample 2 is at -4611686018427387904 ns") == 0,
+                 memory[0].message.c_str());
     }
 
     void toleranceAbsorbsSmallSkew() {

@@ -1,4 +1,5 @@
 #include <QtTest>
+#include <limits>
 
 #include "core/analysis/time_format.h"
 
@@ -23,6 +24,9 @@ private slots:
         QTest::newRow("s") << qint64(2'500'000'000) << "2.50 s";
         QTest::newRow("negative") << qint64(-350) << "-350 ns";
         QTest::newRow("negative µs") << qint64(-2000) << "-2.0 µs";
+        // -INT64_MIN does not exist: the most negative value prints as minus the largest.
+        QTest::newRow("most negative") << std::numeric_limits<qint64>::min() << "-9223372036.85 s";
+        QTest::newRow("largest") << std::numeric_limits<qint64>::max() << "9223372036.85 s";
     }
     void duration() {
         QFETCH(qint64, ns);
@@ -39,6 +43,8 @@ private slots:
         QTest::newRow("ns precision") << qint64(120'003) << "120.003 µs";
         QTest::newRow("large") << qint64(123'456'789) << "123456.789 µs";
         QTest::newRow("negative") << qint64(-2'000) << "-2.0 µs";
+        QTest::newRow("most negative")
+            << std::numeric_limits<qint64>::min() << "-9223372036854775.808 µs";
     }
     void micros() {
         QFETCH(qint64, ns);

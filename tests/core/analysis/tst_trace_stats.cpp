@@ -1,4 +1,5 @@
 #include <QtTest>
+#include <limits>
 
 #include "core/analysis/trace_stats.h"
 #include "tests/core/analysis/trace_builder.h"
@@ -72,6 +73,30 @@ private slots:
         QCOMPARE(stats.stream_overlap_ns, TimeNs{0});
         QCOMPARE(stats.gpu_busy_ns, us(20));
         QCOMPARE(stats.gpu_idle_ns, TimeNs{0});
+    }
+
+    // Times at both ends of int64: sums and differences saturate instead of wrapping (a makespan
+    // of INT64_MAX - INT64_MIN once printed as -1 ns).
+    void extremeTimesSaturate() {
+        constexpr TimeNs lo = std::numeric_limits<TimeNs>::min();
+        constexpr TimeNs hi = std::numeric_limits<TimeNs>::max();
+        TraceBuilder b;
+        const auto s1 = b.stream("stream 1");
+        const auto s2 = b.stream("stream 2");
+        b.bareOp(s1, EventKind::Kernel, lo, lo + 10);
+        b.bareOp(s2, EventKind::Kernel, hi - 10, hi);
+        b.hostWait(lo, hi, kNone, event_flags::kSpinning, hi);
+        b.hostWait(0, hi, kNone, event_flags::kSpinning, hi);
+        const TraceStats stats = computeStats(b.trace());
+        QCOMPARE(stats.first_ns, lo);
+        QCOMPARE(stats.makespan_ns, hi);
+        QCOMPARE(stats.gpu_span_ns, hi);
+        QCOMPARE(stats.gpu_busy_ns, TimeNs{20});
+        QCOMPARE(stats.gpu_idle_ns, hi - 20);
+        QCOMPARE(stats.stream_overlap_ns, TimeNs{0});
+        QCOMPARE(stats.host_blocked_ns, hi);
+        QCOMPARE(stats.host_cpu_burnt_ns, hi);
+        QVERIFY(stats.gpu_idle_from_syncs_ns >= 0);
     }
 
     void emptyTrace() {

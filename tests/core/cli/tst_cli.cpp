@@ -64,6 +64,28 @@ private slots:
         QVERIFY(json.out.contains(QStringLiteral("\"host_blocked_ns\"")));
     }
 
+    // ε and L are range-checked where they are given: a clear message, exit code 2.
+    void checkTolerancesAreRangeChecked() {
+        QTemporaryDir dir;
+        const QString trace = dir.filePath(QStringLiteral("t.json"));
+        auto run = cli({"run", "builtin:mode-device", "--engine", "sim", "--out", trace});
+        QVERIFY2(run.code == 0, qPrintable(run.err));
+        const QStringList bad[] = {{"--epsilon-ns", "-1"},
+                                   {"--epsilon-ns", "1000000000001"},
+                                   {"--wake-bound-ns", "9223372036854775807"},
+                                   {"--wake-bound-ns", "-5"}};
+        for (const auto& option : bad) {
+            auto check = cli(QStringList{"check", trace} + option);
+            QCOMPARE(check.code, 2);
+            QVERIFY2(check.err.contains(option[0]) &&
+                         check.err.contains(QStringLiteral("not in range 0 to 1000000000000")),
+                     qPrintable(check.err));
+        }
+        auto edge = cli({"check", trace, "--epsilon-ns", "1000000000000", "--wake-bound-ns", "0"});
+        QVERIFY2(edge.code == 0 || edge.code == 1, qPrintable(edge.err));
+        QVERIFY2(edge.err.isEmpty(), qPrintable(edge.err));
+    }
+
     void builtinByName() {
         QTemporaryDir dir;
         auto run = cli({"run", "builtin:mode-cpu-synchronize", "--engine", "sim", "--out",

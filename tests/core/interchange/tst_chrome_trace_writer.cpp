@@ -5,6 +5,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QtTest>
+#include <limits>
 
 #include "core/interchange/chrome_trace_writer.h"
 #include "core/interchange/csv_writer.h"
@@ -280,6 +281,28 @@ private slots:
         const auto err =
             ChromeTraceWriter::writeFile(t, dir.filePath("missing/dir/out.json").toStdString());
         QVERIFY(err.find("cannot create a temporary file beside") != std::string::npos);
+    }
+
+    // An event from INT64_MIN to INT64_MAX (only an in-memory trace can hold one: the readers
+    // refuse such times): its start and its duration, which int64 cannot hold, print exactly.
+    void extremeTimesPrintExactly() {
+        Trace t;
+        const auto lane = t.addLane(
+            {LaneKind::Stream, "stream 1", 1, StreamKind::NonBlocking, 0, kNoLane, kNone});
+        TraceEvent e;
+        e.kind = EventKind::Kernel;
+        e.lane = lane;
+        e.start_ns = std::numeric_limits<TimeNs>::min();
+        e.end_ns = std::numeric_limits<TimeNs>::max();
+        t.addEvent(e);
+        const std::string json = ChromeTraceWriter::toString(t);
+        QVERIFY2(json.find("\"ts\":-9223372036854775.808,\"dur\":18446744073709551.615") !=
+                     std::string::npos,
+                 json.c_str());
+        const std::string csv = CsvWriter::toString(t);
+        QVERIFY2(csv.find(",-9223372036854775808,9223372036854775807,9223372036854775807,") !=
+                     std::string::npos,
+                 csv.c_str());
     }
 
     void csv() {

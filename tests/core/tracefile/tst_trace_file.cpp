@@ -7,9 +7,11 @@
 #include <QTest>
 #include <csignal>
 #include <functional>
+#include <limits>
 #include <random>
 
 #include "core/engine/engine_factory.h"
+#include "core/model/checked_math.h"
 #include "core/scenario/scenario_reader.h"
 #include "core/tracefile/atomic_file.h"
 #include "core/tracefile/gzip.h"
@@ -146,6 +148,7 @@ private slots:
     void emptyTrace();
     void badFiles_data();
     void badFiles();
+    void timesAtTheRangeEdgesRead();
     void damagedGzip();
     void missingFile();
     void failedWriteKeepsExistingFile();
@@ -256,6 +259,15 @@ void TestTraceFile::badFiles_data() {
     QTest::newRow("device type") << 22 << "device.sm_count: must be an integer";
     QTest::newRow("memory row") << 23 << "memory[1].allocated: is out of range";
     QTest::newRow("not UTF-8") << 24 << "not a valid JSON file: The input is not valid UTF-8";
+    QTest::newRow("start before the range") << 25
+                                            << "events[0].start_ns: -9223372036854775808 is "
+                                               "outside the supported times, ±(2^62 - 1) ns";
+    QTest::newRow("end after the range")
+        << 26
+        << "events[1].end_ns: 9223372036854775807 is outside the supported times, ±(2^62 - 1) ns";
+    QTest::newRow("memory time after the range")
+        << 27
+        << "memory[0].t_ns: 4611686018427387904 is outside the supported times, ±(2^62 - 1) ns";
 }
 
 void TestTraceFile::badFiles() {
@@ -350,12 +362,34 @@ void TestTraceFile::badFiles() {
         case 24:
             text = replace("\"builtin:", "\"\xff\xfe");
             break;
+        case 25:
+            t.events[0].start_ns = std::numeric_limits<TimeNs>::min();
+            break;
+        case 26:
+            t.events[1].end_ns = std::numeric_limits<TimeNs>::max();
+            break;
+        case 27:
+            t.memory[0].t_ns = kMaxTimeNs + 1;
+            break;
     }
     if (text.empty())
         text = TraceFile::toJson(t);
     const auto result = TraceFile::fromJson(text);
     QVERIFY(!result.ok());
     QCOMPARE(QString::fromStdString(result.error), expected);
+}
+
+// The documented range is inclusive: its ends read back exactly.
+void TestTraceFile::timesAtTheRangeEdgesRead() {
+    Trace t = richTrace();
+    t.events[0].start_ns = kMinTimeNs;
+    t.events[0].end_ns = kMaxTimeNs;
+    t.memory[0].t_ns = kMinTimeNs;
+    const auto back = TraceFile::fromJson(TraceFile::toJson(t));
+    QVERIFY2(back.ok(), back.error.c_str());
+    QCOMPARE(back.trace->events[0].start_ns, kMinTimeNs);
+    QCOMPARE(back.trace->events[0].end_ns, kMaxTimeNs);
+    QCOMPARE(back.trace->memory[0].t_ns, kMinTimeNs);
 }
 
 void TestTraceFile::damagedGzip() {
