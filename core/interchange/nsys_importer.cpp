@@ -12,13 +12,15 @@
 #include "core/interchange/sqlite_table_reader.h"
 #include "core/interchange/text_encoding.h"
 #include "core/interchange/trace_assembler.h"
+#include "core/model/checked_math.h"
 
 namespace syncscope {
 
 namespace {
 
-// Nanosecond stamps past 2^62 are not a real recording (and would overflow sums).
-constexpr std::int64_t kMaxNs = std::int64_t{1} << 62;
+// Nanosecond stamps past the model's range (±(2^62 - 1) ns) are not a real recording, and the
+// checker would refuse the trace: the same bound as every other reader.
+constexpr std::int64_t kMaxNs = kMaxTimeNs;
 
 struct DbCloser {
     void operator()(sqlite3* db) const { sqlite3_close_v2(db); }

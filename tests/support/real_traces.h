@@ -25,12 +25,12 @@ inline bool runningInCi() {
 }  // namespace syncscope::test
 
 // Skips the current test (fails it under CI=true) with `what` and where the traces were looked for.
-#define SYNCSCOPE_MISSING_REAL_TRACES(what)                                                    \
-    do {                                                                                       \
-        const QString syncscope_message_ = QString(what) + QStringLiteral(" in ") +            \
-                                           syncscope::test::realTracesDir() +                  \
-                                           QStringLiteral(" (set SYNCSCOPE_TRACES_DIR)");      \
-        if (syncscope::test::runningInCi())                                                    \
-            QFAIL(qPrintable(syncscope_message_ + QStringLiteral("; CI=true needs them")));    \
-        QSKIP(qPrintable(syncscope_message_));                                                 \
+#define SYNCSCOPE_MISSING_REAL_TRACES(what)                                                 \
+    do {                                                                                    \
+        const QString syncscope_message_ = QString(what) + QStringLiteral(" in ") +         \
+                                           syncscope::test::realTracesDir() +               \
+                                           QStringLiteral(" (set SYNCSCOPE_TRACES_DIR)");   \
+        if (syncscope::test::runningInCi())                                                 \
+            QFAIL(qPrintable(syncscope_message_ + QStringLiteral("; CI=true needs them"))); \
+        QSKIP(qPrintable(syncscope_message_));                                              \
     } while (false)

@@ -7,6 +7,7 @@
 #include <QTest>
 
 #include "core/interchange/trace_importer.h"
+#include "tests/support/real_traces.h"
 #include "tst_timeline_fixtures.h"
 #include "ui/export/image_exporter.h"
 #include "ui/timeline/lane_plottable.h"
@@ -19,10 +20,7 @@ using namespace syncscope::testing;
 namespace {
 
 QString tracesDir() {
-    const QString env = qEnvironmentVariable("SYNCSCOPE_TRACES_DIR");
-    if (!env.isEmpty())
-        return env;
-    return QStringLiteral(SYNCSCOPE_SOURCE_DIR) + QStringLiteral("/../shared/data/traces");
+    return syncscope::test::realTracesDir();
 }
 
 }  // namespace
@@ -37,8 +35,7 @@ private slots:
             {QStringLiteral("*.json"), QStringLiteral("*.json.gz"), QStringLiteral("*.sqlite")},
             QDir::Files, QDir::Name);
         if (files.isEmpty())
-            QSKIP(qPrintable(QStringLiteral("no recorded traces in %1 (set SYNCSCOPE_TRACES_DIR)")
-                                 .arg(dir.path())));
+            SYNCSCOPE_MISSING_REAL_TRACES("no recorded traces");
         for (const auto& f : files)
             QTest::newRow(qPrintable(f)) << dir.filePath(f);
     }

@@ -11,6 +11,7 @@
 #include "core/engine/engine_factory.h"
 #include "core/scenario/scenario_writer.h"
 #include "core/tracefile/trace_file.h"
+#include "tests/support/real_traces.h"
 #include "tests/ui/test_scenarios.h"
 #include "tests/ui/trace_compare.h"
 #include "ui/window/document_loader.h"
@@ -81,9 +82,7 @@ void TestWindowDocumentLoader::opensANativeTraceWithItsScenario() {
 namespace {
 
 QString tracesDir() {
-    const QByteArray env = qgetenv("SYNCSCOPE_TRACES_DIR");
-    return env.isEmpty() ? QStringLiteral(SYNCSCOPE_SOURCE_DIR "/../shared/data/traces")
-                         : QString::fromLocal8Bit(env);
+    return syncscope::test::realTracesDir();
 }
 
 }  // namespace
@@ -102,8 +101,7 @@ void TestWindowDocumentLoader::realTracesOpen_data() {
 void TestWindowDocumentLoader::realTracesOpen() {
     QFETCH(QString, path);
     if (path.isEmpty())
-        QSKIP(qPrintable(u"no recorded traces in "_s + tracesDir() +
-                         u" (set SYNCSCOPE_TRACES_DIR)"_s));
+        SYNCSCOPE_MISSING_REAL_TRACES("no recorded traces");
     // What File > Open Trace does with a PyTorch profiler or Nsight Systems file.
     const LoadedDocument document = DocumentLoader::load(path);
     QVERIFY2(document.ok(), qPrintable(document.error));

@@ -5,16 +5,14 @@
 #include "core/analysis/trace_stats.h"
 #include "core/analysis/wait_attribution.h"
 #include "core/interchange/trace_importer.h"
+#include "tests/support/real_traces.h"
 
 using namespace syncscope;
 
 namespace {
 
 QString tracesDir() {
-    const QByteArray env = qgetenv("SYNCSCOPE_TRACES_DIR");
-    if (!env.isEmpty())
-        return QString::fromLocal8Bit(env);
-    return QStringLiteral(SYNCSCOPE_SOURCE_DIR) + "/../shared/data/traces";
+    return syncscope::test::realTracesDir();
 }
 
 }  // namespace
@@ -40,7 +38,7 @@ private slots:
     void importedTracesHaveNoFalseViolation() {
         QFETCH(QString, path);
         if (path.isEmpty())
-            QSKIP(qPrintable("no real traces in " + tracesDir() + " (set SYNCSCOPE_TRACES_DIR)"));
+            SYNCSCOPE_MISSING_REAL_TRACES("no real traces");
         const ImportResult imported = TraceImporter::importFile(path.toStdString());
         if (!imported.trace)
             QSKIP(qPrintable("the importer cannot read it: " +

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "core/model/trace.h"
+#include "tests/support/real_traces.h"
 
 namespace syncscope::test {
 
@@ -21,10 +22,7 @@ inline QString fixturePath(const QString& name) {
 // Real traces recorded by others: $SYNCSCOPE_TRACES_DIR, else ../shared/data/traces beside the
 // checkout.
 inline QString tracesDir() {
-    const QByteArray env = qgetenv("SYNCSCOPE_TRACES_DIR");
-    if (!env.isEmpty())
-        return QString::fromLocal8Bit(env);
-    return QDir::cleanPath(QStringLiteral(SYNCSCOPE_SOURCE_DIR "/../shared/data/traces"));
+    return QDir::cleanPath(syncscope::test::realTracesDir());
 }
 
 inline std::string readAll(const QString& path) {

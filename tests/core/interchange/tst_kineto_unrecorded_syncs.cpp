@@ -2,6 +2,7 @@
 #include <QtTest>
 
 #include "core/interchange/trace_importer.h"
+#include "tests/support/real_traces.h"
 
 using namespace syncscope;
 
@@ -57,11 +58,9 @@ private slots:
     }
 
     void realTracesShowEverySyncCall() {
-        QString dir = qEnvironmentVariable("SYNCSCOPE_TRACES_DIR");
-        if (dir.isEmpty())
-            dir = QStringLiteral(SYNCSCOPE_SOURCE_DIR "/../shared/data/traces");
+        const QString dir = syncscope::test::realTracesDir();
         if (!QDir(dir).exists())
-            QSKIP(qPrintable("real traces not found in " + dir + " (set SYNCSCOPE_TRACES_DIR)"));
+            SYNCSCOPE_MISSING_REAL_TRACES("real traces not found");
         // SOURCES.md: bert has cudaDeviceSynchronize 2 + cudaStreamSynchronize 1 and no cuda_sync
         // records; the old-schema Kineto file has cudaStreamSynchronize 2 +
         // cudaDeviceSynchronize 1.

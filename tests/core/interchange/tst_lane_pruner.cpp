@@ -3,6 +3,7 @@
 
 #include "core/interchange/lane_pruner.h"
 #include "core/interchange/trace_importer.h"
+#include "tests/support/real_traces.h"
 
 using namespace syncscope;
 
@@ -71,12 +72,9 @@ private slots:
     }
 
     void importedRealTracesHaveNoEmptyLanes() {
-        QString dir = qEnvironmentVariable("SYNCSCOPE_TRACES_DIR");
-        if (dir.isEmpty())
-            dir = QStringLiteral(SYNCSCOPE_SOURCE_DIR "/../shared/data/traces");
-        const QDir traces(dir);
+        const QDir traces(syncscope::test::realTracesDir());
         if (!traces.exists())
-            QSKIP(qPrintable("real traces not found in " + dir + " (set SYNCSCOPE_TRACES_DIR)"));
+            SYNCSCOPE_MISSING_REAL_TRACES("real traces not found");
         int files = 0;
         for (const QString& name :
              traces.entryList({"*.json", "*.json.gz", "*.sqlite"}, QDir::Files)) {

@@ -35,11 +35,10 @@ class TstRealTraces : public QObject {
         return importTrace(path.toStdString());
     }
 
-#define LOAD_OR_SKIP(result, name)                                                           \
-    const auto result = load(name);                                                          \
-    if (!result.ok() && result.error.empty())                                                \
-        QSKIP(qPrintable(QString("real trace %1 not found in %2 (set SYNCSCOPE_TRACES_DIR)") \
-                             .arg(name, tracesDir())));                                      \
+#define LOAD_OR_SKIP(result, name)                                                   \
+    const auto result = load(name);                                                  \
+    if (!result.ok() && result.error.empty())                                        \
+        SYNCSCOPE_MISSING_REAL_TRACES(QString("real trace %1 not found").arg(name)); \
     QVERIFY2(result.ok(), result.error.c_str())
 
     static void compareCategories(const ImportResult& r, const Counts& expected) {
