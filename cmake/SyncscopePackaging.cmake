@@ -18,7 +18,7 @@ set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "fonts-dejavu-core")
 if(SYNCSCOPE_HAVE_CUDA)
     # libcudart and libcupti come from NVIDIA's toolkit, not from a Debian package, so
     # dpkg-shlibdeps cannot name them: the "package" preset builds without the CUDA engine.
-    message(WARNING "packaging a build with the CUDA engine: the .deb will need the CUDA toolkit's "
-                    "libraries, which no Debian dependency can name; use the \"package\" preset")
+    message(STATUS "syncscope: a .deb of this build would need the CUDA toolkit's libraries, which "
+                   "no Debian dependency can name; the \"package\" preset builds the .deb")
 endif()
 include(CPack)
