@@ -1,6 +1,7 @@
 # `cpack` in a build of the "package" preset makes a .deb for Debian 12. dpkg-shlibdeps works out
-# the library dependencies; what is loaded as a plugin (the xcb platform, the SVG icon engine) or
-# only drawn with (fonts) is not linked, so it is named here.
+# the library dependencies; what is loaded as a plugin (the xcb platform) or only drawn with
+# (fonts) is not linked, so it is named here. Debian 12 ships the SVG icon engine inside
+# libqt6svg6, which the shlibs already name.
 set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME syncscope)
 set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
@@ -13,7 +14,7 @@ set(CPACK_PACKAGE_CONTACT "syncscope maintainers <maintainers@syncscope.invalid>
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-set(CPACK_DEBIAN_PACKAGE_DEPENDS "qt6-qpa-plugins, qt6-svg-plugins")
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "qt6-qpa-plugins")
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "fonts-dejavu-core")
 if(SYNCSCOPE_HAVE_CUDA)
     # libcudart and libcupti come from NVIDIA's toolkit, not from a Debian package, so
