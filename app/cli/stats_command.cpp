@@ -7,25 +7,16 @@
 #include "core/analysis/terminal_text.h"
 #include "core/analysis/time_format.h"
 #include "core/analysis/trace_stats.h"
+#include "core/model/byte_format.h"
 
 namespace syncscope::cli {
 
 namespace {
 
-// Binary units, labelled (DESIGN.md §8: GB vs GiB confusion).
+// Binary units, labelled (DESIGN.md §8); the trace says -1 for a series it did not measure.
 std::string formatBytes(std::int64_t bytes) {
-    if (bytes < 0)
-        return "not measured";
-    const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
-    double value = static_cast<double>(bytes);
-    int unit = 0;
-    while (value >= 1024.0 && unit < 4) {
-        value /= 1024.0;
-        ++unit;
-    }
-    std::ostringstream out;
-    out << std::fixed << std::setprecision(unit == 0 ? 0 : 2) << value << ' ' << units[unit];
-    return out.str();
+    return bytes < 0 ? "not measured"
+                     : syncscope::formatBytes(static_cast<std::uint64_t>(bytes), 2);
 }
 
 }  // namespace

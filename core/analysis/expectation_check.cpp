@@ -7,6 +7,7 @@
 #include <unordered_map>
 
 #include "core/analysis/time_format.h"
+#include "core/model/byte_format.h"
 
 namespace syncscope {
 
@@ -31,20 +32,6 @@ bool isGpuLane(LaneKind kind) {
 
 std::string quoted(const StepRef& ref) {
     return "step '" + toString(ref) + "'";
-}
-
-std::string bytesText(std::int64_t bytes) {
-    // Exact bytes first (claims are written in bytes), then a readable size.
-    static constexpr const char* kUnits[] = {"B", "KiB", "MiB", "GiB", "TiB"};
-    double value = static_cast<double>(bytes);
-    int unit = 0;
-    while (value >= 1024.0 && unit < 4) {
-        value /= 1024.0;
-        ++unit;
-    }
-    char buffer[64];
-    std::snprintf(buffer, sizeof buffer, "%.1f %s", value, kUnits[unit]);
-    return std::to_string(bytes) + " bytes (" + buffer + ")";
 }
 
 std::int64_t seriesValue(const MemorySample& s, const std::string& series) {
@@ -160,13 +147,13 @@ private:
             case ClaimKind::Memory: {
                 std::string bound;
                 if (e.equals)
-                    bound = "is " + bytesText(*e.equals);
+                    bound = "is " + formatBytesExact(static_cast<std::uint64_t>(*e.equals));
                 if (e.at_least)
                     bound += (bound.empty() ? "is at least " : " and at least ") +
-                             bytesText(*e.at_least);
+                             formatBytesExact(static_cast<std::uint64_t>(*e.at_least));
                 if (e.at_most)
-                    bound +=
-                        (bound.empty() ? "is at most " : " and at most ") + bytesText(*e.at_most);
+                    bound += (bound.empty() ? "is at most " : " and at most ") +
+                             formatBytesExact(static_cast<std::uint64_t>(*e.at_most));
                 return e.series + " right after " + every + quoted(e.a) + " returns " + bound;
             }
             case ClaimKind::Idle:
@@ -239,8 +226,9 @@ private:
                       " returned at " + formatMicros(f.call_end);
                 return false;
             }
-            why = e.series + " was " + bytesText(*value) + " at " + formatMicros(at) + " (" +
-                  name(e.a, s) + " returned at " + formatMicros(f.call_end) + ")";
+            why = e.series + " was " + formatBytesExact(static_cast<std::uint64_t>(*value)) +
+                  " at " + formatMicros(at) + " (" + name(e.a, s) + " returned at " +
+                  formatMicros(f.call_end) + ")";
             return (!e.equals || *value == *e.equals) && (!e.at_least || *value >= *e.at_least) &&
                    (!e.at_most || *value <= *e.at_most);
         });

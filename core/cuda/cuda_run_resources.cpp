@@ -40,7 +40,7 @@ bool CudaRun::allocateScratch(std::string& error) {
         }
     }
     const auto failed = [&](const char* what, std::uint64_t bytes, cudaError_t e) {
-        error = std::string("could not allocate ") + humanBytes(bytes) + " of " + what + ": " +
+        error = std::string("could not allocate ") + formatBytes(bytes) + " of " + what + ": " +
                 cudaGetErrorString(e);
         return false;
     };
@@ -62,7 +62,8 @@ bool CudaRun::allocateScratch(std::string& error) {
         pageable_a_.reset(new (std::nothrow) char[pageable_bytes]);
         pageable_b_.reset(new (std::nothrow) char[pageable_bytes]);
         if (!pageable_a_ || !pageable_b_) {
-            error = "could not allocate " + humanBytes(pageable_bytes) + " of pageable host memory";
+            error =
+                "could not allocate " + formatBytes(pageable_bytes) + " of pageable host memory";
             return false;
         }
         // Touch every page now so first-touch faults do not land inside a timed copy.

@@ -58,7 +58,7 @@ bool CudaRun::fail(std::uint32_t index, const char* call, int code) {
     stamp.start = stamp.end = steadyNowNs();
     if (error == cudaErrorMemoryAllocation) {
         stamp.message =
-            "out of memory: " + std::string(call) + " of " + humanBytes(st.bytes) + " failed";
+            "out of memory: " + std::string(call) + " of " + formatBytes(st.bytes) + " failed";
     } else {
         stamp.message = cudaFailure(call, error);
     }

@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <string>
 
+#include "core/model/byte_format.h"
+
 namespace syncscope {
 
 // "cudaMalloc failed: out of memory (cudaErrorMemoryAllocation)".
@@ -33,20 +35,6 @@ inline bool isStickyError(cudaError_t error) {
         default:
             return false;
     }
-}
-
-// "64.0 MiB": binary units, as everywhere in syncscope.
-inline std::string humanBytes(std::uint64_t bytes) {
-    const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
-    double value = static_cast<double>(bytes);
-    int unit = 0;
-    while (value >= 1024.0 && unit < 5) {
-        value /= 1024.0;
-        ++unit;
-    }
-    char text[64];
-    std::snprintf(text, sizeof text, unit == 0 ? "%.0f %s" : "%.1f %s", value, units[unit]);
-    return text;
 }
 
 // The engine keeps CUDA handles as void* in its headers (no CUDA types there).

@@ -3,29 +3,9 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "core/model/byte_format.h"
+
 namespace syncscope {
-
-namespace {
-
-// "1073741824 bytes (1.0 GiB)": exact, and in binary units people can read (DESIGN.md §8).
-std::string bytesText(std::uint64_t bytes) {
-    std::string text = std::to_string(bytes) + " bytes";
-    static constexpr const char* kUnits[] = {"KiB", "MiB", "GiB", "TiB"};
-    double value = static_cast<double>(bytes);
-    int unit = -1;
-    while (value >= 1024.0 && unit < 3) {
-        value /= 1024.0;
-        ++unit;
-    }
-    if (unit >= 0) {
-        char buffer[32];
-        std::snprintf(buffer, sizeof buffer, " (%.1f %s)", value, kUnits[unit]);
-        text += buffer;
-    }
-    return text;
-}
-
-}  // namespace
 
 SimMemory::SimMemory(Trace& trace, std::uint64_t capacity, std::uint64_t release_threshold,
                      const std::vector<std::string>& buffer_names)
@@ -54,12 +34,12 @@ std::string SimMemory::describe(std::uint32_t buffer) const {
 
 SimMemory::Result SimMemory::outOfMemory(const char* call, std::uint32_t buffer,
                                          std::uint64_t bytes, std::uint64_t needed) const {
-    std::string message = std::string("out of device memory: ") + call + " of " + bytesText(bytes) +
-                          " for " + describe(buffer);
+    std::string message = std::string("out of device memory: ") + call + " of " +
+                          formatBytesExact(bytes) + " for " + describe(buffer);
     if (needed != bytes)
-        message += " (the pool must grow by " + bytesText(needed) + ")";
-    message += ", but only " + bytesText(capacity_ - deviceUsed()) + " of the device's " +
-               bytesText(capacity_) + " are free";
+        message += " (the pool must grow by " + formatBytesExact(needed) + ")";
+    message += ", but only " + formatBytesExact(capacity_ - deviceUsed()) + " of the device's " +
+               formatBytesExact(capacity_) + " are free";
     return {Status::OutOfMemory, message};
 }
 
