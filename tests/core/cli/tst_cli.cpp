@@ -6,26 +6,15 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "tests/support/cli_process.h"
 #include "tests/support/memory_limit.h"
 
 // syncscope-cli end to end, as a user runs it: run -> check -> stats, and bad input.
 class TstCli : public QObject {
     Q_OBJECT
 
-    struct Output {
-        int code = -1;
-        QString out, err;
-    };
-
-    Output cli(const QStringList& args) {
-        QProcess p;
-        p.start(QStringLiteral(SYNCSCOPE_CLI), args);
-        if (!p.waitForFinished(120000))
-            return {};
-        return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
-                QString::fromUtf8(p.readAllStandardOutput()),
-                QString::fromUtf8(p.readAllStandardError())};
-    }
+    using Output = syncscope::test::CliOutput;
+    static Output cli(const QStringList& args) { return syncscope::test::runCli(args); }
 
     // The largest resident set of any child waited for so far, in MiB.
     static long childPeakMiB() {

@@ -3,25 +3,15 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "tests/support/cli_process.h"
+
 // `syncscope-cli check` on a run whose scenario states claims: true claims are listed as holding
 // and the exit status is 0; a false claim makes it 1 and is stated in words with what was measured.
 class TstCliExpect : public QObject {
     Q_OBJECT
 
-    struct Output {
-        int code = -1;
-        QString out, err;
-    };
-
-    static Output cli(const QStringList& args) {
-        QProcess p;
-        p.start(QStringLiteral(SYNCSCOPE_CLI), args);
-        if (!p.waitForFinished(120000))
-            return {};
-        return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
-                QString::fromUtf8(p.readAllStandardOutput()),
-                QString::fromUtf8(p.readAllStandardError())};
-    }
+    using Output = syncscope::test::CliOutput;
+    static Output cli(const QStringList& args) { return syncscope::test::runCli(args); }
 
     // torch.cpu.synchronize() after a 2 ms kernel, with one claim.
     static QString scenario(const QString& claim) {

@@ -1,5 +1,5 @@
-#include "core/tracefile/trace_file.h"
-
+// TraceFile's reading half: simdjson DOM over the whole text, every cell checked with an error
+// that names its place ("events[12].lane: ..."), gzip detected by its magic bytes.
 #include <simdjson.h>
 
 #include <array>
@@ -9,85 +9,14 @@
 #include "core/model/checked_math.h"
 #include "core/tracefile/atomic_file.h"
 #include "core/tracefile/gzip.h"
-#include "core/tracefile/json_text.h"
+#include "core/tracefile/trace_file.h"
+#include "core/tracefile/trace_file_format.h"
 
 namespace syncscope {
 
+using namespace trace_file_format;
+
 namespace {
-
-constexpr std::array<std::string_view, 16> kEventColumns{
-    "start_ns", "end_ns",     "lane",        "kind", "name", "step",  "batch", "correlation",
-    "awaited",  "cuda_event", "target_lane", "api",  "mode", "flags", "bytes", "cpu_ns"};
-constexpr std::array<std::string_view, 3> kFlowColumns{"from", "to", "kind"};
-constexpr std::array<std::string_view, 6> kMemoryColumns{
-    "t_ns", "device_used", "pool_reserved", "pool_used", "allocated", "reserved"};
-constexpr std::size_t kMaxLanes = 65534;  // Trace::addLane's bound
-
-// ---------------------------------------------------------------------------------------------
-// Writing
-
-void appendEscaped(std::string& out, std::string_view s) {
-    JsonText::appendString(out, s);
-}
-
-template <typename Int>
-void appendNumber(std::string& out, Int value) {
-    JsonText::appendInteger(out, value);
-}
-
-void appendIndex(std::string& out, std::uint32_t value) {
-    if (value == kNone)
-        out += "-1";
-    else
-        appendNumber(out, value);
-}
-
-void appendLaneIndex(std::string& out, std::uint16_t value) {
-    if (value == kNoLane)
-        out += "-1";
-    else
-        appendNumber(out, value);
-}
-
-template <std::size_t N>
-void appendNames(std::string& out, const std::array<std::string_view, N>& names) {
-    out += '[';
-    for (std::size_t i = 0; i < N; ++i) {
-        if (i)
-            out += ',';
-        appendEscaped(out, names[i]);
-    }
-    out += ']';
-}
-
-template <typename Enum>
-void appendEnumTable(std::string& out, int count) {
-    out += '[';
-    for (int i = 0; i < count; ++i) {
-        if (i)
-            out += ',';
-        appendEscaped(out, toString(static_cast<Enum>(i)));
-    }
-    out += ']';
-}
-
-void appendModeTable(std::string& out) {
-    out += '[';
-    bool first = true;
-    for (const auto& info : syncModeCatalogue()) {
-        if (!first)
-            out += ',';
-        first = false;
-        appendEscaped(out, info.id);
-    }
-    out += ']';
-}
-
-void key(std::string& out, std::string_view name) {
-    out += "\n\"";
-    out += name;
-    out += "\":";
-}
 
 // ---------------------------------------------------------------------------------------------
 // Reading
@@ -564,181 +493,6 @@ TraceLoadResult parseJson(std::string_view text) {
 
 }  // namespace
 
-std::string TraceFile::toJson(const Trace& t) {
-    std::string out;
-    out.reserve(4096 + t.events.size() * 72 + t.flows.size() * 16 + t.memory.size() * 48 +
-                t.scenario_json.size() * 11 / 10);
-    out += "{\"format\":";
-    appendEscaped(out, kFormat);
-    out += ",\"version\":";
-    appendNumber(out, kVersion);
-    out += ',';
-    key(out, "title");
-    appendEscaped(out, t.title);
-    out += ',';
-    key(out, "source");
-    appendEscaped(out, t.source);
-    out += ',';
-
-    const DeviceDescription& d = t.device;
-    key(out, "device");
-    out += "{\"name\":";
-    appendEscaped(out, d.name);
-    out += ",\"engine\":";
-    appendEscaped(out, d.engine);
-    out += ",\"sm_count\":";
-    appendNumber(out, d.sm_count);
-    out += ",\"memory_bytes\":";
-    appendNumber(out, d.memory_bytes);
-    out += ",\"copy_engines\":";
-    appendNumber(out, d.copy_engines);
-    out += ",\"schedule\":";
-    appendEscaped(out, toString(d.schedule));
-    out += ",\"wake_latency_ns\":[";
-    for (int i = 0; i < 4; ++i) {
-        if (i)
-            out += ',';
-        appendNumber(out, d.wake_latency_ns[i]);
-    }
-    out += "],\"timer_granularity_ns\":";
-    appendNumber(out, d.timer_granularity_ns);
-    out += ",\"launch_cost_ns\":";
-    appendNumber(out, d.launch_cost_ns);
-    out += ",\"clock_tolerance_ns\":";
-    appendNumber(out, d.clock_tolerance_ns);
-    out += ",\"pool_release_threshold\":";
-    appendNumber(out, d.pool_release_threshold);
-    out += "},";
-
-    key(out, "enums");
-    out += "{\"event_kind\":";
-    appendEnumTable<EventKind>(out, kEventKindCount);
-    out += ",\"api\":";
-    appendEnumTable<ApiId>(out, kApiIdCount);
-    out += ",\"sync_mode\":";
-    appendModeTable(out);
-    out += ",\"flow_kind\":";
-    appendEnumTable<FlowKind>(out, 4);
-    out += "},";
-
-    key(out, "strings");
-    out += '[';
-    for (std::uint32_t i = 0; i < t.strings.size(); ++i) {
-        if (i)
-            out += ",\n";
-        appendEscaped(out, t.strings.at(i));
-    }
-    out += "],";
-
-    key(out, "lanes");
-    out += '[';
-    for (std::size_t i = 0; i < t.lanes.size(); ++i) {
-        const Lane& lane = t.lanes[i];
-        out += i ? ",\n{\"kind\":" : "\n{\"kind\":";
-        appendEscaped(out, toString(lane.kind));
-        out += ",\"name\":";
-        appendEscaped(out, lane.name);
-        out += ",\"stream_id\":";
-        appendIndex(out, lane.stream_id);
-        out += ",\"stream_kind\":";
-        appendEscaped(out, toString(lane.stream_kind));
-        out += ",\"priority\":";
-        appendNumber(out, lane.priority);
-        out += ",\"parent\":";
-        appendLaneIndex(out, lane.parent);
-        out += ",\"thread_id\":";
-        appendIndex(out, lane.thread_id);
-        out += '}';
-    }
-    out += "],";
-
-    key(out, "event_columns");
-    appendNames(out, kEventColumns);
-    out += ',';
-    key(out, "events");
-    out += '[';
-    for (std::size_t i = 0; i < t.events.size(); ++i) {
-        const TraceEvent& e = t.events[i];
-        out += i ? ",\n[" : "\n[";
-        appendNumber(out, e.start_ns);
-        out += ',';
-        appendNumber(out, e.end_ns);
-        out += ',';
-        appendNumber(out, e.lane);
-        out += ',';
-        appendNumber(out, static_cast<int>(e.kind));
-        out += ',';
-        appendNumber(out, e.name);
-        out += ',';
-        appendIndex(out, e.step);
-        out += ',';
-        appendIndex(out, e.batch);
-        out += ',';
-        appendIndex(out, e.correlation);
-        out += ',';
-        appendIndex(out, e.awaited);
-        out += ',';
-        appendIndex(out, e.cuda_event);
-        out += ',';
-        appendLaneIndex(out, e.target_lane);
-        out += ',';
-        appendNumber(out, static_cast<int>(e.api));
-        out += ',';
-        appendNumber(out, static_cast<int>(e.mode));
-        out += ',';
-        appendNumber(out, static_cast<int>(e.flags));
-        out += ',';
-        appendNumber(out, e.bytes);
-        out += ',';
-        appendNumber(out, e.cpu_ns);
-        out += ']';
-    }
-    out += "],";
-
-    key(out, "flow_columns");
-    appendNames(out, kFlowColumns);
-    out += ',';
-    key(out, "flows");
-    out += '[';
-    for (std::size_t i = 0; i < t.flows.size(); ++i) {
-        const Flow& f = t.flows[i];
-        out += i ? ",[" : "\n[";
-        appendIndex(out, f.from);
-        out += ',';
-        appendIndex(out, f.to);
-        out += ',';
-        appendNumber(out, static_cast<int>(f.kind));
-        out += ']';
-        if (i % 16 == 15)
-            out += '\n';
-    }
-    out += "],";
-
-    key(out, "memory_columns");
-    appendNames(out, kMemoryColumns);
-    out += ',';
-    key(out, "memory");
-    out += '[';
-    for (std::size_t i = 0; i < t.memory.size(); ++i) {
-        const MemorySample& m = t.memory[i];
-        out += i ? ",\n[" : "\n[";
-        const std::int64_t fields[] = {m.t_ns,      m.device_used, m.pool_reserved,
-                                       m.pool_used, m.allocated,   m.reserved};
-        for (std::size_t k = 0; k < 6; ++k) {
-            if (k)
-                out += ',';
-            appendNumber(out, fields[k]);
-        }
-        out += ']';
-    }
-    out += "],";
-
-    key(out, "scenario_json");
-    appendEscaped(out, t.scenario_json);
-    out += "\n}\n";
-    return out;
-}
-
 TraceLoadResult TraceFile::fromJson(std::string_view text) {
     try {
         return parseJson(text);
@@ -746,22 +500,6 @@ TraceLoadResult TraceFile::fromJson(std::string_view text) {
         return {std::nullopt, "out of memory while reading the trace"};
     } catch (const std::exception& e) {
         return {std::nullopt, std::string("cannot read the trace: ") + e.what()};
-    }
-}
-
-bool TraceFile::save(const Trace& trace, const std::string& path, std::string& error) {
-    try {
-        std::string text = toJson(trace);
-        if (path.size() >= 3 && path.compare(path.size() - 3, 3, ".gz") == 0) {
-            std::string packed;
-            if (!Gzip::compress(text, packed, error))
-                return false;
-            text = std::move(packed);
-        }
-        return AtomicFile::write(path, text, error);
-    } catch (const std::bad_alloc&) {
-        error = "out of memory while writing '" + path + "'";
-        return false;
     }
 }
 
