@@ -1,23 +1,13 @@
 #include "app/cli/expect_report.h"
 
 #include "core/analysis/expectation_check.h"
-#include "core/scenario/scenario_reader.h"
 
 namespace syncscope::cli {
 
 std::size_t reportExpectations(const Trace& trace, std::ostream& out) {
-    if (trace.scenario_json.empty())
+    if (trace.scenario == nullptr)
         return 0;  // an import: no lesson to check
-    const ScenarioParseResult parsed = ScenarioReader::parse(trace.scenario_json);
-    if (!parsed.ok()) {
-        // The trace's own copy of its scenario does not read (an older or edited file): say so
-        // rather than pass silently.
-        out << "expect: the scenario stored in the trace cannot be read, so its claims were not "
-               "checked:\n"
-            << parsed.errorText() << '\n';
-        return 1;
-    }
-    const std::vector<ExpectationResult> results = checkExpectations(*parsed.scenario, trace);
+    const std::vector<ExpectationResult> results = checkExpectations(*trace.scenario, trace);
     std::size_t failed = 0;
     for (const ExpectationResult& r : results) {
         const std::size_t number = r.index + 1;

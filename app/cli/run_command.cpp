@@ -10,7 +10,6 @@
 #include "core/analysis/terminal_text.h"
 #include "core/analysis/time_format.h"
 #include "core/engine/engine_factory.h"
-#include "core/scenario/scenario_writer.h"
 #include "core/tracefile/trace_file.h"
 
 namespace syncscope::cli {
@@ -106,8 +105,8 @@ int runCommand(const RunOptions& options) {
     trace.source = options.scenario;
     if (trace.title.empty())
         trace.title = scenario->title;
-    if (trace.scenario_json.empty())
-        trace.scenario_json = ScenarioWriter::toJson(*scenario);
+    if (trace.scenario == nullptr)
+        trace.scenario = std::make_shared<const Scenario>(*scenario);
 
     const bool has_trace = !trace.events.empty() || !trace.lanes.empty();
     if (!options.out.empty() && has_trace) {

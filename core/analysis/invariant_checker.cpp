@@ -5,7 +5,6 @@
 
 #include "core/analysis/invariant_checks.h"
 #include "core/analysis/time_format.h"
-#include "core/scenario/scenario_reader.h"
 
 namespace syncscope {
 
@@ -113,14 +112,10 @@ std::vector<Violation> InvariantChecker::check(const Trace& trace) const {
     invariant_checks::checkHostSyncs(ctx);
     invariant_checks::checkNonBlockingCalls(ctx);
     invariant_checks::checkMemory(ctx);
-    // I21 needs the scenario; a trace reopened from a file carries it as JSON.
-    if (options_.scenario != nullptr) {
-        invariant_checks::checkFreeAsync(ctx, *options_.scenario);
-    } else if (!trace.scenario_json.empty()) {
-        const auto parsed = ScenarioReader::parse(trace.scenario_json);
-        if (parsed.ok())
-            invariant_checks::checkFreeAsync(ctx, *parsed.scenario);
-    }
+    // I21 needs the scenario: the caller's, else the one the trace carries.
+    if (const Scenario* scenario =
+            options_.scenario != nullptr ? options_.scenario : trace.scenario.get())
+        invariant_checks::checkFreeAsync(ctx, *scenario);
     invariant_checks::checkRecorder(ctx);
     return sink.take();
 }

@@ -46,7 +46,7 @@ struct InvariantCheckerOptions {
     std::size_t max_per_invariant = 1000;
     // I21 needs to know which buffers a kernel uses and which one a free releases; the trace keeps
     // only step indices, so the checker reads them from the scenario that produced the trace:
-    // this one, else the trace's own scenario_json. Without either, I21 is not checked.
+    // this one, else the trace's own. Without either, I21 is not checked.
     const Scenario* scenario = nullptr;
     // I22 is a recorder property: the CUDA engine passes the CUPTI activity kinds it enabled.
     // CUPTI_ACTIVITY_KIND_KERNEL (3) among them is a violation.

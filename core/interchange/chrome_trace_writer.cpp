@@ -3,9 +3,10 @@
 #include <charconv>
 #include <vector>
 
-#include "core/tracefile/atomic_file_writer.h"
 #include "core/interchange/text_encoding.h"
 #include "core/model/checked_math.h"
+#include "core/scenario/scenario_writer.h"
+#include "core/tracefile/atomic_file_writer.h"
 
 namespace syncscope {
 
@@ -136,8 +137,8 @@ void writeMeta(JsonOut& out, const Trace& trace) {
     const auto& d = trace.device;
     out.raw("\"syncscope\":{\"formatVersion\":").integer(Trace::kFormatVersion);
     out.raw(",\"title\":").string(trace.title).raw(",\"source\":").string(trace.source);
-    if (!trace.scenario_json.empty())
-        out.raw(",\"scenario\":").string(trace.scenario_json);
+    if (trace.scenario != nullptr)
+        out.raw(",\"scenario\":").string(ScenarioWriter::toJson(*trace.scenario));
     out.raw(",\"device\":{\"name\":").string(d.name).raw(",\"engine\":").string(d.engine);
     out.raw(",\"sm_count\":")
         .integer(d.sm_count)

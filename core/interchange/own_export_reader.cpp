@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "core/model/sync_mode.h"
+#include "core/scenario/scenario_reader.h"
 
 namespace syncscope {
 
@@ -116,9 +117,13 @@ std::string OwnExportReader::readMeta(dom::object meta, Trace& trace) {
             trace.title = std::string(text);
         else if (key == "source" && KinetoRecordReader::readString(v, key, text).empty())
             trace.source = std::string(text);
-        else if (key == "scenario" && KinetoRecordReader::readString(v, key, text).empty())
-            trace.scenario_json = std::string(text);
-        else if (key == "device") {
+        else if (key == "scenario" && KinetoRecordReader::readString(v, key, text).empty()) {
+            ScenarioParseResult parsed = ScenarioReader::parse(text);
+            if (!parsed.ok())
+                return "\"syncscope.scenario\": the stored scenario is not valid: " +
+                       parsed.errorText();
+            trace.scenario = std::make_shared<const Scenario>(std::move(*parsed.scenario));
+        } else if (key == "device") {
             dom::object device;
             if (v.get_object().get(device))
                 return "\"syncscope.device\" is not an object";

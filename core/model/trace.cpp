@@ -20,7 +20,7 @@ std::uint32_t Trace::addEvent(const TraceEvent& event) {
 
 std::size_t Trace::memoryFootprint() const {
     std::size_t bytes =
-        sizeof(Trace) + title.capacity() + source.capacity() + scenario_json.capacity();
+        sizeof(Trace) + title.capacity() + source.capacity();
     bytes += lanes.capacity() * sizeof(Lane);
     for (const auto& lane : lanes)
         bytes += lane.name.capacity();

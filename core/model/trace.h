@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -166,7 +167,10 @@ struct Trace {
     std::vector<Flow> flows;
     std::vector<MemorySample> memory;
     StringTable strings;
-    std::string scenario_json;  // the scenario that produced it (empty for imports)
+    // The scenario that produced it, parsed once: analysis, claims and the window read it from here
+    // rather than parsing text again. Null for imports. Shared and immutable, so the copies a live
+    // run hands to the window do not copy it.
+    std::shared_ptr<const Scenario> scenario;
 
     std::uint16_t addLane(Lane lane);
     std::uint32_t addEvent(const TraceEvent& event);

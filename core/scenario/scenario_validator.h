@@ -56,10 +56,32 @@ private:
     void readPool(const Json& root, Scenario& scenario);
     std::vector<Step> readSteps(const Json& steps, const std::string& path, int depth);
     std::optional<Step> readStep(const Json& step, const std::string& path, int depth);
+    // Per-op readers (scenario_validator_steps.cpp). Most ops are a list of common fields, read by
+    // readField; the few with rules between their fields have their own reader.
+    enum class StepField : std::uint8_t {
+        Stream,
+        Event,
+        Buffer,
+        Bytes,         // > 0
+        BytesToKeep,   // >= 0 (pool_trim)
+        Duration,      // duration_us
+        PollInterval,  // poll_interval_us
+        Direction,     // memcpy
+        Host,          // memcpy: pinned / pageable
+        Async,
+    };
+    struct OpFields;
+    static const OpFields& opFields(StepKind kind);
     bool readStepFields(const Json& step, const std::string& path, StepKind kind, Step& out,
                         int depth);
+    void readField(StepField field, const Json& json, const std::string& path, Step& step);
+    void readKernel(const Json& json, const std::string& path, Step& step);
+    void readWaitStream(const Json& json, const std::string& path, Step& step);
+    void readRepeat(const Json& json, const std::string& path, Step& step, int depth);
     std::string uniqueName(const Json& object, const std::string& path, NameMap& names,
                            std::uint32_t index, std::string_view what);
+
+    static constexpr std::int64_t kMaxBatch = static_cast<std::int64_t>(kNone) - 1;
 
     std::vector<ScenarioError>& errors_;
     NameMap streams_;

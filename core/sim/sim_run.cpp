@@ -5,7 +5,6 @@
 #include <new>
 
 #include "core/engine/trace_delta_emitter.h"
-#include "core/scenario/scenario_writer.h"
 #include "core/sim/program_walker.h"
 
 namespace syncscope {
@@ -42,12 +41,7 @@ void SimRun::setup() {
     Trace& trace = result_.trace;
     trace.title = scenario_.title;
     // The scenario travels with its trace, so a saved run can be reopened and run again.
-    try {
-        trace.scenario_json = ScenarioWriter::toJson(scenario_);
-    } catch (const std::exception& e) {
-        observer_.onLog(LogLevel::Warning,
-                        std::string("the trace does not keep its scenario: ") + e.what());
-    }
+    trace.scenario = std::make_shared<const Scenario>(scenario_);
     DeviceDescription& d = trace.device;
     d.name = profile_.name;
     d.engine = "sim";

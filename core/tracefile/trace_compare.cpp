@@ -3,6 +3,8 @@
 #include <sstream>
 #include <type_traits>
 
+#include "core/scenario/scenario_compare.h"
+
 namespace syncscope {
 
 namespace {
@@ -48,12 +50,18 @@ constexpr std::size_t kNo = Differ::npos;
 }  // namespace
 
 std::string traceDifference(const Trace& a, const Trace& b) {
+    if ((a.scenario == nullptr) != (b.scenario == nullptr))
+        return std::string("scenario: ") + (a.scenario ? "present" : "none") + " vs " +
+               (b.scenario ? "present" : "none");
+    if (a.scenario != nullptr) {
+        if (std::string diff = scenarioDifference(*a.scenario, *b.scenario); !diff.empty())
+            return "scenario." + diff;
+    }
     Differ d;
     const auto& da = a.device;
     const auto& db = b.device;
     bool ok = d.field("title", kNo, "", a.title, b.title) &&
               d.field("source", kNo, "", a.source, b.source) &&
-              d.field("scenario_json", kNo, "", a.scenario_json, b.scenario_json) &&
               d.field("device", kNo, "name", da.name, db.name) &&
               d.field("device", kNo, "engine", da.engine, db.engine) &&
               d.field("device", kNo, "sm_count", da.sm_count, db.sm_count) &&

@@ -7,6 +7,7 @@
 #include <new>
 
 #include "core/model/checked_math.h"
+#include "core/scenario/scenario_reader.h"
 #include "core/tracefile/atomic_file.h"
 #include "core/tracefile/gzip.h"
 #include "core/tracefile/trace_file.h"
@@ -222,6 +223,18 @@ private:
     bool flows(object root);
     bool memory(object root);
 
+    // The embedded scenario is parsed here, once; a file whose scenario does not read is a broken
+    // file (we wrote it), not a trace without a lesson.
+    bool readScenario(const std::string& text) {
+        if (text.empty())
+            return true;  // an import saved natively: no scenario
+        ScenarioParseResult parsed = ScenarioReader::parse(text);
+        if (!parsed.ok())
+            return fail("scenario_json", "the stored scenario is not valid: " + parsed.errorText());
+        t_.scenario = std::make_shared<const Scenario>(std::move(*parsed.scenario));
+        return true;
+    }
+
     Trace& t_;
     std::string error_;
     std::vector<EventKind> event_kinds_;
@@ -246,8 +259,9 @@ bool Loader::run(element root_element) {
     if (version != TraceFile::kVersion)
         return fail("version", "unsupported version " + std::to_string(version) +
                                    " (this build reads version 1)");
+    std::string scenario_text;
     if (!getString(root, "title", "", t_.title) || !getString(root, "source", "", t_.source) ||
-        !getString(root, "scenario_json", "", t_.scenario_json))
+        !getString(root, "scenario_json", "", scenario_text) || !readScenario(scenario_text))
         return false;
 
     object enums;

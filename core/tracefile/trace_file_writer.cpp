@@ -5,6 +5,7 @@
 #include <new>
 
 #include "core/model/checked_math.h"
+#include "core/scenario/scenario_writer.h"
 #include "core/tracefile/atomic_file.h"
 #include "core/tracefile/gzip.h"
 #include "core/tracefile/json_text.h"
@@ -75,9 +76,12 @@ void key(std::string& out, std::string_view name) {
 }  // namespace
 
 std::string TraceFile::toJson(const Trace& t) {
+    // The file keeps the scenario as its scenario-file text, so a reader can hand it to anything
+    // that reads scenarios (and a person can copy it out).
+    const std::string scenario_text = t.scenario ? ScenarioWriter::toJson(*t.scenario) : "";
     std::string out;
     out.reserve(4096 + t.events.size() * 72 + t.flows.size() * 16 + t.memory.size() * 48 +
-                t.scenario_json.size() * 11 / 10);
+                scenario_text.size() * 11 / 10);
     out += "{\"format\":";
     appendEscaped(out, kFormat);
     out += ",\"version\":";
@@ -244,7 +248,7 @@ std::string TraceFile::toJson(const Trace& t) {
     out += "],";
 
     key(out, "scenario_json");
-    appendEscaped(out, t.scenario_json);
+    appendEscaped(out, scenario_text);
     out += "\n}\n";
     return out;
 }

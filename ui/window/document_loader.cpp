@@ -121,14 +121,8 @@ LoadedDocument DocumentLoader::loadUnguarded(const QString& path, const std::ato
     if (trace->source.empty())
         trace->source = info.fileName().toStdString();
     // A native trace (and our own Chrome export) carries the scenario it ran.
-    if (!trace->scenario_json.empty()) {
-        ScenarioParseResult parsed = ScenarioReader::parse(trace->scenario_json);
-        if (parsed.ok())
-            document.scenario = std::move(parsed.scenario);
-        else
-            document.warnings << tr("the scenario stored in the trace is not valid: %1")
-                                     .arg(QString::fromStdString(parsed.errorText()));
-    }
+    if (trace->scenario != nullptr)
+        document.scenario = *trace->scenario;
     document.trace = std::move(trace);
     return document;
 }

@@ -90,13 +90,13 @@ private slots:
         QCOMPARE(static_cast<std::size_t>(ids.count("I21")), simulatorI21Errors(run.result.trace));
     }
 
-    // A trace that carries its scenario as JSON needs no scenario passed in for I21.
+    // A trace that carries its scenario needs no scenario passed in for I21.
     void scenarioFromTheTrace() {
         SimRun run = simulate(QStringLiteral(SYNCSCOPE_SOURCE_DIR) +
                               "/tests/core/analysis/data/pool-use-after-free.syncscope.json");
-        if (run.result.trace.scenario_json.empty())  // without a scenario, I21 is not checked
-            QVERIFY(InvariantChecker().check(run.result.trace).empty());
-        run.result.trace.scenario_json = ScenarioWriter::toJson(run.scenario);
+        run.result.trace.scenario = nullptr;  // without a scenario, I21 is not checked
+        QVERIFY(InvariantChecker().check(run.result.trace).empty());
+        run.result.trace.scenario = std::make_shared<const Scenario>(run.scenario);
         const auto violations = InvariantChecker().check(run.result.trace);
         QCOMPARE(violations.size(), std::size_t{1});
         QCOMPARE(violations[0].invariant, std::string("I21"));

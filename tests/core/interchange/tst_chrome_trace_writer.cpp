@@ -11,6 +11,8 @@
 #include "core/interchange/csv_writer.h"
 #include "core/interchange/kineto_importer.h"
 #include "core/interchange/trace_importer.h"
+#include "core/scenario/scenario_compare.h"
+#include "core/scenario/scenario_reader.h"
 #include "interchange_test_support.h"
 
 using namespace syncscope;
@@ -18,12 +20,21 @@ using namespace syncscope::test;
 
 namespace {
 
+std::shared_ptr<const Scenario> smallScenario() {
+    ScenarioParseResult parsed = ScenarioReader::parse(
+        "{\"format\": \"syncscope-scenario\", \"version\": 1, \"title\": \"t \\u6642\",\n"
+        " \"streams\": [{\"name\": \"s1\"}],\n"
+        " \"steps\": [{\"op\": \"kernel\", \"stream\": \"s1\", \"kind\": \"spin\", "
+        "\"duration_us\": 10}]}");
+    return parsed.ok() ? std::make_shared<const Scenario>(std::move(*parsed.scenario)) : nullptr;
+}
+
 // One event of every kind, every lane kind, every flow kind, memory samples with gaps, odd names.
 Trace handBuiltTrace() {
     Trace t;
     t.title = "round trip";
     t.source = "builtin:round-trip";
-    t.scenario_json = "{\"version\":1}";
+    t.scenario = smallScenario();
     t.device.name = "NVIDIA H200 (simulated)";
     t.device.engine = "sim";
     t.device.sm_count = 132;
@@ -128,7 +139,9 @@ Trace handBuiltTrace() {
 void compareTraces(const Trace& a, const Trace& b) {
     QCOMPARE(b.title, a.title);
     QCOMPARE(b.source, a.source);
-    QCOMPARE(b.scenario_json, a.scenario_json);
+    QCOMPARE(b.scenario == nullptr, a.scenario == nullptr);
+    if (a.scenario != nullptr)
+        QCOMPARE(scenarioDifference(*b.scenario, *a.scenario), std::string());
     QCOMPARE(b.device.name, a.device.name);
     QCOMPARE(b.device.engine, a.device.engine);
     QCOMPARE(b.device.sm_count, a.device.sm_count);
@@ -251,6 +264,20 @@ private slots:
             KinetoImporter::importJson(ChromeTraceWriter::toString(original), "round-trip.json");
         QVERIFY2(result.ok(), result.error.c_str());
         compareTraces(original, *result.trace);
+    }
+
+    // The stored scenario is parsed on import; one that does not read fails the import, named.
+    void invalidStoredScenarioIsAnError() {
+        std::string json = ChromeTraceWriter::toString(handBuiltTrace());
+        const std::string key = "\"scenario\":\"";
+        const auto at = json.find(key);
+        QVERIFY(at != std::string::npos);
+        json.insert(at + key.size(), "x");  // the stored text no longer starts a JSON object
+        const auto result = KinetoImporter::importJson(json, "tampered.json");
+        QVERIFY(!result.ok());
+        QVERIFY2(result.error.find("\"syncscope.scenario\": the stored scenario is not valid") !=
+                     std::string::npos,
+                 result.error.c_str());
     }
 
     void roundTripOfImportedTrace() {

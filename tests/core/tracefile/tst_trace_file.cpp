@@ -22,12 +22,21 @@ using namespace syncscope;
 
 namespace {
 
+std::shared_ptr<const Scenario> smallScenario() {
+    ScenarioParseResult parsed = ScenarioReader::parse(
+        "{\"format\": \"syncscope-scenario\", \"version\": 1, \"title\": \"t \\u6642\",\n"
+        " \"streams\": [{\"name\": \"s1\"}],\n"
+        " \"steps\": [{\"op\": \"kernel\", \"stream\": \"s1\", \"kind\": \"spin\", "
+        "\"duration_us\": 10}]}");
+    return parsed.ok() ? std::make_shared<const Scenario>(std::move(*parsed.scenario)) : nullptr;
+}
+
 // Every field non-default somewhere, extremes included.
 Trace richTrace() {
     Trace t;
     t.title = "Rich \"trace\" \u2014 with\nescapes\\ and \u6642\u9593";
     t.source = "builtin:device-vs-stream";
-    t.scenario_json = "{\n  \"format\": \"syncscope-scenario\"\n}\n";
+    t.scenario = smallScenario();
     DeviceDescription& d = t.device;
     d.name = "NVIDIA H200 (simulated)";
     d.engine = "sim";
@@ -268,6 +277,8 @@ void TestTraceFile::badFiles_data() {
     QTest::newRow("memory time after the range")
         << 27
         << "memory[0].t_ns: 4611686018427387904 is outside the supported times, ±(2^62 - 1) ns";
+    QTest::newRow("stored scenario")
+        << 28 << "scenario_json: the stored scenario is not valid: version: is required";
 }
 
 void TestTraceFile::badFiles() {
@@ -370,6 +381,10 @@ void TestTraceFile::badFiles() {
             break;
         case 27:
             t.memory[0].t_ns = kMaxTimeNs + 1;
+            break;
+        case 28:
+            text = good.substr(0, good.find("\"scenario_json\":")) +
+                   "\"scenario_json\":\"{\\\"format\\\": \\\"syncscope-scenario\\\"}\"\n}\n";
             break;
     }
     if (text.empty())
