@@ -155,6 +155,27 @@ bool CudaRun::createStreamsAndEvents(std::string& error) {
         error = cudaFailure("cudaMemPoolSetAttribute(ReleaseThreshold)", e);
         return false;
     }
+    // The reuse policies, set even where they are CUDA's defaults so a run says what it used.
+    const struct {
+        cudaMemPoolAttr attr;
+        bool on;
+        const char* name;
+    } reuse[] = {
+        {cudaMemPoolReuseFollowEventDependencies, scenario_.pool.reuse_follow_event_dependencies,
+         "cudaMemPoolSetAttribute(ReuseFollowEventDependencies)"},
+        {cudaMemPoolReuseAllowOpportunistic, scenario_.pool.reuse_allow_opportunistic,
+         "cudaMemPoolSetAttribute(ReuseAllowOpportunistic)"},
+        {cudaMemPoolReuseAllowInternalDependencies,
+         scenario_.pool.reuse_allow_internal_dependencies,
+         "cudaMemPoolSetAttribute(ReuseAllowInternalDependencies)"},
+    };
+    for (const auto& r : reuse) {
+        int value = r.on ? 1 : 0;
+        if (const cudaError_t e = cudaMemPoolSetAttribute(pool, r.attr, &value); e != cudaSuccess) {
+            error = cudaFailure(r.name, e);
+            return false;
+        }
+    }
     return true;
 }
 

@@ -72,6 +72,10 @@ struct BufferSpec {
 struct PoolSpec {
     // cudaMemPoolAttrReleaseThreshold; UINT64_MAX never trims on sync (PyTorch's async backend).
     std::uint64_t release_threshold = 0;
+    // The pool's reuse policies (cudaMemPoolReuse*); CUDA turns all three on by default.
+    bool reuse_follow_event_dependencies = true;
+    bool reuse_allow_opportunistic = true;
+    bool reuse_allow_internal_dependencies = true;
 };
 
 struct Step {

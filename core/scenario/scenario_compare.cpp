@@ -98,6 +98,12 @@ std::string scenarioDifference(const Scenario& a, const Scenario& b) {
         d.field("explanation", a.explanation, b.explanation) &&
         d.field("device", a.device, b.device) && d.field("schedule", a.schedule, b.schedule) &&
         d.field("pool.release_threshold", a.pool.release_threshold, b.pool.release_threshold) &&
+        d.field("pool.reuse_follow_event_dependencies", a.pool.reuse_follow_event_dependencies,
+                b.pool.reuse_follow_event_dependencies) &&
+        d.field("pool.reuse_allow_opportunistic", a.pool.reuse_allow_opportunistic,
+                b.pool.reuse_allow_opportunistic) &&
+        d.field("pool.reuse_allow_internal_dependencies", a.pool.reuse_allow_internal_dependencies,
+                b.pool.reuse_allow_internal_dependencies) &&
         d.field("streams.size()", a.streams.size(), b.streams.size()) &&
         d.field("events.size()", a.events.size(), b.events.size()) &&
         d.field("buffers.size()", a.buffers.size(), b.buffers.size());

@@ -206,14 +206,23 @@ void ScenarioValidator::readPool(const Json& root, Scenario& scenario) {
         error("pool", "must be an object");
         return;
     }
-    checkFields(*pool, "pool", {"release_threshold"});
+    checkFields(*pool, "pool",
+                {"release_threshold", "reuse_follow_event_dependencies",
+                 "reuse_allow_opportunistic", "reuse_allow_internal_dependencies"});
+    PoolSpec& spec = scenario.pool;
+    if (auto v = getBool(*pool, "reuse_follow_event_dependencies", "pool"))
+        spec.reuse_follow_event_dependencies = *v;
+    if (auto v = getBool(*pool, "reuse_allow_opportunistic", "pool"))
+        spec.reuse_allow_opportunistic = *v;
+    if (auto v = getBool(*pool, "reuse_allow_internal_dependencies", "pool"))
+        spec.reuse_allow_internal_dependencies = *v;
     const Json* threshold = require(*pool, "release_threshold", "pool", false);
     if (!threshold)
         return;
     if (threshold->is_string() && threshold->get<std::string>() == "max")
-        scenario.pool.release_threshold = std::numeric_limits<std::uint64_t>::max();
+        spec.release_threshold = std::numeric_limits<std::uint64_t>::max();
     else if (threshold->is_number_unsigned())
-        scenario.pool.release_threshold = threshold->get<std::uint64_t>();
+        spec.release_threshold = threshold->get<std::uint64_t>();
     else
         error("pool.release_threshold", "must be an integer >= 0 or \"max\"");
 }

@@ -302,13 +302,25 @@ std::string ScenarioWriter::toJson(const Scenario& s) {
     if (!s.buffers.empty())
         list(out, "buffers", s.buffers,
              [](const BufferSpec& spec, ObjectLine& o) { o.string("name", spec.name); });
-    if (s.pool.release_threshold != 0) {
+    const PoolSpec defaults;
+    const PoolSpec& p = s.pool;
+    const bool default_reuse =
+        p.reuse_follow_event_dependencies == defaults.reuse_follow_event_dependencies &&
+        p.reuse_allow_opportunistic == defaults.reuse_allow_opportunistic &&
+        p.reuse_allow_internal_dependencies == defaults.reuse_allow_internal_dependencies;
+    if (p.release_threshold != defaults.release_threshold || !default_reuse) {
         out += "  \"pool\": ";
         ObjectLine pool(out);
-        if (s.pool.release_threshold == std::numeric_limits<std::uint64_t>::max())
+        if (p.release_threshold == std::numeric_limits<std::uint64_t>::max())
             pool.string("release_threshold", "max");
         else
-            pool.integer("release_threshold", s.pool.release_threshold);
+            pool.integer("release_threshold", p.release_threshold);
+        // Only the policies that differ from CUDA's defaults, so ordinary files stay short.
+        if (!default_reuse) {
+            pool.boolean("reuse_follow_event_dependencies", p.reuse_follow_event_dependencies);
+            pool.boolean("reuse_allow_opportunistic", p.reuse_allow_opportunistic);
+            pool.boolean("reuse_allow_internal_dependencies", p.reuse_allow_internal_dependencies);
+        }
         pool.close();
         out += ",\n";
     }

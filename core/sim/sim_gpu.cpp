@@ -90,6 +90,10 @@ void SimGpu::dispatch() {
         }
         if (op.barrier > oldest_all)
             continue;
+        // An allocation the pool tied to a free on another stream waits until that free is done.
+        if (op.kind == SimOpKind::MemoryOp && op.dep_stream != kNone &&
+            streams_[op.dep_stream].frontSeq() <= op.dep_seq)
+            continue;
         if (i == legacy_ && oldest_blocking < op.seq)
             continue;
         if (s.orderedWithLegacy() && oldest_legacy < op.seq)
@@ -192,7 +196,7 @@ void SimGpu::complete(std::uint32_t stream) {
         events_.reached(op.record, op.end, index);
     if (op.kind == SimOpKind::MemoryOp && op.frees)
         memory_.freeReached(op.pool_memory ? SimMemory::Kind::Pool : SimMemory::Kind::Device,
-                            op.bytes, op.end);
+                            op.seq, op.bytes, op.end);
 
     // What a sync names as awaited: the op that ended last. A zero-length bookkeeping op (record,
     // stream-ordered alloc/free, a wait that did not stall) ending at the same instant as real work

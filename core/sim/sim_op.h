@@ -39,10 +39,12 @@ struct SimOp {
     std::uint32_t name = 0;
     std::uint32_t blocks = 0;   // SM block slots held while running (kernels, memsets, d2d copies)
     std::uint32_t threads = 0;  // SM thread slots held while running
-    std::uint32_t record = kNone;      // Marker: its record slot; StreamWait: the awaited one
-    std::uint32_t dep_stream = kNone;  // StreamWait: the stream of the awaited record
-    std::uint32_t dep_seq = 0;         // StreamWait: seq of the awaited marker
-    std::uint32_t buffer = kNone;      // MemoryOp
+    std::uint32_t record = kNone;  // Marker: its record slot; StreamWait: the awaited one
+    // StreamWait: the awaited record's stream and marker seq. MemoryOp (an allocation): the free on
+    // another stream it waits for (the pool's internal dependency).
+    std::uint32_t dep_stream = kNone;
+    std::uint32_t dep_seq = 0;
+    std::uint32_t buffer = kNone;  // MemoryOp
     std::uint32_t cuda_event = kNone;
     SimOpKind kind = SimOpKind::Kernel;
     EventKind event_kind = EventKind::Kernel;

@@ -33,7 +33,8 @@ SimRun::SimRun(const Scenario& scenario, const DeviceProfile& profile, EngineObs
       writer_(result_.trace),
       events_(scenario.events.size()),
       buffer_names_(bufferNames(scenario)),
-      memory_(result_.trace, profile.memory_bytes, scenario.pool.release_threshold, buffer_names_),
+      memory_(result_.trace, profile.memory_bytes, scenario.pool, buffer_names_),
+      order_(scenario.streams.size()),
       gpu_(profile_, scenario.streams, events_, memory_, writer_),
       policy_(profile_, scenario.schedule) {}
 
@@ -90,7 +91,14 @@ void SimRun::setup() {
         wait_names_.push_back(writer_.intern("wait " + e.name));
     }
     for (const auto& b : scenario_.buffers) {
-        malloc_async_names_.push_back(writer_.intern("malloc_async " + b.name));
+        // The name says how the pool found the block (SimMemory::Reuse), so hovering shows reuse.
+        malloc_async_names_.push_back({
+            writer_.intern("malloc_async " + b.name),
+            writer_.intern("malloc_async " + b.name + " (reuses a block freed on this stream)"),
+            writer_.intern("malloc_async " + b.name + " (reuses a block across an event)"),
+            writer_.intern("malloc_async " + b.name + " (reuses a block already freed)"),
+            writer_.intern("malloc_async " + b.name + " (waits for a free on another stream)"),
+        });
         free_async_names_.push_back(writer_.intern("free_async " + b.name));
     }
 
@@ -269,7 +277,8 @@ std::uint32_t SimRun::enqueueCall(std::uint32_t stream, SimOp& op, TimeNs cost, 
     op.correlation = next_correlation_++;
     op.ready = host_;
     op.api_event = writer_.add(call);
-    gpu_.enqueue(stream, op, device_wide);
+    last_seq_ = gpu_.enqueue(stream, op, device_wide);
+    order_.enqueued(stream, last_seq_);
     return op.api_event;
 }
 

@@ -12,6 +12,7 @@
 #include "core/sim/sim_gpu.h"
 #include "core/sim/sim_host_policy.h"
 #include "core/sim/sim_memory.h"
+#include "core/sim/sim_stream_order.h"
 #include "core/sim/sim_trace_writer.h"
 
 namespace syncscope {
@@ -90,13 +91,15 @@ private:
     SimEventTable events_;
     std::vector<std::string> buffer_names_;
     SimMemory memory_;
+    SimStreamOrder order_;
     SimGpu gpu_;
     SimHostPolicy policy_;
 
     TimeNs host_ = 0;  // the host thread's clock
     std::uint32_t depth_ = 1;
     std::uint32_t next_correlation_ = 1;
-    std::uint32_t index_ = 0;  // expanded step index
+    std::uint32_t last_seq_ = 0;  // the GPU model's seq of the op enqueueCall enqueued last
+    std::uint32_t index_ = 0;     // expanded step index
     std::uint32_t batch_ = kNone;
     const Step* step_ = nullptr;
     std::string failure_;
@@ -110,7 +113,8 @@ private:
     std::uint32_t memset_name_ = 0, callback_name_ = 0, host_work_name_ = 0;
     std::uint32_t hidden_record_name_ = 0, hidden_wait_name_ = 0;
     std::vector<std::uint32_t> record_names_, wait_names_;
-    std::vector<std::uint32_t> malloc_async_names_, free_async_names_;
+    std::vector<std::array<std::uint32_t, 5>> malloc_async_names_;  // by SimMemory::Reuse
+    std::vector<std::uint32_t> free_async_names_;
 };
 
 }  // namespace syncscope

@@ -164,7 +164,12 @@ void SimRun::free(const Step& step) {
 
 bool SimRun::mallocAsync(const Step& step) {
     gpu_.advanceTo(host_);
-    const SimMemory::Result r = memory_.mallocAsync(step.buffer, step.bytes, host_);
+    const SimMemory::Grant grant =
+        memory_.mallocAsync(step.buffer, step.bytes, step.stream, host_,
+                            [this](std::uint32_t stream, std::uint32_t other, std::uint32_t seq) {
+                                return order_.orderedAfter(stream, other, seq);
+                            });
+    const SimMemory::Result& r = grant.result;
     if (r.status != SimMemory::Status::Ok) {
         TraceEvent call =
             apiCall(ApiId::MallocAsync, step.mode, SimTraceWriter::streamLane(step.stream));
@@ -179,18 +184,21 @@ bool SimRun::mallocAsync(const Step& step) {
         return !oom;
     }
     SimOp op = newOp(SimOpKind::MemoryOp, EventKind::MemoryOp, ApiId::MallocAsync, step.mode);
-    op.name = malloc_async_names_[step.buffer];
+    op.name = malloc_async_names_[step.buffer][static_cast<std::size_t>(grant.reuse)];
     op.bytes = step.bytes;
     op.buffer = step.buffer;
+    op.dep_stream = grant.after_stream;  // an internal dependency: wait for that free
+    op.dep_seq = grant.after_seq;
     enqueueCall(step.stream, op, profile_.api_cost_ns, 0);
     return true;
 }
 
 void SimRun::freeAsync(const Step& step) {
     std::uint64_t bytes = 0;
-    SimMemory::Kind kind = SimMemory::Kind::None;
-    const SimMemory::Result r = memory_.freeAsync(step.buffer, bytes, kind);
-    if (r.status != SimMemory::Status::Ok) {
+    SimMemory::Kind kind = memory_.kindOf(step.buffer);
+    if (kind == SimMemory::Kind::None) {
+        const SimMemory::Result r =
+            memory_.freeAsync(step.buffer, step.stream, 0, host_, bytes, kind);
         TraceEvent call =
             apiCall(ApiId::FreeAsync, step.mode, SimTraceWriter::streamLane(step.stream));
         call.end_ns = host_ += profile_.api_cost_ns;
@@ -201,11 +209,14 @@ void SimRun::freeAsync(const Step& step) {
     }
     SimOp op = newOp(SimOpKind::MemoryOp, EventKind::MemoryOp, ApiId::FreeAsync, step.mode);
     op.name = free_async_names_[step.buffer];
-    op.bytes = bytes;
+    op.bytes = memory_.bytesOf(step.buffer);
     op.buffer = step.buffer;
     op.frees = true;
     op.pool_memory = kind == SimMemory::Kind::Pool;
     enqueueCall(step.stream, op, profile_.api_cost_ns, 0);
+    // Free in stream order from the moment the call returns: a later allocation on this stream
+    // may take the block while the GPU has not reached the free yet.
+    memory_.freeAsync(step.buffer, step.stream, last_seq_, host_, bytes, kind);
 }
 
 void SimRun::poolTrim(const Step& step) {
@@ -225,6 +236,7 @@ void SimRun::recordEvent(std::uint32_t event, std::uint32_t stream, SyncMode mod
     // Nothing else is enqueued before this op, so it gets the next seq.
     op.record = events_.record(event, stream, gpu_.nextSeq());
     enqueueCall(stream, op, profile_.api_cost_ns, 0);
+    order_.recorded(event, stream);
 }
 
 void SimRun::waitEvent(std::uint32_t stream, std::uint32_t event, SyncMode mode,
@@ -239,12 +251,14 @@ void SimRun::waitEvent(std::uint32_t stream, std::uint32_t event, SyncMode mode,
         op.dep_seq = events_.slot(op.record).seq;
     }
     enqueueCall(stream, op, profile_.api_cost_ns, 0);
+    order_.waited(stream, event);
 }
 
 void SimRun::waitStream(const Step& step) {
     const std::uint32_t hidden = events_.addHiddenEvent();
     recordEvent(hidden, step.other_stream, SyncMode::WaitStream, hidden_record_name_);
     waitEvent(step.stream, hidden, SyncMode::WaitStream, hidden_wait_name_);
+    order_.forget(hidden);
 }
 
 void SimRun::deviceSync() {
