@@ -4,6 +4,7 @@
 #include <QSignalSpy>
 #include <QTest>
 #include <atomic>
+#include <mutex>
 #include <thread>
 
 #include "core/engine/engine_factory.h"
@@ -56,6 +57,51 @@ public:
         result.status = cancel.cancelled() ? RunStatus::Cancelled : RunStatus::Ok;
         return result;
     }
+};
+
+// Holds a process-wide lock while it runs, as the CUDA engine does: a second concurrent run
+// fails at once. Runs until cancelled, or `kernels` kernels when that is set.
+class LockedEngine final : public Engine {
+public:
+    static inline std::mutex lock;
+    explicit LockedEngine(int kernels = -1) : kernels_(kernels) {}
+    std::atomic<bool> started{false};
+    std::atomic<bool> gui_would_block{false};
+
+    std::string_view id() const noexcept override { return "locked"; }
+    EngineAvailability availability() const noexcept override { return {true, "locked", ""}; }
+    RunResult run(const Scenario&, EngineObserver& observer,
+                  const CancelToken& cancel) noexcept override {
+        RunResult result;
+        std::unique_lock held(lock, std::try_to_lock);
+        if (!held.owns_lock()) {
+            result.status = RunStatus::Failed;
+            result.message = "another run holds the engine";
+            return result;
+        }
+        started = true;
+        Lane lane;
+        lane.kind = LaneKind::Stream;
+        lane.name = "s0";
+        result.trace.addLane(lane);
+        TraceDeltaEmitter emitter(result.trace, observer, std::chrono::milliseconds(5));
+        for (int i = 0; (kernels_ < 0 || i < kernels_) && !cancel.cancelled(); ++i) {
+            TraceEvent e;
+            e.kind = EventKind::Kernel;
+            e.start_ns = i * 1000;
+            e.end_ns = e.start_ns + 900;
+            e.name = result.trace.strings.intern("k");
+            result.trace.addEvent(e);
+            emitter.maybeFlush();
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        }
+        emitter.flush();
+        result.status = cancel.cancelled() ? RunStatus::Cancelled : RunStatus::Ok;
+        return result;
+    }
+
+private:
+    const int kernels_;
 };
 
 // Lends an engine it does not own to the controller (the test keeps it to inspect it).
@@ -114,6 +160,9 @@ private slots:
     void cancelALongSimulatedRun();
     void supersededRunNeverReachesTheView();
     void unavailableEngineIsReported();
+    void runStartedDuringARunNeverFailsOnTheEngineLock();
+    void startAndCancelNeverWaitForAStuckEngine();
+    void droppedRunSendsNothingMore();
 };
 
 void TestWorkerRunController::sameTraceAsDirectRun_data() {
@@ -292,6 +341,69 @@ void TestWorkerRunController::unavailableEngineIsReported() {
     QTRY_COMPARE_WITH_TIMEOUT(finished.all.size(), 1, 10000);
     QCOMPARE(name(finished.all[0].status), name(RunStatus::Unavailable));
     QCOMPARE(finished.all[0].message, QStringLiteral("no GPU in this test"));
+}
+
+void TestWorkerRunController::runStartedDuringARunNeverFailsOnTheEngineLock() {
+    LockedEngine first;
+    LockedEngine second(20);
+    RunController controller;
+    FinishedRecorder finished(controller);
+    QSignalSpy stale(&controller, &RunController::staleResultDropped);
+    const quint64 first_id = controller.start(test::kernelLoopScenario(1), borrow(&first));
+    QTRY_VERIFY_WITH_TIMEOUT(first.started.load(), 10000);
+    // The first run still holds the lock: the second must wait for it to go, not fail on it.
+    const quint64 second_id = controller.start(test::kernelLoopScenario(1), borrow(&second));
+    QTRY_COMPARE_WITH_TIMEOUT(finished.all.size(), 1, 30000);
+    QCOMPARE(finished.all[0].id, second_id);
+    QVERIFY2(finished.all[0].status == RunStatus::Ok, qPrintable(finished.all[0].message));
+    QCOMPARE(finished.all[0].trace->events.size(), std::size_t(20));
+    QVERIFY(std::any_of(stale.cbegin(), stale.cend(), [&](const QList<QVariant>& args) {
+        return args.at(0).toULongLong() == first_id;
+    }));
+}
+
+void TestWorkerRunController::startAndCancelNeverWaitForAStuckEngine() {
+    // The gated engine does not return after a cancel until the gate opens: had start() or
+    // cancel() waited for it, they could not have returned before the gate is released below.
+    GatedEngine stuck;
+    RunController controller;
+    FinishedRecorder finished(controller);
+    QSignalSpy deltas(&controller, &RunController::deltaApplied);
+    controller.start(test::kernelLoopScenario(1), borrow(&stuck));
+    QTRY_VERIFY_WITH_TIMEOUT(deltas.size() >= 1, 10000);
+    controller.cancel();
+    const quint64 next = controller.start(test::kernelLoopScenario(3), simFactory());
+    QVERIFY(controller.isRunning());
+    QVERIFY(finished.all.isEmpty());
+    stuck.gate.release();
+    QTRY_COMPARE_WITH_TIMEOUT(finished.all.size(), 1, 30000);
+    QCOMPARE(finished.all[0].id, next);
+    QCOMPARE(name(finished.all[0].status), name(RunStatus::Ok));
+    QVERIFY(!stuck.gate_timed_out);
+}
+
+void TestWorkerRunController::droppedRunSendsNothingMore() {
+    LockedEngine engine;
+    RunController controller;
+    FinishedRecorder finished(controller);
+    QSignalSpy deltas(&controller, &RunController::deltaApplied);
+    QSignalSpy stale(&controller, &RunController::staleResultDropped);
+    const quint64 id = controller.start(test::kernelLoopScenario(1), borrow(&engine));
+    QTRY_VERIFY_WITH_TIMEOUT(deltas.size() >= 1, 10000);
+    controller.drop();
+    QVERIFY(!controller.isRunning());
+    const qsizetype deltas_at_drop = deltas.size();
+    // The engine stops on the cancel and returns its result, which is dropped like any delta.
+    QTRY_VERIFY_WITH_TIMEOUT(
+        std::any_of(stale.cbegin(), stale.cend(),
+                    [&](const QList<QVariant>& args) { return args.at(0).toULongLong() == id; }),
+        10000);
+    // The result is the run's last post: once it has been dropped nothing of the run is left.
+    QTRY_VERIFY_WITH_TIMEOUT(std::unique_lock(LockedEngine::lock, std::try_to_lock).owns_lock(),
+                             10000);
+    QCoreApplication::processEvents();
+    QCOMPARE(deltas.size(), deltas_at_drop);
+    QVERIFY(finished.all.isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestWorkerRunController)

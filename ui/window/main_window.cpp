@@ -10,7 +10,6 @@
 #include <QDragEnterEvent>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFutureWatcher>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -23,14 +22,15 @@
 #include <QTextBrowser>
 #include <QUndoStack>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include "core/engine/engine_factory.h"
 #include "core/scenario/scenario_writer.h"
+#include "ui/jobs/job_tracker.h"
 #include "ui/timeline/event_details.h"
 #include "ui/timeline/theme.h"
 #include "ui/timeline/timeline_view.h"
 #include "ui/window/builtin_scenarios.h"
+#include "ui/window/document_opener.h"
 #include "ui/window/image_export_dialog.h"
 #include "ui/window/recent_files.h"
 #include "ui/window/run_controller.h"
@@ -63,6 +63,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     setDockOptions(AnimatedDocks | AllowTabbedDocks);
     setTabPosition(Qt::LeftDockWidgetArea, QTabWidget::North);
     runs_ = new RunController(this);
+    opener_ = new DocumentOpener(this);
+    connect(opener_, &DocumentOpener::loaded, this, &MainWindow::showDocument);
+    probe_ = new JobTracker(JobTracker::Concurrency::Overlapping, this);
 
     timeline_ = new TimelineView(this);
     timeline_->setObjectName(QStringLiteral("timeline"));
@@ -298,18 +301,15 @@ void MainWindow::writeSettings() const {
 }
 
 void MainWindow::probeCudaEngine() {
-    // Initialising a CUDA driver can take a second: ask on a pool thread, answer when it is known.
-    auto* watcher = new QFutureWatcher<EngineAvailability>(this);
-    connect(watcher, &QFutureWatcher<EngineAvailability>::finished, this, [this, watcher] {
-        const EngineAvailability a = watcher->result();
-        watcher->deleteLater();
+    // Initialising a CUDA driver can take a second: ask in a job, answer when it is known.
+    auto probe = [](const JobContext&) { return makeCudaEngine()->availability(); };
+    probe_->start(probe, [this](const EngineAvailability& a) {
         const QString text = qs(a.available ? a.device_name : a.message);
         editor_->setCudaAvailability(a.available, text);
         engine_label_->setText(a.available ? tr("CUDA: %1").arg(text)
                                            : tr("CUDA unavailable · simulator"));
         engine_label_->setToolTip(text);
     });
-    watcher->setFuture(QtConcurrent::run([] { return makeCudaEngine()->availability(); }));
 }
 
 void MainWindow::setThemeByName(const QString& name) {

@@ -3,22 +3,20 @@
 #include <exception>
 #include <utility>
 
+#include "ui/jobs/job_tracker.h"
+
 namespace syncscope {
 
-RunWorker::RunWorker(quint64 run_id, Scenario scenario, EngineFactory factory,
-                     std::shared_ptr<CancelToken> cancel)
-    : run_id_(run_id),
-      scenario_(std::move(scenario)),
-      factory_(std::move(factory)),
-      cancel_(std::move(cancel)) {}
+RunWorker::RunWorker(JobContext job, Receiver receiver)
+    : job_(std::move(job)), receiver_(std::make_shared<const Receiver>(std::move(receiver))) {}
 
-void RunWorker::run() {
+std::shared_ptr<RunResult> RunWorker::run(const Scenario& scenario, const EngineFactory& factory) {
     auto result = std::make_shared<RunResult>();
     std::string note;
     std::string error;
     std::unique_ptr<Engine> engine;
     try {
-        engine = factory_ ? factory_(&note, &error) : nullptr;
+        engine = factory ? factory(&note, &error) : nullptr;
     } catch (const std::exception& e) {
         error = e.what();
     }
@@ -27,32 +25,34 @@ void RunWorker::run() {
     if (!engine) {
         result->status = RunStatus::Unavailable;
         result->message = error.empty() ? "no engine can run this scenario here" : error;
-        emit finished(run_id_, std::move(result));
-        return;
+        return result;
     }
-    if (cancel_->cancelled()) {
+    if (job_.cancelled()) {
         // Cancelled (or superseded) before it started: nothing to run.
         result->status = RunStatus::Cancelled;
         result->message = "cancelled before the run started";
-        emit finished(run_id_, std::move(result));
-        return;
+        return result;
     }
-    *result = engine->run(scenario_, *this, *cancel_);
-    emit finished(run_id_, std::move(result));
+    *result = engine->run(scenario, *this, job_.token());
+    return result;
 }
 
 void RunWorker::onTraceDelta(const TraceDelta& delta) {
-    emit deltaAvailable(run_id_, delta);
+    job_.post([receiver = receiver_, delta] { receiver->delta(delta); });
 }
 
 void RunWorker::onProgress(double fraction, std::string_view phase) {
-    emit progressChanged(run_id_, fraction,
-                         QString::fromUtf8(phase.data(), qsizetype(phase.size())));
+    job_.post([receiver = receiver_, fraction,
+               phase = QString::fromUtf8(phase.data(), qsizetype(phase.size()))] {
+        receiver->progress(fraction, phase);
+    });
 }
 
 void RunWorker::onLog(LogLevel level, std::string_view message) {
-    emit logged(run_id_, static_cast<int>(level),
-                QString::fromUtf8(message.data(), qsizetype(message.size())));
+    job_.post([receiver = receiver_, level = static_cast<int>(level),
+               message = QString::fromUtf8(message.data(), qsizetype(message.size()))] {
+        receiver->log(level, message);
+    });
 }
 
 }  // namespace syncscope

@@ -1,12 +1,11 @@
 #pragma once
 
-#include <QObject>
 #include <QString>
 #include <functional>
 #include <memory>
 
 #include "core/engine/engine.h"
-#include "ui/window/run_metatypes.h"
+#include "ui/jobs/job_context.h"
 
 namespace syncscope {
 
@@ -14,35 +13,30 @@ namespace syncscope {
 // initialisation) never stalls the GUI. Returns null with `error` set when no engine can run.
 using EngineFactory = std::function<std::unique_ptr<Engine>(std::string* note, std::string* error)>;
 
-// Runs one scenario on a worker thread (hotspot's perfparser pattern): lives on that thread, speaks
-// only through queued signals carrying data by value, and tags everything with its run id so the
-// receiver can drop what belongs to a run it no longer cares about.
-class RunWorker final : public QObject, public EngineObserver {
-    Q_OBJECT
+// Runs one scenario as a job on a worker thread (hotspot's perfparser pattern): it hands every
+// delta, progress step and log line to the receiver through the job, by value, so they arrive only
+// while the run is still the current one.
+class RunWorker final : public EngineObserver {
 public:
-    RunWorker(quint64 run_id, Scenario scenario, EngineFactory factory,
-              std::shared_ptr<CancelToken> cancel);
+    // Called on the receiver's thread, and only while the run is current.
+    struct Receiver {
+        std::function<void(const TraceDelta&)> delta;
+        std::function<void(double fraction, const QString& phase)> progress;
+        std::function<void(int level, const QString& message)> log;
+    };
 
-    quint64 runId() const { return run_id_; }
+    RunWorker(JobContext job, Receiver receiver);
 
-public slots:
-    void run();
-
-signals:
-    void deltaAvailable(quint64 run_id, syncscope::TraceDelta delta);
-    void progressChanged(quint64 run_id, double fraction, QString phase);
-    void logged(quint64 run_id, int level, QString message);
-    void finished(quint64 run_id, std::shared_ptr<syncscope::RunResult> result);
+    // Makes the engine and runs `scenario` on it, on the calling (worker) thread.
+    std::shared_ptr<RunResult> run(const Scenario& scenario, const EngineFactory& factory);
 
 private:
     void onTraceDelta(const TraceDelta& delta) override;
     void onProgress(double fraction, std::string_view phase) override;
     void onLog(LogLevel level, std::string_view message) override;
 
-    const quint64 run_id_;
-    const Scenario scenario_;
-    EngineFactory factory_;
-    std::shared_ptr<CancelToken> cancel_;
+    JobContext job_;
+    std::shared_ptr<const Receiver> receiver_;
 };
 
 }  // namespace syncscope
