@@ -8,9 +8,9 @@
 
 #include "app/gui/headless_export.h"
 #include "core/tracefile/temp_file_registry.h"
+#include "ui/editor/scenario_editor.h"
 #include "ui/window/document_loader.h"
 #include "ui/window/main_window.h"
-#include "ui/window/scenario_editor.h"
 
 namespace {
 

@@ -16,14 +16,14 @@
 #include "core/tracefile/trace_file.h"
 #include "tests/ui/test_scenarios.h"
 #include "tests/ui/window_test_utils.h"
+#include "ui/editor/batch_table_model.h"
+#include "ui/editor/builtin_scenarios.h"
+#include "ui/editor/scenario_editor.h"
+#include "ui/editor/scenario_library.h"
+#include "ui/run/run_controller.h"
+#include "ui/run/run_summary.h"
 #include "ui/timeline/timeline_view.h"
-#include "ui/window/batch_table_model.h"
-#include "ui/window/builtin_scenarios.h"
 #include "ui/window/main_window.h"
-#include "ui/window/run_controller.h"
-#include "ui/window/run_summary.h"
-#include "ui/window/scenario_editor.h"
-#include "ui/window/scenario_library.h"
 
 using namespace syncscope;
 

@@ -25,19 +25,19 @@
 
 #include "core/engine/engine_factory.h"
 #include "core/scenario/scenario_writer.h"
+#include "ui/editor/builtin_scenarios.h"
+#include "ui/editor/scenario_editor.h"
+#include "ui/editor/scenario_library.h"
+#include "ui/editor/sync_mode_picker.h"
 #include "ui/jobs/job_tracker.h"
+#include "ui/run/run_controller.h"
+#include "ui/run/run_summary.h"
 #include "ui/timeline/event_details.h"
 #include "ui/timeline/theme.h"
 #include "ui/timeline/timeline_view.h"
-#include "ui/window/builtin_scenarios.h"
 #include "ui/window/document_opener.h"
 #include "ui/window/image_export_dialog.h"
 #include "ui/window/recent_files.h"
-#include "ui/window/run_controller.h"
-#include "ui/window/run_summary.h"
-#include "ui/window/scenario_editor.h"
-#include "ui/window/scenario_library.h"
-#include "ui/window/sync_mode_picker.h"
 
 namespace syncscope {
 

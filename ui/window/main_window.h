@@ -7,8 +7,8 @@
 #include <optional>
 
 #include "core/engine/engine.h"
+#include "ui/run/run_metatypes.h"
 #include "ui/window/document_loader.h"
-#include "ui/window/run_metatypes.h"
 
 class QAction;
 class QActionGroup;

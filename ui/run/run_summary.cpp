@@ -1,4 +1,4 @@
-#include "ui/window/run_summary.h"
+#include "ui/run/run_summary.h"
 
 #include <QFormLayout>
 #include <QLabel>

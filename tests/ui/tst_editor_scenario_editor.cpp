@@ -8,9 +8,9 @@
 #include "core/scenario/scenario_reader.h"
 #include "core/scenario/scenario_writer.h"
 #include "tests/ui/window_test_utils.h"
-#include "ui/window/batch_table_model.h"
-#include "ui/window/scenario_editor.h"
-#include "ui/window/sync_mode_picker.h"
+#include "ui/editor/batch_table_model.h"
+#include "ui/editor/scenario_editor.h"
+#include "ui/editor/sync_mode_picker.h"
 
 using namespace syncscope;
 
@@ -266,4 +266,4 @@ void TestWindowScenarioEditor::loadedScenarioReplacesTheTableUntilEditedAsBatche
 }
 
 QTEST_MAIN(TestWindowScenarioEditor)
-#include "tst_window_scenario_editor.moc"
+#include "tst_editor_scenario_editor.moc"

@@ -1,4 +1,4 @@
-#include "ui/window/scenario_editor.h"
+#include "ui/editor/scenario_editor.h"
 
 #include <QComboBox>
 #include <QFormLayout>
@@ -16,10 +16,10 @@
 #include <QVBoxLayout>
 #include <memory>
 
-#include "ui/window/batch_table_delegate.h"
-#include "ui/window/batch_table_model.h"
-#include "ui/window/edit_commands.h"
-#include "ui/window/sync_mode_picker.h"
+#include "ui/editor/batch_table_delegate.h"
+#include "ui/editor/batch_table_model.h"
+#include "ui/editor/edit_commands.h"
+#include "ui/editor/sync_mode_picker.h"
 
 namespace syncscope {
 

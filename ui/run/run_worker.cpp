@@ -1,4 +1,4 @@
-#include "ui/window/run_worker.h"
+#include "ui/run/run_worker.h"
 
 #include <exception>
 #include <utility>

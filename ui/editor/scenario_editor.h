@@ -5,7 +5,7 @@
 #include <optional>
 
 #include "core/model/scenario.h"
-#include "ui/window/batch_editor_state.h"
+#include "ui/editor/batch_editor_state.h"
 
 class QComboBox;
 class QLabel;

@@ -12,8 +12,8 @@
 #include "core/scenario/batch_generator.h"
 #include "tests/ui/test_scenarios.h"
 #include "tests/ui/trace_compare.h"
-#include "ui/window/builtin_scenarios.h"
-#include "ui/window/run_controller.h"
+#include "ui/editor/builtin_scenarios.h"
+#include "ui/run/run_controller.h"
 
 using namespace syncscope;
 using namespace Qt::StringLiterals;
@@ -407,4 +407,4 @@ void TestWorkerRunController::droppedRunSendsNothingMore() {
 }
 
 QTEST_GUILESS_MAIN(TestWorkerRunController)
-#include "tst_worker_run_controller.moc"
+#include "tst_run_controller.moc"

@@ -6,8 +6,8 @@
 #include <memory>
 
 #include "core/engine/engine.h"
-#include "ui/window/run_metatypes.h"
-#include "ui/window/run_worker.h"
+#include "ui/run/run_metatypes.h"
+#include "ui/run/run_worker.h"
 
 namespace syncscope {
 

@@ -1,4 +1,4 @@
-#include "ui/window/run_controller.h"
+#include "ui/run/run_controller.h"
 
 #include <utility>
 
