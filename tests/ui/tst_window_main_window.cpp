@@ -21,6 +21,7 @@
 #include "ui/editor/scenario_editor.h"
 #include "ui/editor/scenario_library.h"
 #include "ui/run/run_controller.h"
+#include "ui/run/run_panel.h"
 #include "ui/run/run_summary.h"
 #include "ui/timeline/timeline_view.h"
 #include "ui/window/main_window.h"
@@ -93,6 +94,7 @@ private slots:
     void unknownBuiltinIsAnError();
     void themeAndEngineAreRemembered();
     void openingATraceDuringARunShowsTheTrace();
+    void runPanelOffersRunOnlyForARunnableScenario();
 };
 
 void TestWindowMainWindow::initTestCase() {
@@ -142,8 +144,14 @@ void TestWindowMainWindow::runningFillsTimelineAndSummary() {
     QSignalSpy shown(&window, &MainWindow::runShown);
     QSignalSpy ready(window.summary(), &RunSummary::ready);
     QVERIFY(window.openPath(QStringLiteral("builtin:device-vs-stream"), true));
+    // The run panel under the editor follows the run.
+    QVERIFY(window.runPanel()->canCancel());
+    QVERIFY(!window.runPanel()->canRun());
     QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 1, 60000);
     QCOMPARE(int(shown.at(0).at(0).value<RunStatus>()), int(RunStatus::Ok));
+    QVERIFY(window.runPanel()->canRun());
+    QVERIFY(!window.runPanel()->canCancel());
+    QCOMPARE(window.runPanel()->progressText(), QStringLiteral("finished"));
     QVERIFY(window.currentTrace() && !window.currentTrace()->events.empty());
     QCOMPARE(window.timeline()->trace().get(), window.currentTrace().get());
     QTRY_VERIFY_WITH_TIMEOUT(window.summary()->isReady(), 30000);
@@ -208,12 +216,12 @@ void TestWindowMainWindow::themeAndEngineAreRemembered() {
         MainWindow window;
         window.setInteractive(false);
         window.setThemeByName(QStringLiteral("dark"));
-        window.editor()->setEngineId(QStringLiteral("sim"));
+        window.runPanel()->setEngineId(QStringLiteral("sim"));
         window.close();
     }
     MainWindow again;
     QCOMPARE(again.themeName(), QStringLiteral("dark"));
-    QCOMPARE(again.editor()->engineId(), QStringLiteral("sim"));
+    QCOMPARE(again.runPanel()->engineId(), QStringLiteral("sim"));
 }
 
 void TestWindowMainWindow::openingATraceDuringARunShowsTheTrace() {
@@ -258,6 +266,18 @@ void TestWindowMainWindow::openingATraceDuringARunShowsTheTrace() {
     QCoreApplication::processEvents();
     QVERIFY(shown.isEmpty());
     QCOMPARE(window.currentTrace().get(), on_screen.get());
+}
+
+void TestWindowMainWindow::runPanelOffersRunOnlyForARunnableScenario() {
+    MainWindow window;
+    window.setInteractive(false);
+    QVERIFY(window.runPanel()->canRun());
+    // The editor says when its table stops making a scenario; the panel's Run follows.
+    emit window.editor()->runnableChanged(false);
+    QVERIFY(!window.runPanel()->canRun());
+    emit window.editor()->runnableChanged(true);
+    QVERIFY(window.runPanel()->canRun());
+    QCOMPARE(window.editor()->parentWidget(), window.runPanel()->parentWidget());
 }
 
 QTEST_MAIN(TestWindowMainWindow)

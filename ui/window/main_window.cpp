@@ -31,6 +31,7 @@
 #include "ui/editor/sync_mode_picker.h"
 #include "ui/jobs/job_tracker.h"
 #include "ui/run/run_controller.h"
+#include "ui/run/run_panel.h"
 #include "ui/run/run_summary.h"
 #include "ui/timeline/event_details.h"
 #include "ui/timeline/theme.h"
@@ -75,8 +76,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     buildMenus();
     buildStatusBar();
 
-    connect(editor_, &ScenarioEditor::runRequested, this, &MainWindow::runScenario);
-    connect(editor_, &ScenarioEditor::cancelRequested, this, &MainWindow::cancelRun);
+    connect(run_panel_, &RunPanel::runRequested, this, &MainWindow::runScenario);
+    connect(run_panel_, &RunPanel::cancelRequested, this, &MainWindow::cancelRun);
+    connect(editor_, &ScenarioEditor::runnableChanged, run_panel_, &RunPanel::setRunnable);
     connect(editor_, &ScenarioEditor::scenarioChanged, this, &MainWindow::updateTitle);
     connect(editor_->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
     connect(library_, &ScenarioLibrary::scenarioActivated, this,
@@ -95,7 +97,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
             });
     connect(runs_, &RunController::progressChanged, this,
             [this](quint64, double fraction, const QString& phase) {
-                editor_->setProgress(fraction, phase);
+                run_panel_->setProgress(fraction, phase);
             });
     connect(runs_, &RunController::logMessage, this,
             [this](quint64, int level, const QString& text) {
@@ -117,10 +119,19 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
 MainWindow::~MainWindow() = default;
 
 void MainWindow::buildDocks() {
-    editor_ = new ScenarioEditor(this);
+    // The run controls sit under the scenario they run, in one dock.
+    auto* left = new QWidget(this);
+    auto* left_layout = new QVBoxLayout(left);
+    left_layout->setContentsMargins(0, 0, 0, 0);
+    left_layout->setSpacing(0);
+    editor_ = new ScenarioEditor(left);
+    run_panel_ = new RunPanel(left);
+    run_panel_->setRunnable(editor_->canRun());
+    left_layout->addWidget(editor_, 1);
+    left_layout->addWidget(run_panel_);
     auto* editor_dock = new QDockWidget(tr("Scenario"), this);
     editor_dock->setObjectName(QStringLiteral("scenarioDock"));
-    editor_dock->setWidget(editor_);
+    editor_dock->setWidget(left);
     editor_dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
     addDockWidget(Qt::LeftDockWidgetArea, editor_dock);
 
@@ -287,7 +298,7 @@ void MainWindow::readSettings() {
         settings.value(QStringLiteral("view/theme"), QStringLiteral("light")).toString());
     show_flows_->setChecked(settings.value(QStringLiteral("view/flows"), true).toBool());
     timeline_->setShowFlows(show_flows_->isChecked());
-    editor_->setEngineId(
+    run_panel_->setEngineId(
         settings.value(QStringLiteral("run/engine"), QStringLiteral("auto")).toString());
 }
 
@@ -297,7 +308,7 @@ void MainWindow::writeSettings() const {
     settings.setValue(QStringLiteral("window/state"), saveState());
     settings.setValue(QStringLiteral("view/theme"), theme_name_);
     settings.setValue(QStringLiteral("view/flows"), show_flows_->isChecked());
-    settings.setValue(QStringLiteral("run/engine"), editor_->engineId());
+    settings.setValue(QStringLiteral("run/engine"), run_panel_->engineId());
 }
 
 void MainWindow::probeCudaEngine() {
@@ -305,7 +316,7 @@ void MainWindow::probeCudaEngine() {
     auto probe = [](const JobContext&) { return makeCudaEngine()->availability(); };
     probe_->start(probe, [this](const EngineAvailability& a) {
         const QString text = qs(a.available ? a.device_name : a.message);
-        editor_->setCudaAvailability(a.available, text);
+        run_panel_->setCudaAvailability(a.available, text);
         engine_label_->setText(a.available ? tr("CUDA: %1").arg(text)
                                            : tr("CUDA unavailable · simulator"));
         engine_label_->setToolTip(text);
@@ -358,8 +369,8 @@ void MainWindow::runScenario() {
     details_->clear();
     trace_ = std::make_shared<const Trace>();
     timeline_->setTrace(trace_);
-    runs_->start(*scenario, editor_->engineId());
-    editor_->setRunning(true);
+    runs_->start(*scenario, run_panel_->engineId());
+    run_panel_->setRunning(true);
     trace_label_->clear();
     statusBar()->showMessage(tr("Running “%1”…").arg(qs(scenario->title)));
     updateActions();
@@ -380,18 +391,18 @@ void MainWindow::onRunFinished(quint64, RunStatus status, const QString& message
         showTrace(trace, run_scenario_);
     switch (status) {
         case RunStatus::Ok:
-            editor_->setFinished(tr("finished"));
+            run_panel_->setFinished(tr("finished"));
             statusBar()->showMessage(
                 tr("Run finished: %n event(s).", nullptr, int(trace->events.size())), 8000);
             break;
         case RunStatus::Cancelled:
-            editor_->setFinished(tr("cancelled"));
+            run_panel_->setFinished(tr("cancelled"));
             statusBar()->showMessage(tr("Run cancelled; showing the %n event(s) that ran before.",
                                         nullptr, has_events ? int(trace->events.size()) : 0));
             break;
         case RunStatus::Failed:
         case RunStatus::Unavailable:
-            editor_->setFinished(tr("failed"));
+            run_panel_->setFinished(tr("failed"));
             statusBar()->showMessage(tr("Run failed: %1").arg(message));
             showError(status == RunStatus::Failed ? tr("Run failed") : tr("Engine unavailable"),
                       message.isEmpty() ? tr("The engine gave no reason.") : message);

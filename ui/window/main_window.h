@@ -21,6 +21,7 @@ class DocumentOpener;
 class JobTracker;
 class RecentFiles;
 class RunController;
+class RunPanel;
 class RunSummary;
 class ScenarioEditor;
 class ScenarioLibrary;
@@ -42,6 +43,7 @@ public:
     void cancelRun();
 
     ScenarioEditor* editor() const { return editor_; }
+    RunPanel* runPanel() const { return run_panel_; }
     ScenarioLibrary* library() const { return library_; }
     TimelineView* timeline() const { return timeline_; }
     RunSummary* summary() const { return summary_; }
@@ -99,6 +101,7 @@ private:
     DocumentOpener* opener_ = nullptr;
     JobTracker* probe_ = nullptr;  // the CUDA engine's availability
     ScenarioEditor* editor_ = nullptr;
+    RunPanel* run_panel_ = nullptr;
     ScenarioLibrary* library_ = nullptr;
     TimelineView* timeline_ = nullptr;
     RunSummary* summary_ = nullptr;

@@ -30,6 +30,7 @@
 #include "ui/editor/scenario_library.h"
 #include "ui/editor/sync_mode_picker.h"
 #include "ui/run/run_controller.h"
+#include "ui/run/run_panel.h"
 #include "ui/run/run_summary.h"
 #include "ui/timeline/event_details.h"
 #include "ui/timeline/theme.h"
@@ -143,7 +144,7 @@ void MainWindow::dropRun() {
     if (!runs_->isRunning())
         return;
     runs_->drop();
-    editor_->setFinished(tr("cancelled"));
+    run_panel_->setFinished(tr("cancelled"));
     updateActions();
 }
 
