@@ -33,7 +33,7 @@
 #include "ui/run/run_controller.h"
 #include "ui/run/run_panel.h"
 #include "ui/run/run_summary.h"
-#include "ui/timeline/event_details.h"
+#include "ui/timeline/event_description.h"
 #include "ui/timeline/theme.h"
 #include "ui/timeline/timeline_view.h"
 #include "ui/window/document_opener.h"
@@ -434,35 +434,8 @@ void MainWindow::showEventDetails(std::optional<std::uint32_t> index) {
         details_->clear();
         return;
     }
-    const QString title = eventTitle(*trace_, *index);
-    // The timeline's text carries the analysis' sentence for waits ("The host waited 1.80 ms in
-    // cudaStreamSynchronize for kernel … on stream 2; it woke 2.0 µs after …"): say it first.
-    QStringList lines = timeline_->detailsText(*index).split(QLatin1Char('\n'));
-    if (!lines.isEmpty() && lines.front() == title)
-        lines.removeFirst();
-    QString html = QStringLiteral("<h3>%1</h3>").arg(title.toHtmlEscaped());
-    const auto kind = trace_->events[*index].kind;
-    if (kind == EventKind::HostWait || kind == EventKind::StreamWait) {
-        for (qsizetype i = 0; i < lines.size(); ++i) {
-            if (lines[i].startsWith(QLatin1String("The host waited")) ||
-                lines[i].startsWith(QLatin1String("Stream "))) {
-                html += QStringLiteral("<p><b>%1</b></p>").arg(lines.takeAt(i).toHtmlEscaped());
-                break;
-            }
-        }
-    }
-    html += QStringLiteral("<table cellspacing='0' cellpadding='2'>");
-    for (const QString& line : lines) {
-        const qsizetype colon = line.indexOf(QLatin1Char(':'));
-        if (colon > 0 && colon < 24)
-            html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>")
-                        .arg(line.left(colon).toHtmlEscaped(),
-                             line.mid(colon + 1).trimmed().toHtmlEscaped());
-        else
-            html += QStringLiteral("<tr><td colspan='2'>%1</td></tr>").arg(line.toHtmlEscaped());
-    }
-    html += QStringLiteral("</table>");
-    details_->setHtml(html);
+    // Title, the wait's explanation first, then the rows: EventDescription renders it.
+    details_->setHtml(timeline_->eventDescription(*index).toHtml());
 }
 
 // ---- help
