@@ -1,5 +1,6 @@
-// RunController / RunWorker: runs happen off the GUI thread, live deltas rebuild the engine's
-// trace, Cancel hands control back without waiting, and superseded runs never reach the view.
+// RunController / RunWorker: runs happen off the GUI thread as jobs, live deltas rebuild the
+// engine's trace, Cancel hands control back without waiting, a new run waits for the old one
+// instead of failing on the engine lock, and superseded runs never reach the view.
 #include <QSemaphore>
 #include <QSignalSpy>
 #include <QTest>
@@ -150,7 +151,7 @@ struct FinishedRecorder {
 
 }  // namespace
 
-class TestWorkerRunController : public QObject {
+class TestRunController : public QObject {
     Q_OBJECT
 private slots:
     void sameTraceAsDirectRun_data();
@@ -165,7 +166,7 @@ private slots:
     void droppedRunSendsNothingMore();
 };
 
-void TestWorkerRunController::sameTraceAsDirectRun_data() {
+void TestRunController::sameTraceAsDirectRun_data() {
     QTest::addColumn<QString>("source");
     QTest::newRow("loop, one iteration") << u"loop:1"_s;
     QTest::newRow("loop, two thousand iterations") << u"loop:2000"_s;
@@ -177,7 +178,7 @@ void TestWorkerRunController::sameTraceAsDirectRun_data() {
             << u"generated:"_s + QString::number(int(info.mode));
 }
 
-void TestWorkerRunController::sameTraceAsDirectRun() {
+void TestRunController::sameTraceAsDirectRun() {
     QFETCH(QString, source);
     Scenario scenario;
     if (source.startsWith(u"loop:"_s)) {
@@ -221,7 +222,7 @@ void TestWorkerRunController::sameTraceAsDirectRun() {
     QVERIFY2(live_diff.isEmpty(), qPrintable(live_diff));
 }
 
-void TestWorkerRunController::liveDeltasArriveBeforeTheRunEnds() {
+void TestRunController::liveDeltasArriveBeforeTheRunEnds() {
     GatedEngine engine;
     RunController controller;
     controller.setSnapshotInterval(10);
@@ -244,7 +245,7 @@ void TestWorkerRunController::liveDeltasArriveBeforeTheRunEnds() {
     QVERIFY(!engine.ran_on_gui_thread);
 }
 
-void TestWorkerRunController::cancelReturnsAtOnceAndKeepsThePartialTrace() {
+void TestRunController::cancelReturnsAtOnceAndKeepsThePartialTrace() {
     GatedEngine engine;
     RunController controller;
     FinishedRecorder finished(controller);
@@ -267,7 +268,7 @@ void TestWorkerRunController::cancelReturnsAtOnceAndKeepsThePartialTrace() {
           double(cancel_call_ns) / 1e6, double(finished_ns) / 1e6);
 }
 
-void TestWorkerRunController::cancelALongSimulatedRun() {
+void TestRunController::cancelALongSimulatedRun() {
     const Scenario scenario = test::kernelLoopScenario(300'000);
     RunController controller;
     FinishedRecorder finished(controller);
@@ -291,7 +292,7 @@ void TestWorkerRunController::cancelALongSimulatedRun() {
         double(cancel_call_ns) / 1e6, double(finished_ns) / 1e6, trace.events.size());
 }
 
-void TestWorkerRunController::supersededRunNeverReachesTheView() {
+void TestRunController::supersededRunNeverReachesTheView() {
     GatedEngine slow;
     RunController controller;
     FinishedRecorder finished(controller);
@@ -330,7 +331,7 @@ void TestWorkerRunController::supersededRunNeverReachesTheView() {
         QCOMPARE(id, second);
 }
 
-void TestWorkerRunController::unavailableEngineIsReported() {
+void TestRunController::unavailableEngineIsReported() {
     RunController controller;
     FinishedRecorder finished(controller);
     controller.start(test::kernelLoopScenario(1),
@@ -343,7 +344,7 @@ void TestWorkerRunController::unavailableEngineIsReported() {
     QCOMPARE(finished.all[0].message, QStringLiteral("no GPU in this test"));
 }
 
-void TestWorkerRunController::runStartedDuringARunNeverFailsOnTheEngineLock() {
+void TestRunController::runStartedDuringARunNeverFailsOnTheEngineLock() {
     LockedEngine first;
     LockedEngine second(20);
     RunController controller;
@@ -362,7 +363,7 @@ void TestWorkerRunController::runStartedDuringARunNeverFailsOnTheEngineLock() {
     }));
 }
 
-void TestWorkerRunController::startAndCancelNeverWaitForAStuckEngine() {
+void TestRunController::startAndCancelNeverWaitForAStuckEngine() {
     // The gated engine does not return after a cancel until the gate opens: had start() or
     // cancel() waited for it, they could not have returned before the gate is released below.
     GatedEngine stuck;
@@ -382,7 +383,7 @@ void TestWorkerRunController::startAndCancelNeverWaitForAStuckEngine() {
     QVERIFY(!stuck.gate_timed_out);
 }
 
-void TestWorkerRunController::droppedRunSendsNothingMore() {
+void TestRunController::droppedRunSendsNothingMore() {
     LockedEngine engine;
     RunController controller;
     FinishedRecorder finished(controller);
@@ -406,5 +407,5 @@ void TestWorkerRunController::droppedRunSendsNothingMore() {
     QVERIFY(finished.all.isEmpty());
 }
 
-QTEST_GUILESS_MAIN(TestWorkerRunController)
+QTEST_GUILESS_MAIN(TestRunController)
 #include "tst_run_controller.moc"
