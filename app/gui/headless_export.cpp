@@ -7,9 +7,9 @@
 #include "core/engine/engine_factory.h"
 #include "core/scenario/scenario_reader.h"
 #include "core/tracefile/output_target.h"
+#include "ui/editor/builtin_scenarios.h"
 #include "ui/export/image_exporter.h"
 #include "ui/timeline/theme.h"
-#include "ui/window/builtin_scenarios.h"
 #include "ui/window/document_loader.h"
 
 namespace syncscope {

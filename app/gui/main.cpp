@@ -8,9 +8,9 @@
 
 #include "app/gui/headless_export.h"
 #include "core/tracefile/temp_file_registry.h"
+#include "ui/run/run_panel.h"
 #include "ui/window/document_loader.h"
 #include "ui/window/main_window.h"
-#include "ui/window/scenario_editor.h"
 
 namespace {
 
@@ -134,7 +134,7 @@ int main(int argc, char** argv) {
         window.setThemeByName(parser.value(theme_option));
     window.show();
     if (parser.isSet(scenario_option)) {
-        window.editor()->setEngineId(engine);
+        window.runPanel()->setEngineId(engine);
         window.openPath(parser.value(scenario_option), true);
     } else if (!files.isEmpty()) {
         window.openPath(files.first());

@@ -1,22 +1,85 @@
 // The main window: the library lists every built-in scenario, loading one shows it in the editor,
 // running it fills the timeline and the summary, and edits are never silently discarded.
 #include <QDir>
+#include <QSemaphore>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
+#include <atomic>
+#include <chrono>
+#include <thread>
 
+#include "core/engine/engine_factory.h"
+#include "core/engine/trace_delta_emitter.h"
+#include "core/tracefile/trace_file.h"
+#include "tests/ui/test_scenarios.h"
 #include "tests/ui/window_test_utils.h"
+#include "ui/editor/batch_table_model.h"
+#include "ui/editor/builtin_scenarios.h"
+#include "ui/editor/scenario_editor.h"
+#include "ui/editor/scenario_library.h"
+#include "ui/run/run_controller.h"
+#include "ui/run/run_panel.h"
+#include "ui/run/run_summary.h"
 #include "ui/timeline/timeline_view.h"
-#include "ui/window/batch_table_model.h"
-#include "ui/window/builtin_scenarios.h"
 #include "ui/window/main_window.h"
-#include "ui/window/run_controller.h"
-#include "ui/window/run_summary.h"
-#include "ui/window/scenario_editor.h"
-#include "ui/window/scenario_library.h"
 
 using namespace syncscope;
+
+namespace {
+
+// Emits a kernel a millisecond until cancelled, then stays stuck until `gate` opens: the window
+// must show an opened file while the engine has not yet let go.
+class StuckEngine final : public Engine {
+public:
+    QSemaphore gate;
+    std::atomic<bool> returned{false};
+
+    std::string_view id() const noexcept override { return "stuck"; }
+    EngineAvailability availability() const noexcept override { return {true, "stuck", ""}; }
+    RunResult run(const Scenario&, EngineObserver& observer,
+                  const CancelToken& cancel) noexcept override {
+        RunResult result;
+        Lane lane;
+        lane.kind = LaneKind::Stream;
+        lane.name = "s0";
+        result.trace.addLane(lane);
+        TraceDeltaEmitter emitter(result.trace, observer, std::chrono::milliseconds(5));
+        for (int i = 0; !cancel.cancelled(); ++i) {
+            TraceEvent e;
+            e.kind = EventKind::Kernel;
+            e.start_ns = i * 1000;
+            e.end_ns = e.start_ns + 900;
+            e.name = result.trace.strings.intern("k");
+            result.trace.addEvent(e);
+            emitter.maybeFlush();
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        }
+        emitter.flush();
+        gate.tryAcquire(1, 10000);
+        result.status = RunStatus::Cancelled;
+        returned = true;
+        return result;
+    }
+};
+
+EngineFactory borrow(StuckEngine* engine) {
+    struct Borrowed final : Engine {
+        StuckEngine* inner;
+        explicit Borrowed(StuckEngine* e) : inner(e) {}
+        std::string_view id() const noexcept override { return inner->id(); }
+        EngineAvailability availability() const noexcept override { return inner->availability(); }
+        RunResult run(const Scenario& s, EngineObserver& o,
+                      const CancelToken& c) noexcept override {
+            return inner->run(s, o, c);
+        }
+    };
+    return [engine](std::string*, std::string*) { return std::make_unique<Borrowed>(engine); };
+}
+
+}  // namespace
 
 class TestWindowMainWindow : public QObject {
     Q_OBJECT
@@ -30,6 +93,8 @@ private slots:
     void editedScenarioIsNotSilentlyDiscarded();
     void unknownBuiltinIsAnError();
     void themeAndEngineAreRemembered();
+    void openingATraceDuringARunShowsTheTrace();
+    void runPanelOffersRunOnlyForARunnableScenario();
 };
 
 void TestWindowMainWindow::initTestCase() {
@@ -79,8 +144,14 @@ void TestWindowMainWindow::runningFillsTimelineAndSummary() {
     QSignalSpy shown(&window, &MainWindow::runShown);
     QSignalSpy ready(window.summary(), &RunSummary::ready);
     QVERIFY(window.openPath(QStringLiteral("builtin:device-vs-stream"), true));
+    // The run panel under the editor follows the run.
+    QVERIFY(window.runPanel()->canCancel());
+    QVERIFY(!window.runPanel()->canRun());
     QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 1, 60000);
     QCOMPARE(int(shown.at(0).at(0).value<RunStatus>()), int(RunStatus::Ok));
+    QVERIFY(window.runPanel()->canRun());
+    QVERIFY(!window.runPanel()->canCancel());
+    QCOMPARE(window.runPanel()->progressText(), QStringLiteral("finished"));
     QVERIFY(window.currentTrace() && !window.currentTrace()->events.empty());
     QCOMPARE(window.timeline()->trace().get(), window.currentTrace().get());
     QTRY_VERIFY_WITH_TIMEOUT(window.summary()->isReady(), 30000);
@@ -145,12 +216,68 @@ void TestWindowMainWindow::themeAndEngineAreRemembered() {
         MainWindow window;
         window.setInteractive(false);
         window.setThemeByName(QStringLiteral("dark"));
-        window.editor()->setEngineId(QStringLiteral("sim"));
+        window.runPanel()->setEngineId(QStringLiteral("sim"));
         window.close();
     }
     MainWindow again;
     QCOMPARE(again.themeName(), QStringLiteral("dark"));
-    QCOMPARE(again.editor()->engineId(), QStringLiteral("sim"));
+    QCOMPARE(again.runPanel()->engineId(), QStringLiteral("sim"));
+}
+
+void TestWindowMainWindow::openingATraceDuringARunShowsTheTrace() {
+    // A trace on disk, different from anything the stuck engine makes.
+    const Scenario scenario = test::kernelLoopScenario(5);
+    EngineObserver silent;
+    CancelToken never;
+    const RunResult recorded = makeSimEngine()->run(scenario, silent, never);
+    QCOMPARE(int(recorded.status), int(RunStatus::Ok));
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("recorded.json"));
+    std::string error;
+    QVERIFY2(TraceFile::save(recorded.trace, path.toStdString(), error), error.c_str());
+
+    StuckEngine engine;
+    MainWindow window;
+    window.setInteractive(false);
+    window.runs()->setSnapshotInterval(10);
+    QSignalSpy shown(&window, &MainWindow::runShown);
+    QSignalSpy opened(&window, &MainWindow::documentOpened);
+    QSignalSpy stale(window.runs(), &RunController::staleResultDropped);
+    const quint64 run = window.runs()->start(test::kernelLoopScenario(1), borrow(&engine));
+    QTRY_VERIFY_WITH_TIMEOUT(window.currentTrace() && !window.currentTrace()->events.empty(),
+                             10000);
+
+    QVERIFY(window.openPath(path));
+    // The engine is still stuck (the gate is closed), yet the trace opens and is shown.
+    QTRY_COMPARE_WITH_TIMEOUT(opened.size(), 1, 30000);
+    QVERIFY(!engine.returned);
+    QVERIFY(!window.runs()->isRunning());
+    const auto on_screen = window.currentTrace();
+    QCOMPARE(on_screen->events.size(), recorded.trace.events.size());
+    QCOMPARE(window.timeline()->trace().get(), on_screen.get());
+
+    // The run lets go; whatever it still sends is dropped and the opened trace stays.
+    engine.gate.release();
+    QTRY_VERIFY_WITH_TIMEOUT(
+        std::any_of(stale.cbegin(), stale.cend(),
+                    [&](const QList<QVariant>& args) { return args.at(0).toULongLong() == run; }),
+        10000);
+    QTRY_VERIFY_WITH_TIMEOUT(engine.returned.load(), 10000);
+    QCoreApplication::processEvents();
+    QVERIFY(shown.isEmpty());
+    QCOMPARE(window.currentTrace().get(), on_screen.get());
+}
+
+void TestWindowMainWindow::runPanelOffersRunOnlyForARunnableScenario() {
+    MainWindow window;
+    window.setInteractive(false);
+    QVERIFY(window.runPanel()->canRun());
+    // The editor says when its table stops making a scenario; the panel's Run follows.
+    emit window.editor()->runnableChanged(false);
+    QVERIFY(!window.runPanel()->canRun());
+    emit window.editor()->runnableChanged(true);
+    QVERIFY(window.runPanel()->canRun());
+    QCOMPARE(window.editor()->parentWidget(), window.runPanel()->parentWidget());
 }
 
 QTEST_MAIN(TestWindowMainWindow)

@@ -44,6 +44,25 @@ QString whatAndWhere(const Trace& trace, const TraceEvent& e) {
 
 }  // namespace
 
+QString laneLabel(const Trace& trace, std::uint16_t lane) {
+    return laneName(trace, lane);
+}
+
+QString eventNotes(const TraceEvent& e) {
+    QStringList flags;
+    if (e.flags & event_flags::kImplicitSync)
+        flags << QStringLiteral("implicit sync");
+    if (e.flags & event_flags::kPageable)
+        flags << QStringLiteral("pageable host memory");
+    if (e.flags & event_flags::kQueueFull)
+        flags << QStringLiteral("blocked: launch queue full");
+    if (e.flags & event_flags::kFailed)
+        flags << QStringLiteral("failed");
+    if (e.kind == EventKind::ApiCall && (e.flags & event_flags::kQueryReady))
+        flags << QStringLiteral("query returned ready");
+    return flags.join(QStringLiteral(", "));
+}
+
 QString durationText(TimeNs ns) {
     return QString::fromStdString(formatDuration(ns));
 }
@@ -152,19 +171,9 @@ QString describeEvent(const Trace& trace, std::uint32_t index) {
         lines << wait;
     if (e.kind == EventKind::HostWait && e.cpu_ns >= 0)
         lines << QStringLiteral("CPU burnt while waiting: ") + durationText(e.cpu_ns);
-    QStringList flags;
-    if (e.flags & event_flags::kImplicitSync)
-        flags << QStringLiteral("implicit sync");
-    if (e.flags & event_flags::kPageable)
-        flags << QStringLiteral("pageable host memory");
-    if (e.flags & event_flags::kQueueFull)
-        flags << QStringLiteral("blocked: launch queue full");
-    if (e.flags & event_flags::kFailed)
-        flags << QStringLiteral("failed");
-    if (e.kind == EventKind::ApiCall && (e.flags & event_flags::kQueryReady))
-        flags << QStringLiteral("query returned ready");
-    if (!flags.isEmpty())
-        lines << flags.join(QStringLiteral(", "));
+    const QString notes = eventNotes(e);
+    if (!notes.isEmpty())
+        lines << notes;
     return lines.join(QLatin1Char('\n'));
 }
 

@@ -22,6 +22,12 @@ QString describeEvent(const Trace& trace, std::uint32_t index, const WaitAttribu
 // "waited 1.80 ms for kernel spin_kernel (batch 7) on stream 2; spinning". Empty for non-waits.
 QString describeWait(const Trace& trace, std::uint32_t index);
 
+// The name a lane goes by: its own, else "stream N", else its kind.
+QString laneLabel(const Trace& trace, std::uint16_t lane);
+// What the event's flags say, comma separated ("implicit sync, pageable host memory"); may be
+// empty.
+QString eventNotes(const TraceEvent& event);
+
 // A short one-line title for tooltips: "Kernel spin_kernel — 1.80 ms".
 QString eventTitle(const Trace& trace, std::uint32_t index);
 

@@ -27,6 +27,14 @@ QString TimelineExplainer::details(std::uint32_t index) const {
     return describeEvent(*trace_, index, &attribution());
 }
 
+EventDescription TimelineExplainer::description(std::uint32_t index) const {
+    if (!trace_ || index >= trace_->events.size())
+        return {};
+    const auto kind = trace_->events[index].kind;
+    const bool wait = kind == EventKind::HostWait || kind == EventKind::StreamWait;
+    return EventDescription::of(*trace_, index, wait ? &attribution() : nullptr);
+}
+
 QString TimelineExplainer::idleGapAt(TimeNs t) const {
     if (!trace_)
         return {};

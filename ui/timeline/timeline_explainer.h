@@ -8,6 +8,7 @@
 
 #include "core/analysis/wait_attribution.h"
 #include "core/model/trace.h"
+#include "ui/timeline/event_description.h"
 
 namespace syncscope {
 
@@ -20,6 +21,8 @@ public:
 
     // describeEvent, with the analysis' sentence for waits.
     QString details(std::uint32_t index) const;
+    // The same as data, for the details pane.
+    EventDescription description(std::uint32_t index) const;
     // The analysis' sentence for the GPU idle gap containing t, empty when t is in none.
     QString idleGapAt(TimeNs t) const;
 

@@ -373,6 +373,10 @@ QString TimelineView::detailsText(std::uint32_t index) const {
     return explainer_.details(index);
 }
 
+EventDescription TimelineView::eventDescription(std::uint32_t index) const {
+    return explainer_.description(index);
+}
+
 QString TimelineView::idleGapText(QPoint pos) const {
     if (!model_ || !trace_ || model_->idleGaps().empty())
         return {};

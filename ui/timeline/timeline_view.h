@@ -75,6 +75,8 @@ public:
     // The details-pane text of an event: describeEvent plus the analysis' attribution of waits
     // (built on first use for the current trace).
     QString detailsText(std::uint32_t index) const;
+    // The same as data (title, rows, explanation), for the details pane.
+    EventDescription eventDescription(std::uint32_t index) const;
     // Why the GPU was idle under a widget position on a GPU lane (the analysis' sentence, e.g.
     // "The GPU was idle 150.0 µs from … because the host was blocked in cudaStreamSynchronize."),
     // empty when the position is not in an idle gap.

@@ -10,7 +10,6 @@
 #include <QDragEnterEvent>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFutureWatcher>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -23,21 +22,23 @@
 #include <QTextBrowser>
 #include <QUndoStack>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include "core/engine/engine_factory.h"
 #include "core/scenario/scenario_writer.h"
-#include "ui/timeline/event_details.h"
+#include "ui/editor/builtin_scenarios.h"
+#include "ui/editor/scenario_editor.h"
+#include "ui/editor/scenario_library.h"
+#include "ui/editor/sync_mode_picker.h"
+#include "ui/jobs/job_tracker.h"
+#include "ui/run/run_controller.h"
+#include "ui/run/run_panel.h"
+#include "ui/run/run_summary.h"
+#include "ui/timeline/event_description.h"
 #include "ui/timeline/theme.h"
 #include "ui/timeline/timeline_view.h"
-#include "ui/window/builtin_scenarios.h"
+#include "ui/window/document_opener.h"
 #include "ui/window/image_export_dialog.h"
 #include "ui/window/recent_files.h"
-#include "ui/window/run_controller.h"
-#include "ui/window/run_summary.h"
-#include "ui/window/scenario_editor.h"
-#include "ui/window/scenario_library.h"
-#include "ui/window/sync_mode_picker.h"
 
 namespace syncscope {
 
@@ -63,6 +64,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     setDockOptions(AnimatedDocks | AllowTabbedDocks);
     setTabPosition(Qt::LeftDockWidgetArea, QTabWidget::North);
     runs_ = new RunController(this);
+    opener_ = new DocumentOpener(this);
+    connect(opener_, &DocumentOpener::loaded, this, &MainWindow::showDocument);
+    probe_ = new JobTracker(JobTracker::Concurrency::Overlapping, this);
 
     timeline_ = new TimelineView(this);
     timeline_->setObjectName(QStringLiteral("timeline"));
@@ -72,8 +76,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     buildMenus();
     buildStatusBar();
 
-    connect(editor_, &ScenarioEditor::runRequested, this, &MainWindow::runScenario);
-    connect(editor_, &ScenarioEditor::cancelRequested, this, &MainWindow::cancelRun);
+    connect(run_panel_, &RunPanel::runRequested, this, &MainWindow::runScenario);
+    connect(run_panel_, &RunPanel::cancelRequested, this, &MainWindow::cancelRun);
+    connect(editor_, &ScenarioEditor::runnableChanged, run_panel_, &RunPanel::setRunnable);
     connect(editor_, &ScenarioEditor::scenarioChanged, this, &MainWindow::updateTitle);
     connect(editor_->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
     connect(library_, &ScenarioLibrary::scenarioActivated, this,
@@ -92,7 +97,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
             });
     connect(runs_, &RunController::progressChanged, this,
             [this](quint64, double fraction, const QString& phase) {
-                editor_->setProgress(fraction, phase);
+                run_panel_->setProgress(fraction, phase);
             });
     connect(runs_, &RunController::logMessage, this,
             [this](quint64, int level, const QString& text) {
@@ -114,10 +119,19 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
 MainWindow::~MainWindow() = default;
 
 void MainWindow::buildDocks() {
-    editor_ = new ScenarioEditor(this);
+    // The run controls sit under the scenario they run, in one dock.
+    auto* left = new QWidget(this);
+    auto* left_layout = new QVBoxLayout(left);
+    left_layout->setContentsMargins(0, 0, 0, 0);
+    left_layout->setSpacing(0);
+    editor_ = new ScenarioEditor(left);
+    run_panel_ = new RunPanel(left);
+    run_panel_->setRunnable(editor_->canRun());
+    left_layout->addWidget(editor_, 1);
+    left_layout->addWidget(run_panel_);
     auto* editor_dock = new QDockWidget(tr("Scenario"), this);
     editor_dock->setObjectName(QStringLiteral("scenarioDock"));
-    editor_dock->setWidget(editor_);
+    editor_dock->setWidget(left);
     editor_dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
     addDockWidget(Qt::LeftDockWidgetArea, editor_dock);
 
@@ -284,7 +298,7 @@ void MainWindow::readSettings() {
         settings.value(QStringLiteral("view/theme"), QStringLiteral("light")).toString());
     show_flows_->setChecked(settings.value(QStringLiteral("view/flows"), true).toBool());
     timeline_->setShowFlows(show_flows_->isChecked());
-    editor_->setEngineId(
+    run_panel_->setEngineId(
         settings.value(QStringLiteral("run/engine"), QStringLiteral("auto")).toString());
 }
 
@@ -294,22 +308,19 @@ void MainWindow::writeSettings() const {
     settings.setValue(QStringLiteral("window/state"), saveState());
     settings.setValue(QStringLiteral("view/theme"), theme_name_);
     settings.setValue(QStringLiteral("view/flows"), show_flows_->isChecked());
-    settings.setValue(QStringLiteral("run/engine"), editor_->engineId());
+    settings.setValue(QStringLiteral("run/engine"), run_panel_->engineId());
 }
 
 void MainWindow::probeCudaEngine() {
-    // Initialising a CUDA driver can take a second: ask on a pool thread, answer when it is known.
-    auto* watcher = new QFutureWatcher<EngineAvailability>(this);
-    connect(watcher, &QFutureWatcher<EngineAvailability>::finished, this, [this, watcher] {
-        const EngineAvailability a = watcher->result();
-        watcher->deleteLater();
+    // Initialising a CUDA driver can take a second: ask in a job, answer when it is known.
+    auto probe = [](const JobContext&) { return makeCudaEngine()->availability(); };
+    probe_->start(probe, [this](const EngineAvailability& a) {
         const QString text = qs(a.available ? a.device_name : a.message);
-        editor_->setCudaAvailability(a.available, text);
+        run_panel_->setCudaAvailability(a.available, text);
         engine_label_->setText(a.available ? tr("CUDA: %1").arg(text)
                                            : tr("CUDA unavailable · simulator"));
         engine_label_->setToolTip(text);
     });
-    watcher->setFuture(QtConcurrent::run([] { return makeCudaEngine()->availability(); }));
 }
 
 void MainWindow::setThemeByName(const QString& name) {
@@ -358,8 +369,8 @@ void MainWindow::runScenario() {
     details_->clear();
     trace_ = std::make_shared<const Trace>();
     timeline_->setTrace(trace_);
-    runs_->start(*scenario, editor_->engineId());
-    editor_->setRunning(true);
+    runs_->start(*scenario, run_panel_->engineId());
+    run_panel_->setRunning(true);
     trace_label_->clear();
     statusBar()->showMessage(tr("Running “%1”…").arg(qs(scenario->title)));
     updateActions();
@@ -380,18 +391,18 @@ void MainWindow::onRunFinished(quint64, RunStatus status, const QString& message
         showTrace(trace, run_scenario_);
     switch (status) {
         case RunStatus::Ok:
-            editor_->setFinished(tr("finished"));
+            run_panel_->setFinished(tr("finished"));
             statusBar()->showMessage(
                 tr("Run finished: %n event(s).", nullptr, int(trace->events.size())), 8000);
             break;
         case RunStatus::Cancelled:
-            editor_->setFinished(tr("cancelled"));
+            run_panel_->setFinished(tr("cancelled"));
             statusBar()->showMessage(tr("Run cancelled; showing the %n event(s) that ran before.",
                                         nullptr, has_events ? int(trace->events.size()) : 0));
             break;
         case RunStatus::Failed:
         case RunStatus::Unavailable:
-            editor_->setFinished(tr("failed"));
+            run_panel_->setFinished(tr("failed"));
             statusBar()->showMessage(tr("Run failed: %1").arg(message));
             showError(status == RunStatus::Failed ? tr("Run failed") : tr("Engine unavailable"),
                       message.isEmpty() ? tr("The engine gave no reason.") : message);
@@ -423,35 +434,8 @@ void MainWindow::showEventDetails(std::optional<std::uint32_t> index) {
         details_->clear();
         return;
     }
-    const QString title = eventTitle(*trace_, *index);
-    // The timeline's text carries the analysis' sentence for waits ("The host waited 1.80 ms in
-    // cudaStreamSynchronize for kernel … on stream 2; it woke 2.0 µs after …"): say it first.
-    QStringList lines = timeline_->detailsText(*index).split(QLatin1Char('\n'));
-    if (!lines.isEmpty() && lines.front() == title)
-        lines.removeFirst();
-    QString html = QStringLiteral("<h3>%1</h3>").arg(title.toHtmlEscaped());
-    const auto kind = trace_->events[*index].kind;
-    if (kind == EventKind::HostWait || kind == EventKind::StreamWait) {
-        for (qsizetype i = 0; i < lines.size(); ++i) {
-            if (lines[i].startsWith(QLatin1String("The host waited")) ||
-                lines[i].startsWith(QLatin1String("Stream "))) {
-                html += QStringLiteral("<p><b>%1</b></p>").arg(lines.takeAt(i).toHtmlEscaped());
-                break;
-            }
-        }
-    }
-    html += QStringLiteral("<table cellspacing='0' cellpadding='2'>");
-    for (const QString& line : lines) {
-        const qsizetype colon = line.indexOf(QLatin1Char(':'));
-        if (colon > 0 && colon < 24)
-            html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>")
-                        .arg(line.left(colon).toHtmlEscaped(),
-                             line.mid(colon + 1).trimmed().toHtmlEscaped());
-        else
-            html += QStringLiteral("<tr><td colspan='2'>%1</td></tr>").arg(line.toHtmlEscaped());
-    }
-    html += QStringLiteral("</table>");
-    details_->setHtml(html);
+    // Title, the wait's explanation first, then the rows: EventDescription renders it.
+    details_->setHtml(timeline_->eventDescription(*index).toHtml());
 }
 
 // ---- help

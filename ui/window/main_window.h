@@ -7,8 +7,8 @@
 #include <optional>
 
 #include "core/engine/engine.h"
+#include "ui/run/run_metatypes.h"
 #include "ui/window/document_loader.h"
-#include "ui/window/run_metatypes.h"
 
 class QAction;
 class QActionGroup;
@@ -17,8 +17,11 @@ class QTextBrowser;
 
 namespace syncscope {
 
+class DocumentOpener;
+class JobTracker;
 class RecentFiles;
 class RunController;
+class RunPanel;
 class RunSummary;
 class ScenarioEditor;
 class ScenarioLibrary;
@@ -40,11 +43,13 @@ public:
     void cancelRun();
 
     ScenarioEditor* editor() const { return editor_; }
+    RunPanel* runPanel() const { return run_panel_; }
     ScenarioLibrary* library() const { return library_; }
     TimelineView* timeline() const { return timeline_; }
     RunSummary* summary() const { return summary_; }
     QString detailsPlainText() const;
     RunController* runs() const { return runs_; }
+    DocumentOpener* opener() const { return opener_; }
     std::shared_ptr<const Trace> currentTrace() const { return trace_; }
     QString themeName() const { return theme_name_; }
     void setThemeByName(const QString& name);
@@ -80,7 +85,8 @@ private:
     void showSyncModes();
     void showAbout();
 
-    void showDocument(const LoadedDocument& document, bool run_after);
+    void showDocument(const LoadedDocument& document);
+    void dropRun();
     void showTrace(std::shared_ptr<const Trace> trace, const std::optional<Scenario>& scenario);
     void showEventDetails(std::optional<std::uint32_t> index);
     void onRunFinished(quint64 id, RunStatus status, const QString& message,
@@ -92,7 +98,10 @@ private:
     void showError(const QString& title, const QString& text);
 
     RunController* runs_ = nullptr;
+    DocumentOpener* opener_ = nullptr;
+    JobTracker* probe_ = nullptr;  // the CUDA engine's availability
     ScenarioEditor* editor_ = nullptr;
+    RunPanel* run_panel_ = nullptr;
     ScenarioLibrary* library_ = nullptr;
     TimelineView* timeline_ = nullptr;
     RunSummary* summary_ = nullptr;
@@ -123,7 +132,7 @@ private:
     QString scenario_path_;                 // where Save writes; empty = ask
     QString theme_name_ = QStringLiteral("light");
     bool interactive_ = true;
-    bool run_pending_after_load_ = false;
+    bool run_after_load_ = false;  // run the scenario the current load opens
 };
 
 }  // namespace syncscope

@@ -9,7 +9,6 @@
 #include <QDragEnterEvent>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFutureWatcher>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -22,22 +21,24 @@
 #include <QTextBrowser>
 #include <QUndoStack>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
+#include <utility>
 
 #include "core/engine/engine_factory.h"
 #include "core/scenario/scenario_writer.h"
+#include "ui/editor/builtin_scenarios.h"
+#include "ui/editor/scenario_editor.h"
+#include "ui/editor/scenario_library.h"
+#include "ui/editor/sync_mode_picker.h"
+#include "ui/run/run_controller.h"
+#include "ui/run/run_panel.h"
+#include "ui/run/run_summary.h"
 #include "ui/timeline/event_details.h"
 #include "ui/timeline/theme.h"
 #include "ui/timeline/timeline_view.h"
-#include "ui/window/builtin_scenarios.h"
+#include "ui/window/document_opener.h"
 #include "ui/window/image_export_dialog.h"
 #include "ui/window/main_window.h"
 #include "ui/window/recent_files.h"
-#include "ui/window/run_controller.h"
-#include "ui/window/run_summary.h"
-#include "ui/window/scenario_editor.h"
-#include "ui/window/scenario_library.h"
-#include "ui/window/sync_mode_picker.h"
 
 namespace syncscope {
 
@@ -77,6 +78,9 @@ bool MainWindow::openPath(const QString& path, bool run_after) {
             showError(tr("Cannot open scenario"), tr("%1: %2").arg(path, error));
             return false;
         }
+        // Shown at once: a file still loading would replace it when it arrives.
+        opener_->cancel();
+        dropRun();
         editor_->loadScenario(*scenario, path);
         scenario_path_.clear();
         library_->select(path.mid(8));
@@ -96,18 +100,15 @@ bool MainWindow::openPath(const QString& path, bool run_after) {
     if (DocumentLoader::isScenarioFile(path) && !maybeDiscardScenario())
         return false;
     statusBar()->showMessage(tr("Opening %1…").arg(info.fileName()));
-    // Traces can be large: read them on a pool thread; the window stays responsive.
-    auto* watcher = new QFutureWatcher<LoadedDocument>(this);
-    connect(watcher, &QFutureWatcher<LoadedDocument>::finished, this, [this, watcher, run_after] {
-        const LoadedDocument document = watcher->result();
-        watcher->deleteLater();
-        showDocument(document, run_after);
-    });
-    watcher->setFuture(QtConcurrent::run([path] { return DocumentLoader::load(path); }));
+    // Traces can be large: read them as a job; the window stays responsive, and a newer open
+    // supersedes this one.
+    run_after_load_ = run_after;
+    opener_->open(path);
     return true;
 }
 
-void MainWindow::showDocument(const LoadedDocument& document, bool run_after) {
+void MainWindow::showDocument(const LoadedDocument& document) {
+    const bool run_after = std::exchange(run_after_load_, false);
     const QString name = QDir::toNativeSeparators(document.path);
     if (!document.ok()) {
         statusBar()->showMessage(tr("Could not open %1").arg(QFileInfo(document.path).fileName()),
@@ -115,6 +116,7 @@ void MainWindow::showDocument(const LoadedDocument& document, bool run_after) {
         showError(tr("Cannot open file"), document.error);
         return;
     }
+    dropRun();
     recent_->add(document.path);
     if (document.scenario) {
         // A scenario file replaces the editor's scenario (already confirmed); a native trace's
@@ -135,6 +137,15 @@ void MainWindow::showDocument(const LoadedDocument& document, bool run_after) {
     emit documentOpened(document.path);
     if (run_after && document.scenario && !document.trace)
         runScenario();
+}
+
+void MainWindow::dropRun() {
+    // What opened replaces what a run in progress would show: the run goes, its result unseen.
+    if (!runs_->isRunning())
+        return;
+    runs_->drop();
+    run_panel_->setFinished(tr("cancelled"));
+    updateActions();
 }
 
 void MainWindow::openScenarioDialog() {

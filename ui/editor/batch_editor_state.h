@@ -5,7 +5,7 @@
 #include <optional>
 
 #include "core/model/scenario.h"
-#include "ui/window/batch_row.h"
+#include "ui/editor/batch_row.h"
 
 namespace syncscope {
 

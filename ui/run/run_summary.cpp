@@ -1,24 +1,21 @@
-#include "ui/window/run_summary.h"
+#include "ui/run/run_summary.h"
 
 #include <QFormLayout>
-#include <QFutureWatcher>
 #include <QLabel>
 #include <QListWidget>
-#include <QPointer>
 #include <QTextDocumentFragment>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 #include <numeric>
 
 #include "core/analysis/invariant_checker.h"
 #include "core/analysis/time_format.h"
 #include "core/analysis/trace_stats.h"
+#include "ui/jobs/job_tracker.h"
 #include "ui/timeline/event_details.h"
 
 namespace syncscope {
 
 struct RunSummary::Result {
-    quint64 generation = 0;
     bool empty = true;
     TraceStats stats;
     std::vector<Violation> violations;
@@ -38,7 +35,8 @@ QString percentOf(TimeNs part, TimeNs whole) {
 
 }  // namespace
 
-RunSummary::RunSummary(QWidget* parent) : QWidget(parent) {
+RunSummary::RunSummary(QWidget* parent)
+    : QWidget(parent), jobs_(new JobTracker(JobTracker::Concurrency::Overlapping, this)) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(8, 8, 8, 8);
     form_ = new QFormLayout;
@@ -66,7 +64,7 @@ RunSummary::RunSummary(QWidget* parent) : QWidget(parent) {
 }
 
 void RunSummary::clear() {
-    ++generation_;
+    jobs_->drop();
     ready_ = false;
     violations_ = -1;
     while (form_->rowCount() > 0)
@@ -83,18 +81,10 @@ void RunSummary::setTrace(std::shared_ptr<const Trace> trace,
     while (form_->rowCount() > 0)
         form_->removeRow(0);
     form_->addRow(new QLabel(tr("Analysing…"), this));
-    const quint64 generation = generation_;
     auto held_scenario = scenario ? std::make_shared<const Scenario>(*scenario) : nullptr;
-    auto* watcher = new QFutureWatcher<Result>(this);
-    connect(watcher, &QFutureWatcher<Result>::finished, this, [this, watcher] {
-        const Result result = watcher->result();
-        watcher->deleteLater();
-        if (result.generation == generation_)
-            show(result);
-    });
-    watcher->setFuture(QtConcurrent::run([trace, held_scenario, generation] {
+    // A newer trace (or clear()) supersedes this analysis; its result is then never shown.
+    auto analyse = [trace = std::move(trace), held_scenario](const JobContext&) {
         Result result;
-        result.generation = generation;
         if (!trace || trace->events.empty())
             return result;
         result.empty = false;
@@ -104,7 +94,8 @@ void RunSummary::setTrace(std::shared_ptr<const Trace> trace,
         options.max_per_invariant = 50;
         result.violations = InvariantChecker(options).check(*trace);
         return result;
-    }));
+    };
+    jobs_->start(std::move(analyse), [this](const Result& result) { show(result); });
 }
 
 void RunSummary::show(const Result& result) {

@@ -4,7 +4,7 @@
 #include <QVariant>
 #include <functional>
 
-#include "ui/window/batch_row.h"
+#include "ui/editor/batch_row.h"
 
 namespace syncscope {
 

@@ -3,7 +3,7 @@
 #include <QAbstractTableModel>
 #include <QList>
 
-#include "ui/window/batch_row.h"
+#include "ui/editor/batch_row.h"
 
 class QUndoStack;
 

@@ -1,4 +1,4 @@
-#include "ui/window/builtin_scenarios.h"
+#include "ui/editor/builtin_scenarios.h"
 
 #include <QDir>
 #include <QFile>

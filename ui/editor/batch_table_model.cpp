@@ -1,9 +1,9 @@
-#include "ui/window/batch_table_model.h"
+#include "ui/editor/batch_table_model.h"
 
 #include <QUndoStack>
 #include <algorithm>
 
-#include "ui/window/edit_commands.h"
+#include "ui/editor/edit_commands.h"
 
 namespace syncscope {
 

@@ -14,9 +14,11 @@ class QFormLayout;
 
 namespace syncscope {
 
+class JobTracker;
+
 // The run summary (DESIGN.md §5): makespan, host blocked, host CPU burnt waiting, GPU idle (and
 // how much of it the syncs caused), overlap, peak memory, and the invariant check: "0 violations"
-// or the list. The analysis runs on a pool thread; a newer trace makes an older result stale.
+// or the list. The analysis runs as a job; a newer trace makes an older result stale.
 class RunSummary final : public QWidget {
     Q_OBJECT
 public:
@@ -45,7 +47,7 @@ private:
     QFormLayout* form_;
     QLabel* invariants_;
     QListWidget* violation_list_;
-    quint64 generation_ = 0;
+    JobTracker* jobs_;
     int violations_ = -1;
     bool ready_ = false;
 };

@@ -1,8 +1,8 @@
-#include "ui/window/edit_commands.h"
+#include "ui/editor/edit_commands.h"
 
 #include <QCoreApplication>
 
-#include "ui/window/batch_table_model.h"
+#include "ui/editor/batch_table_model.h"
 
 namespace syncscope {
 

@@ -1,9 +1,11 @@
-// RunController / RunWorker: runs happen off the GUI thread, live deltas rebuild the engine's
-// trace, Cancel hands control back without waiting, and superseded runs never reach the view.
+// RunController / RunWorker: runs happen off the GUI thread as jobs, live deltas rebuild the
+// engine's trace, Cancel hands control back without waiting, a new run waits for the old one
+// instead of failing on the engine lock, and superseded runs never reach the view.
 #include <QSemaphore>
 #include <QSignalSpy>
 #include <QTest>
 #include <atomic>
+#include <mutex>
 #include <thread>
 
 #include "core/engine/engine_factory.h"
@@ -11,8 +13,8 @@
 #include "core/scenario/batch_generator.h"
 #include "tests/ui/test_scenarios.h"
 #include "tests/ui/trace_compare.h"
-#include "ui/window/builtin_scenarios.h"
-#include "ui/window/run_controller.h"
+#include "ui/editor/builtin_scenarios.h"
+#include "ui/run/run_controller.h"
 
 using namespace syncscope;
 using namespace Qt::StringLiterals;
@@ -56,6 +58,51 @@ public:
         result.status = cancel.cancelled() ? RunStatus::Cancelled : RunStatus::Ok;
         return result;
     }
+};
+
+// Holds a process-wide lock while it runs, as the CUDA engine does: a second concurrent run
+// fails at once. Runs until cancelled, or `kernels` kernels when that is set.
+class LockedEngine final : public Engine {
+public:
+    static inline std::mutex lock;
+    explicit LockedEngine(int kernels = -1) : kernels_(kernels) {}
+    std::atomic<bool> started{false};
+    std::atomic<bool> gui_would_block{false};
+
+    std::string_view id() const noexcept override { return "locked"; }
+    EngineAvailability availability() const noexcept override { return {true, "locked", ""}; }
+    RunResult run(const Scenario&, EngineObserver& observer,
+                  const CancelToken& cancel) noexcept override {
+        RunResult result;
+        std::unique_lock held(lock, std::try_to_lock);
+        if (!held.owns_lock()) {
+            result.status = RunStatus::Failed;
+            result.message = "another run holds the engine";
+            return result;
+        }
+        started = true;
+        Lane lane;
+        lane.kind = LaneKind::Stream;
+        lane.name = "s0";
+        result.trace.addLane(lane);
+        TraceDeltaEmitter emitter(result.trace, observer, std::chrono::milliseconds(5));
+        for (int i = 0; (kernels_ < 0 || i < kernels_) && !cancel.cancelled(); ++i) {
+            TraceEvent e;
+            e.kind = EventKind::Kernel;
+            e.start_ns = i * 1000;
+            e.end_ns = e.start_ns + 900;
+            e.name = result.trace.strings.intern("k");
+            result.trace.addEvent(e);
+            emitter.maybeFlush();
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        }
+        emitter.flush();
+        result.status = cancel.cancelled() ? RunStatus::Cancelled : RunStatus::Ok;
+        return result;
+    }
+
+private:
+    const int kernels_;
 };
 
 // Lends an engine it does not own to the controller (the test keeps it to inspect it).
@@ -104,7 +151,7 @@ struct FinishedRecorder {
 
 }  // namespace
 
-class TestWorkerRunController : public QObject {
+class TestRunController : public QObject {
     Q_OBJECT
 private slots:
     void sameTraceAsDirectRun_data();
@@ -114,9 +161,12 @@ private slots:
     void cancelALongSimulatedRun();
     void supersededRunNeverReachesTheView();
     void unavailableEngineIsReported();
+    void runStartedDuringARunNeverFailsOnTheEngineLock();
+    void startAndCancelNeverWaitForAStuckEngine();
+    void droppedRunSendsNothingMore();
 };
 
-void TestWorkerRunController::sameTraceAsDirectRun_data() {
+void TestRunController::sameTraceAsDirectRun_data() {
     QTest::addColumn<QString>("source");
     QTest::newRow("loop, one iteration") << u"loop:1"_s;
     QTest::newRow("loop, two thousand iterations") << u"loop:2000"_s;
@@ -128,7 +178,7 @@ void TestWorkerRunController::sameTraceAsDirectRun_data() {
             << u"generated:"_s + QString::number(int(info.mode));
 }
 
-void TestWorkerRunController::sameTraceAsDirectRun() {
+void TestRunController::sameTraceAsDirectRun() {
     QFETCH(QString, source);
     Scenario scenario;
     if (source.startsWith(u"loop:"_s)) {
@@ -172,7 +222,7 @@ void TestWorkerRunController::sameTraceAsDirectRun() {
     QVERIFY2(live_diff.isEmpty(), qPrintable(live_diff));
 }
 
-void TestWorkerRunController::liveDeltasArriveBeforeTheRunEnds() {
+void TestRunController::liveDeltasArriveBeforeTheRunEnds() {
     GatedEngine engine;
     RunController controller;
     controller.setSnapshotInterval(10);
@@ -195,7 +245,7 @@ void TestWorkerRunController::liveDeltasArriveBeforeTheRunEnds() {
     QVERIFY(!engine.ran_on_gui_thread);
 }
 
-void TestWorkerRunController::cancelReturnsAtOnceAndKeepsThePartialTrace() {
+void TestRunController::cancelReturnsAtOnceAndKeepsThePartialTrace() {
     GatedEngine engine;
     RunController controller;
     FinishedRecorder finished(controller);
@@ -218,7 +268,7 @@ void TestWorkerRunController::cancelReturnsAtOnceAndKeepsThePartialTrace() {
           double(cancel_call_ns) / 1e6, double(finished_ns) / 1e6);
 }
 
-void TestWorkerRunController::cancelALongSimulatedRun() {
+void TestRunController::cancelALongSimulatedRun() {
     const Scenario scenario = test::kernelLoopScenario(300'000);
     RunController controller;
     FinishedRecorder finished(controller);
@@ -242,7 +292,7 @@ void TestWorkerRunController::cancelALongSimulatedRun() {
         double(cancel_call_ns) / 1e6, double(finished_ns) / 1e6, trace.events.size());
 }
 
-void TestWorkerRunController::supersededRunNeverReachesTheView() {
+void TestRunController::supersededRunNeverReachesTheView() {
     GatedEngine slow;
     RunController controller;
     FinishedRecorder finished(controller);
@@ -281,7 +331,7 @@ void TestWorkerRunController::supersededRunNeverReachesTheView() {
         QCOMPARE(id, second);
 }
 
-void TestWorkerRunController::unavailableEngineIsReported() {
+void TestRunController::unavailableEngineIsReported() {
     RunController controller;
     FinishedRecorder finished(controller);
     controller.start(test::kernelLoopScenario(1),
@@ -294,5 +344,68 @@ void TestWorkerRunController::unavailableEngineIsReported() {
     QCOMPARE(finished.all[0].message, QStringLiteral("no GPU in this test"));
 }
 
-QTEST_GUILESS_MAIN(TestWorkerRunController)
-#include "tst_worker_run_controller.moc"
+void TestRunController::runStartedDuringARunNeverFailsOnTheEngineLock() {
+    LockedEngine first;
+    LockedEngine second(20);
+    RunController controller;
+    FinishedRecorder finished(controller);
+    QSignalSpy stale(&controller, &RunController::staleResultDropped);
+    const quint64 first_id = controller.start(test::kernelLoopScenario(1), borrow(&first));
+    QTRY_VERIFY_WITH_TIMEOUT(first.started.load(), 10000);
+    // The first run still holds the lock: the second must wait for it to go, not fail on it.
+    const quint64 second_id = controller.start(test::kernelLoopScenario(1), borrow(&second));
+    QTRY_COMPARE_WITH_TIMEOUT(finished.all.size(), 1, 30000);
+    QCOMPARE(finished.all[0].id, second_id);
+    QVERIFY2(finished.all[0].status == RunStatus::Ok, qPrintable(finished.all[0].message));
+    QCOMPARE(finished.all[0].trace->events.size(), std::size_t(20));
+    QVERIFY(std::any_of(stale.cbegin(), stale.cend(), [&](const QList<QVariant>& args) {
+        return args.at(0).toULongLong() == first_id;
+    }));
+}
+
+void TestRunController::startAndCancelNeverWaitForAStuckEngine() {
+    // The gated engine does not return after a cancel until the gate opens: had start() or
+    // cancel() waited for it, they could not have returned before the gate is released below.
+    GatedEngine stuck;
+    RunController controller;
+    FinishedRecorder finished(controller);
+    QSignalSpy deltas(&controller, &RunController::deltaApplied);
+    controller.start(test::kernelLoopScenario(1), borrow(&stuck));
+    QTRY_VERIFY_WITH_TIMEOUT(deltas.size() >= 1, 10000);
+    controller.cancel();
+    const quint64 next = controller.start(test::kernelLoopScenario(3), simFactory());
+    QVERIFY(controller.isRunning());
+    QVERIFY(finished.all.isEmpty());
+    stuck.gate.release();
+    QTRY_COMPARE_WITH_TIMEOUT(finished.all.size(), 1, 30000);
+    QCOMPARE(finished.all[0].id, next);
+    QCOMPARE(name(finished.all[0].status), name(RunStatus::Ok));
+    QVERIFY(!stuck.gate_timed_out);
+}
+
+void TestRunController::droppedRunSendsNothingMore() {
+    LockedEngine engine;
+    RunController controller;
+    FinishedRecorder finished(controller);
+    QSignalSpy deltas(&controller, &RunController::deltaApplied);
+    QSignalSpy stale(&controller, &RunController::staleResultDropped);
+    const quint64 id = controller.start(test::kernelLoopScenario(1), borrow(&engine));
+    QTRY_VERIFY_WITH_TIMEOUT(deltas.size() >= 1, 10000);
+    controller.drop();
+    QVERIFY(!controller.isRunning());
+    const qsizetype deltas_at_drop = deltas.size();
+    // The engine stops on the cancel and returns its result, which is dropped like any delta.
+    QTRY_VERIFY_WITH_TIMEOUT(
+        std::any_of(stale.cbegin(), stale.cend(),
+                    [&](const QList<QVariant>& args) { return args.at(0).toULongLong() == id; }),
+        10000);
+    // The result is the run's last post: once it has been dropped nothing of the run is left.
+    QTRY_VERIFY_WITH_TIMEOUT(std::unique_lock(LockedEngine::lock, std::try_to_lock).owns_lock(),
+                             10000);
+    QCoreApplication::processEvents();
+    QCOMPARE(deltas.size(), deltas_at_drop);
+    QVERIFY(finished.all.isEmpty());
+}
+
+QTEST_GUILESS_MAIN(TestRunController)
+#include "tst_run_controller.moc"

@@ -1,10 +1,10 @@
-#include "ui/window/batch_table_delegate.h"
+#include "ui/editor/batch_table_delegate.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QSpinBox>
 
-#include "ui/window/batch_table_model.h"
+#include "ui/editor/batch_table_model.h"
 
 namespace syncscope {
 

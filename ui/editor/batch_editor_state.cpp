@@ -1,4 +1,4 @@
-#include "ui/window/batch_editor_state.h"
+#include "ui/editor/batch_editor_state.h"
 
 #include <QCoreApplication>
 #include <QStringList>

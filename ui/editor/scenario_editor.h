@@ -5,13 +5,11 @@
 #include <optional>
 
 #include "core/model/scenario.h"
-#include "ui/window/batch_editor_state.h"
+#include "ui/editor/batch_editor_state.h"
 
 class QComboBox;
 class QLabel;
 class QLineEdit;
-class QProgressBar;
-class QPushButton;
 class QTableView;
 class QUndoStack;
 class QFrame;
@@ -21,9 +19,10 @@ namespace syncscope {
 class BatchTableModel;
 class SyncModePicker;
 
-// The left pane (DESIGN.md §5): batches table, sync mode with its explanation, placement,
-// schedule policy, engine, Run / Cancel and progress. It either generates a scenario from the
-// table (the simple view) or holds a scenario loaded from a file or the library.
+// The scenario half of the left pane (DESIGN.md §5): batches table, sync mode with its
+// explanation, placement and schedule policy. It either generates a scenario from the table (the
+// simple view) or holds a scenario loaded from a file or the library. The run controls below it
+// are RunPanel's.
 class ScenarioEditor final : public QWidget {
     Q_OBJECT
 public:
@@ -56,26 +55,18 @@ public:
     void setSchedule(SchedulePolicy policy);  // undoable
     void setSyncMode(SyncMode mode);          // undoable
 
-    QString engineId() const;  // "auto", "cuda", "sim"
-    void setEngineId(const QString& id);
-    // What the engine line says about the CUDA engine ("NVIDIA H200" or why it is unavailable).
-    void setCudaAvailability(bool available, const QString& text);
-
-    void setRunning(bool running);
-    void setProgress(double fraction, const QString& phase);
-    // The run ended: the progress bar keeps its value and says how it ended.
-    void setFinished(const QString& text);
+    // Whether Run has something to run: a loaded scenario, or a table that generates one.
+    bool canRun() const;
 
 signals:
-    void runRequested();
-    void cancelRequested();
-    void engineChanged(const QString& id);
     void scenarioChanged();
+    // canRun() changed, or may have.
+    void runnableChanged(bool runnable);
 
 private:
     QWidget* buildBatchesGroup();
     QWidget* buildSyncGroup();
-    QWidget* buildRunGroup();
+    QWidget* buildScheduleGroup();
     void pushChoice(const QString& text, QComboBox* combo, int before, int after);
     void showLoaded();
     void showGenerationError();
@@ -93,13 +84,6 @@ private:
     SyncModePicker* picker_ = nullptr;
     QComboBox* placement_ = nullptr;
     QComboBox* schedule_ = nullptr;
-    QComboBox* engine_ = nullptr;
-    QLabel* engine_status_ = nullptr;
-    QPushButton* run_ = nullptr;
-    QPushButton* cancel_ = nullptr;
-    QProgressBar* progress_ = nullptr;
-    QString cuda_text_;
-    bool cuda_available_ = false;
 
     std::optional<Scenario> loaded_;
     QString loaded_source_;

@@ -1,4 +1,4 @@
-#include "ui/window/scenario_library.h"
+#include "ui/editor/scenario_library.h"
 
 #include <QLabel>
 #include <QLineEdit>
@@ -8,7 +8,7 @@
 #include <QTextBrowser>
 #include <QVBoxLayout>
 
-#include "ui/window/builtin_scenarios.h"
+#include "ui/editor/builtin_scenarios.h"
 
 namespace syncscope {
 

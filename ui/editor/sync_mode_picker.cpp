@@ -1,4 +1,4 @@
-#include "ui/window/sync_mode_picker.h"
+#include "ui/editor/sync_mode_picker.h"
 
 #include <QComboBox>
 #include <QLabel>

@@ -8,9 +8,9 @@
 #include "core/scenario/scenario_reader.h"
 #include "core/scenario/scenario_writer.h"
 #include "tests/ui/window_test_utils.h"
-#include "ui/window/batch_table_model.h"
-#include "ui/window/scenario_editor.h"
-#include "ui/window/sync_mode_picker.h"
+#include "ui/editor/batch_table_model.h"
+#include "ui/editor/scenario_editor.h"
+#include "ui/editor/sync_mode_picker.h"
 
 using namespace syncscope;
 
@@ -29,7 +29,7 @@ std::size_t kernelCount(const std::vector<Step>& steps) {
 
 }  // namespace
 
-class TestWindowScenarioEditor : public QObject {
+class TestEditorScenarioEditor : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase() { test::isolateWindowTest(); }
@@ -46,7 +46,7 @@ private slots:
     void loadedScenarioReplacesTheTableUntilEditedAsBatches();
 };
 
-void TestWindowScenarioEditor::cellEditsUndoAndRedo_data() {
+void TestEditorScenarioEditor::cellEditsUndoAndRedo_data() {
     QTest::addColumn<int>("column");
     QTest::addColumn<QVariant>("value");
     QTest::newRow("batches") << int(BatchTableModel::Batches) << QVariant(7);
@@ -60,7 +60,7 @@ void TestWindowScenarioEditor::cellEditsUndoAndRedo_data() {
                                 << QVariant(int(KernelAllocation::MallocAsync));
 }
 
-void TestWindowScenarioEditor::cellEditsUndoAndRedo() {
+void TestEditorScenarioEditor::cellEditsUndoAndRedo() {
     QFETCH(int, column);
     QFETCH(QVariant, value);
     ScenarioEditor editor;
@@ -89,7 +89,7 @@ void TestWindowScenarioEditor::cellEditsUndoAndRedo() {
     QCOMPARE(qs(ScenarioWriter::toJson(*editor.generatedScenario())), generated_after);
 }
 
-void TestWindowScenarioEditor::rowsUndoAndRedo() {
+void TestEditorScenarioEditor::rowsUndoAndRedo() {
     ScenarioEditor editor;
     BatchTableModel* model = editor.batchModel();
     QCOMPARE(model->rowCount(), 1);
@@ -118,7 +118,7 @@ void TestWindowScenarioEditor::rowsUndoAndRedo() {
     QVERIFY(model->rows().at(0) == row);
 }
 
-void TestWindowScenarioEditor::choicesUndoAndRedo() {
+void TestEditorScenarioEditor::choicesUndoAndRedo() {
     ScenarioEditor editor;
     const SyncMode mode_before = editor.syncModePicker()->mode();
     const SyncPlacement placement_before = editor.placement();
@@ -144,13 +144,13 @@ void TestWindowScenarioEditor::choicesUndoAndRedo() {
     QCOMPARE(int(editor.syncModePicker()->mode()), int(SyncMode::EventQueryPoll));
 }
 
-void TestWindowScenarioEditor::pickerShowsTheExplanation_data() {
+void TestEditorScenarioEditor::pickerShowsTheExplanation_data() {
     QTest::addColumn<int>("mode");
     for (const SyncModeInfo& info : syncModeCatalogue())
         QTest::newRow(std::string(info.id).c_str()) << int(info.mode);
 }
 
-void TestWindowScenarioEditor::pickerShowsTheExplanation() {
+void TestEditorScenarioEditor::pickerShowsTheExplanation() {
     QFETCH(int, mode);
     const SyncModeInfo& info = syncModeInfo(SyncMode(mode));
     SyncModePicker picker;
@@ -165,7 +165,7 @@ void TestWindowScenarioEditor::pickerShowsTheExplanation() {
     QCOMPARE(combo->currentText(), qs(info.label));
 }
 
-void TestWindowScenarioEditor::pickingAModeInTheComboIsUndoable() {
+void TestEditorScenarioEditor::pickingAModeInTheComboIsUndoable() {
     ScenarioEditor editor;
     auto* combo = editor.findChild<QComboBox*>(QStringLiteral("syncModeCombo"));
     QVERIFY(combo);
@@ -181,7 +181,7 @@ void TestWindowScenarioEditor::pickingAModeInTheComboIsUndoable() {
     QCOMPARE(combo->currentData().toInt(), int(SyncMode::Device));
 }
 
-void TestWindowScenarioEditor::everyModeAndPlacementGeneratesAValidScenario_data() {
+void TestEditorScenarioEditor::everyModeAndPlacementGeneratesAValidScenario_data() {
     QTest::addColumn<int>("mode");
     QTest::addColumn<int>("placement");
     const char* placements[] = {"after-each-kernel", "after-each-batch", "at-end"};
@@ -191,7 +191,7 @@ void TestWindowScenarioEditor::everyModeAndPlacementGeneratesAValidScenario_data
                 << int(info.mode) << p;
 }
 
-void TestWindowScenarioEditor::everyModeAndPlacementGeneratesAValidScenario() {
+void TestEditorScenarioEditor::everyModeAndPlacementGeneratesAValidScenario() {
     QFETCH(int, mode);
     QFETCH(int, placement);
     ScenarioEditor editor;
@@ -218,7 +218,7 @@ void TestWindowScenarioEditor::everyModeAndPlacementGeneratesAValidScenario() {
         QCOMPARE(kernelCount(scenario->program), expected);
 }
 
-void TestWindowScenarioEditor::rowsRunOneAfterAnother() {
+void TestEditorScenarioEditor::rowsRunOneAfterAnother() {
     BatchEditorState state;
     state.title = QStringLiteral("two phases");
     BatchRow a;
@@ -245,7 +245,7 @@ void TestWindowScenarioEditor::rowsRunOneAfterAnother() {
     QVERIFY2(parsed.ok(), parsed.errorText().c_str());
 }
 
-void TestWindowScenarioEditor::loadedScenarioReplacesTheTableUntilEditedAsBatches() {
+void TestEditorScenarioEditor::loadedScenarioReplacesTheTableUntilEditedAsBatches() {
     ScenarioEditor editor;
     Scenario loaded = *editor.generatedScenario();
     loaded.title = "from a file";
@@ -265,5 +265,5 @@ void TestWindowScenarioEditor::loadedScenarioReplacesTheTableUntilEditedAsBatche
     QCOMPARE(editor.scenario()->title, std::string("from a file"));
 }
 
-QTEST_MAIN(TestWindowScenarioEditor)
-#include "tst_window_scenario_editor.moc"
+QTEST_MAIN(TestEditorScenarioEditor)
+#include "tst_editor_scenario_editor.moc"

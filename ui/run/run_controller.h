@@ -1,28 +1,28 @@
 #pragma once
 
-#include <QList>
 #include <QObject>
-#include <QPointer>
 #include <QString>
 #include <QTimer>
 #include <memory>
 
 #include "core/engine/engine.h"
-#include "ui/window/run_worker.h"
-
-class QThread;
+#include "ui/run/run_metatypes.h"
+#include "ui/run/run_worker.h"
 
 namespace syncscope {
 
-// The GUI side of runs (hotspot's jobtracker pattern): every run gets an id; a new run supersedes
-// the previous one (which is cancelled); results and deltas of a run that is no longer current
-// are dropped here and never reach the views. Live deltas are appended to a Trace on the GUI
+class JobTracker;
+
+// The GUI side of runs, on the UI's one job mechanism (JobTracker): every run is a job with an
+// id; a new run supersedes the previous one, which is cancelled, and starts only once that one has
+// returned (engines hold a process-wide lock). Results and deltas of a run that is no longer
+// current are dropped and never reach the views. Live deltas are appended to a Trace on the GUI
 // thread and the views get throttled snapshots of it.
 class RunController final : public QObject {
     Q_OBJECT
 public:
     explicit RunController(QObject* parent = nullptr);
-    // Cancels every run still going and waits for their threads.
+    // Cancels every run still going and waits for them to return.
     ~RunController() override;
 
     // `engine_id` is "auto", "sim" or "cuda" (engine_factory.h's chooseEngine).
@@ -32,6 +32,9 @@ public:
     // Asks the current run to stop and returns at once. runFinished(…, Cancelled, …) follows with
     // the partial trace when the engine has noticed (engines poll every <= 50 ms).
     void cancel();
+    // Cancels the current run and drops everything it still sends, its result included: for when
+    // something else (an opened file) replaces what the run would show. No runFinished follows.
+    void drop();
 
     bool isRunning() const { return running_; }
     quint64 currentRunId() const { return current_id_; }
@@ -60,20 +63,15 @@ signals:
 
 private:
     void onDelta(quint64 run_id, const TraceDelta& delta);
-    void onProgress(quint64 run_id, double fraction, const QString& phase);
-    void onLog(quint64 run_id, int level, const QString& message);
     void onFinished(quint64 run_id, const std::shared_ptr<RunResult>& result);
     void emitSnapshot();
-    bool isCurrent(quint64 run_id);
 
-    quint64 next_id_ = 1;
+    JobTracker* jobs_;
     quint64 current_id_ = 0;
     bool running_ = false;
     bool dirty_ = false;
-    std::shared_ptr<CancelToken> cancel_;
     std::shared_ptr<Trace> live_;
     QTimer snapshot_timer_;
-    QList<QPointer<QThread>> threads_;
 };
 
 }  // namespace syncscope

@@ -1,9 +1,9 @@
-#include "ui/window/run_controller.h"
+#include "ui/run/run_controller.h"
 
-#include <QThread>
 #include <utility>
 
 #include "core/engine/engine_factory.h"
+#include "ui/jobs/job_tracker.h"
 
 namespace syncscope {
 
@@ -23,25 +23,19 @@ void appendDelta(Trace& trace, const TraceDelta& delta) {
 
 }  // namespace
 
-RunController::RunController(QObject* parent) : QObject(parent) {
+RunController::RunController(QObject* parent)
+    : QObject(parent), jobs_(new JobTracker(JobTracker::Concurrency::OneAtATime, this)) {
     qRegisterMetaType<syncscope::TraceDelta>();
     qRegisterMetaType<std::shared_ptr<syncscope::RunResult>>();
     qRegisterMetaType<std::shared_ptr<const syncscope::Trace>>();
     qRegisterMetaType<syncscope::RunStatus>();
     snapshot_timer_.setInterval(100);
     connect(&snapshot_timer_, &QTimer::timeout, this, &RunController::emitSnapshot);
+    connect(jobs_, &JobTracker::dropped, this, &RunController::staleResultDropped);
 }
 
-RunController::~RunController() {
-    if (cancel_)
-        cancel_->cancel();
-    for (const QPointer<QThread>& thread : std::as_const(threads_)) {
-        if (!thread)
-            continue;
-        thread->quit();
-        thread->wait();
-    }
-}
+// The tracker (a child) cancels the runs and waits for them when it goes.
+RunController::~RunController() = default;
 
 EngineFactory RunController::factoryFor(const QString& engine_id) {
     const std::string which = engine_id.isEmpty() ? std::string("auto") : engine_id.toStdString();
@@ -58,44 +52,48 @@ quint64 RunController::start(const Scenario& scenario, const QString& engine_id)
 }
 
 quint64 RunController::start(const Scenario& scenario, EngineFactory factory) {
-    // Supersede whatever runs now: its token is cancelled and its id stops being current, so
-    // anything it still sends is dropped in isCurrent().
-    if (cancel_)
-        cancel_->cancel();
-    threads_.removeAll(QPointer<QThread>());
-
-    const quint64 id = next_id_++;
-    current_id_ = id;
     running_ = true;
     dirty_ = false;
-    cancel_ = std::make_shared<CancelToken>();
     live_ = std::make_shared<Trace>();
     live_->title = scenario.title;
 
-    auto* thread = new QThread;
-    thread->setObjectName(QStringLiteral("syncscope-run-%1").arg(id));
-    auto* worker = new RunWorker(id, scenario, std::move(factory), cancel_);
-    worker->moveToThread(thread);
-    connect(thread, &QThread::started, worker, &RunWorker::run);
-    connect(worker, &RunWorker::deltaAvailable, this, &RunController::onDelta);
-    connect(worker, &RunWorker::progressChanged, this, &RunController::onProgress);
-    connect(worker, &RunWorker::logged, this, &RunController::onLog);
-    connect(worker, &RunWorker::finished, this, &RunController::onFinished);
-    // The worker's last act is `finished`; the thread then ends and both go away.
-    connect(worker, &RunWorker::finished, thread, &QThread::quit);
-    connect(thread, &QThread::finished, worker, &QObject::deleteLater);
-    connect(thread, &QThread::finished, thread, &QObject::deleteLater);
-    threads_.append(QPointer<QThread>(thread));
+    // The tracker cancels the previous run; ours queues behind it and runs once it has returned,
+    // so the engine's process-wide lock never sees two runs. Everything the old run still sends is
+    // dropped by the tracker, not here.
+    auto work = [this, scenario, factory = std::move(factory)](const JobContext& job) {
+        const quint64 id = job.id();
+        RunWorker::Receiver receiver;
+        receiver.delta = [this, id](const TraceDelta& delta) { onDelta(id, delta); };
+        receiver.progress = [this, id](double fraction, const QString& phase) {
+            emit progressChanged(id, fraction, phase);
+        };
+        receiver.log = [this, id](int level, const QString& message) {
+            emit logMessage(id, level, message);
+        };
+        return RunWorker(job, std::move(receiver)).run(scenario, factory);
+    };
+    // The id is known only once the job exists; the delivery reads it from current_id_, which
+    // the tracker guarantees is this job's when it arrives.
+    current_id_ = jobs_->start(std::move(work), [this](const std::shared_ptr<RunResult>& result) {
+        onFinished(current_id_, result);
+    });
 
-    emit runStarted(id);
+    emit runStarted(current_id_);
     snapshot_timer_.start();
-    thread->start();
-    return id;
+    return current_id_;
 }
 
 void RunController::cancel() {
-    if (running_ && cancel_)
-        cancel_->cancel();
+    if (running_)
+        jobs_->cancel();
+}
+
+void RunController::drop() {
+    jobs_->drop();
+    running_ = false;
+    dirty_ = false;
+    snapshot_timer_.stop();
+    live_.reset();
 }
 
 std::shared_ptr<const Trace> RunController::liveSnapshot() const {
@@ -104,31 +102,10 @@ std::shared_ptr<const Trace> RunController::liveSnapshot() const {
     return std::make_shared<const Trace>(*live_);
 }
 
-bool RunController::isCurrent(quint64 run_id) {
-    if (run_id == current_id_ && running_)
-        return true;
-    emit staleResultDropped(run_id);
-    return false;
-}
-
 void RunController::onDelta(quint64 run_id, const TraceDelta& delta) {
-    if (!isCurrent(run_id))
-        return;
     appendDelta(*live_, delta);
     dirty_ = true;
     emit deltaApplied(run_id, qsizetype(live_->events.size()));
-}
-
-void RunController::onProgress(quint64 run_id, double fraction, const QString& phase) {
-    if (!isCurrent(run_id))
-        return;
-    emit progressChanged(run_id, fraction, phase);
-}
-
-void RunController::onLog(quint64 run_id, int level, const QString& message) {
-    if (!isCurrent(run_id))
-        return;
-    emit logMessage(run_id, level, message);
 }
 
 void RunController::emitSnapshot() {
@@ -139,8 +116,6 @@ void RunController::emitSnapshot() {
 }
 
 void RunController::onFinished(quint64 run_id, const std::shared_ptr<RunResult>& result) {
-    if (!isCurrent(run_id))
-        return;
     running_ = false;
     snapshot_timer_.stop();
     std::shared_ptr<const Trace> trace;

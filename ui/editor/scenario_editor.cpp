@@ -1,4 +1,4 @@
-#include "ui/window/scenario_editor.h"
+#include "ui/editor/scenario_editor.h"
 
 #include <QComboBox>
 #include <QFormLayout>
@@ -8,7 +8,6 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
-#include <QProgressBar>
 #include <QPushButton>
 #include <QTableView>
 #include <QToolButton>
@@ -16,10 +15,10 @@
 #include <QVBoxLayout>
 #include <memory>
 
-#include "ui/window/batch_table_delegate.h"
-#include "ui/window/batch_table_model.h"
-#include "ui/window/edit_commands.h"
-#include "ui/window/sync_mode_picker.h"
+#include "ui/editor/batch_table_delegate.h"
+#include "ui/editor/batch_table_model.h"
+#include "ui/editor/edit_commands.h"
+#include "ui/editor/sync_mode_picker.h"
 
 namespace syncscope {
 
@@ -75,7 +74,7 @@ ScenarioEditor::ScenarioEditor(QWidget* parent)
     layout->addWidget(batches_group_, 1);
     sync_group_ = buildSyncGroup();
     layout->addWidget(sync_group_);
-    layout->addWidget(buildRunGroup());
+    layout->addWidget(buildScheduleGroup());
     // Takes the room the batches table leaves when a loaded scenario hides it.
     layout->addStretch(0);
 
@@ -174,8 +173,9 @@ QWidget* ScenarioEditor::buildSyncGroup() {
     return group;
 }
 
-QWidget* ScenarioEditor::buildRunGroup() {
-    auto* group = new QGroupBox(tr("Run"), this);
+QWidget* ScenarioEditor::buildScheduleGroup() {
+    // The schedule belongs to the scenario (it is saved with it), not to the run controls.
+    auto* group = new QGroupBox(tr("Host waits"), this);
     auto* form = new QFormLayout(group);
 
     schedule_ = new QComboBox(group);
@@ -197,43 +197,6 @@ QWidget* ScenarioEditor::buildRunGroup() {
     });
     form->addRow(tr("Schedule"), schedule_);
 
-    engine_ = new QComboBox(group);
-    engine_->setObjectName(QStringLiteral("engineCombo"));
-    engine_->addItem(tr("Auto (CUDA when available)"), QStringLiteral("auto"));
-    engine_->addItem(tr("CUDA"), QStringLiteral("cuda"));
-    engine_->addItem(tr("Simulator"), QStringLiteral("sim"));
-    engine_status_ = new QLabel(group);
-    engine_status_->setObjectName(QStringLiteral("engineStatus"));
-    engine_status_->setWordWrap(true);
-    engine_status_->setText(tr("Checking for a CUDA device…"));
-    connect(engine_, &QComboBox::currentIndexChanged, this, [this] {
-        setCudaAvailability(cuda_available_, cuda_text_);
-        emit engineChanged(engineId());
-    });
-    form->addRow(tr("Engine"), engine_);
-    form->addRow(QString(), engine_status_);
-
-    run_ = new QPushButton(tr("Run"), group);
-    run_->setObjectName(QStringLiteral("runButton"));
-    run_->setToolTip(tr("Run the scenario (Ctrl+R, F5)"));
-    run_->setDefault(true);
-    cancel_ = new QPushButton(tr("Cancel"), group);
-    cancel_->setObjectName(QStringLiteral("cancelButton"));
-    cancel_->setToolTip(tr("Stop the run and keep what ran so far (Esc)"));
-    cancel_->setEnabled(false);
-    connect(run_, &QPushButton::clicked, this, &ScenarioEditor::runRequested);
-    connect(cancel_, &QPushButton::clicked, this, &ScenarioEditor::cancelRequested);
-    auto* buttons = new QHBoxLayout;
-    buttons->addWidget(run_, 1);
-    buttons->addWidget(cancel_);
-    form->addRow(buttons);
-
-    progress_ = new QProgressBar(group);
-    progress_->setRange(0, 1000);
-    progress_->setValue(0);
-    progress_->setTextVisible(true);
-    progress_->setFormat(tr("idle"));
-    form->addRow(progress_);
     return group;
 }
 
@@ -317,7 +280,11 @@ void ScenarioEditor::showGenerationError() {
     const bool ok = loaded_ || generatedScenario(&error).has_value();
     generation_error_->setText(ok ? QString() : tr("Cannot generate a scenario: %1").arg(error));
     generation_error_->setVisible(!ok);
-    run_->setEnabled(ok && !cancel_->isEnabled());
+    emit runnableChanged(ok);
+}
+
+bool ScenarioEditor::canRun() const {
+    return loaded_ || generatedScenario().has_value();
 }
 
 bool ScenarioEditor::isModified() const {
@@ -351,58 +318,6 @@ void ScenarioEditor::setSyncMode(SyncMode mode) {
         return;
     auto apply = [this](const QVariant& v) { picker_->setMode(SyncMode(v.toInt())); };
     undo_->push(new SetChoiceCommand(tr("choose sync mode"), apply, int(before), int(mode)));
-}
-
-QString ScenarioEditor::engineId() const {
-    return engine_->currentData().toString();
-}
-
-void ScenarioEditor::setEngineId(const QString& id) {
-    const int index = engine_->findData(id);
-    if (index >= 0)
-        engine_->setCurrentIndex(index);
-}
-
-void ScenarioEditor::setCudaAvailability(bool available, const QString& text) {
-    cuda_available_ = available;
-    cuda_text_ = text;
-    const QString id = engineId();
-    QString line;
-    if (available)
-        line = id == QLatin1String("sim") ? tr("Simulator (CUDA device: %1)").arg(text)
-                                          : tr("CUDA device: %1").arg(text);
-    else if (text.isEmpty())
-        line = tr("Checking for a CUDA device…");
-    else if (id == QLatin1String("cuda"))
-        line = tr("<b>CUDA unavailable:</b> %1").arg(text.toHtmlEscaped());
-    else
-        line = tr("Simulator (CUDA unavailable: %1)").arg(text.toHtmlEscaped());
-    engine_status_->setText(line);
-    engine_status_->setToolTip(text);
-}
-
-void ScenarioEditor::setRunning(bool running) {
-    run_->setEnabled(!running);
-    cancel_->setEnabled(running);
-    if (running) {
-        progress_->setValue(0);
-        progress_->setFormat(tr("starting…"));
-    } else {
-        progress_->setFormat(tr("idle"));
-    }
-}
-
-void ScenarioEditor::setFinished(const QString& text) {
-    run_->setEnabled(true);
-    cancel_->setEnabled(false);
-    progress_->setFormat(text);
-    showGenerationError();
-}
-
-void ScenarioEditor::setProgress(double fraction, const QString& phase) {
-    progress_->setValue(int(std::clamp(fraction, 0.0, 1.0) * 1000));
-    progress_->setFormat(phase.isEmpty() ? QStringLiteral("%p%")
-                                         : phase + QStringLiteral(" — %p%"));
 }
 
 }  // namespace syncscope

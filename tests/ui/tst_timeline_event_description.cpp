@@ -1,0 +1,157 @@
+// EventDescription: the details pane's content as data (title, labelled rows, the explanation of
+// a wait), built from the trace and rendered to HTML in one place.
+#include <QTest>
+#include <QTextDocument>
+
+#include "core/analysis/wait_attribution.h"
+#include "ui/timeline/event_description.h"
+
+using namespace syncscope;
+
+namespace {
+
+// A host stream sync that spun 1.80 ms for a kernel of batch 7 on stream 2, and a pageable copy
+// whose name needs escaping.
+Trace waitTrace(std::uint32_t* wait, std::uint32_t* kernel, std::uint32_t* copy) {
+    Trace t;
+    t.addLane({LaneKind::HostThread, "host thread", kNone, StreamKind::NonBlocking, 0, kNoLane, 1});
+    t.addLane({LaneKind::HostWaits, "host waits", kNone, StreamKind::NonBlocking, 0, 0, 1});
+    t.addLane({LaneKind::Stream, "stream 2", 2, StreamKind::NonBlocking, 0, kNoLane, kNone});
+    TraceEvent k;
+    k.kind = EventKind::Kernel;
+    k.lane = 2;
+    k.start_ns = 1'000'000;
+    k.end_ns = 3'000'000;
+    k.batch = 7;
+    k.step = 21;
+    k.name = t.strings.intern("spin_kernel");
+    *kernel = t.addEvent(k);
+    TraceEvent w;
+    w.kind = EventKind::HostWait;
+    w.lane = 1;
+    w.start_ns = 1'200'000;
+    w.end_ns = 3'000'000;
+    w.batch = 7;
+    w.step = 22;
+    w.api = ApiId::StreamSynchronize;
+    w.mode = SyncMode::Stream;
+    w.flags = event_flags::kSpinning;
+    w.cpu_ns = 1'790'000;
+    w.awaited = *kernel;
+    w.name = t.strings.intern("cudaStreamSynchronize");
+    *wait = t.addEvent(w);
+    TraceEvent c;
+    c.kind = EventKind::Memcpy;
+    c.lane = 2;
+    c.start_ns = 3'000'000;
+    c.end_ns = 3'500'000;
+    c.bytes = 3u << 20;
+    c.flags = event_flags::kPageable;
+    c.name = t.strings.intern("copy <a&b>");
+    *copy = t.addEvent(c);
+    return t;
+}
+
+QString plain(const QString& html) {
+    QTextDocument doc;
+    doc.setHtml(html);
+    return doc.toPlainText();
+}
+
+}  // namespace
+
+class TestTimelineEventDescription : public QObject {
+    Q_OBJECT
+private slots:
+    void aWaitHasRowsAndItsExplanation();
+    void theAnalysisSentenceReplacesTheShortOne();
+    void aKernelHasNoExplanation();
+    void htmlShowsEveryPartEscaped();
+    void noSuchEventIsEmpty();
+};
+
+void TestTimelineEventDescription::aWaitHasRowsAndItsExplanation() {
+    std::uint32_t wait = 0, kernel = 0, copy = 0;
+    const Trace t = waitTrace(&wait, &kernel, &copy);
+    const EventDescription d = EventDescription::of(t, wait);
+    QCOMPARE(d.title, QStringLiteral("Host wait cudaStreamSynchronize — 1.80 ms"));
+    QCOMPARE(d.value(QStringLiteral("Lane")), QStringLiteral("host waits"));
+    QCOMPARE(d.value(QStringLiteral("Start")), QStringLiteral("1.20 ms"));
+    QCOMPARE(d.value(QStringLiteral("End")), QStringLiteral("3.00 ms"));
+    QCOMPARE(d.value(QStringLiteral("Batch")), QStringLiteral("7"));
+    QCOMPARE(d.value(QStringLiteral("Step")), QStringLiteral("22"));
+    QCOMPARE(d.value(QStringLiteral("Call")), QStringLiteral("cudaStreamSynchronize"));
+    QCOMPARE(d.value(QStringLiteral("CPU burnt while waiting")), QStringLiteral("1.79 ms"));
+    QVERIFY(!d.value(QStringLiteral("Sync mode")).isEmpty());
+    // Without the analysis: the short sentence, as a sentence.
+    QCOMPARE(
+        d.explanation,
+        QStringLiteral("Waited 1.80 ms for kernel spin_kernel (batch 7) on stream 2; spinning"));
+    // No row carries the sentence again, and no row is empty.
+    for (const EventDescription::Row& r : d.rows) {
+        QVERIFY(!r.label.isEmpty() && !r.value.isEmpty());
+        QVERIFY(!r.value.contains(QStringLiteral("waited")));
+    }
+}
+
+void TestTimelineEventDescription::theAnalysisSentenceReplacesTheShortOne() {
+    std::uint32_t wait = 0, kernel = 0, copy = 0;
+    const Trace t = waitTrace(&wait, &kernel, &copy);
+    const WaitAttribution attribution(t);
+    const EventDescription d = EventDescription::of(t, wait, &attribution);
+    QVERIFY2(d.explanation.startsWith(QStringLiteral("The host waited 1.80 ms")),
+             qPrintable(d.explanation));
+    QVERIFY2(d.explanation.contains(QStringLiteral("spin_kernel")), qPrintable(d.explanation));
+    QCOMPARE(d.rows, EventDescription::of(t, wait).rows);
+}
+
+void TestTimelineEventDescription::aKernelHasNoExplanation() {
+    std::uint32_t wait = 0, kernel = 0, copy = 0;
+    const Trace t = waitTrace(&wait, &kernel, &copy);
+    const WaitAttribution attribution(t);
+    const EventDescription d = EventDescription::of(t, kernel, &attribution);
+    QCOMPARE(d.title, QStringLiteral("Kernel spin_kernel — 2.00 ms"));
+    QVERIFY(d.explanation.isEmpty());
+    QCOMPARE(d.value(QStringLiteral("Lane")), QStringLiteral("stream 2"));
+    QVERIFY(d.value(QStringLiteral("Call")).isEmpty());
+    QCOMPARE(d.toPlainText(), QStringLiteral("Kernel spin_kernel — 2.00 ms\n"
+                                             "Lane: stream 2\n"
+                                             "Start: 1.00 ms\n"
+                                             "End: 3.00 ms\n"
+                                             "Batch: 7\n"
+                                             "Step: 21"));
+}
+
+void TestTimelineEventDescription::htmlShowsEveryPartEscaped() {
+    std::uint32_t wait = 0, kernel = 0, copy = 0;
+    const Trace t = waitTrace(&wait, &kernel, &copy);
+    const EventDescription d = EventDescription::of(t, copy);
+    QCOMPARE(d.value(QStringLiteral("Bytes")), QStringLiteral("3.00 MiB"));
+    QCOMPARE(d.value(QStringLiteral("Notes")), QStringLiteral("pageable host memory"));
+    const QString html = d.toHtml();
+    QVERIFY2(html.contains(QStringLiteral("<h3>Copy copy &lt;a&amp;b&gt;")), qPrintable(html));
+    QVERIFY(!html.contains(QStringLiteral("<a&b>")));
+    const QString text = plain(html);
+    QVERIFY2(text.contains(QStringLiteral("copy <a&b>")), qPrintable(text));
+    for (const EventDescription::Row& r : d.rows) {
+        QVERIFY2(text.contains(r.label), qPrintable(r.label));
+        QVERIFY2(text.contains(r.value), qPrintable(r.value));
+    }
+    // A wait's explanation comes first, right under the title.
+    const QString wait_text = plain(EventDescription::of(t, wait).toHtml());
+    QVERIFY2(wait_text.indexOf(QStringLiteral("Waited 1.80 ms")) <
+                 wait_text.indexOf(QStringLiteral("Lane")),
+             qPrintable(wait_text));
+}
+
+void TestTimelineEventDescription::noSuchEventIsEmpty() {
+    std::uint32_t wait = 0, kernel = 0, copy = 0;
+    const Trace t = waitTrace(&wait, &kernel, &copy);
+    const EventDescription d = EventDescription::of(t, 99);
+    QVERIFY(d.isEmpty());
+    QVERIFY(d.rows.isEmpty());
+    QVERIFY(d.toHtml().isEmpty());
+}
+
+QTEST_MAIN(TestTimelineEventDescription)
+#include "tst_timeline_event_description.moc"

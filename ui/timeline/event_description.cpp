@@ -1,0 +1,94 @@
+#include "ui/timeline/event_description.h"
+
+#include <QStringList>
+
+#include "core/analysis/wait_attribution.h"
+#include "ui/timeline/event_details.h"
+
+namespace syncscope {
+
+namespace {
+
+QString qs(std::string_view s) {
+    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
+}
+
+}  // namespace
+
+EventDescription EventDescription::of(const Trace& trace, std::uint32_t index,
+                                      const WaitAttribution* attribution) {
+    EventDescription d;
+    if (index >= trace.events.size())
+        return d;
+    const TraceEvent& e = trace.events[index];
+    d.title = eventTitle(trace, index);
+    auto row = [&d](const QString& label, const QString& value) {
+        if (!value.isEmpty())
+            d.rows.append({label, value});
+    };
+    row(QStringLiteral("Lane"), laneLabel(trace, e.lane));
+    row(QStringLiteral("Start"), durationText(e.start_ns));
+    row(QStringLiteral("End"), durationText(e.end_ns));
+    if (e.batch != kNone)
+        row(QStringLiteral("Batch"), QString::number(e.batch));
+    if (e.step != kNone)
+        row(QStringLiteral("Step"), QString::number(e.step));
+    if (e.correlation != kNone)
+        row(QStringLiteral("Correlation"), QString::number(e.correlation));
+    if (e.api != ApiId::None)
+        row(QStringLiteral("Call"), qs(apiName(e.api)));
+    if (e.bytes > 0)
+        row(QStringLiteral("Bytes"), formatBytes(e.bytes));
+    if (e.mode != SyncMode::None)
+        row(QStringLiteral("Sync mode"), qs(syncModeInfo(e.mode).label));
+    if (e.kind == EventKind::HostWait && e.cpu_ns >= 0)
+        row(QStringLiteral("CPU burnt while waiting"), durationText(e.cpu_ns));
+    row(QStringLiteral("Notes"), eventNotes(e));
+
+    // The analysis' sentence says all the short one says and more (wake-up, CPU); it finds the
+    // awaited work even where the trace has no link (imports).
+    if (attribution) {
+        if (const auto info = attribution->attribute(index); info && !info->sentence.empty())
+            d.explanation = QString::fromStdString(info->sentence);
+    }
+    if (d.explanation.isEmpty()) {
+        d.explanation = describeWait(trace, index);
+        if (!d.explanation.isEmpty())
+            d.explanation[0] = d.explanation[0].toUpper();
+    }
+    return d;
+}
+
+QString EventDescription::value(const QString& label) const {
+    for (const Row& r : rows)
+        if (r.label == label)
+            return r.value;
+    return {};
+}
+
+QString EventDescription::toHtml() const {
+    if (isEmpty())
+        return {};
+    QString html = QStringLiteral("<h3>%1</h3>").arg(title.toHtmlEscaped());
+    if (!explanation.isEmpty())
+        html += QStringLiteral("<p><b>%1</b></p>").arg(explanation.toHtmlEscaped());
+    html += QStringLiteral("<table cellspacing='0' cellpadding='2'>");
+    for (const Row& r : rows)
+        html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>")
+                    .arg(r.label.toHtmlEscaped(), r.value.toHtmlEscaped());
+    html += QStringLiteral("</table>");
+    return html;
+}
+
+QString EventDescription::toPlainText() const {
+    QStringList lines;
+    if (!title.isEmpty())
+        lines << title;
+    if (!explanation.isEmpty())
+        lines << explanation;
+    for (const Row& r : rows)
+        lines << r.label + QStringLiteral(": ") + r.value;
+    return lines.join(QLatin1Char('\n'));
+}
+
+}  // namespace syncscope
