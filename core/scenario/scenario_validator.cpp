@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "core/model/device_profile.h"
+#include "core/scenario/buffer_lifecycle_check.h"
 #include "core/scenario/expectation_reader.h"
 #include "core/scenario/json_path.h"
 
@@ -87,6 +88,11 @@ std::optional<Scenario> ScenarioValidator::validate(const Json& root) {
                       (expanded == SIZE_MAX ? std::string("overflow") : std::to_string(expanded)) +
                       ")");
         }
+        if (errors_.size() == errors_before)
+            BufferLifecycleCheck::check(scenario,
+                                        [this](const std::string& path, std::string message) {
+                                            error(path, std::move(message));
+                                        });
     }
     if (const Json* expect = require(root, "expect", "", false);
         expect && errors_.size() == errors_before) {

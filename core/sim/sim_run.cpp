@@ -120,8 +120,7 @@ RunResult SimRun::run() {
         result_.status = RunStatus::Failed;
         result_.message = e.what();
     }
-    if (result_.status == RunStatus::Failed)
-        observer_.onLog(LogLevel::Error, result_.message);
+    // A failure reaches the caller once, as result_.message; it is not logged as well.
     return std::move(result_);
 }
 
@@ -335,7 +334,10 @@ void SimRun::reportError(const std::string& message, LogLevel level) {
     e.name = writer_.intern(message);
     e.flags = event_flags::kFailed;
     writer_.add(e);
-    observer_.onLog(level, message);
+    // An Error fails the run and reaches the caller as the run's message: logging it too printed
+    // it twice more.
+    if (level != LogLevel::Error)
+        observer_.onLog(level, message);
 }
 
 std::string SimRun::stepText() const {

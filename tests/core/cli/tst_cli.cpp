@@ -107,6 +107,40 @@ private slots:
         QCOMPARE(usage.code, 2);
     }
 
+    // A double free is an error in the scenario (exit 2, the step named), not a warning at run
+    // time.
+    void bufferMisuseIsABadScenario() {
+        QTemporaryDir dir;
+        QFile f(dir.filePath(QStringLiteral("double-free.json")));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"format": "syncscope-scenario", "version": 1, "title": "x",
+                    "streams": [{"name": "s1"}], "buffers": [{"name": "a"}],
+                    "steps": [{"op": "malloc", "buffer": "a", "bytes": 1024},
+                              {"op": "free", "buffer": "a"}, {"op": "free", "buffer": "a"}]})");
+        f.close();
+        auto run = cli({"run", f.fileName(), "--engine", "sim"});
+        QCOMPARE(run.code, 2);
+        QVERIFY2(run.err.contains(QStringLiteral("steps[2]: frees buffer 'a' a second time")),
+                 qPrintable(run.err));
+    }
+
+    // A run that fails says why once, not once per layer it passed through.
+    void runFailureIsPrintedOnce() {
+        QTemporaryDir dir;
+        QFile f(dir.filePath(QStringLiteral("oom.json")));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"format": "syncscope-scenario", "version": 1, "title": "x",
+                    "streams": [{"name": "s1"}], "buffers": [{"name": "a"}, {"name": "b"}],
+                    "steps": [{"op": "malloc", "buffer": "a", "bytes": 100000000000},
+                              {"op": "malloc", "buffer": "b", "bytes": 100000000000}]})");
+        f.close();
+        auto run = cli({"run", f.fileName(), "--engine", "sim"});
+        QCOMPARE(run.code, 1);
+        QCOMPARE(run.err.count(QStringLiteral("out of device memory")), 1);
+        QVERIFY2(run.err.contains(QStringLiteral("the run failed: step 1 (malloc)")),
+                 qPrintable(run.err));
+    }
+
     void cudaEngineWithoutGpuExplains() {
         // CI has no GPU: --engine cuda must say why and exit 2; auto must fall back and say so.
         auto cuda = cli({"run", "builtin:mode-device", "--engine", "cuda"});

@@ -213,6 +213,31 @@ void TestScenarioReader::badInput_data() {
         "steps[0].kind: unknown value 'tensor' (allowed: spin, compute, memory)");
     row("kernel kind missing", doc(R"([{"op":"kernel","stream":"s1","duration_us":1}])"),
         "steps[0].kind: is required");
+    // Buffer lifecycles CUDA rejects are scenario errors, found before a run.
+    row("free never allocated", doc(R"([{"op":"free","buffer":"b1"}])"),
+        "steps[0]: frees buffer 'b1', which is never allocated before");
+    row("double free",
+        doc(R"([{"op":"malloc","buffer":"b1","bytes":1024},{"op":"free","buffer":"b1"},)"
+            R"({"op":"free","buffer":"b1"}])"),
+        "steps[2]: frees buffer 'b1' a second time");
+    row("double free_async",
+        doc(R"([{"op":"malloc_async","buffer":"b1","bytes":1024,"stream":"s1"},)"
+            R"({"op":"free_async","buffer":"b1","stream":"s1"},)"
+            R"({"op":"free_async","buffer":"b1","stream":"s2"}])"),
+        "steps[2]: frees buffer 'b1' a second time");
+    row("double malloc",
+        doc(R"([{"op":"malloc","buffer":"b1","bytes":1024},{"op":"malloc","buffer":"b1","bytes":8}])"),
+        "steps[1]: allocates buffer 'b1', which is still allocated (free it first)");
+    row("malloc in a loop without free",
+        doc(R"([{"op":"repeat","count":3,"steps":[{"op":"malloc_async","buffer":"b1","bytes":8,)"
+            R"("stream":"s1"}]}])"),
+        "steps[0].steps[0] (in the repeat's second and later iterations): allocates buffer 'b1', "
+        "which is still allocated (free it first)");
+    row("free in a loop after one malloc",
+        doc(R"([{"op":"malloc","buffer":"b1","bytes":8},)"
+            R"({"op":"repeat","count":2,"steps":[{"op":"free","buffer":"b1"}]}])"),
+        "steps[1].steps[0] (in the repeat's second and later iterations): frees buffer 'b1' a "
+        "second time");
     row("memory kernel duration",
         doc(R"([{"op":"kernel","stream":"s1","kind":"memory","bytes":64,"duration_us":1}])"),
         "steps[0].duration_us: not used by memory kernels (they take bytes)");
