@@ -93,8 +93,7 @@ void SimMemory::takeBlock(std::size_t index, std::uint64_t bytes) {
 }
 
 SimMemory::Grant SimMemory::mallocAsync(std::uint32_t buffer, std::uint64_t bytes,
-                                        std::uint32_t stream, TimeNs t,
-                                        const OrderedAfter& ordered_after) {
+                                        std::uint32_t stream, const OrderedAfter& ordered_after) {
     Grant grant;
     Buffer& b = buffers_[buffer];
     if (b.kind != Kind::None) {
@@ -134,8 +133,7 @@ SimMemory::Grant SimMemory::mallocAsync(std::uint32_t buffer, std::uint64_t byte
     }
     pool_used_ += bytes;
     b = {bytes, Kind::Pool, false};
-    sample(t);
-    return grant;
+    return grant;  // the caller samples when the call returns (sampleAt)
 }
 
 SimMemory::Result SimMemory::freeAsync(std::uint32_t buffer, std::uint32_t stream,

@@ -64,8 +64,11 @@ public:
     Result malloc(std::uint32_t buffer, std::uint64_t bytes, TimeNs t);
     // cudaFree: releases a cudaMalloc buffer at once, a pool buffer back to the pool.
     Result free(std::uint32_t buffer, TimeNs t);
-    Grant mallocAsync(std::uint32_t buffer, std::uint64_t bytes, std::uint32_t stream, TimeNs t,
+    // Takes the block; the caller then enqueues the call and records the change with sampleAt()
+    // at the time the call returns, as a free_async's change is recorded.
+    Grant mallocAsync(std::uint32_t buffer, std::uint64_t bytes, std::uint32_t stream,
                       const OrderedAfter& ordered_after);
+    void sampleAt(TimeNs t) { sample(t); }
     // The host side of cudaFreeAsync, enqueued on `stream` as op `seq`: the buffer may no longer
     // be used. A pool block is free in stream order from now; a cudaMalloc buffer's bytes return
     // to the device when freeReached() says the stream got there.

@@ -165,7 +165,7 @@ void SimRun::free(const Step& step) {
 bool SimRun::mallocAsync(const Step& step) {
     gpu_.advanceTo(host_);
     const SimMemory::Grant grant =
-        memory_.mallocAsync(step.buffer, step.bytes, step.stream, host_,
+        memory_.mallocAsync(step.buffer, step.bytes, step.stream,
                             [this](std::uint32_t stream, std::uint32_t other, std::uint32_t seq) {
                                 return order_.orderedAfter(stream, other, seq);
                             });
@@ -190,6 +190,7 @@ bool SimRun::mallocAsync(const Step& step) {
     op.dep_stream = grant.after_stream;  // an internal dependency: wait for that free
     op.dep_seq = grant.after_seq;
     enqueueCall(step.stream, op, profile_.api_cost_ns, 0);
+    memory_.sampleAt(host_);
     return true;
 }
 
