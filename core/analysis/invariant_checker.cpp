@@ -10,7 +10,7 @@ namespace syncscope {
 
 namespace {
 
-constexpr std::array<InvariantChecker::InvariantInfo, 24> kInvariants{{
+constexpr std::array<InvariantChecker::InvariantInfo, 30> kInvariants{{
     {"I1", "Stream FIFO: work on one stream runs in enqueue order"},
     {"I2", "Causality: no GPU op starts before its enqueuing call"},
     {"I3", "The legacy default stream is ordered against blocking streams"},
@@ -35,6 +35,12 @@ constexpr std::array<InvariantChecker::InvariantInfo, 24> kInvariants{{
     {"I22", "CUPTI_ACTIVITY_KIND_KERNEL is never enabled"},
     {"I23", "Stream-wait-event records are API-sized host intervals"},
     {"I24", "elapsed_time between events recorded in order on one stream is >= -0.5 µs"},
+    {"I25", "No event ends before it starts"},
+    {"I26", "A host thread makes one API call at a time"},
+    {"I27", "No wait waits for itself"},
+    {"I28", "Lane parents form no cycle"},
+    {"I29", "Device memory in use never exceeds the device's memory"},
+    {"I30", "Every event sits on a lane of a kind that can hold it"},
 }};
 
 constexpr int kCuptiActivityKindKernel = 3;
@@ -108,6 +114,7 @@ std::vector<Violation> InvariantChecker::check(const Trace& trace) const {
     ctx.samples_on_change =
         options_.memory_samples_on_change.value_or(trace.device.engine != "cuda");
 
+    invariant_checks::checkStructure(ctx);
     invariant_checks::checkStreamOrder(ctx);
     invariant_checks::checkHostSyncs(ctx);
     invariant_checks::checkNonBlockingCalls(ctx);

@@ -44,6 +44,60 @@ using Events = std::vector<std::uint32_t>;
 
 const std::vector<Case>& brokenCases() {
     static const std::vector<Case> cases{
+        {"I25 ends before it starts",
+         {"I25"},
+         "I25",
+         [](TraceBuilder& b, InvariantCheckerOptions&) {
+             const auto s1 = b.stream("stream 1");
+             const auto k = b.kernel(s1, "k").enq(us(0), us(5)).gpu(us(50), us(10));
+             return Events{k.op};
+         }},
+        {"I26 overlapping calls",
+         {"I26"},
+         "I26",
+         [](TraceBuilder& b, InvariantCheckerOptions&) {
+             const auto s1 = b.stream("stream 1");
+             const auto a = b.kernel(s1, "a").enq(us(0), us(20)).gpu(us(20), us(30));
+             const auto k = b.kernel(s1, "b").enq(us(10), us(25)).gpu(us(30), us(40));
+             return Events{a.call, k.call};
+         }},
+        {"I27 self-wait",
+         {"I27"},
+         "I27",
+         [](TraceBuilder& b, InvariantCheckerOptions&) {
+             const auto s1 = b.stream("stream 1");
+             auto w = b.streamWait(s1, 0).enq(us(0), us(5)).gpu(us(5), us(5));
+             w.awaited(w.op);
+             return Events{w.op};
+         }},
+        {"I28 lane-parent cycle",
+         {"I28"},
+         "I28",
+         [](TraceBuilder& b, InvariantCheckerOptions&) {
+             b.stream("stream 1");
+             b.trace().lanes[0].parent = 1;  // host thread <-> its waits lane
+             return Events{};
+         }},
+        {"I29 memory above capacity",
+         {"I29"},
+         "I29",
+         [](TraceBuilder& b, InvariantCheckerOptions&) {
+             b.trace().device.memory_bytes = 1000;
+             MemorySample m;
+             m.t_ns = us(1);
+             m.device_used = 1001;
+             b.trace().memory.push_back(m);
+             return Events{};
+         }},
+        {"I30 kernel on the host lane",
+         {"I30"},
+         "I30",
+         [](TraceBuilder& b, InvariantCheckerOptions&) {
+             const auto s1 = b.stream("stream 1");
+             const auto k = b.kernel(s1, "k").enq(us(0), us(5)).gpu(us(5), us(10));
+             b.trace().events[k.op].lane = 0;
+             return Events{k.op};
+         }},
         {"I1 fifo",
          {"I1"},
          "I1",
