@@ -3,8 +3,8 @@
 #include <string>
 #include <string_view>
 
-#include "core/interchange/byte_source.h"
 #include "core/interchange/import_result.h"
+#include "core/tracefile/byte_source.h"
 
 namespace syncscope {
 
