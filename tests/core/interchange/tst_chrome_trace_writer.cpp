@@ -245,6 +245,19 @@ private slots:
                 std::string::npos);
     }
 
+    void stringsUseTheOneEscaper() {
+        // The same rule as the native trace writer (JsonText): each invalid UTF-8 byte becomes
+        // U+FFFD, control characters are escaped; this writer once guessed Latin-1 instead.
+        Trace t = handBuiltTrace();
+        t.title = "caf\xe9\x01\"\xe2\x82";
+        const std::string json = ChromeTraceWriter::toString(t);
+        const std::string expected = "\"title\":\"caf\\ufffd\\u0001\\\"\\ufffd\\ufffd\"";
+        QVERIFY2(json.find(expected) != std::string::npos, json.substr(0, 400).c_str());
+        QJsonParseError error;
+        QJsonDocument::fromJson(QByteArray::fromStdString(json), &error);
+        QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(error.errorString()));
+    }
+
     void roundTrip() {
         const Trace original = handBuiltTrace();
         const auto result =
