@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <utility>
 
+#include "core/analysis/gpu_activity.h"
+
 namespace syncscope {
 
 namespace {}  // namespace
@@ -30,7 +32,7 @@ bool TraceIndex::isGpuOp(EventKind kind) {
 }
 
 bool TraceIndex::isGpuWork(EventKind kind) {
-    return kind == EventKind::Kernel || kind == EventKind::Memcpy || kind == EventKind::Memset;
+    return GpuActivity::isBusyWork(kind);
 }
 
 bool TraceIndex::isStreamLane(std::uint32_t lane) const {
@@ -38,8 +40,7 @@ bool TraceIndex::isStreamLane(std::uint32_t lane) const {
 }
 
 bool TraceIndex::isGpuLane(std::uint32_t lane) const {
-    return lane < trace_.lanes.size() && (trace_.lanes[lane].kind == LaneKind::Stream ||
-                                          trace_.lanes[lane].kind == LaneKind::CopyEngine);
+    return lane < trace_.lanes.size() && syncscope::isGpuLane(trace_.lanes[lane].kind);
 }
 
 void TraceIndex::indexCorrelations() {

@@ -16,7 +16,7 @@ constexpr int kDevicePid = 2;
 constexpr std::size_t kChunk = 64 * 1024;
 
 bool onDevice(const Lane& lane) {
-    return lane.kind == LaneKind::Stream || lane.kind == LaneKind::CopyEngine;
+    return isGpuLane(lane.kind);
 }
 
 std::string_view categoryOf(const TraceEvent& e, const Lane& lane) {

@@ -383,8 +383,7 @@ QString TimelineView::idleGapText(QPoint pos) const {
         model_->laneOfRow(static_cast<int>(std::floor(plot_->yAxis->pixelToCoord(p.y()))));
     if (!lane)
         return {};
-    const auto kind = trace_->lanes[*lane].kind;
-    if (kind != LaneKind::Stream && kind != LaneKind::CopyEngine)
+    if (!isGpuLane(trace_->lanes[*lane].kind))
         return {};
     const auto t = static_cast<TimeNs>(std::llround(plot_->xAxis->pixelToCoord(p.x())));
     // Cheap check on the view's own gaps first: the analysis runs only when the cursor is in one.
