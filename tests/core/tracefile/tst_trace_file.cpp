@@ -15,8 +15,8 @@
 #include "core/scenario/scenario_reader.h"
 #include "core/tracefile/atomic_file.h"
 #include "core/tracefile/gzip.h"
-#include "core/tracefile/trace_compare.h"
 #include "core/tracefile/trace_file.h"
+#include "tests/support/trace_difference.h"
 
 using namespace syncscope;
 
@@ -131,7 +131,7 @@ Trace bigTrace(std::size_t events) {
 }
 
 QString diff(const Trace& a, const Trace& b) {
-    return QString::fromStdString(traceDifference(a, b));
+    return QString::fromStdString(test::traceDifference(a, b));
 }
 
 }  // namespace

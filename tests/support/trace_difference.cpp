@@ -1,9 +1,9 @@
-#include "core/tracefile/trace_compare.h"
+#include "tests/support/trace_difference.h"
 
 #include <sstream>
 #include <type_traits>
 
-namespace syncscope {
+namespace syncscope::test {
 
 namespace {
 
@@ -47,31 +47,35 @@ constexpr std::size_t kNo = Differ::npos;
 
 }  // namespace
 
-std::string traceDifference(const Trace& a, const Trace& b) {
+std::string traceDifference(const Trace& a, const Trace& b, TraceMatch match) {
     Differ d;
     const auto& da = a.device;
     const auto& db = b.device;
-    bool ok = d.field("title", kNo, "", a.title, b.title) &&
-              d.field("source", kNo, "", a.source, b.source) &&
-              d.field("scenario_json", kNo, "", a.scenario_json, b.scenario_json) &&
-              d.field("device", kNo, "name", da.name, db.name) &&
-              d.field("device", kNo, "engine", da.engine, db.engine) &&
-              d.field("device", kNo, "sm_count", da.sm_count, db.sm_count) &&
-              d.field("device", kNo, "memory_bytes", da.memory_bytes, db.memory_bytes) &&
-              d.field("device", kNo, "copy_engines", da.copy_engines, db.copy_engines) &&
-              d.field("device", kNo, "schedule", da.schedule, db.schedule) &&
-              d.field("device", kNo, "timer_granularity_ns", da.timer_granularity_ns,
-                      db.timer_granularity_ns) &&
-              d.field("device", kNo, "launch_cost_ns", da.launch_cost_ns, db.launch_cost_ns) &&
-              d.field("device", kNo, "clock_tolerance_ns", da.clock_tolerance_ns,
-                      db.clock_tolerance_ns) &&
-              d.field("device", kNo, "pool_release_threshold", da.pool_release_threshold,
-                      db.pool_release_threshold);
-    for (std::size_t i = 0; ok && i < 4; ++i)
+    // Timeline matches skip the metadata (title, source, scenario, device).
+    bool ok = match == TraceMatch::Timeline ||
+              (d.field("title", kNo, "", a.title, b.title) &&
+               d.field("source", kNo, "", a.source, b.source) &&
+               d.field("scenario_json", kNo, "", a.scenario_json, b.scenario_json) &&
+               d.field("device", kNo, "name", da.name, db.name) &&
+               d.field("device", kNo, "engine", da.engine, db.engine) &&
+               d.field("device", kNo, "sm_count", da.sm_count, db.sm_count) &&
+               d.field("device", kNo, "memory_bytes", da.memory_bytes, db.memory_bytes) &&
+               d.field("device", kNo, "copy_engines", da.copy_engines, db.copy_engines) &&
+               d.field("device", kNo, "schedule", da.schedule, db.schedule) &&
+               d.field("device", kNo, "timer_granularity_ns", da.timer_granularity_ns,
+                       db.timer_granularity_ns) &&
+               d.field("device", kNo, "launch_cost_ns", da.launch_cost_ns, db.launch_cost_ns) &&
+               d.field("device", kNo, "clock_tolerance_ns", da.clock_tolerance_ns,
+                       db.clock_tolerance_ns) &&
+               d.field("device", kNo, "pool_release_threshold", da.pool_release_threshold,
+                       db.pool_release_threshold));
+    for (std::size_t i = 0; ok && match != TraceMatch::Timeline && i < 4; ++i)
         ok = d.field("device.wake_latency_ns", i, "", da.wake_latency_ns[i], db.wake_latency_ns[i]);
-    ok = ok && d.field("strings.size()", kNo, "", a.strings.size(), b.strings.size());
-    for (std::uint32_t i = 0; ok && i < a.strings.size(); ++i)
-        ok = d.field("strings", i, "", a.strings.at(i), b.strings.at(i));
+    if (match == TraceMatch::Exact) {
+        ok = ok && d.field("strings.size()", kNo, "", a.strings.size(), b.strings.size());
+        for (std::uint32_t i = 0; ok && i < a.strings.size(); ++i)
+            ok = d.field("strings", i, "", a.strings.at(i), b.strings.at(i));
+    }
     ok = ok && d.field("lanes.size()", kNo, "", a.lanes.size(), b.lanes.size());
     for (std::size_t i = 0; ok && i < a.lanes.size(); ++i) {
         const Lane& x = a.lanes[i];
@@ -88,22 +92,24 @@ std::string traceDifference(const Trace& a, const Trace& b) {
     for (std::size_t i = 0; ok && i < a.events.size(); ++i) {
         const TraceEvent& x = a.events[i];
         const TraceEvent& y = b.events[i];
-        ok = d.field("events", i, "start_ns", x.start_ns, y.start_ns) &&
-             d.field("events", i, "end_ns", x.end_ns, y.end_ns) &&
-             d.field("events", i, "bytes", x.bytes, y.bytes) &&
-             d.field("events", i, "cpu_ns", x.cpu_ns, y.cpu_ns) &&
-             d.field("events", i, "name", x.name, y.name) &&
-             d.field("events", i, "step", x.step, y.step) &&
-             d.field("events", i, "batch", x.batch, y.batch) &&
-             d.field("events", i, "correlation", x.correlation, y.correlation) &&
-             d.field("events", i, "awaited", x.awaited, y.awaited) &&
-             d.field("events", i, "cuda_event", x.cuda_event, y.cuda_event) &&
-             d.field("events", i, "lane", x.lane, y.lane) &&
-             d.field("events", i, "target_lane", x.target_lane, y.target_lane) &&
-             d.field("events", i, "kind", x.kind, y.kind) &&
-             d.field("events", i, "api", x.api, y.api) &&
-             d.field("events", i, "mode", x.mode, y.mode) &&
-             d.field("events", i, "flags", x.flags, y.flags);
+        ok =
+            d.field("events", i, "start_ns", x.start_ns, y.start_ns) &&
+            d.field("events", i, "end_ns", x.end_ns, y.end_ns) &&
+            d.field("events", i, "bytes", x.bytes, y.bytes) &&
+            d.field("events", i, "cpu_ns", x.cpu_ns, y.cpu_ns) &&
+            (match == TraceMatch::Exact ? d.field("events", i, "name", x.name, y.name)
+                                        : d.field("events", i, "name", a.nameOf(x), b.nameOf(y))) &&
+            d.field("events", i, "step", x.step, y.step) &&
+            d.field("events", i, "batch", x.batch, y.batch) &&
+            d.field("events", i, "correlation", x.correlation, y.correlation) &&
+            d.field("events", i, "awaited", x.awaited, y.awaited) &&
+            d.field("events", i, "cuda_event", x.cuda_event, y.cuda_event) &&
+            d.field("events", i, "lane", x.lane, y.lane) &&
+            d.field("events", i, "target_lane", x.target_lane, y.target_lane) &&
+            d.field("events", i, "kind", x.kind, y.kind) &&
+            d.field("events", i, "api", x.api, y.api) &&
+            d.field("events", i, "mode", x.mode, y.mode) &&
+            d.field("events", i, "flags", x.flags, y.flags);
     }
     ok = ok && d.field("flows.size()", kNo, "", a.flows.size(), b.flows.size());
     for (std::size_t i = 0; ok && i < a.flows.size(); ++i) {
@@ -125,4 +131,4 @@ std::string traceDifference(const Trace& a, const Trace& b) {
     return d.result();
 }
 
-}  // namespace syncscope
+}  // namespace syncscope::test
