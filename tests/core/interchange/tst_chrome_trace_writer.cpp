@@ -12,6 +12,7 @@
 #include "core/interchange/kineto_importer.h"
 #include "core/interchange/trace_importer.h"
 #include "interchange_test_support.h"
+#include "tests/support/kineto_json.h"
 #include "tests/support/trace_difference.h"
 
 using namespace syncscope;
@@ -196,7 +197,7 @@ private slots:
     void roundTrip() {
         const Trace original = handBuiltTrace();
         const auto result =
-            KinetoImporter::importJson(ChromeTraceWriter::toString(original), "round-trip.json");
+            test::importKinetoJson(ChromeTraceWriter::toString(original), "round-trip.json");
         QVERIFY2(result.ok(), result.error.c_str());
         const std::string diff = traceDifference(original, *result.trace, TraceMatch::SameText);
         QVERIFY2(diff.empty(), diff.c_str());
@@ -207,7 +208,7 @@ private slots:
         const auto first = importTrace(fixturePath("kineto_new.json").toStdString());
         QVERIFY2(first.ok(), first.error.c_str());
         const auto second =
-            KinetoImporter::importJson(ChromeTraceWriter::toString(*first.trace), "again.json");
+            test::importKinetoJson(ChromeTraceWriter::toString(*first.trace), "again.json");
         QVERIFY2(second.ok(), second.error.c_str());
         const std::string diff = traceDifference(*first.trace, *second.trace, TraceMatch::SameText);
         QVERIFY2(diff.empty(), diff.c_str());
