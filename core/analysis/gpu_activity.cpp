@@ -4,18 +4,6 @@
 
 namespace syncscope {
 
-namespace {
-
-// Times come from files: sums and differences saturate (core/model/checked_math.h).
-void mergeInto(std::vector<GpuActivity::Interval>& merged, TimeNs start, TimeNs end) {
-    if (!merged.empty() && start <= merged.back().end_ns)
-        merged.back().end_ns = std::max(merged.back().end_ns, end);
-    else
-        merged.push_back({start, end});
-}
-
-}  // namespace
-
 bool GpuActivity::isBusyWork(EventKind kind) {
     return kind == EventKind::Kernel || kind == EventKind::Memcpy || kind == EventKind::Memset;
 }
@@ -25,6 +13,7 @@ bool GpuActivity::keepsGpuBusy(const Trace& trace, const TraceEvent& e) {
            isGpuLane(trace.lanes[e.lane].kind) && e.end_ns > e.start_ns;
 }
 
+// Times come from files: sums and differences saturate (core/model/checked_math.h).
 GpuActivity::GpuActivity(const Trace& trace) {
     struct Edge {
         TimeNs t;
@@ -50,8 +39,10 @@ GpuActivity::GpuActivity(const Trace& trace) {
             overlap_ns_ = saturatingAdd(overlap_ns_, saturatingSub(edge.t, previous));
         previous = edge.t;
         int& count = per_lane[edge.lane];
-        if (edge.delta > 0 && count++ == 0 && busy_lanes++ == 0)
-            mergeInto(busy_, edge.t, edge.t);
+        // Work that starts where the last busy stretch ended continues it: no zero-length gap.
+        if (edge.delta > 0 && count++ == 0 && busy_lanes++ == 0 &&
+            (busy_.empty() || busy_.back().end_ns < edge.t))
+            busy_.push_back({edge.t, edge.t});
         if (edge.delta < 0 && --count == 0 && --busy_lanes == 0)
             busy_.back().end_ns = edge.t;
     }
@@ -62,20 +53,6 @@ GpuActivity::GpuActivity(const Trace& trace) {
     }
     if (!busy_.empty())
         span_ns_ = saturatingSub(busy_.back().end_ns, busy_.front().start_ns);
-}
-
-std::vector<GpuActivity::Interval> GpuActivity::laneBusy(const Trace& trace, std::uint32_t lane) {
-    std::vector<Interval> work;
-    for (const auto& e : trace.events)
-        if (e.lane == lane && keepsGpuBusy(trace, e))
-            work.push_back({e.start_ns, e.end_ns});
-    std::sort(work.begin(), work.end(), [](const Interval& a, const Interval& b) {
-        return a.start_ns != b.start_ns ? a.start_ns < b.start_ns : a.end_ns < b.end_ns;
-    });
-    std::vector<Interval> merged;
-    for (const auto& w : work)
-        mergeInto(merged, w.start_ns, w.end_ns);
-    return merged;
 }
 
 }  // namespace syncscope

@@ -36,15 +36,11 @@ public:
     const std::vector<Interval>& busy() const { return busy_; }
     // The holes between consecutive busy intervals, sorted.
     const std::vector<Interval>& gaps() const { return gaps_; }
-    TimeNs firstBusyNs() const { return busy_.empty() ? 0 : busy_.front().start_ns; }
     TimeNs spanNs() const { return span_ns_; }
     TimeNs busyNs() const { return busy_ns_; }
     TimeNs idleNs() const { return saturatingSub(span_ns_, busy_ns_); }
     // Time with busy work on two or more lanes at once.
     TimeNs overlapNs() const { return overlap_ns_; }
-
-    // Merged busy intervals of one lane (empty for a lane that is not a GPU lane).
-    static std::vector<Interval> laneBusy(const Trace& trace, std::uint32_t lane);
 
 private:
     std::vector<Interval> busy_;

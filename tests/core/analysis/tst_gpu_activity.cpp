@@ -79,7 +79,6 @@ private slots:
         QCOMPARE(a.busy()[1].end_ns, us(120));
         QCOMPARE(a.busy()[2].start_ns, us(130));
         QCOMPARE(a.busy()[2].end_ns, us(150));
-        QCOMPARE(a.firstBusyNs(), us(10));
         QCOMPARE(a.spanNs(), us(140));
         QCOMPARE(a.busyNs(), us(80));
         QCOMPARE(a.idleNs(), us(60));
@@ -91,14 +90,17 @@ private slots:
         QCOMPARE(a.overlapNs(), us(5));  // s1 [35,40] with s2; s1's own overlap is one lane
     }
 
-    void laneBusyMergesOneLane() {
-        const Trace t = smallTrace();
-        const auto s1 = GpuActivity::laneBusy(t, 2);
-        QCOMPARE(s1.size(), std::size_t{2});
-        QCOMPARE(s1[0].start_ns, us(10));
-        QCOMPARE(s1[0].end_ns, us(40));
-        QCOMPARE(GpuActivity::laneBusy(t, 3).size(), std::size_t{1});  // s2: only its kernel
-        QVERIFY(GpuActivity::laneBusy(t, 0).empty());                  // the host lane
+    void touchingWorkLeavesNoGap() {
+        TraceBuilder b;
+        const auto s1 = b.stream("s1");
+        const auto s2 = b.stream("s2");
+        b.bareOp(s1, EventKind::Kernel, us(10), us(30));
+        b.bareOp(s2, EventKind::Memset, us(30), us(40));
+        const GpuActivity a(b.trace());
+        QCOMPARE(a.busy().size(), std::size_t{1});
+        QVERIFY(a.gaps().empty());
+        QCOMPARE(a.busyNs(), us(30));
+        QCOMPARE(a.overlapNs(), TimeNs{0});
     }
 
     void emptyTraceIsNeverBusy() {
