@@ -91,7 +91,7 @@ TimelineView::TimelineView(QWidget* parent) : QWidget(parent) {
 
     // Transient overlays (box zoom, Δt ruler): a handful of items on the buffered overlay layer,
     // so dragging them repaints that layer only.
-    auto onOverlay = [this, main](QCPAbstractItem* item) {
+    auto onOverlay = [main](QCPAbstractItem* item) {
         item->setLayer(QStringLiteral("overlay"));
         item->setClipAxisRect(main);
         item->setClipToAxisRect(true);
