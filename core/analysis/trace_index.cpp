@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <utility>
 
-#include "core/analysis/gpu_activity.h"
-
 namespace syncscope {
 
 namespace {}  // namespace
@@ -29,10 +27,6 @@ bool TraceIndex::isGpuOp(EventKind kind) {
         default:
             return false;
     }
-}
-
-bool TraceIndex::isGpuWork(EventKind kind) {
-    return GpuActivity::isBusyWork(kind);
 }
 
 bool TraceIndex::isStreamLane(std::uint32_t lane) const {
