@@ -14,6 +14,8 @@ function(check_dir dir regex what)
 endfunction()
 check_dir(core "^[ \t]*#[ \t]*include[ \t]*[<\"](Q[A-Za-z]|qcustomplot)" "core/ must not include Qt")
 check_dir(core "^[ \t]*#[ \t]*include[ \t]*[<\"](ui|app)/" "core/ must not include ui/ or app/")
+# Inside core/: file I/O (tracefile) sits below the importers and exporters (interchange).
+check_dir(core/tracefile "^[ \t]*#[ \t]*include[ \t]*[<\"]core/interchange/" "core/tracefile must not include core/interchange")
 check_dir(ui "^[ \t]*#[ \t]*include[ \t]*[<\"](cuda|cupti|nvtx|curand|cublas)" "ui/ must not include CUDA headers")
 check_dir(app "^[ \t]*#[ \t]*include[ \t]*[<\"](cuda|cupti|nvtx)" "app/ must not include CUDA headers")
 check_dir(kernels "^[ \t]*#[ \t]*include[ \t]*[<\"](core/|Q[A-Za-z])" "kernels/ must not include core/ or Qt")

@@ -26,10 +26,6 @@ struct StepFacts {
     bool hasGpu() const { return gpu_end != kNever; }
 };
 
-bool isGpuLane(LaneKind kind) {
-    return kind == LaneKind::Stream || kind == LaneKind::CopyEngine;
-}
-
 std::string quoted(const StepRef& ref) {
     return "step '" + toString(ref) + "'";
 }

@@ -29,17 +29,12 @@ bool TraceIndex::isGpuOp(EventKind kind) {
     }
 }
 
-bool TraceIndex::isGpuWork(EventKind kind) {
-    return kind == EventKind::Kernel || kind == EventKind::Memcpy || kind == EventKind::Memset;
-}
-
 bool TraceIndex::isStreamLane(std::uint32_t lane) const {
     return lane < trace_.lanes.size() && trace_.lanes[lane].kind == LaneKind::Stream;
 }
 
 bool TraceIndex::isGpuLane(std::uint32_t lane) const {
-    return lane < trace_.lanes.size() && (trace_.lanes[lane].kind == LaneKind::Stream ||
-                                          trace_.lanes[lane].kind == LaneKind::CopyEngine);
+    return lane < trace_.lanes.size() && syncscope::isGpuLane(trace_.lanes[lane].kind);
 }
 
 void TraceIndex::indexCorrelations() {

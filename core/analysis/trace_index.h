@@ -41,8 +41,6 @@ public:
     // Ops that run in stream order: kernels, copies, memsets, markers, stream waits, host
     // functions, stream-ordered memory ops.
     static bool isGpuOp(EventKind kind);
-    // What keeps the GPU busy (stats, idle gaps): kernels, copies, memsets.
-    static bool isGpuWork(EventKind kind);
     bool isStreamLane(std::uint32_t lane) const;
     bool isGpuLane(std::uint32_t lane) const;  // Stream or CopyEngine
 

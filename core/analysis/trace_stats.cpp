@@ -4,6 +4,7 @@
 #include <limits>
 #include <vector>
 
+#include "core/analysis/gpu_activity.h"
 #include "core/analysis/trace_index.h"
 #include "core/analysis/wait_attribution.h"
 
@@ -38,51 +39,14 @@ void peak(std::int64_t& best, std::int64_t value) {
         best = std::max(best, value);
 }
 
-// Busy and overlap time of GPU work, by a sweep over sorted interval endpoints.
-void sweepGpu(const Trace& trace, TraceStats& stats) {
-    struct Edge {
-        TimeNs t;
-        int delta;  // -1 end, +1 start: ends sort first so touching ops do not overlap
-        std::uint16_t lane;
-    };
-    std::vector<Edge> edges;
-    TimeNs first = std::numeric_limits<TimeNs>::max(), last = std::numeric_limits<TimeNs>::min();
-    for (const auto& e : trace.events) {
-        if (!TraceIndex::isGpuWork(e.kind) || e.lane >= trace.lanes.size())
-            continue;
-        const auto kind = trace.lanes[e.lane].kind;
-        if (kind != LaneKind::Stream && kind != LaneKind::CopyEngine)
-            continue;
-        first = std::min(first, e.start_ns);
-        last = std::max(last, e.end_ns);
-        if (e.end_ns <= e.start_ns)
-            continue;
-        edges.push_back({e.start_ns, +1, e.lane});
-        edges.push_back({e.end_ns, -1, e.lane});
-    }
-    if (first > last)
-        return;
-    stats.gpu_span_ns = saturatingSub(last, first);
-    std::sort(edges.begin(), edges.end(), [](const Edge& a, const Edge& b) {
-        return a.t != b.t ? a.t < b.t : a.delta < b.delta;
-    });
-    std::vector<int> per_lane(trace.lanes.size(), 0);
-    int busy_lanes = 0;
-    TimeNs previous = first;
-    for (const Edge& edge : edges) {
-        const TimeNs span = saturatingSub(edge.t, previous);
-        if (busy_lanes >= 1)
-            stats.gpu_busy_ns = saturatingAdd(stats.gpu_busy_ns, span);
-        if (busy_lanes >= 2)
-            stats.stream_overlap_ns = saturatingAdd(stats.stream_overlap_ns, span);
-        previous = edge.t;
-        int& count = per_lane[edge.lane];
-        if (edge.delta > 0 && count++ == 0)
-            ++busy_lanes;
-        if (edge.delta < 0 && --count == 0)
-            --busy_lanes;
-    }
-    stats.gpu_idle_ns = saturatingSub(stats.gpu_span_ns, stats.gpu_busy_ns);
+// Busy, idle and overlap of GPU work: the one definition in GpuActivity, so the summary's "GPU
+// idle" is exactly the sum of the gaps the timeline draws and explains.
+void summarizeGpu(const Trace& trace, TraceStats& stats) {
+    const GpuActivity activity(trace);
+    stats.gpu_span_ns = activity.spanNs();
+    stats.gpu_busy_ns = activity.busyNs();
+    stats.gpu_idle_ns = activity.idleNs();
+    stats.stream_overlap_ns = activity.overlapNs();
     if (stats.gpu_busy_ns > 0)
         stats.stream_overlap_ratio =
             static_cast<double>(stats.stream_overlap_ns) / static_cast<double>(stats.gpu_busy_ns);
@@ -121,7 +85,7 @@ TraceStats computeStats(const Trace& trace) {
         peak(stats.peak_allocated, s.allocated);
         peak(stats.peak_reserved, s.reserved);
     }
-    sweepGpu(trace, stats);
+    summarizeGpu(trace, stats);
     if (stats.gpu_idle_ns > 0) {
         const WaitAttribution attribution(trace);
         for (const auto& gap : attribution.idleGaps())

@@ -15,10 +15,11 @@ struct TraceStats {
     TimeNs host_blocked_ns = 0;           // sum of HostWait durations
     TimeNs host_cpu_burnt_ns = 0;         // sum of HostWait cpu_ns where known
     std::uint64_t waits_cpu_unknown = 0;  // HostWaits whose cpu_ns is unknown (-1)
-    // GPU work = kernels, copies and memsets on stream and copy-engine lanes.
+    // GPU work, busy and idle as GpuActivity defines them (kernels, copies and memsets of positive
+    // duration on stream and copy-engine lanes).
     TimeNs gpu_span_ns = 0;             // [first GPU work start, last GPU work end]
     TimeNs gpu_busy_ns = 0;             // time in the span with work on any lane
-    TimeNs gpu_idle_ns = 0;             // gpu_span_ns − gpu_busy_ns
+    TimeNs gpu_idle_ns = 0;             // gpu_span_ns − gpu_busy_ns = sum of the idle gaps
     TimeNs gpu_idle_from_syncs_ns = 0;  // idle gaps attributed to a host sync (WaitAttribution)
     TimeNs stream_overlap_ns = 0;       // time with work on >= 2 lanes at once
     double stream_overlap_ratio = 0;    // stream_overlap_ns / gpu_busy_ns (0 when never busy)

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "core/analysis/gpu_activity.h"
 #include "core/analysis/time_format.h"
 
 namespace syncscope {
@@ -236,11 +237,9 @@ WaitInfo WaitAttribution::attributeStreamWait(std::uint32_t wait) const {
 
 std::vector<IdleGap> WaitAttribution::idleGaps() const {
     const auto& trace = index_.trace();
-    std::vector<std::uint32_t> work;
-    for (std::uint32_t i = 0; i < trace.events.size(); ++i)
-        if (TraceIndex::isGpuWork(trace.events[i].kind) && index_.isGpuLane(trace.events[i].lane))
-            work.push_back(i);
-    sortIndicesBy(work, [&](std::uint32_t i) { return trace.events[i].start_ns; });
+    // Which stretches are gaps is GpuActivity's call (the same the stats and the timeline use);
+    // only the cause is decided here.
+    const GpuActivity activity(trace);
 
     const Coverage waits(trace, index_.hostWaits(), [](const TraceEvent&) { return true; });
     const Coverage syncs(trace, index_.apiCalls(), hostBlockingCall);
@@ -252,54 +251,46 @@ std::vector<IdleGap> WaitAttribution::idleGaps() const {
     const Coverage busy(trace, host_by_start, [](const TraceEvent&) { return true; });
 
     std::vector<IdleGap> gaps;
-    TimeNs covered_until = 0;
-    bool started = false;
-    for (const std::uint32_t i : work) {
-        const auto& e = trace.events[i];
-        if (started && e.start_ns > covered_until) {
-            IdleGap gap;
-            gap.start_ns = covered_until;
-            gap.end_ns = e.start_ns;
-            const std::string span = "The GPU was idle " + formatDuration(gap.duration()) +
-                                     " from " + formatMicros(gap.start_ns) + " to " +
-                                     formatMicros(gap.end_ns);
-            if ((gap.wait = waits.at(gap.start_ns)) != kNone) {
-                gap.cause = IdleGap::Cause::HostSync;
-                gap.call = index_.callOfWait(gap.wait);
-            } else if ((gap.call = syncs.at(gap.start_ns)) != kNone) {
-                gap.cause = IdleGap::Cause::HostSync;
-            } else if ((gap.call = busy.at(gap.start_ns)) != kNone) {
-                gap.cause = IdleGap::Cause::HostBusy;
-            }
-            switch (gap.cause) {
-                case IdleGap::Cause::HostSync:
-                    gap.sentence = span + " because the host was blocked in " +
-                                   (gap.call != kNone ? index_.callName(gap.call)
-                                    : trace.events[gap.wait].mode == SyncMode::EventQueryPoll
-                                        ? std::string("a cudaEventQuery loop")
-                                        : std::string("a sync")) +
-                                   ".";
-                    break;
-                case IdleGap::Cause::HostBusy: {
-                    const auto& h = trace.events[gap.call];
-                    gap.sentence =
-                        span + " while the host was busy in " +
-                        (h.kind == EventKind::ApiCall
-                             ? index_.callName(gap.call)
-                             : "host work" + (trace.nameOf(h).empty()
-                                                  ? std::string()
-                                                  : " " + std::string(trace.nameOf(h)))) +
-                        ".";
-                    break;
-                }
-                case IdleGap::Cause::Unknown:
-                    gap.sentence = span + "; no host activity was recorded then.";
-                    break;
-            }
-            gaps.push_back(std::move(gap));
+    gaps.reserve(activity.gaps().size());
+    for (const auto& idle : activity.gaps()) {
+        IdleGap gap;
+        gap.start_ns = idle.start_ns;
+        gap.end_ns = idle.end_ns;
+        const std::string span = "The GPU was idle " + formatDuration(gap.duration()) + " from " +
+                                 formatMicros(gap.start_ns) + " to " + formatMicros(gap.end_ns);
+        if ((gap.wait = waits.at(gap.start_ns)) != kNone) {
+            gap.cause = IdleGap::Cause::HostSync;
+            gap.call = index_.callOfWait(gap.wait);
+        } else if ((gap.call = syncs.at(gap.start_ns)) != kNone) {
+            gap.cause = IdleGap::Cause::HostSync;
+        } else if ((gap.call = busy.at(gap.start_ns)) != kNone) {
+            gap.cause = IdleGap::Cause::HostBusy;
         }
-        covered_until = started ? std::max(covered_until, e.end_ns) : e.end_ns;
-        started = true;
+        switch (gap.cause) {
+            case IdleGap::Cause::HostSync:
+                gap.sentence = span + " because the host was blocked in " +
+                               (gap.call != kNone ? index_.callName(gap.call)
+                                : trace.events[gap.wait].mode == SyncMode::EventQueryPoll
+                                    ? std::string("a cudaEventQuery loop")
+                                    : std::string("a sync")) +
+                               ".";
+                break;
+            case IdleGap::Cause::HostBusy: {
+                const auto& h = trace.events[gap.call];
+                gap.sentence = span + " while the host was busy in " +
+                               (h.kind == EventKind::ApiCall
+                                    ? index_.callName(gap.call)
+                                    : "host work" + (trace.nameOf(h).empty()
+                                                         ? std::string()
+                                                         : " " + std::string(trace.nameOf(h)))) +
+                               ".";
+                break;
+            }
+            case IdleGap::Cause::Unknown:
+                gap.sentence = span + "; no host activity was recorded then.";
+                break;
+        }
+        gaps.push_back(std::move(gap));
     }
     return gaps;
 }

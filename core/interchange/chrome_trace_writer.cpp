@@ -3,10 +3,10 @@
 #include <charconv>
 #include <vector>
 
-#include "core/interchange/text_encoding.h"
 #include "core/model/checked_math.h"
 #include "core/scenario/scenario_writer.h"
 #include "core/tracefile/atomic_file_writer.h"
+#include "core/tracefile/json_text.h"
 
 namespace syncscope {
 
@@ -17,7 +17,7 @@ constexpr int kDevicePid = 2;
 constexpr std::size_t kChunk = 64 * 1024;
 
 bool onDevice(const Lane& lane) {
-    return lane.kind == LaneKind::Stream || lane.kind == LaneKind::CopyEngine;
+    return isGpuLane(lane.kind);
 }
 
 std::string_view categoryOf(const TraceEvent& e, const Lane& lane) {
@@ -102,29 +102,9 @@ public:
     }
 
     static std::string escape(std::string_view text) {
-        std::string utf8;
-        if (!TextEncoding::isValidUtf8(text)) {
-            utf8 = TextEncoding::toUtf8(text);
-            text = utf8;
-        }
         std::string out;
         out.reserve(text.size() + 2);
-        out.push_back('"');
-        for (const char ch : text) {
-            const auto c = static_cast<unsigned char>(ch);
-            if (ch == '"' || ch == '\\') {
-                out.push_back('\\');
-                out.push_back(ch);
-            } else if (c < 0x20) {
-                static constexpr char hex[] = "0123456789abcdef";
-                out.append("\\u00");
-                out.push_back(hex[c >> 4]);
-                out.push_back(hex[c & 0xf]);
-            } else {
-                out.push_back(ch);
-            }
-        }
-        out.push_back('"');
+        JsonText::appendString(out, text);
         return out;
     }
 

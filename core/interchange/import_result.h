@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/model/trace.h"
+#include "core/tracefile/gzip_byte_source.h"
 
 namespace syncscope {
 
@@ -19,8 +20,9 @@ struct ImportOptions {
     std::function<void(double fraction)> progress;
     // Polled while importing; when it becomes true the import stops with the error "cancelled".
     const std::atomic<bool>* cancel = nullptr;
-    // A gzip member may not inflate to more than this (protects against decompression bombs).
-    std::uint64_t max_inflated_bytes = std::uint64_t{16} << 30;
+    // A gzip input may not inflate to more than this (protects against decompression bombs).
+    // Tests and fuzzers lower it; the default is the one limit every gzip reader shares.
+    std::uint64_t max_inflated_bytes = GzipByteSource::kMaxInflatedBytes;
 };
 
 // What an importer saw, so nothing is dropped silently: every input record is counted under its

@@ -3,10 +3,11 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <zlib.h>
 
 #include <cerrno>
 #include <cstring>
+
+#include "core/tracefile/gzip.h"
 
 namespace syncscope {
 
@@ -69,23 +70,18 @@ std::string readRaw(int fd, std::string& error) {
 // The first kHeadBytes that `raw` inflates to; fewer when the data is damaged or short (the
 // importer then reports the damage with its offset).
 std::string inflateHead(const std::string& raw) {
+    MemoryByteSource compressed(raw);
+    GzipByteSource inflated(compressed);
     std::string out(InputProbe::kHeadBytes, '\0');
-    z_stream zs{};
-    if (inflateInit2(&zs, 15 + 16) != Z_OK)
-        return {};
-    zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(raw.data()));
-    zs.avail_in = static_cast<uInt>(raw.size());
-    zs.next_out = reinterpret_cast<Bytef*>(out.data());
-    zs.avail_out = static_cast<uInt>(out.size());
-    inflate(&zs, Z_SYNC_FLUSH);
-    out.resize(out.size() - zs.avail_out);
-    inflateEnd(&zs);
+    std::size_t got = 0;
+    while (got < out.size()) {
+        const std::size_t n = inflated.read(out.data() + got, out.size() - got);
+        if (n == 0)
+            break;
+        got += n;
+    }
+    out.resize(got);
     return out;
-}
-
-bool isGzip(std::string_view bytes) {
-    return bytes.size() >= 2 && static_cast<unsigned char>(bytes[0]) == 0x1f &&
-           static_cast<unsigned char>(bytes[1]) == 0x8b;
 }
 
 }  // namespace
@@ -136,7 +132,7 @@ InputProbe InputProbe::probe(const std::string& path) {
         result.format = Format::Empty;
         return result;
     }
-    result.gzip = isGzip(raw);
+    result.gzip = Gzip::looksCompressed(raw);
     result.head = result.gzip ? inflateHead(raw) : raw.substr(0, kHeadBytes);
     result.format = classify(result.head, result.gzip);
     if (result.gzip && result.format == Format::Unknown)

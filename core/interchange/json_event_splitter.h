@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/interchange/byte_source.h"
+#include "core/tracefile/byte_source.h"
 
 namespace syncscope {
 

@@ -568,10 +568,4 @@ ImportResult KinetoImporter::importStream(ByteSource& source, std::string_view s
     return import.run(source);
 }
 
-ImportResult KinetoImporter::importJson(std::string_view json, std::string_view source_name,
-                                        const ImportOptions& options) {
-    MemoryByteSource source(json);
-    return importStream(source, source_name, options);
-}
-
 }  // namespace syncscope

@@ -3,8 +3,8 @@
 #include <string>
 #include <string_view>
 
-#include "core/interchange/byte_source.h"
 #include "core/interchange/import_result.h"
+#include "core/tracefile/byte_source.h"
 
 namespace syncscope {
 
@@ -14,11 +14,9 @@ namespace syncscope {
 // Never throws; a malformed file gives ImportResult::error naming the byte, line and column.
 class KinetoImporter {
 public:
-    // JSON text in memory. `source_name` names the input in errors and in Trace::source.
-    static ImportResult importJson(std::string_view json, std::string_view source_name,
-                                   const ImportOptions& options = {});
-    // Streams from a source (file, gzip stream...) in bounded memory: the document is never held
-    // whole, only ~1 MiB batches of events.
+    // Streams from a source (memory, file, gzip stream...) in bounded memory: the document is
+    // never held whole, only ~1 MiB batches of events. `source_name` names the input in errors and
+    // in Trace::source.
     static ImportResult importStream(ByteSource& source, std::string_view source_name,
                                      const ImportOptions& options = {});
 };

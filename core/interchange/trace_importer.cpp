@@ -7,11 +7,13 @@
 #include <new>
 #include <stdexcept>
 
-#include "core/interchange/byte_source.h"
 #include "core/interchange/input_probe.h"
 #include "core/interchange/kineto_importer.h"
 #include "core/interchange/lane_pruner.h"
 #include "core/interchange/nsys_importer.h"
+#include "core/tracefile/byte_source.h"
+#include "core/tracefile/gzip.h"
+#include "core/tracefile/gzip_byte_source.h"
 
 namespace syncscope {
 
@@ -46,8 +48,7 @@ ImportResult importJsonStream(ByteSource& raw, TraceFormat format, std::string_v
 }  // namespace
 
 TraceFormat TraceImporter::sniff(std::string_view head) {
-    if (head.size() >= 2 && static_cast<unsigned char>(head[0]) == 0x1f &&
-        static_cast<unsigned char>(head[1]) == 0x8b)
+    if (Gzip::looksCompressed(head))
         return TraceFormat::Gzip;
     if (head.substr(0, kSqliteMagic.size()) == kSqliteMagic)
         return TraceFormat::Sqlite;

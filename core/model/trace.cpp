@@ -31,6 +31,10 @@ std::size_t Trace::memoryFootprint() const {
     return bytes;
 }
 
+bool isGpuLane(LaneKind kind) {
+    return kind == LaneKind::Stream || kind == LaneKind::CopyEngine;
+}
+
 std::string_view toString(LaneKind kind) {
     static constexpr std::array<std::string_view, 6> names{"host-thread", "host-waits", "stream",
                                                            "copy-engine", "annotation", "other"};

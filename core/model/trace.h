@@ -180,6 +180,9 @@ struct Trace {
 };
 
 std::string_view toString(LaneKind kind);
+// The one answer to "is this a GPU lane": stream and copy-engine lanes hold GPU work; host, wait,
+// annotation and unclassified lanes do not. GpuActivity builds GPU busy/idle on it.
+bool isGpuLane(LaneKind kind);
 std::string_view toString(EventKind kind);
 std::string_view toString(ApiId api);
 std::string_view toString(FlowKind kind);

@@ -2,7 +2,10 @@
 
 #include <zlib.h>
 
+#include <algorithm>
 #include <limits>
+
+#include "core/tracefile/byte_source.h"
 
 namespace syncscope {
 
@@ -50,57 +53,21 @@ bool Gzip::compress(std::string_view data, std::string& out, std::string& error)
 }
 
 bool Gzip::decompress(std::string_view data, std::string& out, std::string& error,
-                      std::size_t max_bytes) {
-    z_stream z{};
-    if (inflateInit2(&z, kGzipWindow) != Z_OK) {
-        error = "cannot start gzip decompression";
-        return false;
-    }
+                      std::uint64_t max_bytes) {
+    MemoryByteSource compressed(data);
+    GzipByteSource inflated(compressed, max_bytes);
     out.clear();
-    std::size_t offset = 0;  // input handed to zlib so far
-    bool done = false;
-    while (!done) {
-        if (z.avail_in == 0) {
-            if (offset >= data.size())
-                break;  // input ended inside a member
-            const std::size_t in = std::min<std::size_t>(data.size() - offset, kMaxIn);
-            z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data() + offset));
-            z.avail_in = static_cast<uInt>(in);
-            offset += in;
-        }
+    for (;;) {
         const std::size_t size = out.size();
-        if (size >= max_bytes) {
-            inflateEnd(&z);
-            error =
-                "the decompressed data is larger than " + std::to_string(max_bytes >> 20) + " MiB";
-            return false;
-        }
         out.resize(size + kChunk);
-        z.next_out = reinterpret_cast<Bytef*>(out.data() + size);
-        z.avail_out = static_cast<uInt>(kChunk);
-        const int rc = inflate(&z, Z_NO_FLUSH);
-        out.resize(size + kChunk - z.avail_out);
-        if (rc == Z_STREAM_END) {
-            // Another gzip member may follow (concatenated .gz files); anything else is ignored.
-            const auto pos =
-                static_cast<std::size_t>(reinterpret_cast<const char*>(z.next_in) - data.data());
-            if (looksCompressed(data.substr(std::min(pos, data.size())))) {
-                inflateReset(&z);
-                continue;
-            }
-            done = true;
-        } else if (rc == Z_BUF_ERROR && z.avail_in == 0) {
-            continue;  // needs more input
-        } else if (rc != Z_OK) {
-            error =
-                std::string("the gzip data is damaged (") + (z.msg ? z.msg : "unknown error") + ")";
-            inflateEnd(&z);
-            return false;
-        }
+        const std::size_t got = inflated.read(out.data() + size, kChunk);
+        out.resize(size + got);
+        if (got == 0)
+            break;
     }
-    inflateEnd(&z);
-    if (!done) {
-        error = "the gzip data ends too early";
+    if (!inflated.error().empty()) {
+        error = inflated.error();
+        out.clear();
         return false;
     }
     return true;

@@ -1,5 +1,7 @@
 #include "core/tracefile/json_text.h"
 
+#include "core/model/utf8.h"
+
 namespace syncscope {
 
 void JsonText::appendString(std::string& out, std::string_view s) {
@@ -22,14 +24,10 @@ void JsonText::appendString(std::string& out, std::string_view s) {
             ++i;
             continue;
         }
-        const std::size_t len = (c >> 5) == 0x6    ? 2
-                                : (c >> 4) == 0xE  ? 3
-                                : (c >> 3) == 0x1E ? 4
-                                                   : 0;
-        bool valid = len > 0 && i + len <= s.size();
-        for (std::size_t k = 1; valid && k < len; ++k)
-            valid = (static_cast<unsigned char>(s[i + k]) & 0xC0) == 0x80;
-        if (valid) {
+        // One replacement per byte that does not start a well-formed sequence: the rest of a cut
+        // sequence may start a good one, and a reader sees how many bytes were bad.
+        const std::size_t len = Utf8::sequenceLength(s, i);
+        if (len > 0) {
             out.append(s.substr(i, len));
             i += len;
         } else {

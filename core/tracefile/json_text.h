@@ -10,8 +10,11 @@ namespace syncscope {
 // (traces with millions of events, scenarios with a million steps) spend their time here.
 class JsonText {
 public:
-    // A JSON string literal. Valid UTF-8 passes through; invalid bytes become U+FFFD so the output
-    // is always valid JSON.
+    // A JSON string literal, and the only JSON string escaper in the project (every JSON writer
+    // uses it). The rule: '"' and '\\' are backslash-escaped, control characters below 0x20
+    // become \u00XX, well-formed UTF-8 (see Utf8) passes through unchanged, and every byte that
+    // does not start a well-formed sequence becomes the escape \ufffd (U+FFFD, the replacement
+    // character), one per byte, so the output is always valid JSON and the damage stays visible.
     static void appendString(std::string& out, std::string_view text);
 
     template <typename Int>

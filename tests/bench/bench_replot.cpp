@@ -134,7 +134,10 @@ int main(int argc, char** argv) {
         view.plot()->replot(QCustomPlot::rpImmediateRefresh);  // warm caches (labels, buffers)
         const Timing fit = medianReplot(view, runs, [](int) {});
         const std::size_t items = view.lanes()->lastItemCount();
-        const auto [lo, hi] = view.visibleRange();
+        // Plain variables, not a structured binding: clang 14 cannot capture bindings in lambdas.
+        const auto range = view.visibleRange();
+        const double lo = range.first;
+        const double hi = range.second;
         const double span = (hi - lo) / 100.0;
         view.zoomToRange(static_cast<TimeNs>(lo + 40 * span), static_cast<TimeNs>(lo + 41 * span));
         const Timing zoomed = medianReplot(view, runs, [](int) {});

@@ -1,4 +1,4 @@
-// libFuzzer target: Kineto / Chrome JSON text through KinetoImporter::importJson.
+// libFuzzer target: Kineto / Chrome JSON text through KinetoImporter::importStream.
 // Build and run: see docs/fuzzing.md.
 
 #include <cstddef>
@@ -6,12 +6,14 @@
 #include <string_view>
 
 #include "core/interchange/kineto_importer.h"
+#include "core/tracefile/byte_source.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     syncscope::ImportOptions options;
     options.max_inflated_bytes = 64 << 20;  // a gzip bomb is an error, not an out-of-memory
     const std::string_view bytes(reinterpret_cast<const char*>(data), size);
-    const auto result = syncscope::KinetoImporter::importJson(bytes, "fuzz-input", options);
+    syncscope::MemoryByteSource source(bytes);
+    const auto result = syncscope::KinetoImporter::importStream(source, "fuzz-input", options);
     // Failing is fine; failing silently is not.
     if (!result.ok() && result.error.empty())
         __builtin_trap();

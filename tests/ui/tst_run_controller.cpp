@@ -11,8 +11,9 @@
 #include "core/engine/engine_factory.h"
 #include "core/engine/trace_delta_emitter.h"
 #include "core/scenario/batch_generator.h"
+#include "tests/support/trace_difference.h"
 #include "tests/ui/test_scenarios.h"
-#include "tests/ui/trace_compare.h"
+#include "tests/support/trace_difference.h"
 #include "ui/editor/builtin_scenarios.h"
 #include "ui/run/run_controller.h"
 
@@ -214,12 +215,14 @@ void TestRunController::sameTraceAsDirectRun() {
     QCOMPARE(name(finished.all[0].status), name(RunStatus::Ok));
     QVERIFY(!controller.isRunning());
 
-    const QString diff = test::firstEventDifference(direct.trace, *finished.all[0].trace);
-    QVERIFY2(diff.isEmpty(), qPrintable(diff));
+    const std::string diff =
+        test::traceDifference(direct.trace, *finished.all[0].trace, test::TraceMatch::SameText);
+    QVERIFY2(diff.empty(), diff.c_str());
     // The deltas alone rebuild the same trace (what the live timeline showed at the end).
     QVERIFY(rebuilt);
-    const QString live_diff = test::firstEventDifference(direct.trace, *rebuilt);
-    QVERIFY2(live_diff.isEmpty(), qPrintable(live_diff));
+    const std::string live_diff =
+        test::traceDifference(direct.trace, *rebuilt, test::TraceMatch::Timeline);
+    QVERIFY2(live_diff.empty(), live_diff.c_str());
 }
 
 void TestRunController::liveDeltasArriveBeforeTheRunEnds() {

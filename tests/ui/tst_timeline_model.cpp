@@ -1,5 +1,7 @@
 #include <QTest>
 
+#include "core/analysis/trace_stats.h"
+#include "core/analysis/wait_attribution.h"
 #include "tst_timeline_fixtures.h"
 #include "ui/timeline/time_mapping.h"
 #include "ui/timeline/time_ticker.h"
@@ -214,6 +216,35 @@ private slots:
         visible.clear();
         m.idleGapsInView(m.beginNs(), m.endNs(), 1'000'000'000, visible);  // nothing lasts 1 s
         QVERIFY(visible.empty());
+    }
+
+    void drawnGapsAreTheAnalysisGaps() {
+        // What is drawn, what the hover explains and what the summary calls "GPU idle" are one
+        // definition (GpuActivity): same gaps, and their sum is the stats' idle time.
+        auto trace = makeDemoTrace(3);
+        // A host function on a stream inside a gap keeps no engine busy: the gap stays whole.
+        const auto gap = TimelineModel(trace).idleGaps().front();
+        TraceEvent callback;
+        callback.kind = EventKind::HostCallback;
+        for (std::uint16_t l = 0; l < trace->lanes.size(); ++l)
+            if (trace->lanes[l].kind == LaneKind::Stream)
+                callback.lane = l;
+        callback.start_ns = gap.start + 1;
+        callback.end_ns = gap.end - 1;
+        trace->addEvent(callback);
+
+        const TimelineModel m(trace);
+        const auto analysed = WaitAttribution(*trace).idleGaps();
+        QCOMPARE(m.idleGaps().size(), analysed.size());
+        TimeNs sum = 0;
+        for (std::size_t k = 0; k < analysed.size(); ++k) {
+            QCOMPARE(m.idleGaps()[k].start, analysed[k].start_ns);
+            QCOMPARE(m.idleGaps()[k].end, analysed[k].end_ns);
+            sum += m.idleGaps()[k].end - m.idleGaps()[k].start;
+        }
+        QCOMPARE(m.idleGaps().front().start, gap.start);
+        QCOMPARE(m.idleGaps().front().end, gap.end);
+        QCOMPARE(sum, computeStats(*trace).gpu_idle_ns);
     }
 
     void flowsOfEvent() {

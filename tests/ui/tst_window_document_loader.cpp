@@ -12,8 +12,8 @@
 #include "core/scenario/scenario_writer.h"
 #include "core/tracefile/trace_file.h"
 #include "tests/support/real_traces.h"
+#include "tests/support/trace_difference.h"
 #include "tests/ui/test_scenarios.h"
-#include "tests/ui/trace_compare.h"
 #include "ui/window/document_loader.h"
 
 using namespace syncscope;
@@ -72,8 +72,9 @@ void TestWindowDocumentLoader::opensANativeTraceWithItsScenario() {
         const LoadedDocument document = DocumentLoader::load(path);
         QVERIFY2(document.ok(), qPrintable(document.error));
         QVERIFY(document.trace);
-        const QString diff = test::firstEventDifference(run.trace, *document.trace);
-        QVERIFY2(diff.isEmpty(), qPrintable(diff));
+        const std::string diff =
+            test::traceDifference(run.trace, *document.trace, test::TraceMatch::Timeline);
+        QVERIFY2(diff.empty(), diff.c_str());
         QVERIFY(document.scenario);
         QCOMPARE(document.scenario->title, scenario.title);
     }

@@ -107,8 +107,7 @@ void LanePlottable::drawStripes(QCPPainter* p) const {
 void LanePlottable::drawIdleSpans(QCPPainter* p, const TimeMapping& map) const {
     int lastGpu = model_->firstGpuRow();
     for (int row = model_->firstGpuRow(); row < model_->rowCount(); ++row) {
-        const auto kind = model_->trace()->lanes[*model_->laneOfRow(row)].kind;
-        if (kind == LaneKind::Stream || kind == LaneKind::CopyEngine)
+        if (isGpuLane(model_->trace()->lanes[*model_->laneOfRow(row)].kind))
             lastGpu = row + 1;
     }
     if (lastGpu <= model_->firstGpuRow())

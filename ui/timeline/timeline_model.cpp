@@ -4,15 +4,9 @@
 #include <cmath>
 #include <limits>
 
+#include "core/analysis/gpu_activity.h"
+
 namespace syncscope {
-
-namespace {
-
-bool isGpuLane(LaneKind k) {
-    return k == LaneKind::Stream || k == LaneKind::CopyEngine;
-}
-
-}  // namespace
 
 TimelineModel::TimelineModel(std::shared_ptr<const Trace> trace) : trace_(std::move(trace)) {
     if (!trace_)
@@ -107,31 +101,13 @@ void TimelineModel::buildRows() {
 }
 
 void TimelineModel::buildIdleSpans() {
-    // Merge the busy intervals of every GPU lane; the holes between first and last GPU work are
-    // idle.
-    std::vector<std::pair<TimeNs, TimeNs>> busy;
-    const auto& events = trace_->events;
-    for (std::size_t l = 0; l < lanes_.size(); ++l) {
-        if (!isGpuLane(trace_->lanes[l].kind))
-            continue;
-        for (auto i : lanes_[l].events) {
-            const auto& e = events[i];
-            // A stream stalled on an event is not doing work; a zero-length marker neither.
-            if (e.kind == EventKind::StreamWait || e.kind == EventKind::EventMarker)
-                continue;
-            if (e.end_ns > e.start_ns)
-                busy.emplace_back(e.start_ns, e.end_ns);
-        }
-    }
-    std::sort(busy.begin(), busy.end());
-    TimeNs cover = 0;
-    bool started = false;
-    for (const auto& [s, e] : busy) {
-        if (started && s > cover)
-            gaps_.push_back({cover, s});
-        cover = started ? std::max(cover, e) : e;
-        started = true;
-    }
+    // The gaps drawn are GpuActivity's, the same the stats sum into "GPU idle" and the hover
+    // explains.
+    const GpuActivity activity(*trace_);
+    gaps_.clear();
+    gaps_.reserve(activity.gaps().size());
+    for (const auto& g : activity.gaps())
+        gaps_.push_back({g.start_ns, g.end_ns});
     gapBlockMax_.clear();
     for (std::size_t b = 0; b < gaps_.size(); b += kGapBlock) {
         TimeNs m = 0;

@@ -91,7 +91,7 @@ TimelineView::TimelineView(QWidget* parent) : QWidget(parent) {
 
     // Transient overlays (box zoom, Δt ruler): a handful of items on the buffered overlay layer,
     // so dragging them repaints that layer only.
-    auto onOverlay = [this, main](QCPAbstractItem* item) {
+    auto onOverlay = [main](QCPAbstractItem* item) {
         item->setLayer(QStringLiteral("overlay"));
         item->setClipAxisRect(main);
         item->setClipToAxisRect(true);
@@ -387,8 +387,7 @@ QString TimelineView::idleGapText(QPoint pos) const {
         model_->laneOfRow(static_cast<int>(std::floor(plot_->yAxis->pixelToCoord(p.y()))));
     if (!lane)
         return {};
-    const auto kind = trace_->lanes[*lane].kind;
-    if (kind != LaneKind::Stream && kind != LaneKind::CopyEngine)
+    if (!isGpuLane(trace_->lanes[*lane].kind))
         return {};
     const auto t = static_cast<TimeNs>(std::llround(plot_->xAxis->pixelToCoord(p.x())));
     // Cheap check on the view's own gaps first: the analysis runs only when the cursor is in one.

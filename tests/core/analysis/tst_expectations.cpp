@@ -5,9 +5,9 @@
 
 #include "core/analysis/expectation_check.h"
 #include "core/engine/engine_factory.h"
-#include "core/scenario/scenario_compare.h"
 #include "core/scenario/scenario_reader.h"
 #include "core/scenario/scenario_writer.h"
+#include "tests/support/scenario_difference.h"
 
 using namespace syncscope;
 
@@ -220,7 +220,7 @@ void TestExpectations::writtenBackUnchanged() {
     const ScenarioParseResult second =
         ScenarioReader::parse(ScenarioWriter::toJson(*first.scenario));
     QVERIFY2(second.ok(), second.errorText().c_str());
-    const std::string difference = scenarioDifference(*first.scenario, *second.scenario);
+    const std::string difference = test::scenarioDifference(*first.scenario, *second.scenario);
     QVERIFY2(difference.empty(), difference.c_str());
 }
 

@@ -11,9 +11,11 @@
 #include "core/interchange/csv_writer.h"
 #include "core/interchange/kineto_importer.h"
 #include "core/interchange/trace_importer.h"
-#include "core/scenario/scenario_compare.h"
+#include "tests/support/scenario_difference.h"
 #include "core/scenario/scenario_reader.h"
 #include "interchange_test_support.h"
+#include "tests/support/kineto_json.h"
+#include "tests/support/trace_difference.h"
 
 using namespace syncscope;
 using namespace syncscope::test;
@@ -136,74 +138,6 @@ Trace handBuiltTrace() {
     return t;
 }
 
-void compareTraces(const Trace& a, const Trace& b) {
-    QCOMPARE(b.title, a.title);
-    QCOMPARE(b.source, a.source);
-    QCOMPARE(b.scenario == nullptr, a.scenario == nullptr);
-    if (a.scenario != nullptr)
-        QCOMPARE(scenarioDifference(*b.scenario, *a.scenario), std::string());
-    QCOMPARE(b.device.name, a.device.name);
-    QCOMPARE(b.device.engine, a.device.engine);
-    QCOMPARE(b.device.sm_count, a.device.sm_count);
-    QCOMPARE(b.device.memory_bytes, a.device.memory_bytes);
-    QCOMPARE(b.device.copy_engines, a.device.copy_engines);
-    QCOMPARE_ENUM(b.device.schedule, a.device.schedule);
-    for (int i = 0; i < 4; ++i)
-        QCOMPARE(b.device.wake_latency_ns[i], a.device.wake_latency_ns[i]);
-    QCOMPARE(b.device.timer_granularity_ns, a.device.timer_granularity_ns);
-    QCOMPARE(b.device.launch_cost_ns, a.device.launch_cost_ns);
-    QCOMPARE(b.device.clock_tolerance_ns, a.device.clock_tolerance_ns);
-    QCOMPARE(b.device.pool_release_threshold, a.device.pool_release_threshold);
-    QCOMPARE(b.lanes.size(), a.lanes.size());
-    for (std::size_t i = 0; i < a.lanes.size(); ++i) {
-        const auto& x = a.lanes[i];
-        const auto& y = b.lanes[i];
-        QCOMPARE_ENUM(y.kind, x.kind);
-        QCOMPARE(y.name, x.name);
-        QCOMPARE(y.stream_id, x.stream_id);
-        QCOMPARE_ENUM(y.stream_kind, x.stream_kind);
-        QCOMPARE(y.priority, x.priority);
-        QCOMPARE(y.parent, x.parent);
-        QCOMPARE(y.thread_id, x.thread_id);
-    }
-    QCOMPARE(b.events.size(), a.events.size());
-    for (std::size_t i = 0; i < a.events.size(); ++i) {
-        const auto& x = a.events[i];
-        const auto& y = b.events[i];
-        QCOMPARE(b.nameOf(y), a.nameOf(x));
-        QCOMPARE_ENUM(y.kind, x.kind);
-        QCOMPARE(y.lane, x.lane);
-        QCOMPARE(y.start_ns, x.start_ns);
-        QCOMPARE(y.end_ns, x.end_ns);
-        QCOMPARE(y.bytes, x.bytes);
-        QCOMPARE(y.cpu_ns, x.cpu_ns);
-        QCOMPARE(y.step, x.step);
-        QCOMPARE(y.batch, x.batch);
-        QCOMPARE(y.correlation, x.correlation);
-        QCOMPARE(y.awaited, x.awaited);
-        QCOMPARE(y.cuda_event, x.cuda_event);
-        QCOMPARE(y.target_lane, x.target_lane);
-        QCOMPARE_ENUM(y.api, x.api);
-        QCOMPARE_ENUM(y.mode, x.mode);
-        QCOMPARE(y.flags, x.flags);
-    }
-    QCOMPARE(b.flows.size(), a.flows.size());
-    for (std::size_t i = 0; i < a.flows.size(); ++i) {
-        QCOMPARE(b.flows[i].from, a.flows[i].from);
-        QCOMPARE(b.flows[i].to, a.flows[i].to);
-        QCOMPARE_ENUM(b.flows[i].kind, a.flows[i].kind);
-    }
-    QCOMPARE(b.memory.size(), a.memory.size());
-    for (std::size_t i = 0; i < a.memory.size(); ++i) {
-        QCOMPARE(b.memory[i].t_ns, a.memory[i].t_ns);
-        QCOMPARE(b.memory[i].device_used, a.memory[i].device_used);
-        QCOMPARE(b.memory[i].pool_reserved, a.memory[i].pool_reserved);
-        QCOMPARE(b.memory[i].pool_used, a.memory[i].pool_used);
-        QCOMPARE(b.memory[i].allocated, a.memory[i].allocated);
-        QCOMPARE(b.memory[i].reserved, a.memory[i].reserved);
-    }
-}
-
 }  // namespace
 
 class TstChromeTraceWriter : public QObject {
@@ -258,12 +192,26 @@ private slots:
                 std::string::npos);
     }
 
+    void stringsUseTheOneEscaper() {
+        // The same rule as the native trace writer (JsonText): each invalid UTF-8 byte becomes
+        // U+FFFD, control characters are escaped; this writer once guessed Latin-1 instead.
+        Trace t = handBuiltTrace();
+        t.title = "caf\xe9\x01\"\xe2\x82";
+        const std::string json = ChromeTraceWriter::toString(t);
+        const std::string expected = "\"title\":\"caf\\ufffd\\u0001\\\"\\ufffd\\ufffd\"";
+        QVERIFY2(json.find(expected) != std::string::npos, json.substr(0, 400).c_str());
+        QJsonParseError error;
+        QJsonDocument::fromJson(QByteArray::fromStdString(json), &error);
+        QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(error.errorString()));
+    }
+
     void roundTrip() {
         const Trace original = handBuiltTrace();
         const auto result =
-            KinetoImporter::importJson(ChromeTraceWriter::toString(original), "round-trip.json");
+            test::importKinetoJson(ChromeTraceWriter::toString(original), "round-trip.json");
         QVERIFY2(result.ok(), result.error.c_str());
-        compareTraces(original, *result.trace);
+        const std::string diff = traceDifference(original, *result.trace, TraceMatch::SameText);
+        QVERIFY2(diff.empty(), diff.c_str());
     }
 
     // The stored scenario is parsed on import; one that does not read fails the import, named.
@@ -273,7 +221,7 @@ private slots:
         const auto at = json.find(key);
         QVERIFY(at != std::string::npos);
         json.insert(at + key.size(), "x");  // the stored text no longer starts a JSON object
-        const auto result = KinetoImporter::importJson(json, "tampered.json");
+        const auto result = test::importKinetoJson(json, "tampered.json");
         QVERIFY(!result.ok());
         QVERIFY2(result.error.find("\"syncscope.scenario\": the stored scenario is not valid") !=
                      std::string::npos,
@@ -285,9 +233,10 @@ private slots:
         const auto first = importTrace(fixturePath("kineto_new.json").toStdString());
         QVERIFY2(first.ok(), first.error.c_str());
         const auto second =
-            KinetoImporter::importJson(ChromeTraceWriter::toString(*first.trace), "again.json");
+            test::importKinetoJson(ChromeTraceWriter::toString(*first.trace), "again.json");
         QVERIFY2(second.ok(), second.error.c_str());
-        compareTraces(*first.trace, *second.trace);
+        const std::string diff = traceDifference(*first.trace, *second.trace, TraceMatch::SameText);
+        QVERIFY2(diff.empty(), diff.c_str());
     }
 
     void writesFilesAtomically() {

@@ -18,6 +18,7 @@
 #include "core/interchange/trace_importer.h"
 #include "core/interchange/trace_opener.h"
 #include "core/tracefile/gzip.h"
+#include "core/tracefile/gzip_byte_source.h"
 #include "core/tracefile/trace_file.h"
 #include "interchange_test_support.h"
 #include "nsys_test_database.h"
@@ -145,6 +146,28 @@ private slots:
         QVERIFY(writeFile(QString::fromStdString(path("empty.json")), {}));
         QCOMPARE(InputProbe::probe(path("empty.json")).format, InputProbe::Format::Empty);
         QCOMPARE(TraceOpener::open(path("empty.json")).error, path("empty.json") + ": empty file");
+    }
+
+    void probeReadsTheStartOfATruncatedGzip() {
+        // The probe shares the importer's gzip reader; what inflates before the cut still counts.
+        const std::string whole = gzip(nativeTraceText());
+        QVERIFY(writeFile(QString::fromStdString(path("cut.json.gz")),
+                          whole.substr(0, whole.size() / 2)));
+        const InputProbe probe = InputProbe::probe(path("cut.json.gz"));
+        QVERIFY(probe.gzip);
+        QCOMPARE(probe.format, InputProbe::Format::Native);
+        QVERIFY(!probe.head.empty() && probe.head.size() <= InputProbe::kHeadBytes);
+    }
+
+    void gzipBombStopsAtTheSharedLimit() {
+        QCOMPARE(ImportOptions{}.max_inflated_bytes, GzipByteSource::kMaxInflatedBytes);
+        const std::string text = "{\"traceEvents\":[" + std::string(4 << 20, ' ') + "]}";
+        ImportOptions options;
+        options.max_inflated_bytes = 1 << 20;
+        const ImportResult r = TraceImporter::importBytes(gzip(text), "bomb.json.gz", options);
+        QVERIFY2(
+            r.error.find("the decompressed data is larger than 1048576 bytes") != std::string::npos,
+            r.error.c_str());
     }
 
     void gigabyteOfZerosIsUnknownAtOnce() {

@@ -12,6 +12,7 @@
 #include "core/interchange/trace_importer.h"
 #include "interchange_test_support.h"
 #include "nsys_test_database.h"
+#include "tests/support/kineto_json.h"
 #include "trace_mutator.h"
 
 using namespace syncscope;
@@ -117,7 +118,7 @@ private slots:
         run(
             "KinetoImporter",
             [](std::string_view b, const ImportOptions& o) {
-                return KinetoImporter::importJson(b, "m.json", o);
+                return test::importKinetoJson(b, "m.json", o);
             },
             json_);
     }

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "core/interchange/byte_source.h"
 #include "core/interchange/json_event_splitter.h"
+#include "core/tracefile/byte_source.h"
 
 using namespace syncscope;
 

@@ -19,6 +19,7 @@
 #include "core/model/checked_math.h"
 #include "core/tracefile/gzip.h"
 #include "interchange_test_support.h"
+#include "tests/support/kineto_json.h"
 #include "tests/support/real_traces.h"
 
 using namespace syncscope;
@@ -175,7 +176,7 @@ class TstKinetoExactTimes : public QObject {
         QVERIFY2(expected.events >= min_events,
                  qPrintable(QStringLiteral("%1: %2 events").arg(label).arg(expected.events)));
         const QByteArray bytes = text.toUtf8();
-        const auto result = KinetoImporter::importJson(
+        const auto result = test::importKinetoJson(
             std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())),
             label.toStdString());
         QVERIFY2(result.ok(), result.error.c_str());
@@ -293,7 +294,7 @@ private slots:
              "dur":2.5e-3,"args":{"stream":7}},
             {"ph":"X","cat":"kernel","name":"c","pid":0,"tid":7,"ts":1694128201435378,
              "dur":1.0005,"args":{"stream":7}}]})";
-        const auto r = KinetoImporter::importJson(json, "epoch.json");
+        const auto r = test::importKinetoJson(json, "epoch.json");
         QVERIFY2(r.ok(), r.error.c_str());
         const auto& ev = r.trace->events;
         QCOMPARE(ev.size(), std::size_t{3});
@@ -315,7 +316,7 @@ private slots:
             "\"ts\":1694128201435377.001,\"dur\":0.004},"
             "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"b\",\"pid\":0,\"tid\":7,"
             "\"t\\u0073\":1694128201435377.123,\"d\\u0075r\":0.0025}]}";
-        const auto r = KinetoImporter::importJson(json, "lookalikes.json");
+        const auto r = test::importKinetoJson(json, "lookalikes.json");
         QVERIFY2(r.ok(), r.error.c_str());
         const auto& ev = r.trace->events;
         QCOMPARE(ev.size(), std::size_t{2});
@@ -354,7 +355,7 @@ private slots:
         const std::string json = R"({"traceEvents":[{"ph":"X","cat":"kernel","name":"k","pid":0,)"
                                  R"("tid":7,)" +
                                  event.toStdString() + "}]}";
-        const auto r = KinetoImporter::importJson(json, "range.json");
+        const auto r = test::importKinetoJson(json, "range.json");
         QVERIFY(!r.ok());
         QVERIFY2(QString::fromStdString(r.error).contains(error), r.error.c_str());
     }
@@ -368,7 +369,7 @@ private slots:
              "args":{"stream":7}},
             {"ph":"X","cat":"cuda_runtime","name":"cudaLaunchKernel","pid":0,"tid":1,"ts":30,
              "dur":1,"args":{"correlation":5,"correlation":6}}]})";
-        const auto r = KinetoImporter::importJson(json, "dup.json");
+        const auto r = test::importKinetoJson(json, "dup.json");
         QVERIFY2(r.ok(), r.error.c_str());
         QCOMPARE(r.trace->events.size(), std::size_t{3});
         QCOMPARE(r.trace->events[1].start_ns, TimeNs{19'000});  // the last "ts" (20 µs), rebased
@@ -394,7 +395,7 @@ private slots:
             json += std::string(i ? "," : "") +
                     R"({"ph":"i","name":"n","pid":0,"tid":1,"ts":1,"ts":2})";
         json += "]}";
-        const auto r = KinetoImporter::importJson(json, "many.json");
+        const auto r = test::importKinetoJson(json, "many.json");
         QVERIFY2(r.ok(), r.error.c_str());
         int named = 0;
         bool summary = false;

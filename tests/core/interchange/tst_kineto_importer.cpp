@@ -7,6 +7,7 @@
 #include "core/interchange/kineto_importer.h"
 #include "core/interchange/trace_importer.h"
 #include "interchange_test_support.h"
+#include "tests/support/kineto_json.h"
 
 using namespace syncscope;
 using namespace syncscope::test;
@@ -144,7 +145,7 @@ private slots:
         double last = -1;
         ImportOptions options;
         options.progress = [&](double f) { last = f; };
-        QVERIFY(KinetoImporter::importJson(json, "mem.json", options).ok());
+        QVERIFY(test::importKinetoJson(json, "mem.json", options).ok());
         QCOMPARE(last, 1.0);
 
         // A large enough document to reach the periodic cancel check.
@@ -159,11 +160,11 @@ private slots:
         std::atomic<bool> cancel{true};
         ImportOptions cancelling;
         cancelling.cancel = &cancel;
-        const auto result = KinetoImporter::importJson(big, "big.json", cancelling);
+        const auto result = test::importKinetoJson(big, "big.json", cancelling);
         QVERIFY(!result.ok());
         QCOMPARE(result.error, std::string("big.json: cancelled"));
         cancel = false;
-        QCOMPARE(KinetoImporter::importJson(big, "big.json", cancelling).trace->events.size(),
+        QCOMPARE(test::importKinetoJson(big, "big.json", cancelling).trace->events.size(),
                  std::size_t{10000});
     }
 
@@ -173,13 +174,15 @@ private slots:
         std::string json = "{\"traceEvents\":[\n";
         const int count = 30000;
         for (int i = 0; i < count; ++i) {
-            json += "  {\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"k\",\"pid\":0,\"tid\":7,\"ts\":" + std::to_string(i * 10) +
-                    ",\"dur\":5,\"args\":{\"stream\":7,\"correlation\":" + std::to_string(i) + ",\"pad\":\"" +
-                    std::string(40, 'x') + "\"}},\n";
+            json +=
+                "  {\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"k\",\"pid\":0,\"tid\":7,\"ts\":" +
+                std::to_string(i * 10) +
+                ",\"dur\":5,\"args\":{\"stream\":7,\"correlation\":" + std::to_string(i) +
+                ",\"pad\":\"" + std::string(40, 'x') + "\"}},\n";
         }
         json += "  {\"ph\":\"i\",\"name\":\"end\",\"pid\":1,\"tid\":1,\"ts\":0}\n]}\n";
         QVERIFY(json.size() > 3u << 20);
-        const auto good = KinetoImporter::importJson(json, "big.json");
+        const auto good = test::importKinetoJson(json, "big.json");
         QVERIFY2(good.ok(), good.error.c_str());
         QCOMPARE(countKind(*good.trace, EventKind::Kernel), count);
         QCOMPARE(good.trace->events.back().start_ns, TimeNs{0});
@@ -188,10 +191,12 @@ private slots:
         const auto at = json.find(needle);
         QVERIFY(at != std::string::npos);
         json.replace(at, needle.size(), "\"ts\":250000,\"dur\":-5");
-        const auto bad = KinetoImporter::importJson(json, "big.json");
+        const auto bad = test::importKinetoJson(json, "big.json");
         QVERIFY(!bad.ok());
         const auto line_start = json.rfind('\n', at) + 1;
-        const std::string expected = "big.json: byte " + std::to_string(line_start + 2) + " (line 25002, column 3): event 25000: \"dur\" is negative (-5000 ns)";
+        const std::string expected =
+            "big.json: byte " + std::to_string(line_start + 2) +
+            " (line 25002, column 3): event 25000: \"dur\" is negative (-5000 ns)";
         QCOMPARE(bad.error, expected);
     }
 
@@ -199,7 +204,7 @@ private slots:
         // The bare-array form of the Chrome format, with a B/E pair we count but do not draw.
         const std::string json = R"([{"ph":"X","name":"a","pid":1,"tid":2,"ts":5,"dur":1},
                                      {"ph":"B","name":"b","pid":1,"tid":2,"ts":6},{"ph":"E","pid":1,"tid":2,"ts":7}])";
-        const auto result = KinetoImporter::importJson(json, "array.json");
+        const auto result = test::importKinetoJson(json, "array.json");
         QVERIFY2(result.ok(), result.error.c_str());
         QCOMPARE(result.trace->events.size(), std::size_t{1});
         QCOMPARE(result.stats.skipped.at("ph B"), std::uint64_t{1});

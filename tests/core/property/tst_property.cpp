@@ -5,7 +5,7 @@
 #include "core/analysis/invariant_checker.h"
 #include "core/engine/engine_factory.h"
 #include "core/scenario/scenario_writer.h"
-#include "tests/core/property/random_scenario.h"
+#include "tests/support/random_scenario.h"
 
 using namespace syncscope;
 

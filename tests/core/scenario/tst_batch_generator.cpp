@@ -4,9 +4,9 @@
 #include "core/analysis/invariant_checker.h"
 #include "core/engine/engine_factory.h"
 #include "core/scenario/batch_generator.h"
-#include "core/scenario/scenario_compare.h"
 #include "core/scenario/scenario_reader.h"
 #include "core/scenario/scenario_writer.h"
+#include "tests/support/scenario_difference.h"
 
 using namespace syncscope;
 
@@ -141,7 +141,7 @@ void TestBatchGenerator::everyModeAndPlacement() {
     // Valid, and unchanged by a write/read round trip.
     const auto back = ScenarioReader::parse(ScenarioWriter::toJson(s));
     QVERIFY2(back.ok(), back.errorText().c_str());
-    QCOMPARE(QString::fromStdString(scenarioDifference(s, *back.scenario)), QString());
+    QCOMPARE(QString::fromStdString(test::scenarioDifference(s, *back.scenario)), QString());
 }
 
 void TestBatchGenerator::kernelsRoundRobin() {
@@ -251,7 +251,7 @@ void TestBatchGenerator::allocations() {
     }
     const auto back = ScenarioReader::parse(ScenarioWriter::toJson(s));
     QVERIFY2(back.ok(), back.errorText().c_str());
-    QCOMPARE(QString::fromStdString(scenarioDifference(s, *back.scenario)), QString());
+    QCOMPARE(QString::fromStdString(test::scenarioDifference(s, *back.scenario)), QString());
 }
 
 void TestBatchGenerator::invalidConfigs_data() {

@@ -3,9 +3,9 @@
 #include <nlohmann/json.hpp>
 #include <random>
 
-#include "core/scenario/scenario_compare.h"
 #include "core/scenario/scenario_reader.h"
 #include "core/scenario/scenario_writer.h"
+#include "tests/support/scenario_difference.h"
 
 using namespace syncscope;
 
@@ -459,7 +459,7 @@ void TestScenarioReader::fixturesRoundTrip() {
     const std::string text = ScenarioWriter::toJson(*first.scenario);
     const auto second = ScenarioReader::parse(text);
     QVERIFY2(second.ok(), second.errorText().c_str());
-    QCOMPARE(QString::fromStdString(scenarioDifference(*first.scenario, *second.scenario)),
+    QCOMPARE(QString::fromStdString(test::scenarioDifference(*first.scenario, *second.scenario)),
              QString());
     QCOMPARE(ScenarioWriter::toJson(*second.scenario), text);  // the writer is stable
 }
@@ -568,9 +568,9 @@ void TestScenarioReader::randomMutationsNeverCrash() {
                 ++ok;
                 const auto again = ScenarioReader::parse(ScenarioWriter::toJson(*result.scenario));
                 QVERIFY2(again.ok(), again.errorText().c_str());
-                QCOMPARE(
-                    QString::fromStdString(scenarioDifference(*result.scenario, *again.scenario)),
-                    QString());
+                QCOMPARE(QString::fromStdString(
+                             test::scenarioDifference(*result.scenario, *again.scenario)),
+                         QString());
             } else {
                 ++rejected;
                 QVERIFY(!result.errors.empty());

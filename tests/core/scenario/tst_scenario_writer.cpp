@@ -3,9 +3,9 @@
 #include <QTest>
 #include <random>
 
-#include "core/scenario/scenario_compare.h"
 #include "core/scenario/scenario_reader.h"
 #include "core/scenario/scenario_writer.h"
+#include "tests/support/scenario_difference.h"
 
 using namespace syncscope;
 
@@ -149,7 +149,7 @@ void TestScenarioWriter::everyStepKindRoundTrips() {
     const std::string text = ScenarioWriter::toJson(s);
     const auto back = ScenarioReader::parse(text);
     QVERIFY2(back.ok(), (back.errorText() + "\n" + text).c_str());
-    QCOMPARE(QString::fromStdString(scenarioDifference(s, *back.scenario)), QString());
+    QCOMPARE(QString::fromStdString(test::scenarioDifference(s, *back.scenario)), QString());
     QCOMPARE(ScenarioWriter::toJson(*back.scenario), text);
 }
 
@@ -245,7 +245,7 @@ void TestScenarioWriter::randomDurationsRoundTripExactly() {
     }
     const auto back = ScenarioReader::parse(ScenarioWriter::toJson(s));
     QVERIFY2(back.ok(), back.errorText().c_str());
-    QCOMPARE(QString::fromStdString(scenarioDifference(s, *back.scenario)), QString());
+    QCOMPARE(QString::fromStdString(test::scenarioDifference(s, *back.scenario)), QString());
 }
 
 // The largest program the format allows, unrolled. Times are printed, not asserted. Sanitizer
@@ -273,7 +273,7 @@ void TestScenarioWriter::millionSteps() {
     const auto back = ScenarioReader::parse(text);
     const qint64 read_ms = timer.elapsed();
     QVERIFY2(back.ok(), back.errorText().c_str());
-    QCOMPARE(QString::fromStdString(scenarioDifference(s, *back.scenario)), QString());
+    QCOMPARE(QString::fromStdString(test::scenarioDifference(s, *back.scenario)), QString());
     qInfo("%zu steps: %lld MiB, write %lld ms, read %lld ms", kSteps,
           static_cast<long long>(text.size() >> 20), static_cast<long long>(write_ms),
           static_cast<long long>(read_ms));
@@ -290,7 +290,7 @@ void TestScenarioWriter::saveIsAtomic() {
     QVERIFY2(ScenarioWriter::save(s, path, error), error.c_str());  // replaces the first
     const auto back = ScenarioReader::readFile(path);
     QVERIFY2(back.ok(), back.errorText().c_str());
-    QCOMPARE(QString::fromStdString(scenarioDifference(s, *back.scenario)), QString());
+    QCOMPARE(QString::fromStdString(test::scenarioDifference(s, *back.scenario)), QString());
     QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(),
              1);  // no temp file left
 }

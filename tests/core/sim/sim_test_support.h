@@ -9,6 +9,7 @@
 #include "core/model/device_profile.h"
 #include "core/model/scenario.h"
 #include "core/model/trace.h"
+#include "tests/support/random_scenario.h"
 
 // QCOMPARE cannot print our enums (their toString() returns string_view), so compare them as ints.
 #define SIM_COMPARE_ENUM(actual, expected) \
@@ -81,6 +82,11 @@ inline Step repeat(std::uint32_t count, std::vector<Step> body, std::uint32_t ba
     s.body = std::move(body);
     s.batch_stride = batch_stride;
     return s;
+}
+
+// The shared random scenario of one seed, with the longer programs the simulator suites want.
+inline Scenario simScenario(std::uint64_t seed) {
+    return test::RandomScenario(seed, {20, 80}).next();
 }
 
 inline RunResult run(const Scenario& scenario) {

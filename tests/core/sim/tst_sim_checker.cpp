@@ -6,7 +6,6 @@
 
 #include "core/analysis/invariant_checker.h"
 #include "core/scenario/scenario_reader.h"
-#include "random_scenario.h"
 #include "sim_test_support.h"
 
 using namespace syncscope;
@@ -77,7 +76,7 @@ void TestSimChecker::randomScenariosPass_data() {
 
 void TestSimChecker::randomScenariosPass() {
     QFETCH(unsigned, seed);
-    runAndCheck(RandomScenario(seed).make());
+    runAndCheck(simScenario(seed));
 }
 
 // The shape bench_sim measures, smaller: kernels on 4 streams and a sync per iteration.

@@ -2,7 +2,7 @@
 #include <QtTest>
 #include <cstring>
 
-#include "core/scenario/scenario_compare.h"
+#include "tests/support/scenario_difference.h"
 #include "core/scenario/scenario_reader.h"
 #include "core/sim/program_walker.h"
 #include "core/sim/sim_engine.h"
@@ -162,7 +162,7 @@ void TestSimEngine::describesTheDeviceAndLanes() {
     QCOMPARE(d.pool_release_threshold, std::uint64_t(12345));
     QCOMPARE(r.trace.title, s.title);
     QVERIFY(r.trace.scenario != nullptr);
-    QCOMPARE(scenarioDifference(*r.trace.scenario, s), std::string());
+    QCOMPARE(test::scenarioDifference(*r.trace.scenario, s), std::string());
     QCOMPARE(r.trace.lanes.size(), std::size_t(2 + s.streams.size()));
     SIM_COMPARE_ENUM(r.trace.lanes[0].kind, LaneKind::HostThread);
     SIM_COMPARE_ENUM(r.trace.lanes[1].kind, LaneKind::HostWaits);

@@ -3,7 +3,7 @@
 // block a cudaMallocAsync may take, and when it must grow, wait or fail. Times are exact.
 #include <QtTest>
 
-#include "core/scenario/scenario_compare.h"
+#include "tests/support/scenario_difference.h"
 #include "core/scenario/scenario_reader.h"
 #include "core/scenario/scenario_writer.h"
 #include "sim_test_support.h"
@@ -211,7 +211,7 @@ void TestSimPoolReuse::policiesRoundTripThroughTheScenarioFile() {
     QVERIFY2(text.find("\"reuse_allow_opportunistic\": false") != std::string::npos, text.c_str());
     const ScenarioParseResult again = ScenarioReader::parse(text);
     QVERIFY2(again.ok(), again.errorText().c_str());
-    QCOMPARE(scenarioDifference(*again.scenario, s), std::string());
+    QCOMPARE(test::scenarioDifference(*again.scenario, s), std::string());
     // Defaults stay out of the file.
     Scenario plain = scenario({StreamKind::NonBlocking});
     plain.program = {kernel(0, 1000)};

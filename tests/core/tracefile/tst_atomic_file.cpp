@@ -96,7 +96,7 @@ void TestAtomicFile::gzipSizeGuard() {
     QVERIFY(Gzip::compress(zeros, packed, error));
     QVERIFY(!Gzip::decompress(packed, back, error, 2 << 20));
     QCOMPARE(QString::fromStdString(error),
-             QStringLiteral("the decompressed data is larger than 2 MiB"));
+             QStringLiteral("the decompressed data is larger than 2097152 bytes (2.0 MiB)"));
 }
 
 QTEST_GUILESS_MAIN(TestAtomicFile)

@@ -15,8 +15,8 @@
 #include "core/scenario/scenario_reader.h"
 #include "core/tracefile/atomic_file.h"
 #include "core/tracefile/gzip.h"
-#include "core/tracefile/trace_compare.h"
 #include "core/tracefile/trace_file.h"
+#include "tests/support/trace_difference.h"
 
 using namespace syncscope;
 
@@ -140,7 +140,7 @@ Trace bigTrace(std::size_t events) {
 }
 
 QString diff(const Trace& a, const Trace& b) {
-    return QString::fromStdString(traceDifference(a, b));
+    return QString::fromStdString(test::traceDifference(a, b));
 }
 
 }  // namespace
@@ -419,14 +419,17 @@ void TestTraceFile::damagedGzip() {
     auto result = TraceFile::load(path);
     QVERIFY(!result.ok());
     QCOMPARE(QString::fromStdString(result.error),
-             QString("'%1': the gzip data ends too early").arg(path.c_str()));
+             QString("'%1': the gzip data ends too early (at compressed byte %2)")
+                 .arg(path.c_str())
+                 .arg(bytes.size() / 2));
     // Corrupted in the middle.
     for (std::size_t i = bytes.size() / 3; i < bytes.size() / 3 + 64; ++i)
         bytes[i] = static_cast<char>(bytes[i] ^ 0x5a);
     QVERIFY(AtomicFile::write(path, bytes, error));
     result = TraceFile::load(path);
     QVERIFY(!result.ok());
-    QVERIFY2(QString::fromStdString(result.error).contains("the gzip data is damaged"),
+    QVERIFY2(QString::fromStdString(result.error)
+                 .contains("the gzip data is damaged at compressed byte "),
              result.error.c_str());
 }
 

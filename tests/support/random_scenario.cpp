@@ -1,4 +1,4 @@
-#include "tests/core/property/random_scenario.h"
+#include "tests/support/random_scenario.h"
 
 namespace syncscope::test {
 
@@ -38,7 +38,7 @@ Scenario RandomScenario::next() {
                                : pick == 1 ? UINT64_MAX
                                            : static_cast<std::uint64_t>(uniform(1, 64)) * kMiB;
     batch_ = 0;
-    const int steps = uniform(3, 30);
+    const int steps = uniform(shape_.min_steps, shape_.max_steps);
     for (int i = 0; i < steps; ++i)
         s.program.push_back(randomStep(s, false));
     return s;

@@ -8,7 +8,8 @@
 
 namespace syncscope {
 
-// Where the streaming JSON importer reads from: memory, a file, or a gzip stream over either.
+// Where a reader takes its bytes from: memory, a file, or (GzipByteSource) a gzip stream over
+// either.
 // Reading in chunks keeps peak memory near the size of the resulting Trace, not of the file.
 class ByteSource {
 public:
@@ -52,23 +53,6 @@ public:
 private:
     std::FILE* file_ = nullptr;
     std::uint64_t size_ = 0, pos_ = 0;
-};
-
-// Inflates gzip data (all members, as gzip -d does) from another source as it is read.
-class GzipByteSource final : public ByteSource {
-public:
-    GzipByteSource(ByteSource& compressed, std::uint64_t max_bytes);
-    ~GzipByteSource() override;
-    GzipByteSource(const GzipByteSource&) = delete;
-    GzipByteSource& operator=(const GzipByteSource&) = delete;
-    std::size_t read(char* dst, std::size_t n) override;
-    double progress() const override { return inner_.progress(); }
-
-private:
-    struct State;
-    ByteSource& inner_;
-    std::unique_ptr<State> state_;
-    std::uint64_t max_bytes_;
 };
 
 }  // namespace syncscope

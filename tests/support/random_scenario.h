@@ -7,12 +7,20 @@
 
 namespace syncscope::test {
 
-// Random *valid* scenarios for the property test: every step kind, sync mode, stream kind,
-// schedule policy and both device profiles appear, and buffers are used only while allocated
-// (so the simulator has no reason to report an error).
+// The one random scenario generator of the suites (the property test, the simulator's checker and
+// property suites): reproducible from a seed, *valid* scenarios in which every step kind, sync
+// mode, stream kind, schedule policy and both device profiles appear, and buffers are used only
+// while allocated (so the simulator has no reason to report an error).
 class RandomScenario {
 public:
-    explicit RandomScenario(std::uint64_t seed) : rng_(seed) {}
+    // How long the top-level programs are; longer ones reach deeper queue and pool states.
+    struct Shape {
+        int min_steps = 3;
+        int max_steps = 30;
+    };
+
+    explicit RandomScenario(std::uint64_t seed) : RandomScenario(seed, Shape{}) {}
+    RandomScenario(std::uint64_t seed, Shape shape) : rng_(seed), shape_(shape) {}
     Scenario next();
 
 private:
@@ -28,6 +36,7 @@ private:
     };
 
     std::mt19937_64 rng_;
+    Shape shape_;
     std::vector<Buffer> buffers_;
     std::uint32_t batch_ = 0;
 };

@@ -1,8 +1,8 @@
-#include "core/scenario/scenario_compare.h"
+#include "tests/support/scenario_difference.h"
 
 #include <sstream>
 
-namespace syncscope {
+namespace syncscope::test {
 
 namespace {
 
@@ -138,4 +138,4 @@ std::string scenarioDifference(const Scenario& a, const Scenario& b) {
     return d.result();
 }
 
-}  // namespace syncscope
+}  // namespace syncscope::test
