@@ -6,48 +6,14 @@
 
 using namespace syncscope;
 
-namespace {
-
-// A host stream sync that spun 1.80 ms for a kernel of batch 7 on stream 2.
-Trace syncWaitTrace(std::uint32_t* waitIndex, std::uint32_t* kernelIndex) {
-    Trace t;
-    t.addLane({LaneKind::HostThread, "host thread", kNone, StreamKind::NonBlocking, 0, kNoLane, 1});
-    t.addLane({LaneKind::HostWaits, "host waits", kNone, StreamKind::NonBlocking, 0, 0, 1});
-    t.addLane({LaneKind::Stream, "stream 2", 2, StreamKind::NonBlocking, 0, kNoLane, kNone});
-    TraceEvent k;
-    k.kind = EventKind::Kernel;
-    k.lane = 2;
-    k.start_ns = 1'000'000;
-    k.end_ns = 3'000'000;
-    k.batch = 7;
-    k.step = 21;
-    k.name = t.strings.intern("spin_kernel");
-    *kernelIndex = t.addEvent(k);
-    TraceEvent w;
-    w.kind = EventKind::HostWait;
-    w.lane = 1;
-    w.start_ns = 1'200'000;
-    w.end_ns = 3'000'000;
-    w.batch = 7;
-    w.step = 22;
-    w.api = ApiId::StreamSynchronize;
-    w.mode = SyncMode::Stream;
-    w.flags = event_flags::kSpinning;
-    w.cpu_ns = 1'790'000;
-    w.awaited = *kernelIndex;
-    w.name = t.strings.intern("cudaStreamSynchronize");
-    *waitIndex = t.addEvent(w);
-    return t;
-}
-
-}  // namespace
+namespace {}  // namespace
 
 class TestTimelineDetails : public QObject {
     Q_OBJECT
 private slots:
     void syncWaitSentence() {
         std::uint32_t wait = 0, kernel = 0;
-        const Trace t = syncWaitTrace(&wait, &kernel);
+        const Trace t = testing::syncWaitTrace(&wait, &kernel);
         QCOMPARE(describeWait(t, wait),
                  QStringLiteral(
                      "waited 1.80 ms for kernel spin_kernel (batch 7) on stream 2; spinning"));
@@ -56,7 +22,7 @@ private slots:
 
     void syncWaitDetails() {
         std::uint32_t wait = 0, kernel = 0;
-        const Trace t = syncWaitTrace(&wait, &kernel);
+        const Trace t = testing::syncWaitTrace(&wait, &kernel);
         const QString label =
             QString::fromUtf8(syncModeInfo(SyncMode::Stream).label.data(),
                               static_cast<qsizetype>(syncModeInfo(SyncMode::Stream).label.size()));
@@ -76,7 +42,7 @@ private slots:
 
     void withAnalysisAttribution() {
         std::uint32_t wait = 0, kernel = 0;
-        const Trace t = syncWaitTrace(&wait, &kernel);
+        const Trace t = testing::syncWaitTrace(&wait, &kernel);
         const WaitAttribution attribution(t);
         const QString text = describeEvent(t, wait, &attribution);
         const QStringList lines = text.split(QLatin1Char('\n'));
@@ -90,7 +56,7 @@ private slots:
 
     void sleepingAndUnknown() {
         std::uint32_t wait = 0, kernel = 0;
-        Trace t = syncWaitTrace(&wait, &kernel);
+        Trace t = testing::syncWaitTrace(&wait, &kernel);
         t.events[wait].flags = event_flags::kSleeping;
         QVERIFY(describeWait(t, wait).endsWith(QStringLiteral("; sleeping")));
         t.events[wait].awaited = kNone;
@@ -101,7 +67,7 @@ private slots:
 
     void kernelDetails() {
         std::uint32_t wait = 0, kernel = 0;
-        const Trace t = syncWaitTrace(&wait, &kernel);
+        const Trace t = testing::syncWaitTrace(&wait, &kernel);
         QCOMPARE(describeEvent(t, kernel), QStringLiteral("Kernel spin_kernel — 2.00 ms\n"
                                                           "lane: stream 2\n"
                                                           "start: 1.00 ms, end: 3.00 ms\n"

@@ -4,42 +4,17 @@
 #include <QTextDocument>
 
 #include "core/analysis/wait_attribution.h"
+#include "tst_timeline_fixtures.h"
 #include "ui/timeline/event_description.h"
 
 using namespace syncscope;
 
 namespace {
 
-// A host stream sync that spun 1.80 ms for a kernel of batch 7 on stream 2, and a pageable copy
-// whose name needs escaping.
+// The details suite's stream sync that spun 1.80 ms for a kernel of batch 7 on stream 2, plus a
+// pageable copy whose name needs escaping.
 Trace waitTrace(std::uint32_t* wait, std::uint32_t* kernel, std::uint32_t* copy) {
-    Trace t;
-    t.addLane({LaneKind::HostThread, "host thread", kNone, StreamKind::NonBlocking, 0, kNoLane, 1});
-    t.addLane({LaneKind::HostWaits, "host waits", kNone, StreamKind::NonBlocking, 0, 0, 1});
-    t.addLane({LaneKind::Stream, "stream 2", 2, StreamKind::NonBlocking, 0, kNoLane, kNone});
-    TraceEvent k;
-    k.kind = EventKind::Kernel;
-    k.lane = 2;
-    k.start_ns = 1'000'000;
-    k.end_ns = 3'000'000;
-    k.batch = 7;
-    k.step = 21;
-    k.name = t.strings.intern("spin_kernel");
-    *kernel = t.addEvent(k);
-    TraceEvent w;
-    w.kind = EventKind::HostWait;
-    w.lane = 1;
-    w.start_ns = 1'200'000;
-    w.end_ns = 3'000'000;
-    w.batch = 7;
-    w.step = 22;
-    w.api = ApiId::StreamSynchronize;
-    w.mode = SyncMode::Stream;
-    w.flags = event_flags::kSpinning;
-    w.cpu_ns = 1'790'000;
-    w.awaited = *kernel;
-    w.name = t.strings.intern("cudaStreamSynchronize");
-    *wait = t.addEvent(w);
+    Trace t = testing::syncWaitTrace(wait, kernel);
     TraceEvent c;
     c.kind = EventKind::Memcpy;
     c.lane = 2;

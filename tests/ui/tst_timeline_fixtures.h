@@ -185,6 +185,38 @@ inline std::shared_ptr<Trace> makeRegularTrace(std::uint32_t n, TimeNs durationN
     return t;
 }
 
+// A host stream sync that spun 1.80 ms for a kernel of batch 7 on stream 2.
+inline Trace syncWaitTrace(std::uint32_t* waitIndex, std::uint32_t* kernelIndex) {
+    Trace t;
+    t.addLane({LaneKind::HostThread, "host thread", kNone, StreamKind::NonBlocking, 0, kNoLane, 1});
+    t.addLane({LaneKind::HostWaits, "host waits", kNone, StreamKind::NonBlocking, 0, 0, 1});
+    t.addLane({LaneKind::Stream, "stream 2", 2, StreamKind::NonBlocking, 0, kNoLane, kNone});
+    TraceEvent k;
+    k.kind = EventKind::Kernel;
+    k.lane = 2;
+    k.start_ns = 1'000'000;
+    k.end_ns = 3'000'000;
+    k.batch = 7;
+    k.step = 21;
+    k.name = t.strings.intern("spin_kernel");
+    *kernelIndex = t.addEvent(k);
+    TraceEvent w;
+    w.kind = EventKind::HostWait;
+    w.lane = 1;
+    w.start_ns = 1'200'000;
+    w.end_ns = 3'000'000;
+    w.batch = 7;
+    w.step = 22;
+    w.api = ApiId::StreamSynchronize;
+    w.mode = SyncMode::Stream;
+    w.flags = event_flags::kSpinning;
+    w.cpu_ns = 1'790'000;
+    w.awaited = *kernelIndex;
+    w.name = t.strings.intern("cudaStreamSynchronize");
+    *waitIndex = t.addEvent(w);
+    return t;
+}
+
 }  // namespace syncscope::testing
 
 #define SYNCSCOPE_UI_TEST_MAIN(TestClass)            \

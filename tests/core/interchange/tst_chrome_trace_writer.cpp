@@ -11,10 +11,10 @@
 #include "core/interchange/csv_writer.h"
 #include "core/interchange/kineto_importer.h"
 #include "core/interchange/trace_importer.h"
-#include "tests/support/scenario_difference.h"
 #include "core/scenario/scenario_reader.h"
 #include "interchange_test_support.h"
 #include "tests/support/kineto_json.h"
+#include "tests/support/small_scenario.h"
 #include "tests/support/trace_difference.h"
 
 using namespace syncscope;
@@ -22,21 +22,12 @@ using namespace syncscope::test;
 
 namespace {
 
-std::shared_ptr<const Scenario> smallScenario() {
-    ScenarioParseResult parsed = ScenarioReader::parse(
-        "{\"format\": \"syncscope-scenario\", \"version\": 1, \"title\": \"t \\u6642\",\n"
-        " \"streams\": [{\"name\": \"s1\"}],\n"
-        " \"steps\": [{\"op\": \"kernel\", \"stream\": \"s1\", \"kind\": \"spin\", "
-        "\"duration_us\": 10}]}");
-    return parsed.ok() ? std::make_shared<const Scenario>(std::move(*parsed.scenario)) : nullptr;
-}
-
 // One event of every kind, every lane kind, every flow kind, memory samples with gaps, odd names.
 Trace handBuiltTrace() {
     Trace t;
     t.title = "round trip";
     t.source = "builtin:round-trip";
-    t.scenario = smallScenario();
+    t.scenario = test::smallScenario();
     t.device.name = "NVIDIA H200 (simulated)";
     t.device.engine = "sim";
     t.device.sm_count = 132;

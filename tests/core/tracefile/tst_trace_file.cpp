@@ -16,27 +16,19 @@
 #include "core/tracefile/atomic_file.h"
 #include "core/tracefile/gzip.h"
 #include "core/tracefile/trace_file.h"
+#include "tests/support/small_scenario.h"
 #include "tests/support/trace_difference.h"
 
 using namespace syncscope;
 
 namespace {
 
-std::shared_ptr<const Scenario> smallScenario() {
-    ScenarioParseResult parsed = ScenarioReader::parse(
-        "{\"format\": \"syncscope-scenario\", \"version\": 1, \"title\": \"t \\u6642\",\n"
-        " \"streams\": [{\"name\": \"s1\"}],\n"
-        " \"steps\": [{\"op\": \"kernel\", \"stream\": \"s1\", \"kind\": \"spin\", "
-        "\"duration_us\": 10}]}");
-    return parsed.ok() ? std::make_shared<const Scenario>(std::move(*parsed.scenario)) : nullptr;
-}
-
 // Every field non-default somewhere, extremes included.
 Trace richTrace() {
     Trace t;
     t.title = "Rich \"trace\" \u2014 with\nescapes\\ and \u6642\u9593";
     t.source = "builtin:device-vs-stream";
-    t.scenario = smallScenario();
+    t.scenario = test::smallScenario();
     DeviceDescription& d = t.device;
     d.name = "NVIDIA H200 (simulated)";
     d.engine = "sim";
