@@ -10,7 +10,7 @@ namespace syncscope {
 
 namespace {
 
-constexpr std::array<InvariantChecker::InvariantInfo, 30> kInvariants{{
+constexpr std::array<InvariantChecker::InvariantInfo, 32> kInvariants{{
     {"I1", "Stream FIFO: work on one stream runs in enqueue order"},
     {"I2", "Causality: no GPU op starts before its enqueuing call"},
     {"I3", "The legacy default stream is ordered against blocking streams"},
@@ -41,6 +41,8 @@ constexpr std::array<InvariantChecker::InvariantInfo, 30> kInvariants{{
     {"I28", "Lane parents form no cycle"},
     {"I29", "Device memory in use never exceeds the device's memory"},
     {"I30", "Every event sits on a lane of a kind that can hold it"},
+    {"I31", "A run's GPU op has a launch flow from the call that enqueued it"},
+    {"I32", "A run's GPU op has the API call that enqueued it"},
 }};
 
 constexpr int kCuptiActivityKindKernel = 3;

@@ -28,7 +28,7 @@ void checkNonBlockingCalls(Context& ctx);                     // I10, I11, I12, 
 void checkMemory(Context& ctx);                               // I17, I18, I19, I20
 void checkFreeAsync(Context& ctx, const Scenario& scenario);  // I21
 void checkRecorder(Context& ctx);                             // I22 (needs the recorder's settings)
-void checkStructure(Context& ctx);                            // I25, I26, I27, I28, I29, I30
+void checkStructure(Context& ctx);                            // I25–I32
 
 // Shared wording: "120.0 µs".
 std::string at(TimeNs t);

@@ -1,6 +1,7 @@
-// I25–I30: a trace's own shape. A trace that breaks these cannot have come from any run, so the
+// I25–I32: a trace's own shape. A trace that breaks these cannot have come from any run, so the
 // ordering checks that assume them would pass it silently (docs/trace-invariants.md).
 #include <algorithm>
+#include <unordered_set>
 #include <vector>
 
 #include "core/analysis/invariant_checks.h"
@@ -34,6 +35,22 @@ bool laneFits(EventKind kind, LaneKind lane) {
             return true;
     }
     return true;
+}
+
+// GPU work a runtime call enqueues (what the converter and the simulator link to their call).
+bool enqueuedOp(EventKind kind) {
+    switch (kind) {
+        case EventKind::Kernel:
+        case EventKind::Memcpy:
+        case EventKind::Memset:
+        case EventKind::EventMarker:
+        case EventKind::StreamWait:
+        case EventKind::HostCallback:
+        case EventKind::MemoryOp:
+            return true;
+        default:
+            return false;
+    }
 }
 
 std::string eventText(const Trace& t, std::uint32_t i) {
@@ -109,6 +126,37 @@ void checkStructure(Context& ctx) {
             }
             if (latest == kNone || e.end_ns > t.events[latest].end_ns)
                 latest = i;
+        }
+    }
+
+    // I31, I32: in a run's own trace every GPU op was enqueued by a call, linked by its
+    // correlation and drawn as a launch flow. An op without its call escapes every ordering check
+    // (I2, I5–I7, I11), so a trace that lost calls or flows must not pass them silently. Imports
+    // are exempt: foreign recorders drop either.
+    if (t.device.engine == "sim" || t.device.engine == "cuda") {
+        std::unordered_set<std::uint64_t> launches;
+        for (const Flow& f : t.flows)
+            if (f.kind == FlowKind::Launch)
+                launches.insert((std::uint64_t{f.from} << 32) | f.to);
+        for (std::uint32_t i = 0; i < t.events.size(); ++i) {
+            // Ops off stream lanes are I30's; garbage lanes are skipped like everywhere else.
+            const TraceEvent& e = t.events[i];
+            if (!enqueuedOp(e.kind) || e.lane >= t.lanes.size() ||
+                (t.lanes[e.lane].kind != LaneKind::Stream &&
+                 t.lanes[e.lane].kind != LaneKind::CopyEngine))
+                continue;
+            const std::uint32_t call = ctx.index.callOf(i);
+            if (call == kNone)
+                ctx.sink.add("I32",
+                             "The " + eventText(t, i) +
+                                 " has no API call that enqueued it, so no ordering check can "
+                                 "place it.",
+                             {i});
+            else if (launches.count((std::uint64_t{call} << 32) | i) == 0)
+                ctx.sink.add("I31",
+                             "The " + eventText(t, i) + " has no launch flow from the " +
+                                 eventText(t, call) + " that enqueued it.",
+                             {call, i});
         }
     }
 

@@ -89,6 +89,24 @@ const std::vector<Case>& brokenCases() {
              b.trace().memory.push_back(m);
              return Events{};
          }},
+        {"I31 launch flow deleted",
+         {"I31"},
+         "I31",
+         [](TraceBuilder& b, InvariantCheckerOptions&) {
+             const auto s1 = b.stream("stream 1");
+             const auto k = b.kernel(s1, "k").enq(us(0), us(5)).gpu(us(5), us(10));
+             b.trace().flows.clear();
+             return Events{k.call, k.op};
+         }},
+        {"I32 GPU op without its call",
+         {"I32"},
+         "I32",
+         [](TraceBuilder& b, InvariantCheckerOptions&) {
+             const auto s1 = b.stream("stream 1");
+             const auto k = b.kernel(s1, "k").enq(us(0), us(5)).gpu(us(5), us(10));
+             b.trace().events[k.call].correlation = 99;  // the op's call is lost
+             return Events{k.op};
+         }},
         {"I30 kernel on the host lane",
          {"I30"},
          "I30",
