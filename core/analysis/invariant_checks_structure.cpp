@@ -37,22 +37,6 @@ bool laneFits(EventKind kind, LaneKind lane) {
     return true;
 }
 
-// GPU work a runtime call enqueues (what the converter and the simulator link to their call).
-bool enqueuedOp(EventKind kind) {
-    switch (kind) {
-        case EventKind::Kernel:
-        case EventKind::Memcpy:
-        case EventKind::Memset:
-        case EventKind::EventMarker:
-        case EventKind::StreamWait:
-        case EventKind::HostCallback:
-        case EventKind::MemoryOp:
-            return true;
-        default:
-            return false;
-    }
-}
-
 std::string eventText(const Trace& t, std::uint32_t i) {
     const TraceEvent& e = t.events[i];
     return "event " + std::to_string(i) + " (" + std::string(toString(e.kind)) + " '" +
@@ -141,9 +125,7 @@ void checkStructure(Context& ctx) {
         for (std::uint32_t i = 0; i < t.events.size(); ++i) {
             // Ops off stream lanes are I30's; garbage lanes are skipped like everywhere else.
             const TraceEvent& e = t.events[i];
-            if (!enqueuedOp(e.kind) || e.lane >= t.lanes.size() ||
-                (t.lanes[e.lane].kind != LaneKind::Stream &&
-                 t.lanes[e.lane].kind != LaneKind::CopyEngine))
+            if (!TraceIndex::isGpuOp(e.kind) || !ctx.index.isGpuLane(e.lane))
                 continue;
             const std::uint32_t call = ctx.index.callOf(i);
             if (call == kNone)
