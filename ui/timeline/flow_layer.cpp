@@ -6,19 +6,19 @@ namespace syncscope {
 
 FlowLayer::FlowLayer(QCPAxis* keyAxis, QCPAxis* valueAxis)
     : QCPLayerable(keyAxis->parentPlot(), QString(), keyAxis->axisRect()),
-      keyAxis_(keyAxis),
-      valueAxis_(valueAxis) {}
+      key_axis_(keyAxis),
+      value_axis_(valueAxis) {}
 
 void FlowLayer::applyDefaultAntialiasingHint(QCPPainter* painter) const {
     applyAntialiasingHint(painter, true, QCP::aeOther);
 }
 
 QRect FlowLayer::clipRect() const {
-    return keyAxis_ ? keyAxis_->axisRect()->rect() : QCPLayerable::clipRect();
+    return key_axis_ ? key_axis_->axisRect()->rect() : QCPLayerable::clipRect();
 }
 
 std::optional<std::pair<QPointF, QPointF>> FlowLayer::arrowOf(std::uint32_t flow) const {
-    if (!model_ || !model_->trace() || !keyAxis_ || !valueAxis_)
+    if (!model_ || !model_->trace() || !key_axis_ || !value_axis_)
         return std::nullopt;
     const auto& trace = *model_->trace();
     if (flow >= trace.flows.size())
@@ -56,8 +56,8 @@ std::optional<std::pair<QPointF, QPointF>> FlowLayer::arrowOf(std::uint32_t flow
     const double ya = ra == rb ? ra + 0.5 : (ra < rb ? ra + 0.85 : ra + 0.15);
     const double yb = ra == rb ? rb + 0.5 : (ra < rb ? rb + 0.15 : rb + 0.85);
     return std::make_pair(
-        QPointF(keyAxis_->coordToPixel(static_cast<double>(ta)), valueAxis_->coordToPixel(ya)),
-        QPointF(keyAxis_->coordToPixel(static_cast<double>(tb)), valueAxis_->coordToPixel(yb)));
+        QPointF(key_axis_->coordToPixel(static_cast<double>(ta)), value_axis_->coordToPixel(ya)),
+        QPointF(key_axis_->coordToPixel(static_cast<double>(tb)), value_axis_->coordToPixel(yb)));
 }
 
 void FlowLayer::drawArrow(QCPPainter* p, std::uint32_t flow, bool emphasised) {
@@ -93,18 +93,18 @@ void FlowLayer::drawArrow(QCPPainter* p, std::uint32_t flow, bool emphasised) {
     p->setPen(Qt::NoPen);
     p->setBrush(c);
     p->drawPolygon(pts, 3);
-    ++lastDrawn_;
+    ++last_drawn_;
 }
 
 void FlowLayer::draw(QCPPainter* painter) {
-    lastDrawn_ = 0;
-    if (!model_ || !model_->trace() || !keyAxis_)
+    last_drawn_ = 0;
+    if (!model_ || !model_->trace() || !key_axis_)
         return;
-    if (showAll_) {
+    if (show_all_) {
         std::vector<std::uint32_t> flows;
-        const QCPRange r = keyAxis_->range();
+        const QCPRange r = key_axis_->range();
         if (model_->flowsInView(static_cast<TimeNs>(std::floor(r.lower)),
-                                static_cast<TimeNs>(std::ceil(r.upper)), maxVisible_, flows))
+                                static_cast<TimeNs>(std::ceil(r.upper)), max_visible_, flows))
             for (auto f : flows)
                 drawArrow(painter, f, false);
     }

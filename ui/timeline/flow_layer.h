@@ -21,12 +21,12 @@ public:
 
     void setModel(std::shared_ptr<const TimelineModel> model) { model_ = std::move(model); }
     void setTheme(const Theme& theme) { theme_ = theme; }
-    void setShowAll(bool on) { showAll_ = on; }
-    bool showAll() const { return showAll_; }
+    void setShowAll(bool on) { show_all_ = on; }
+    bool showAll() const { return show_all_; }
     void setSelectedEvent(std::optional<std::uint32_t> event) { selected_ = event; }
     // More visible flows than this and only the selected event's are drawn.
-    void setMaxVisible(std::size_t n) { maxVisible_ = n; }
-    std::size_t lastDrawnCount() const { return lastDrawn_; }
+    void setMaxVisible(std::size_t n) { max_visible_ = n; }
+    std::size_t lastDrawnCount() const { return last_drawn_; }
 
     // Start and end of a flow's arrow in widget pixels (both events must be on shown lanes).
     std::optional<std::pair<QPointF, QPointF>> arrowOf(std::uint32_t flow) const;
@@ -39,13 +39,13 @@ protected:
 private:
     void drawArrow(QCPPainter* p, std::uint32_t flow, bool emphasised);
 
-    QPointer<QCPAxis> keyAxis_, valueAxis_;
+    QPointer<QCPAxis> key_axis_, value_axis_;
     std::shared_ptr<const TimelineModel> model_;
     Theme theme_ = Theme::light();
-    bool showAll_ = false;
+    bool show_all_ = false;
     std::optional<std::uint32_t> selected_;
-    std::size_t maxVisible_ = 2000;
-    std::size_t lastDrawn_ = 0;
+    std::size_t max_visible_ = 2000;
+    std::size_t last_drawn_ = 0;
 };
 
 }  // namespace syncscope

@@ -80,7 +80,7 @@ QColor LanePlottable::fillColor(const TraceEvent& e) const {
             return theme_.sleepingWait;
         return theme_.spinningWait;
     }
-    if (colorBy_ == ColorBy::Batch && isWork(e.kind) && e.batch != kNone)
+    if (color_by_ == ColorBy::Batch && isWork(e.kind) && e.batch != kNone)
         return theme_.batchColor(e.batch);
     return theme_.kindColor(e.kind);
 }
@@ -265,7 +265,7 @@ void LanePlottable::drawOutline(QCPPainter* p, const TimeMapping& map, std::uint
 }
 
 void LanePlottable::draw(QCPPainter* painter) {
-    lastItemCount_ = 0;
+    last_item_count_ = 0;
     if (!model_ || !model_->trace() || !mKeyAxis || !mValueAxis)
         return;
     painter->save();
@@ -276,8 +276,8 @@ void LanePlottable::draw(QCPPainter* painter) {
     drawIdleSpans(painter, map);
     for (int row = 0; row < model_->rowCount(); ++row) {
         items_.clear();
-        model_->itemsInView(*model_->laneOfRow(row), map, foldPx_, items_);
-        lastItemCount_ += items_.size();
+        model_->itemsInView(*model_->laneOfRow(row), map, fold_px_, items_);
+        last_item_count_ += items_.size();
         for (const auto& item : items_)
             drawItem(painter, map, row, item);
     }

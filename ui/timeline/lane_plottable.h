@@ -24,12 +24,12 @@ public:
     void setModel(std::shared_ptr<const TimelineModel> model);
     const TimelineModel* model() const { return model_.get(); }
     void setTheme(const Theme& theme);
-    void setColorBy(ColorBy mode) { colorBy_ = mode; }
-    ColorBy colorBy() const { return colorBy_; }
+    void setColorBy(ColorBy mode) { color_by_ = mode; }
+    ColorBy colorBy() const { return color_by_; }
     void setSelectedEvent(std::optional<std::uint32_t> event) { selected_ = event; }
     void setHoveredEvent(std::optional<std::uint32_t> event) { hovered_ = event; }
     // Runs of events narrower than this many pixels are folded into one item.
-    void setFoldPixels(double px) { foldPx_ = px; }
+    void setFoldPixels(double px) { fold_px_ = px; }
 
     // The event under a widget pixel position (a few px of slop in time), if any.
     std::optional<std::uint32_t> hitTest(const QPointF& pos) const;
@@ -42,7 +42,7 @@ public:
     // Diagonal hatch lines over `rect` (rising: "/", else "\\").
     static void hatch(QPainter* p, const QRectF& rect, const QColor& colour, bool rising);
     // Items drawn in the last replot (folded or not) — for tests and the benchmark.
-    std::size_t lastItemCount() const { return lastItemCount_; }
+    std::size_t lastItemCount() const { return last_item_count_; }
 
     double selectTest(const QPointF& pos, bool onlySelectable,
                       QVariant* details = nullptr) const override;
@@ -67,12 +67,12 @@ private:
 
     std::shared_ptr<const TimelineModel> model_;
     Theme theme_ = Theme::light();
-    ColorBy colorBy_ = ColorBy::Kind;
+    ColorBy color_by_ = ColorBy::Kind;
     std::optional<std::uint32_t> selected_;
     std::optional<std::uint32_t> hovered_;
-    double foldPx_ = 2.5;
+    double fold_px_ = 2.5;
     mutable std::vector<DrawItem> items_;  // reused between frames
-    std::size_t lastItemCount_ = 0;
+    std::size_t last_item_count_ = 0;
 };
 
 }  // namespace syncscope

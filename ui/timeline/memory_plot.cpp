@@ -62,7 +62,7 @@ void MemoryPlot::setTrace(const Trace& trace) {
     for (auto* g : graphs_)
         plot_->removeGraph(g);
     graphs_.clear();
-    graphSeries_.clear();
+    graph_series_.clear();
     legend_->clearItems();
     std::int64_t peak = 0;
     bool present[kSeries] = {};
@@ -82,7 +82,7 @@ void MemoryPlot::setTrace(const Trace& trace) {
         divisor = 1024.0;
         unit_ = QStringLiteral("KiB");
     }
-    hasData_ = false;
+    has_data_ = false;
     TimeNs traceEnd = 0;
     for (const auto& e : trace.events)
         traceEnd = std::max(traceEnd, e.end_ns);
@@ -115,10 +115,10 @@ void MemoryPlot::setTrace(const Trace& trace) {
         g->setData(keys, values, true);
         g->addToLegend(legend_);
         graphs_.push_back(g);
-        graphSeries_.push_back(s);
-        hasData_ = true;
+        graph_series_.push_back(s);
+        has_data_ = true;
     }
-    legend_->setVisible(hasData_);
+    legend_->setVisible(has_data_);
     auto* y = rect_->axis(QCPAxis::atLeft);
     y->setLabel(QStringLiteral("memory (%1)").arg(unit_));
     y->setRange(0, peak > 0 ? static_cast<double>(peak) / divisor * 1.4 : 1.0);
@@ -128,7 +128,7 @@ void MemoryPlot::setTrace(const Trace& trace) {
 void MemoryPlot::setTheme(const Theme& theme) {
     theme_ = theme;
     for (std::size_t i = 0; i < graphs_.size(); ++i) {
-        const QColor c = theme.memory[static_cast<std::size_t>(graphSeries_[i])];
+        const QColor c = theme.memory[static_cast<std::size_t>(graph_series_[i])];
         graphs_[i]->setPen(QPen(c, std::max(1.5, theme.outlineWidth)));
         // No fill: QCustomPlot fills step lines through a polygon of every sample, which costs
         // hundreds of ms at a million events; the lines alone keep the peaks (adaptive sampling).

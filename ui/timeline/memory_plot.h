@@ -21,7 +21,7 @@ public:
 
     void setTrace(const Trace& trace);
     void setTheme(const Theme& theme);
-    bool hasData() const { return hasData_; }
+    bool hasData() const { return has_data_; }
     QCPAxisRect* axisRect() const { return rect_; }
     QCPAxis* timeAxis() const { return rect_->axis(QCPAxis::atBottom); }
     // "GiB", "MiB" or "KiB": the unit the value axis shows now.
@@ -36,9 +36,9 @@ private:
     QCPAxisRect* rect_;
     QCPLegend* legend_;
     std::vector<QCPGraph*> graphs_;
-    std::vector<int> graphSeries_;
+    std::vector<int> graph_series_;
     Theme theme_ = Theme::light();
-    bool hasData_ = false;
+    bool has_data_ = false;
     QString unit_ = QStringLiteral("GiB");
 };
 

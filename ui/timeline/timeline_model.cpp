@@ -86,7 +86,7 @@ void TimelineModel::buildRows() {
     for (std::size_t l = 0; l < lanes.size(); ++l)
         if (lanes[l].kind == LaneKind::HostWaits)
             place(l);  // orphans
-    firstGpuRow_ = static_cast<int>(rows_.size());
+    first_gpu_row_ = static_cast<int>(rows_.size());
     for (std::size_t l = 0; l < lanes.size(); ++l)
         if (lanes[l].kind == LaneKind::Stream)
             place(l);
@@ -95,9 +95,9 @@ void TimelineModel::buildRows() {
             place(l);
     for (std::size_t l = 0; l < lanes.size(); ++l)
         place(l);  // annotation, other
-    rowOfLane_.assign(lanes.size(), -1);
+    row_of_lane_.assign(lanes.size(), -1);
     for (std::size_t r = 0; r < rows_.size(); ++r)
-        rowOfLane_[rows_[r]] = static_cast<int>(r);
+        row_of_lane_[rows_[r]] = static_cast<int>(r);
 }
 
 void TimelineModel::buildIdleSpans() {
@@ -108,12 +108,12 @@ void TimelineModel::buildIdleSpans() {
     gaps_.reserve(activity.gaps().size());
     for (const auto& g : activity.gaps())
         gaps_.push_back({g.start_ns, g.end_ns});
-    gapBlockMax_.clear();
+    gap_block_max_.clear();
     for (std::size_t b = 0; b < gaps_.size(); b += kGapBlock) {
         TimeNs m = 0;
         for (std::size_t k = b; k < std::min(gaps_.size(), b + kGapBlock); ++k)
             m = std::max(m, gaps_[k].end - gaps_[k].start);
-        gapBlockMax_.push_back(m);
+        gap_block_max_.push_back(m);
     }
 }
 
@@ -125,11 +125,11 @@ void TimelineModel::buildFlowIndex() {
     for (std::uint32_t f = 0; f < flows.size(); ++f)
         if (flows[f].from < n && flows[f].to < n)
             valid.push_back(f);
-    flowsByFrom_ = valid;
-    std::sort(flowsByFrom_.begin(), flowsByFrom_.end(),
+    flows_by_from_ = valid;
+    std::sort(flows_by_from_.begin(), flows_by_from_.end(),
               [&](auto a, auto b) { return flows[a].from < flows[b].from; });
-    flowsByTo_ = valid;
-    std::sort(flowsByTo_.begin(), flowsByTo_.end(),
+    flows_by_to_ = valid;
+    std::sort(flows_by_to_.begin(), flows_by_to_.end(),
               [&](auto a, auto b) { return flows[a].to < flows[b].to; });
     auto lo = [&](std::uint32_t f) {
         return std::min(events[flows[f].from].start_ns, events[flows[f].to].start_ns);
@@ -137,21 +137,21 @@ void TimelineModel::buildFlowIndex() {
     auto hi = [&](std::uint32_t f) {
         return std::max(events[flows[f].from].end_ns, events[flows[f].to].end_ns);
     };
-    flowsByTime_ = valid;
-    std::sort(flowsByTime_.begin(), flowsByTime_.end(),
+    flows_by_time_ = valid;
+    std::sort(flows_by_time_.begin(), flows_by_time_.end(),
               [&](auto a, auto b) { return lo(a) < lo(b); });
-    flowTimeLo_.resize(flowsByTime_.size());
-    flowTimeHiMax_.resize(flowsByTime_.size());
+    flow_time_lo_.resize(flows_by_time_.size());
+    flow_time_hi_max_.resize(flows_by_time_.size());
     TimeNs running = std::numeric_limits<TimeNs>::min();
-    for (std::size_t k = 0; k < flowsByTime_.size(); ++k) {
-        flowTimeLo_[k] = lo(flowsByTime_[k]);
-        running = std::max(running, hi(flowsByTime_[k]));
-        flowTimeHiMax_[k] = running;
+    for (std::size_t k = 0; k < flows_by_time_.size(); ++k) {
+        flow_time_lo_[k] = lo(flows_by_time_[k]);
+        running = std::max(running, hi(flows_by_time_[k]));
+        flow_time_hi_max_[k] = running;
     }
 }
 
 int TimelineModel::rowOfLane(std::uint16_t lane) const {
-    return lane < rowOfLane_.size() ? rowOfLane_[lane] : -1;
+    return lane < row_of_lane_.size() ? row_of_lane_[lane] : -1;
 }
 
 std::optional<std::uint16_t> TimelineModel::laneOfRow(int row) const {
@@ -274,7 +274,7 @@ void TimelineModel::idleGapsInView(TimeNs t0, TimeNs t1, TimeNs minNs,
                                [](const IdleSpan& g, TimeNs t) { return g.end < t; });
     auto k = static_cast<std::size_t>(it - gaps_.begin());
     while (k < gaps_.size() && gaps_[k].start <= t1) {
-        if (k % kGapBlock == 0 && gapBlockMax_[k / kGapBlock] < minNs) {
+        if (k % kGapBlock == 0 && gap_block_max_[k / kGapBlock] < minNs) {
             k += kGapBlock;  // the whole block is too short to see
             continue;
         }
@@ -289,13 +289,13 @@ std::vector<std::uint32_t> TimelineModel::flowsOf(std::uint32_t event) const {
     if (!trace_)
         return out;
     const auto& flows = trace_->flows;
-    auto lowerFrom = std::partition_point(flowsByFrom_.begin(), flowsByFrom_.end(),
+    auto lowerFrom = std::partition_point(flows_by_from_.begin(), flows_by_from_.end(),
                                           [&](auto f) { return flows[f].from < event; });
-    for (auto it = lowerFrom; it != flowsByFrom_.end() && flows[*it].from == event; ++it)
+    for (auto it = lowerFrom; it != flows_by_from_.end() && flows[*it].from == event; ++it)
         out.push_back(*it);
-    auto lowerTo = std::partition_point(flowsByTo_.begin(), flowsByTo_.end(),
+    auto lowerTo = std::partition_point(flows_by_to_.begin(), flows_by_to_.end(),
                                         [&](auto f) { return flows[f].to < event; });
-    for (auto it = lowerTo; it != flowsByTo_.end() && flows[*it].to == event; ++it)
+    for (auto it = lowerTo; it != flows_by_to_.end() && flows[*it].to == event; ++it)
         out.push_back(*it);
     return out;
 }
@@ -303,13 +303,13 @@ std::vector<std::uint32_t> TimelineModel::flowsOf(std::uint32_t event) const {
 bool TimelineModel::flowsInView(TimeNs t0, TimeNs t1, std::size_t limit,
                                 std::vector<std::uint32_t>& out) const {
     auto k = static_cast<std::size_t>(
-        std::lower_bound(flowTimeHiMax_.begin(), flowTimeHiMax_.end(), t0) -
-        flowTimeHiMax_.begin());
+        std::lower_bound(flow_time_hi_max_.begin(), flow_time_hi_max_.end(), t0) -
+        flow_time_hi_max_.begin());
     std::size_t taken = 0;
-    for (; k < flowsByTime_.size() && flowTimeLo_[k] <= t1; ++k) {
+    for (; k < flows_by_time_.size() && flow_time_lo_[k] <= t1; ++k) {
         if (taken == limit)
             return false;
-        out.push_back(flowsByTime_[k]);
+        out.push_back(flows_by_time_[k]);
         ++taken;
     }
     return true;

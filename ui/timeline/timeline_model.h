@@ -44,7 +44,7 @@ public:
     std::optional<std::uint16_t> laneOfRow(int row) const;
     int rowCount() const { return static_cast<int>(rows_.size()); }
     // Index of the first row that is GPU work (streams, copy engines); rowCount() when none.
-    int firstGpuRow() const { return firstGpuRow_; }
+    int firstGpuRow() const { return first_gpu_row_; }
 
     // Whole trace extent (0..1 when empty).
     TimeNs beginNs() const { return begin_; }
@@ -90,18 +90,18 @@ private:
     std::shared_ptr<const Trace> trace_;
     std::vector<LaneIndex> lanes_;
     std::vector<std::uint16_t> rows_;
-    std::vector<int> rowOfLane_;
-    int firstGpuRow_ = 0;
+    std::vector<int> row_of_lane_;
+    int first_gpu_row_ = 0;
     TimeNs begin_ = 0;
     TimeNs end_ = 1;
     std::vector<IdleSpan> gaps_;
     // Max gap length per block of kGapBlock gaps: skipping sub-pixel gaps costs blocks, not gaps.
     static constexpr std::size_t kGapBlock = 256;
-    std::vector<TimeNs> gapBlockMax_;
-    std::vector<std::uint32_t> flowsByFrom_, flowsByTo_;  // flow indices sorted by from / to
-    std::vector<std::uint32_t> flowsByTime_;              // sorted by earlier endpoint start
-    std::vector<TimeNs> flowTimeLo_;                      // earlier endpoint start, same order
-    std::vector<TimeNs> flowTimeHiMax_;                   // running max of later endpoint end
+    std::vector<TimeNs> gap_block_max_;
+    std::vector<std::uint32_t> flows_by_from_, flows_by_to_;  // flow indices sorted by from / to
+    std::vector<std::uint32_t> flows_by_time_;                // sorted by earlier endpoint start
+    std::vector<TimeNs> flow_time_lo_;                        // earlier endpoint start, same order
+    std::vector<TimeNs> flow_time_hi_max_;                    // running max of later endpoint end
 };
 
 }  // namespace syncscope

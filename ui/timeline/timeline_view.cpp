@@ -67,8 +67,8 @@ TimelineView::TimelineView(QWidget* parent) : QWidget(parent) {
     plot_->yAxis->setPadding(8);
 
     memory_ = new MemoryPlot(plot_, 1);
-    memoryTicker_.reset(new TimeTicker);
-    memory_->timeAxis()->setTicker(memoryTicker_);
+    memory_ticker_.reset(new TimeTicker);
+    memory_->timeAxis()->setTicker(memory_ticker_);
     memory_->axisRect()->axis(QCPAxis::atLeft)->grid()->setSubGridVisible(false);
     auto* group = new QCPMarginGroup(plot_);
     main->setMarginGroup(QCP::msLeft | QCP::msRight, group);
@@ -98,20 +98,20 @@ TimelineView::TimelineView(QWidget* parent) : QWidget(parent) {
         item->setSelectable(false);
         item->setVisible(false);
     };
-    boxItem_ = new QCPItemRect(plot_);
-    onOverlay(boxItem_);
-    rulerA_ = new QCPItemStraightLine(plot_);
-    rulerB_ = new QCPItemStraightLine(plot_);
-    onOverlay(rulerA_);
-    onOverlay(rulerB_);
-    rulerSpan_ = new QCPItemLine(plot_);
-    onOverlay(rulerSpan_);
-    rulerSpan_->setHead(QCPLineEnding::esSpikeArrow);
-    rulerSpan_->setTail(QCPLineEnding::esSpikeArrow);
-    rulerLabel_ = new QCPItemText(plot_);
-    onOverlay(rulerLabel_);
-    rulerLabel_->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
-    rulerLabel_->setPadding(QMargins(6, 3, 6, 3));
+    box_item_ = new QCPItemRect(plot_);
+    onOverlay(box_item_);
+    ruler_a_ = new QCPItemStraightLine(plot_);
+    ruler_b_ = new QCPItemStraightLine(plot_);
+    onOverlay(ruler_a_);
+    onOverlay(ruler_b_);
+    ruler_span_ = new QCPItemLine(plot_);
+    onOverlay(ruler_span_);
+    ruler_span_->setHead(QCPLineEnding::esSpikeArrow);
+    ruler_span_->setTail(QCPLineEnding::esSpikeArrow);
+    ruler_label_ = new QCPItemText(plot_);
+    onOverlay(ruler_label_);
+    ruler_label_->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+    ruler_label_->setPadding(QMargins(6, 3, 6, 3));
 
     setMinimumSize(320, 200);
     applyTheme();
@@ -147,7 +147,7 @@ void TimelineView::setTrace(std::shared_ptr<const Trace> trace) {
     hovered_.reset();
     lanes_->setSelectedEvent(selected_);
     flows_->setSelectedEvent(selected_);
-    if (!userZoomed_) {
+    if (!user_zoomed_) {
         zoomToFit();
     } else {
         requestReplot();
@@ -176,20 +176,20 @@ void TimelineView::applyTheme() {
     memory_->setTheme(t);
     lanes_->setTheme(t);
     flows_->setTheme(t);
-    boxItem_->setPen(QPen(t.selection, 1, Qt::DashLine));
+    box_item_->setPen(QPen(t.selection, 1, Qt::DashLine));
     QColor boxFill = t.selection;
     boxFill.setAlpha(30);
-    boxItem_->setBrush(boxFill);
+    box_item_->setBrush(boxFill);
     const QPen rulerPen(t.foreground, std::max(1.0, t.outlineWidth), Qt::DashLine);
-    rulerA_->setPen(rulerPen);
-    rulerB_->setPen(rulerPen);
-    rulerSpan_->setPen(QPen(t.foreground, std::max(1.5, t.outlineWidth)));
-    rulerLabel_->setColor(t.foreground);
-    rulerLabel_->setFont(t.font);
+    ruler_a_->setPen(rulerPen);
+    ruler_b_->setPen(rulerPen);
+    ruler_span_->setPen(QPen(t.foreground, std::max(1.5, t.outlineWidth)));
+    ruler_label_->setColor(t.foreground);
+    ruler_label_->setFont(t.font);
     QColor labelBg = t.background;
     labelBg.setAlpha(230);
-    rulerLabel_->setBrush(labelBg);
-    rulerLabel_->setPen(QPen(t.foreground));
+    ruler_label_->setBrush(labelBg);
+    ruler_label_->setPen(QPen(t.foreground));
 }
 
 void TimelineView::updateLaneLabels() {
@@ -213,7 +213,7 @@ void TimelineView::updateLaneLabels() {
 
 void TimelineView::updateMemoryVisibility() {
     const bool want = memory_->hasData();
-    if (want == memoryShown_)
+    if (want == memory_shown_)
         return;
     auto* layout = plot_->plotLayout();
     if (want) {
@@ -224,7 +224,7 @@ void TimelineView::updateMemoryVisibility() {
         layout->simplify();
     }
     memory_->axisRect()->setVisible(want);
-    memoryShown_ = want;
+    memory_shown_ = want;
 }
 
 void TimelineView::setShowFlows(bool show) {
@@ -250,7 +250,7 @@ void TimelineView::zoomToFit() {
     const double hi = model_ ? static_cast<double>(model_->endNs()) : 1.0;
     const double pad = std::max(1.0, (hi - lo) * 0.01);
     plot_->xAxis->setRange(lo - pad, hi + pad);
-    userZoomed_ = false;
+    user_zoomed_ = false;
     requestReplot();
 }
 
@@ -258,7 +258,7 @@ void TimelineView::zoomToRange(TimeNs a, TimeNs b) {
     if (a > b)
         std::swap(a, b);
     setRangeClamped(static_cast<double>(a), static_cast<double>(b));
-    userZoomed_ = true;
+    user_zoomed_ = true;
     requestReplot();
 }
 
@@ -301,7 +301,7 @@ void TimelineView::zoomBy(double factor, double centerPx) {
     const auto r = plot_->xAxis->range();
     const double c = timeAtPixel(centerPx);
     setRangeClamped(c - (c - r.lower) * factor, c + (r.upper - c) * factor);
-    userZoomed_ = true;
+    user_zoomed_ = true;
     requestReplot();
 }
 
@@ -309,7 +309,7 @@ void TimelineView::panByPixels(double dx) {
     const auto r = plot_->xAxis->range();
     const double ns = dx * r.size() / std::max(1, plot_->axisRect()->width());
     setRangeClamped(r.lower + ns, r.upper + ns);
-    userZoomed_ = true;
+    user_zoomed_ = true;
     requestReplot();
 }
 
@@ -400,7 +400,7 @@ QString TimelineView::idleGapText(QPoint pos) const {
 }
 
 QString TimelineView::rulerText() const {
-    return rulerLabel_->visible() ? rulerLabel_->text() : QString();
+    return ruler_label_->visible() ? ruler_label_->text() : QString();
 }
 
 }  // namespace syncscope

@@ -58,7 +58,7 @@ public:
     // Visible time range in ns.
     std::pair<double, double> visibleRange() const;
     // True once the user zoomed or panned (or zoomToRange was called) since the last fit.
-    bool userZoomed() const { return userZoomed_; }
+    bool userZoomed() const { return user_zoomed_; }
 
     std::optional<std::uint32_t> eventAt(QPoint pos) const;  // pos in this widget's coordinates
     std::optional<std::uint32_t> selectedEvent() const { return selected_; }
@@ -115,25 +115,25 @@ private:
     LanePlottable* lanes_ = nullptr;
     FlowLayer* flows_ = nullptr;
     MemoryPlot* memory_ = nullptr;
-    QCPItemRect* boxItem_ = nullptr;
-    QCPItemStraightLine* rulerA_ = nullptr;
-    QCPItemStraightLine* rulerB_ = nullptr;
-    QCPItemLine* rulerSpan_ = nullptr;
-    QCPItemText* rulerLabel_ = nullptr;
-    QSharedPointer<TimeTicker> ticker_, memoryTicker_;
+    QCPItemRect* box_item_ = nullptr;
+    QCPItemStraightLine* ruler_a_ = nullptr;
+    QCPItemStraightLine* ruler_b_ = nullptr;
+    QCPItemLine* ruler_span_ = nullptr;
+    QCPItemText* ruler_label_ = nullptr;
+    QSharedPointer<TimeTicker> ticker_, memory_ticker_;
     std::shared_ptr<const Trace> trace_;
     std::shared_ptr<const TimelineModel> model_;
     TimelineExplainer explainer_;
     Theme theme_ = Theme::light();
-    bool userZoomed_ = false;
-    bool memoryShown_ = true;
+    bool user_zoomed_ = false;
+    bool memory_shown_ = true;
     std::optional<std::uint32_t> selected_;
     std::optional<std::uint32_t> hovered_;
 
     Drag drag_ = Drag::None;
-    QPoint pressPos_;
-    double pressRangeLo_ = 0, pressRangeHi_ = 0;
-    double pressTime_ = 0;
+    QPoint press_pos_;
+    double press_range_lo_ = 0, press_range_hi_ = 0;
+    double press_time_ = 0;
 };
 
 }  // namespace syncscope

@@ -21,28 +21,28 @@ constexpr int kClickSlopPx = 4;
 }  // namespace
 
 void TimelineView::showRuler(double t0, double t1) {
-    const double y = plot_->yAxis->pixelToCoord(pressPos_.y());
-    rulerA_->point1->setCoords(t0, 0);
-    rulerA_->point2->setCoords(t0, 1);
-    rulerB_->point1->setCoords(t1, 0);
-    rulerB_->point2->setCoords(t1, 1);
-    rulerSpan_->start->setCoords(t0, y);
-    rulerSpan_->end->setCoords(t1, y);
-    rulerLabel_->position->setCoords((t0 + t1) / 2.0, y);
-    rulerLabel_->setText(QStringLiteral("Δt = ") +
-                         durationText(static_cast<TimeNs>(std::llround(std::abs(t1 - t0)))));
+    const double y = plot_->yAxis->pixelToCoord(press_pos_.y());
+    ruler_a_->point1->setCoords(t0, 0);
+    ruler_a_->point2->setCoords(t0, 1);
+    ruler_b_->point1->setCoords(t1, 0);
+    ruler_b_->point2->setCoords(t1, 1);
+    ruler_span_->start->setCoords(t0, y);
+    ruler_span_->end->setCoords(t1, y);
+    ruler_label_->position->setCoords((t0 + t1) / 2.0, y);
+    ruler_label_->setText(QStringLiteral("Δt = ") +
+                          durationText(static_cast<TimeNs>(std::llround(std::abs(t1 - t0)))));
     for (QCPAbstractItem* item :
-         {static_cast<QCPAbstractItem*>(rulerA_), static_cast<QCPAbstractItem*>(rulerB_),
-          static_cast<QCPAbstractItem*>(rulerSpan_), static_cast<QCPAbstractItem*>(rulerLabel_)})
+         {static_cast<QCPAbstractItem*>(ruler_a_), static_cast<QCPAbstractItem*>(ruler_b_),
+          static_cast<QCPAbstractItem*>(ruler_span_), static_cast<QCPAbstractItem*>(ruler_label_)})
         item->setVisible(true);
     plot_->layer(QStringLiteral("overlay"))->replot();
 }
 
 void TimelineView::hideOverlay() {
     for (QCPAbstractItem* item :
-         {static_cast<QCPAbstractItem*>(boxItem_), static_cast<QCPAbstractItem*>(rulerA_),
-          static_cast<QCPAbstractItem*>(rulerB_), static_cast<QCPAbstractItem*>(rulerSpan_),
-          static_cast<QCPAbstractItem*>(rulerLabel_)})
+         {static_cast<QCPAbstractItem*>(box_item_), static_cast<QCPAbstractItem*>(ruler_a_),
+          static_cast<QCPAbstractItem*>(ruler_b_), static_cast<QCPAbstractItem*>(ruler_span_),
+          static_cast<QCPAbstractItem*>(ruler_label_)})
         item->setVisible(false);
     plot_->layer(QStringLiteral("overlay"))->replot();
 }
@@ -72,7 +72,7 @@ bool TimelineView::handleMouse(QEvent* event) {
     auto* me = static_cast<QMouseEvent*>(event);
     const QPoint pos = me->position().toPoint();
     const bool inTimeline = plot_->axisRect()->rect().contains(pos) ||
-                            (memoryShown_ && memory_->axisRect()->rect().contains(pos));
+                            (memory_shown_ && memory_->axisRect()->rect().contains(pos));
     if (event->type() == QEvent::MouseButtonDblClick) {
         if (me->button() == Qt::LeftButton && !eventAt(plot_->mapTo(this, pos)))
             zoomToFit();
@@ -83,16 +83,16 @@ bool TimelineView::handleMouse(QEvent* event) {
             // A click on the labels or the axes clears the selection, nothing else.
             if (me->button() == Qt::LeftButton)
                 drag_ = Drag::Pending;
-            pressPos_ = pos;
-            pressRangeLo_ = plot_->xAxis->range().lower;
-            pressRangeHi_ = plot_->xAxis->range().upper;
+            press_pos_ = pos;
+            press_range_lo_ = plot_->xAxis->range().lower;
+            press_range_hi_ = plot_->xAxis->range().upper;
             return drag_ == Drag::Pending;
         }
         plot_->setFocus(Qt::MouseFocusReason);
-        pressPos_ = pos;
-        pressRangeLo_ = plot_->xAxis->range().lower;
-        pressRangeHi_ = plot_->xAxis->range().upper;
-        pressTime_ = timeAtPixel(pos.x());
+        press_pos_ = pos;
+        press_range_lo_ = plot_->xAxis->range().lower;
+        press_range_hi_ = plot_->xAxis->range().upper;
+        press_time_ = timeAtPixel(pos.x());
         const auto mods = me->modifiers();
         if (me->button() == Qt::MiddleButton ||
             (me->button() == Qt::LeftButton && (mods & Qt::AltModifier))) {
@@ -119,30 +119,30 @@ bool TimelineView::handleMouse(QEvent* event) {
                 return false;
             }
             case Drag::Pending:
-                if ((pos - pressPos_).manhattanLength() < kClickSlopPx)
+                if ((pos - press_pos_).manhattanLength() < kClickSlopPx)
                     return true;
                 drag_ = Drag::Pan;
                 setHovered(std::nullopt, QPoint());
                 [[fallthrough]];
             case Drag::Pan: {
                 const double nsPerPx =
-                    (pressRangeHi_ - pressRangeLo_) / std::max(1, plot_->axisRect()->width());
-                const double dt = (pressPos_.x() - pos.x()) * nsPerPx;
-                setRangeClamped(pressRangeLo_ + dt, pressRangeHi_ + dt);
-                userZoomed_ = true;
+                    (press_range_hi_ - press_range_lo_) / std::max(1, plot_->axisRect()->width());
+                const double dt = (press_pos_.x() - pos.x()) * nsPerPx;
+                setRangeClamped(press_range_lo_ + dt, press_range_hi_ + dt);
+                user_zoomed_ = true;
                 requestReplot();
                 return true;
             }
             case Drag::Box: {
-                boxItem_->topLeft->setCoords(pressTime_, 0);
-                boxItem_->bottomRight->setCoords(timeAtPixel(pos.x()),
-                                                 std::max(1, model_ ? model_->rowCount() : 1));
-                boxItem_->setVisible(true);
+                box_item_->topLeft->setCoords(press_time_, 0);
+                box_item_->bottomRight->setCoords(timeAtPixel(pos.x()),
+                                                  std::max(1, model_ ? model_->rowCount() : 1));
+                box_item_->setVisible(true);
                 plot_->layer(QStringLiteral("overlay"))->replot();
                 return true;
             }
             case Drag::Ruler:
-                showRuler(pressTime_, timeAtPixel(pos.x()));
+                showRuler(press_time_, timeAtPixel(pos.x()));
                 return true;
         }
     }
@@ -156,11 +156,11 @@ bool TimelineView::handleMouse(QEvent* event) {
                 setSelected(eventAt(plot_->mapTo(this, pos)), true);
                 return true;
             case Drag::Box: {
-                boxItem_->setVisible(false);
+                box_item_->setVisible(false);
                 plot_->layer(QStringLiteral("overlay"))->replot();
-                if (std::abs(pos.x() - pressPos_.x()) >= kClickSlopPx)
-                    zoomToRange(static_cast<TimeNs>(std::min(pressTime_, timeAtPixel(pos.x()))),
-                                static_cast<TimeNs>(std::max(pressTime_, timeAtPixel(pos.x()))));
+                if (std::abs(pos.x() - press_pos_.x()) >= kClickSlopPx)
+                    zoomToRange(static_cast<TimeNs>(std::min(press_time_, timeAtPixel(pos.x()))),
+                                static_cast<TimeNs>(std::max(press_time_, timeAtPixel(pos.x()))));
                 return true;
             }
             case Drag::Ruler:
