@@ -76,6 +76,7 @@ private slots:
     void outputThatIsNotARegularFileIsRefused();
     void outputThatIsAnInputIsRefused();
     void failedWriteIsLoudAndKeepsTheOldFile();
+    void cpuSynchronizeMarkerIsInTheSvg();
 };
 
 void TestHeadlessExport::initTestCase() {
@@ -252,6 +253,23 @@ void TestHeadlessExport::failedWriteIsLoudAndKeepsTheOldFile() {
     QCOMPARE(f.readAll(), QByteArray("precious"));
     QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).filter(u".tmp-"_s),
              QStringList());
+}
+
+void TestHeadlessExport::cpuSynchronizeMarkerIsInTheSvg() {
+    // The product's headline lesson must survive into slides: the 0 ns torch.cpu.synchronize()
+    // call gets its rule, its marker colour and its sentence in a vector export too.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString out = dir.filePath(u"cpu.svg"_s);
+    const Outcome r = runSyncscope({u"--scenario"_s, u"builtin:mode-cpu-synchronize"_s,
+                                    u"--engine"_s, u"sim"_s, u"--export"_s, out});
+    QVERIFY2(r.exit_code == 0, qPrintable(r.err));
+    QFile svg(out);
+    QVERIFY(svg.open(QIODevice::ReadOnly));
+    const QByteArray text = svg.readAll();
+    QVERIFY(text.contains("waited for nothing"));
+    QVERIFY(text.contains("GPU op still running"));
+    QVERIFY(text.toLower().contains("#c00090"));  // Theme::light().cpuSync
 }
 
 QTEST_GUILESS_MAIN(TestHeadlessExport)

@@ -80,6 +80,8 @@ QColor LanePlottable::fillColor(const TraceEvent& e) const {
             return theme_.sleepingWait;
         return theme_.spinningWait;
     }
+    if (e.kind == EventKind::ApiCall && (e.flags & event_flags::kQueueFull))
+        return theme_.spinningWait;  // the host is held in the launch: a wait, not a call
     if (color_by_ == ColorBy::Batch && isWork(e.kind) && e.batch != kNone)
         return theme_.batchColor(e.batch);
     return theme_.kindColor(e.kind);
@@ -131,38 +133,70 @@ void LanePlottable::drawIdleSpans(QCPPainter* p, const TimeMapping& map) const {
     }
 }
 
-void LanePlottable::drawItem(QCPPainter* p, const TimeMapping& map, int row,
-                             const DrawItem& item) const {
+void LanePlottable::drawCoverage(QCPPainter* p, const TimeMapping& map, int row,
+                                 const DrawItem& item, RowCoverage& coverage) const {
     const auto& e = model_->trace()->events[item.event];
+    const QRectF rect = barRect(map, row, item.start, item.end, 0.0);
+    QColor fill = fillColor(e);
     if (item.folded()) {
-        const QRectF rect = barRect(map, row, item.start, item.end, 2.0);
-        // Solid, greyed towards the theme's fold colour: a pattern brush would cost more than all
-        // the other bars of a frame together.
-        const QColor base = fillColor(e);
-        const QColor fold = QColor::fromRgbF((base.redF() + theme_.folded.redF()) / 2,
-                                             (base.greenF() + theme_.folded.greenF()) / 2,
-                                             (base.blueF() + theme_.folded.blueF()) / 2);
-        p->fillRect(rect, fold);
-        if (rect.width() > 28) {
-            p->setPen(textOn(fold));
-            p->drawText(rect, Qt::AlignCenter, QStringLiteral("%1×").arg(item.count));
+        // Greyed towards the theme's fold colour: a pattern brush would cost more than all the
+        // other bars of a frame together.
+        fill = QColor::fromRgbF((fill.redF() + theme_.folded.redF()) / 2,
+                                (fill.greenF() + theme_.folded.greenF()) / 2,
+                                (fill.blueF() + theme_.folded.blueF()) / 2);
+    }
+    // Narrow events and folds of them are not solid blocks: each pixel column is filled or left
+    // empty by error diffusion over the lane's true busy time, so the drawn busy share follows the
+    // real one at every zoom and idle time stays visible (a lane 77 % idle must not look busy).
+    // The carry runs across the whole row, so rounding never adds up.
+    const auto lane = *model_->laneOfRow(row);
+    const double left = std::floor(rect.left());
+    const double right = std::max(left + 1.0, std::ceil(rect.right()));
+    const double columnNs = std::max(1.0, map.nsPerPixel());
+    double runStart = -1.0;
+    double filled = 0.0;
+    auto flush = [&](double x) {
+        if (runStart >= 0.0)
+            p->fillRect(QRectF(runStart, rect.top(), x - runStart, rect.height()), fill);
+        runStart = -1.0;
+    };
+    for (double x = left; x < right; x += 1.0) {
+        const auto a = std::max(item.start, static_cast<TimeNs>(std::floor(map.toTime(x))));
+        const auto b = std::min(item.end, static_cast<TimeNs>(std::ceil(map.toTime(x + 1.0))));
+        coverage.carry += static_cast<double>(model_->busyNs(lane, a, b)) / columnNs;
+        if (coverage.carry >= 0.5) {
+            coverage.carry -= 1.0;
+            filled += 1.0;
+            if (runStart < 0.0)
+                runStart = x;
+        } else {
+            flush(x);
         }
+    }
+    flush(right);
+    if (filled == 0.0 && coverage.forced_px + 1.0 <= coverage.force_budget) {
+        // An isolated short event still shows as one column; a small budget per row keeps many of
+        // them from adding up to a busy lane that is not.
+        coverage.forced_px += 1.0;
+        p->fillRect(QRectF(std::floor(rect.center().x()), rect.top(), 1.0, rect.height()), fill);
+    }
+    // The count only where the fold reads as one block; a sparse fold says it on hover.
+    if (item.folded() && rect.width() > 28 && filled >= 0.9 * (right - left)) {
+        p->setPen(textOn(fill));
+        p->drawText(rect, Qt::AlignCenter, QStringLiteral("%1×").arg(item.count));
+    }
+}
+
+void LanePlottable::drawItem(QCPPainter* p, const TimeMapping& map, int row, const DrawItem& item,
+                             RowCoverage& coverage) const {
+    const auto& e = model_->trace()->events[item.event];
+    const double widthPx = static_cast<double>(item.end - item.start) * map.pixelsPerNs();
+    if (item.folded() || (widthPx < 3.0 && e.kind != EventKind::EventMarker)) {
+        drawCoverage(p, map, row, item, coverage);
         return;
     }
-    if (e.kind == EventKind::EventMarker) {
-        // A zero-length record: a diamond on the lane centre.
-        const QRectF bar = barRect(map, row, e.start_ns, e.start_ns, 0.0);
-        const double h = std::clamp(bar.height() * 0.3, 4.0, 9.0);
-        const QPointF c(bar.center().x(), bar.center().y());
-        const QPointF pts[4] = {{c.x(), c.y() - h},
-                                {c.x() + h * 0.6, c.y()},
-                                {c.x(), c.y() + h},
-                                {c.x() - h * 0.6, c.y()}};
-        p->setPen(Qt::NoPen);
-        p->setBrush(fillColor(e));
-        p->drawPolygon(pts, 4);
-        return;
-    }
+    if (e.kind == EventKind::EventMarker)
+        return;  // a diamond, drawn with the other markers over every bar
     const QRectF rect = barRect(map, row, e.start_ns, e.end_ns, 1.5);
     const QColor fill = fillColor(e);
     const bool wide = rect.width() >= 5.0;
@@ -278,9 +312,15 @@ void LanePlottable::draw(QCPPainter* painter) {
         items_.clear();
         model_->itemsInView(*model_->laneOfRow(row), map, fold_px_, items_);
         last_item_count_ += items_.size();
+        RowCoverage coverage;
+        coverage.force_budget = std::floor(map.width() * 0.01);
         for (const auto& item : items_)
-            drawItem(painter, map, row, item);
+            drawItem(painter, map, row, item, coverage);
     }
+    // Markers go over every bar of every lane, so a neighbour never paints them away.
+    for (int row = 0; row < model_->rowCount(); ++row)
+        drawInstantMarkers(painter, map, row);
+    drawCpuSyncMarkers(painter, map);
     if (hovered_ && hovered_ != selected_)
         drawOutline(painter, map, *hovered_, QPen(theme_.hover, 1.5));
     if (selected_) {

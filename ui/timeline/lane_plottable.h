@@ -41,6 +41,10 @@ public:
                           std::uint8_t flags, const QColor& ground);
     // Diagonal hatch lines over `rect` (rising: "/", else "\\").
     static void hatch(QPainter* p, const QRectF& rect, const QColor& colour, bool rising);
+    // A marker's width in px: instants and sub-pixel calls are drawn at least this wide.
+    double markerWidth() const;
+    // The label of a torch.cpu.synchronize() marker: what it waited for, and what still ran.
+    static QString cpuSyncLabel(int runningGpuOps);
     // Items drawn in the last replot (folded or not) — for tests and the benchmark.
     std::size_t lastItemCount() const { return last_item_count_; }
 
@@ -61,7 +65,22 @@ private:
                    double minWidth) const;
     void drawStripes(QCPPainter* p) const;
     void drawIdleSpans(QCPPainter* p, const TimeMapping& map) const;
-    void drawItem(QCPPainter* p, const TimeMapping& map, int row, const DrawItem& item) const;
+    // Per row and frame: how narrow items are turned into pixel columns (see drawCoverage).
+    struct RowCoverage {
+        double carry = 0.0;         // error diffusion: covered share not yet drawn
+        double forced_px = 0.0;     // columns drawn only so an isolated event stays visible
+        double force_budget = 0.0;  // at most this many forced columns (keeps the share true)
+    };
+    void drawItem(QCPPainter* p, const TimeMapping& map, int row, const DrawItem& item,
+                  RowCoverage& coverage) const;
+    void drawCoverage(QCPPainter* p, const TimeMapping& map, int row, const DrawItem& item,
+                      RowCoverage& coverage) const;
+    // lane_plottable_markers.cpp: what must stay visible however short it is.
+    void drawInstantMarkers(QCPPainter* p, const TimeMapping& map, int row) const;
+    void drawInstantMarker(QCPPainter* p, const TimeMapping& map, int row,
+                           const TraceEvent& e) const;
+    void drawCpuSyncMarkers(QCPPainter* p, const TimeMapping& map) const;
+    void drawCpuSyncMarker(QCPPainter* p, const TimeMapping& map, const TraceEvent& e) const;
     void drawOutline(QCPPainter* p, const TimeMapping& map, std::uint32_t event,
                      const QPen& pen) const;
 

@@ -51,6 +51,8 @@ void setCommon(Theme& t, bool dark) {
                 dark ? QColor(0x4C, 0xD1, 0x7F) : QColor(0x2C, 0xA0, 0x2C),
                 dark ? QColor(0xFF, 0x70, 0x70) : QColor(0xD6, 0x27, 0x28),
                 dark ? QColor(0xC5, 0x8C, 0xFF) : QColor(0x94, 0x67, 0xBD)};
+    // A colour no event kind uses, so the misconception's marker never reads as an event.
+    t.cpuSync = dark ? QColor(0xFF, 0x4F, 0xC8) : QColor(0xC0, 0x00, 0x90);
     t.font = QFont(QStringLiteral("DejaVu Sans"), 9);
     t.titleFont = QFont(QStringLiteral("DejaVu Sans"), 12, QFont::Bold);
 }

@@ -34,6 +34,7 @@ struct Theme {
     QColor spinningWait;                       // HostWait that burnt CPU: hatched in this colour
     QColor sleepingWait;                       // HostWait that slept: solid
     QColor completion;                         // tick at each kernel end
+    QColor cpuSync;  // torch.cpu.synchronize(): its rule across the lanes and its label
 
     std::array<QColor, 4> flow;    // indexed by FlowKind
     std::array<QColor, 5> memory;  // device used, pool reserved, pool used, allocated, reserved

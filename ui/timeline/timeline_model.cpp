@@ -8,6 +8,22 @@
 
 namespace syncscope {
 
+namespace {
+
+// Kinds whose events can be instants or a few µs long and still carry a lesson ("launches are
+// async", "the record came first"): they get a marker when too narrow to see as a bar.
+bool isInstantKind(EventKind k) {
+    return k == EventKind::ApiCall || k == EventKind::HostWait || k == EventKind::EventMarker ||
+           k == EventKind::MemoryOp || k == EventKind::Error;
+}
+
+bool isGpuOp(EventKind k) {
+    return k == EventKind::Kernel || k == EventKind::Memcpy || k == EventKind::Memset ||
+           k == EventKind::HostCallback;
+}
+
+}  // namespace
+
 TimelineModel::TimelineModel(std::shared_ptr<const Trace> trace) : trace_(std::move(trace)) {
     if (!trace_)
         return;
@@ -51,14 +67,31 @@ TimelineModel::TimelineModel(std::shared_ptr<const Trace> trace) : trace_(std::m
             std::stable_sort(idx.begin(), idx.end(), less);
         lane.starts.resize(idx.size());
         lane.maxEnd.resize(idx.size());
+        lane.busyUpTo.resize(idx.size());
         TimeNs running = std::numeric_limits<TimeNs>::min();
+        TimeNs busy = 0;
         for (std::size_t k = 0; k < idx.size(); ++k) {
             const auto& e = events[idx[k]];
+            const TimeNs end = std::max(e.end_ns, e.start_ns);
             lane.starts[k] = e.start_ns;
-            running = std::max(running, std::max(e.end_ns, e.start_ns));
+            // Sorted by start, so the union only grows by the part past the running end.
+            const TimeNs from = k == 0 ? e.start_ns : std::max(e.start_ns, running);
+            if (end > from)
+                busy = saturatingAdd(busy, saturatingSub(end, from));
+            running = std::max(running, end);
             lane.maxEnd[k] = running;
+            lane.busyUpTo[k] = busy;
+            if (isInstantKind(e.kind)) {
+                lane.instants.push_back(idx[k]);
+                lane.instantStarts.push_back(e.start_ns);
+            }
+            if (e.api == ApiId::CpuSynchronize && e.kind == EventKind::ApiCall)
+                cpu_syncs_.push_back(idx[k]);
         }
     }
+    std::sort(cpu_syncs_.begin(), cpu_syncs_.end(), [&events](std::uint32_t a, std::uint32_t b) {
+        return events[a].start_ns < events[b].start_ns;
+    });
     buildRows();
     buildIdleSpans();
     buildFlowIndex();
@@ -265,6 +298,74 @@ void TimelineModel::itemsInView(std::uint16_t lane, const TimeMapping& map, doub
             out.push_back({s, std::max(foldEnd, s + 1), L.events[first], count});
         }
     }
+}
+
+TimeNs TimelineModel::busyBefore(const LaneIndex& lane, TimeNs t) const {
+    // Every event starting at or before t that reaches past t contains t, so the union's part
+    // after t is the single span [t, maxEnd]: subtract it from the union up to that event.
+    const auto& s = lane.starts;
+    const auto j = static_cast<std::size_t>(std::upper_bound(s.begin(), s.end(), t) - s.begin());
+    if (j == 0)
+        return 0;
+    const TimeNs over = lane.maxEnd[j - 1] > t ? saturatingSub(lane.maxEnd[j - 1], t) : 0;
+    return lane.busyUpTo[j - 1] - std::min(over, lane.busyUpTo[j - 1]);
+}
+
+TimeNs TimelineModel::busyNs(std::uint16_t lane, TimeNs t0, TimeNs t1) const {
+    if (lane >= lanes_.size() || t1 <= t0)
+        return 0;
+    return std::max<TimeNs>(0, busyBefore(lanes_[lane], t1) - busyBefore(lanes_[lane], t0));
+}
+
+void TimelineModel::instantsInView(std::uint16_t lane, const TimeMapping& map, double minPx,
+                                   std::vector<std::uint32_t>& out) const {
+    if (!trace_ || lane >= lanes_.size())
+        return;
+    const auto& L = lanes_[lane];
+    const auto& events = trace_->events;
+    const TimeNs span = map.spanNs(minPx);
+    const auto t0 = static_cast<TimeNs>(std::floor(map.t0())) - span;
+    const auto t1 = static_cast<TimeNs>(std::ceil(map.t1()));
+    const auto& s = L.instantStarts;
+    auto k = static_cast<std::size_t>(std::lower_bound(s.begin(), s.end(), t0) - s.begin());
+    while (k < s.size() && s[k] <= t1) {
+        const auto& e = events[L.instants[k]];
+        const TimeNs end = std::max(e.end_ns, e.start_ns);
+        if (e.kind != EventKind::EventMarker && end - e.start_ns >= span) {
+            ++k;  // wide enough to read as its bar
+            continue;
+        }
+        if (end >= t0 + span)
+            out.push_back(L.instants[k]);
+        // One marker per marker width: skip whatever would be drawn on top of this one.
+        const TimeNs next = saturatingAdd(e.start_ns, span);
+        k = std::max(
+            k + 1, static_cast<std::size_t>(
+                       std::lower_bound(s.begin() + static_cast<std::ptrdiff_t>(k), s.end(), next) -
+                       s.begin()));
+    }
+}
+
+std::vector<std::uint32_t> TimelineModel::gpuOpsRunningAt(TimeNs t) const {
+    std::vector<std::uint32_t> out;
+    if (!trace_)
+        return out;
+    const auto& events = trace_->events;
+    for (std::size_t l = 0; l < lanes_.size(); ++l) {
+        if (!isGpuLane(trace_->lanes[l].kind))
+            continue;
+        const auto lane = static_cast<std::uint16_t>(l);
+        const std::size_t last = firstStartingAfter(lane, t);
+        // Bounded: only events whose running end passes t; the cap keeps a pathological import
+        // (millions of overlapping ops) from stalling a frame.
+        const std::size_t first = firstEndingAtOrAfter(lane, t + 1);
+        for (std::size_t k = first; k < last && k < first + 4096; ++k) {
+            const auto& e = events[lanes_[l].events[k]];
+            if (isGpuOp(e.kind) && e.start_ns <= t && e.end_ns > t)
+                out.push_back(lanes_[l].events[k]);
+        }
+    }
+    return out;
 }
 
 void TimelineModel::idleGapsInView(TimeNs t0, TimeNs t1, TimeNs minNs,

@@ -66,6 +66,20 @@ public:
     void itemsInView(std::uint16_t lane, const TimeMapping& map, double minPx,
                      std::vector<DrawItem>& out) const;
 
+    // Time in [t0, t1] during which at least one event of `lane` runs (the union of its events),
+    // in O(log n): what a folded run's pixels must cover so folding never hides idle time.
+    TimeNs busyNs(std::uint16_t lane, TimeNs t0, TimeNs t1) const;
+
+    // Events of `lane` that must stay visible however short they are (records, API calls, waits,
+    // memory ops, errors): those in view narrower than `minPx`, plus every record, at most one
+    // per `minPx` of width, so the cost follows pixels however many calls there are.
+    void instantsInView(std::uint16_t lane, const TimeMapping& map, double minPx,
+                        std::vector<std::uint32_t>& out) const;
+    // torch.cpu.synchronize() calls, sorted by time: each gets a rule across the lanes.
+    const std::vector<std::uint32_t>& cpuSyncs() const { return cpu_syncs_; }
+    // GPU ops (kernels, copies, memsets, host functions) running at t on GPU lanes.
+    std::vector<std::uint32_t> gpuOpsRunningAt(TimeNs t) const;
+
     // GPU idle gaps overlapping [t0, t1] that are at least `minNs` long.
     void idleGapsInView(TimeNs t0, TimeNs t1, TimeNs minNs, std::vector<IdleSpan>& out) const;
     const std::vector<IdleSpan>& idleGaps() const { return gaps_; }
@@ -80,9 +94,13 @@ public:
 private:
     struct LaneIndex {
         std::vector<std::uint32_t> events;  // sorted by start
-        std::vector<TimeNs> starts;  // starts[i] = start of events[i] (cache-friendly search)
-        std::vector<TimeNs> maxEnd;  // running max of end over events[0..i]
+        std::vector<TimeNs> starts;    // starts[i] = start of events[i] (cache-friendly search)
+        std::vector<TimeNs> maxEnd;    // running max of end over events[0..i]
+        std::vector<TimeNs> busyUpTo;  // length of the union of events[0..i]
+        std::vector<std::uint32_t> instants;  // marker candidates (isInstantKind), by start
+        std::vector<TimeNs> instantStarts;
     };
+    TimeNs busyBefore(const LaneIndex& lane, TimeNs t) const;
     void buildRows();
     void buildIdleSpans();
     void buildFlowIndex();
@@ -95,6 +113,7 @@ private:
     TimeNs begin_ = 0;
     TimeNs end_ = 1;
     std::vector<IdleSpan> gaps_;
+    std::vector<std::uint32_t> cpu_syncs_;
     // Max gap length per block of kGapBlock gaps: skipping sub-pixel gaps costs blocks, not gaps.
     static constexpr std::size_t kGapBlock = 256;
     std::vector<TimeNs> gap_block_max_;

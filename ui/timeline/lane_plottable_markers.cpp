@@ -1,0 +1,130 @@
+// LanePlottable's markers: events a lesson turns on that are too short to see as bars (records,
+// launches, queries, zero-length waits) and torch.cpu.synchronize(), which waits for nothing and
+// would otherwise be a 0 ns call hidden under the next bar.
+#include <QFontMetricsF>
+#include <algorithm>
+
+#include "ui/timeline/lane_plottable.h"
+
+namespace syncscope {
+
+double LanePlottable::markerWidth() const {
+    return std::max(2.0, theme_.outlineWidth * 2.0);
+}
+
+QString LanePlottable::cpuSyncLabel(int runningGpuOps) {
+    const QString head = QStringLiteral("torch.cpu.synchronize(): waited for nothing");
+    if (runningGpuOps <= 0)
+        return head;
+    return head + QStringLiteral("\n%1 GPU op%2 still running")
+                      .arg(runningGpuOps)
+                      .arg(runningGpuOps == 1 ? QString() : QStringLiteral("s"));
+}
+
+void LanePlottable::drawInstantMarkers(QCPPainter* p, const TimeMapping& map, int row) const {
+    std::vector<std::uint32_t> instants;
+    model_->instantsInView(*model_->laneOfRow(row), map, markerWidth() + 1.0, instants);
+    const auto& events = model_->trace()->events;
+    for (const auto index : instants) {
+        const auto& e = events[index];
+        if (e.api == ApiId::CpuSynchronize && e.kind == EventKind::ApiCall)
+            continue;  // drawCpuSyncMarkers gives it a rule of its own
+        drawInstantMarker(p, map, row, e);
+    }
+}
+
+void LanePlottable::drawInstantMarker(QCPPainter* p, const TimeMapping& map, int row,
+                                      const TraceEvent& e) const {
+    // A ring of plot ground around a record keeps it apart from the kernel-end tick it sits on.
+    const QPen ring(theme_.plotBackground, 1.0);
+    if (e.kind == EventKind::EventMarker) {
+        const QRectF bar = barRect(map, row, e.start_ns, e.start_ns, 0.0);
+        const double h = std::clamp(bar.height() * 0.3, 4.0, 12.0);
+        const QPointF c = bar.center();
+        const QPointF pts[4] = {{c.x(), c.y() - h},
+                                {c.x() + h * 0.6, c.y()},
+                                {c.x(), c.y() + h},
+                                {c.x() - h * 0.6, c.y()}};
+        p->setPen(ring);
+        p->setBrush(fillColor(e));
+        p->drawPolygon(pts, 4);
+        return;
+    }
+    // Edges a shade darker than the fill set a tick apart from a bar of its own colour without
+    // punching ground-coloured holes into a busy lane.
+    const QRectF rect = barRect(map, row, e.start_ns, e.end_ns, markerWidth());
+    const QColor fill = fillColor(e);
+    p->fillRect(rect.adjusted(-1.0, 0.0, 1.0, 0.0), fill.darker(170));
+    p->fillRect(rect, fill);
+}
+
+void LanePlottable::drawCpuSyncMarkers(QCPPainter* p, const TimeMapping& map) const {
+    const auto& events = model_->trace()->events;
+    const auto& syncs = model_->cpuSyncs();
+    auto it = std::lower_bound(syncs.begin(), syncs.end(), static_cast<TimeNs>(map.t0()),
+                               [&](std::uint32_t e, TimeNs t) { return events[e].start_ns < t; });
+    double lastX = -1e9;
+    for (; it != syncs.end() && static_cast<double>(events[*it].start_ns) <= map.t1(); ++it) {
+        const double x = map.toPixel(static_cast<double>(events[*it].start_ns));
+        if (x - lastX < 2.0 * markerWidth())
+            continue;  // a loop of them at fit zoom: one rule per few pixels is the truth
+        lastX = x;
+        drawCpuSyncMarker(p, map, events[*it]);
+    }
+}
+
+void LanePlottable::drawCpuSyncMarker(QCPPainter* p, const TimeMapping& map,
+                                      const TraceEvent& e) const {
+    const int row = model_->rowOfLane(e.lane);
+    if (row < 0)
+        return;
+    const QRectF bar = barRect(map, row, e.start_ns, e.start_ns, markerWidth() * 1.5);
+    const double x = bar.center().x();
+    // The rule runs from the call down through every GPU lane: where it crosses a bar, that GPU
+    // work was still running when the "synchronize" returned.
+    const double yTop = mValueAxis->coordToPixel(row);
+    const double yBottom = mValueAxis->coordToPixel(model_->rowCount());
+    QPen rule(theme_.cpuSync, std::max(1.5, markerWidth() * 0.75), Qt::DashLine);
+    p->setPen(rule);
+    p->drawLine(QPointF(x, std::min(yTop, yBottom)), QPointF(x, std::max(yTop, yBottom)));
+    p->fillRect(bar.adjusted(-1.0, 0.0, 1.0, 0.0), theme_.plotBackground);
+    p->fillRect(bar, theme_.cpuSync);
+
+    const auto running = model_->gpuOpsRunningAt(e.start_ns);
+    const double r = std::clamp(bar.height() * 0.12, 3.0, 9.0);
+    for (const auto op : running) {
+        const int opRow = model_->rowOfLane(model_->trace()->events[op].lane);
+        if (opRow < 0)
+            continue;
+        const double y = mValueAxis->coordToPixel(opRow + 0.5);
+        p->setPen(QPen(theme_.plotBackground, 1.5));
+        p->setBrush(theme_.cpuSync);
+        p->drawEllipse(QPointF(x, y), r, r);
+    }
+
+    // The label says what it waited for: nothing, while the GPU work the rule crosses ran on.
+    QFont font = theme_.font;
+    font.setBold(true);
+    p->setFont(font);
+    const QString text = cpuSyncLabel(static_cast<int>(running.size()));
+    const QFontMetricsF fm(font);
+    const QRectF textSize = fm.boundingRect(QRectF(0, 0, 10000, 10000), Qt::AlignLeft, text);
+    const double pad = 4.0;
+    const double w = textSize.width() + 2 * pad;
+    const double h = textSize.height() + 2 * pad;
+    const double plotRight = map.left() + map.width();
+    double left = x + markerWidth() * 2;
+    if (left + w > plotRight)
+        left = std::max(map.left(), x - markerWidth() * 2 - w);
+    const QRectF box(left, bar.top() + 2.0, w, h);
+    QColor ground = theme_.plotBackground;
+    ground.setAlpha(235);
+    p->setPen(QPen(theme_.cpuSync, std::max(1.0, theme_.outlineWidth * 2.0)));
+    p->setBrush(ground);
+    p->drawRect(box);
+    p->setPen(theme_.cpuSync);
+    p->drawText(box.adjusted(pad, pad, -pad, -pad), Qt::AlignLeft | Qt::AlignTop, text);
+    p->setFont(theme_.font);
+}
+
+}  // namespace syncscope
