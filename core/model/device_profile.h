@@ -22,7 +22,11 @@ struct DeviceProfile {
     std::uint64_t memory_bytes = 0;
     int copy_engines = 0;                  // independent DMA engines (H2D and D2H can overlap)
     std::uint32_t launch_queue_depth = 0;  // pending launches before the host blocks in a launch
-    double h2d_bytes_per_ns = 0;           // pinned bandwidth, bytes per ns (= GB/s)
+    // cudaDeviceGetStreamPriorityRange: stream priorities are clamped into [greatest, least]
+    // (lower number = higher priority), so two values beyond `greatest` are the same priority.
+    int least_priority = 0;
+    int greatest_priority = -5;
+    double h2d_bytes_per_ns = 0;  // pinned bandwidth, bytes per ns (= GB/s)
     double d2h_bytes_per_ns = 0;
     double d2d_bytes_per_ns = 0;
     double pageable_factor = 0;             // pageable copies run at this fraction of pinned speed

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace syncscope {
 
@@ -23,12 +24,28 @@ SimDevice::SimDevice(const DeviceProfile& profile) : profile_(profile) {
     free_threads_ = total_threads_;
 }
 
-SmDemand SimDevice::kernelDemand(std::uint32_t grid, std::uint32_t block) const {
+std::uint32_t SimDevice::blocksPerWave(std::uint32_t block) const {
     const std::uint32_t warp_threads = std::max<std::uint32_t>(32, (block + 31) / 32 * 32);
     const auto sms = static_cast<std::uint32_t>(std::max(1, profile_.sm_count));
     const std::uint32_t per_sm = std::max<std::uint32_t>(
         1, std::min<std::uint32_t>(total_blocks_ / sms, (total_threads_ / sms) / warp_threads));
-    const std::uint32_t blocks = std::min(std::max<std::uint32_t>(grid, 1), per_sm * sms);
+    return per_sm * sms;
+}
+
+std::uint32_t SimDevice::waves(std::uint32_t grid, std::uint32_t block) const {
+    const std::uint32_t wave = blocksPerWave(block);
+    const std::uint32_t blocks = std::max<std::uint32_t>(grid, 1);
+    return blocks / wave + (blocks % wave != 0 ? 1 : 0);
+}
+
+int SimDevice::clampPriority(int priority) const {
+    return std::clamp(priority, std::min(profile_.greatest_priority, profile_.least_priority),
+                      std::max(profile_.greatest_priority, profile_.least_priority));
+}
+
+SmDemand SimDevice::kernelDemand(std::uint32_t grid, std::uint32_t block) const {
+    const std::uint32_t warp_threads = std::max<std::uint32_t>(32, (block + 31) / 32 * 32);
+    const std::uint32_t blocks = std::min(std::max<std::uint32_t>(grid, 1), blocksPerWave(block));
     // A block wider than an SM's thread slots still runs alone on the device.
     return {blocks, std::min(blocks * warp_threads, total_threads_)};
 }
@@ -63,9 +80,17 @@ std::uint8_t SimDevice::copyEngineFor(CopyDirection direction) const {
 }
 
 TimeNs SimDevice::kernelDuration(const Step& step) const {
-    const TimeNs running = step.kernel == KernelKind::Memory
-                               ? transferNs(step.bytes, profile_.memory_kernel_bytes_per_ns)
-                               : step.duration_ns;
+    TimeNs running = step.duration_ns;
+    if (step.kernel == KernelKind::Memory)
+        running = transferNs(step.bytes, profile_.memory_kernel_bytes_per_ns);
+    // A compute kernel's duration is the intended length of the whole kernel; a spin kernel's is
+    // each block's, and blocks that do not fit run in later waves.
+    if (step.kernel == KernelKind::Spin) {
+        const auto n = static_cast<TimeNs>(waves(step.grid, step.block));
+        running = running > std::numeric_limits<TimeNs>::max() / n
+                      ? std::numeric_limits<TimeNs>::max()
+                      : running * n;
+    }
     return std::max(running, profile_.kernel_min_ns);
 }
 

@@ -20,8 +20,9 @@ struct SmDemand {
 // SM capacity is pooled over the whole device: sm_count × max_blocks_per_sm block slots and
 // sm_count × max_threads_per_sm thread slots (blocks are rounded up to whole warps). A kernel asks
 // for all its blocks, or for one full wave when the grid is larger than the device holds at once;
-// it starts only when that many slots are free and keeps them for its whole duration (a spin
-// kernel's duration is what it was asked for, however many waves its grid has). So a wide kernel
+// it starts only when that many slots are free and keeps them for its whole duration. Blocks
+// beyond one wave run in further waves, so a spin kernel lasts waves × its per-block time, as the
+// spin kernel in kernels/ does on a GPU (each block spins for the requested time). So a wide kernel
 // fills the device and serializes with everything else; small ones overlap. Per-SM fragmentation
 // is not modelled, which keeps the model simple, deterministic and easy to explain.
 //
@@ -33,6 +34,10 @@ public:
     explicit SimDevice(const DeviceProfile& profile);
 
     SmDemand kernelDemand(std::uint32_t grid, std::uint32_t block) const;
+    // How many rounds of the device's block slots a grid needs (1 for anything that fits).
+    std::uint32_t waves(std::uint32_t grid, std::uint32_t block) const;
+    // A stream priority as the device applies it: clamped into the profile's range.
+    int clampPriority(int priority) const;
     // Memsets and device-to-device copies: one 256-thread block per SM.
     SmDemand shortKernelDemand() const;
     bool fits(const SmDemand& demand) const {
@@ -56,6 +61,8 @@ public:
     const DeviceProfile& profile() const { return profile_; }
 
 private:
+    std::uint32_t blocksPerWave(std::uint32_t block) const;
+
     DeviceProfile profile_;
     std::uint32_t total_blocks_ = 0;
     std::uint32_t total_threads_ = 0;

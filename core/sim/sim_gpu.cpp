@@ -9,7 +9,8 @@ SimGpu::SimGpu(const DeviceProfile& profile, const std::vector<StreamSpec>& stre
     : device_(profile), events_(events), memory_(memory), writer_(writer) {
     streams_.reserve(streams.size());
     for (std::uint32_t i = 0; i < streams.size(); ++i) {
-        streams_.emplace_back(streams[i].kind, streams[i].priority, SimTraceWriter::streamLane(i));
+        streams_.emplace_back(streams[i].kind, device_.clampPriority(streams[i].priority),
+                              SimTraceWriter::streamLane(i));
         if (streams[i].kind == StreamKind::LegacyDefault)
             legacy_ = i;
     }
@@ -104,7 +105,7 @@ void SimGpu::dispatch() {
     for (std::size_t i = 1; i < candidates_.size(); ++i) {
         const std::uint32_t c = candidates_[i];
         const auto before = [&](std::uint32_t a, std::uint32_t b) {
-            const int pa = streams_[a].priority(), pb = streams_[b].priority();
+            const int pa = effectivePriority(a), pb = effectivePriority(b);
             return pa != pb ? pa < pb : streams_[a].front().seq < streams_[b].front().seq;
         };
         std::size_t j = i;
@@ -119,6 +120,14 @@ void SimGpu::dispatch() {
             next = std::min(next, op.end);
     }
     next_event_ = next;
+}
+
+int SimGpu::effectivePriority(std::uint32_t stream) const {
+    // Priorities order kernel launches only; copies ignore them (cuStreamCreateWithPriority).
+    const SimOpKind kind = streams_[stream].front().kind;
+    if (kind == SimOpKind::Copy || kind == SimOpKind::HostToHost)
+        return device_.clampPriority(device_.profile().least_priority);
+    return streams_[stream].priority();
 }
 
 bool SimGpu::start(SimOp& op, bool& sm_blocked) {

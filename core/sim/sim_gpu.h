@@ -64,6 +64,7 @@ public:
 private:
     void dispatch();
     bool start(SimOp& op, bool& sm_blocked);
+    int effectivePriority(std::uint32_t stream) const;
     // The earliest time something happens (an op ends, a gated op becomes ready); computed by
     // dispatch(), which runs whenever the state changed.
     TimeNs nextEventTime() const { return next_event_; }

@@ -14,6 +14,10 @@ private slots:
     void smCapacity();
     void wideKernelHoldsBackLaterKernels();
     void higherPriorityStartsFirst();
+    void prioritiesAreClampedToTheDeviceRange();
+    void prioritiesDoNotReorderCopies();
+    void spinKernelsRunInWaves_data();
+    void spinKernelsRunInWaves();
     void copyEngines_data();
     void copyEngines();
     void durations();
@@ -37,6 +41,8 @@ void TestSimDevice::smCapacity() {
     QFETCH(int, grid);
     QFETCH(bool, overlap);
     const auto& p = h200();
+    const int device_blocks =
+        p.sm_count * std::min(p.max_blocks_per_sm, p.max_threads_per_sm / 256);
     Scenario s = scenario({StreamKind::NonBlocking, StreamKind::NonBlocking});
     s.program = {kernel(0, 100'000, grid, 256), kernel(1, 100'000, grid, 256)};
     const RunResult r = run(s);
@@ -45,7 +51,9 @@ void TestSimDevice::smCapacity() {
     const TraceEvent* second = gpuOp(r.trace, 1);
     QCOMPARE(first->start_ns, p.launch_cost_ns);
     QCOMPARE(second->start_ns, overlap ? 2 * p.launch_cost_ns : first->end_ns);
-    QCOMPARE(second->duration(), TimeNs(100'000));  // waves do not stretch a spin kernel
+    // A grid wider than the device runs in waves, each the spin time long.
+    const TimeNs waves = (grid + device_blocks - 1) / device_blocks;
+    QCOMPARE(second->duration(), 100'000 * waves);
 }
 
 // A device-filling kernel enqueued first is not starved by small kernels enqueued after it.
@@ -75,6 +83,75 @@ void TestSimDevice::higherPriorityStartsFirst() {
     SIM_VERIFY_STATUS(r, RunStatus::Ok);
     QCOMPARE(gpuOp(r.trace, 2)->start_ns, gpuOp(r.trace, 0)->end_ns);
     QCOMPARE(gpuOp(r.trace, 1)->start_ns, gpuOp(r.trace, 2)->end_ns);
+}
+
+// cudaDeviceGetStreamPriorityRange is [0, -5] on the profile: -10 clamps to -5, so the two
+// high-priority kernels behind a device-filling one start in enqueue order, not by number.
+void TestSimDevice::prioritiesAreClampedToTheDeviceRange() {
+    const auto& p = h200();
+    QCOMPARE(p.greatest_priority, -5);
+    Scenario s =
+        scenario({StreamKind::NonBlocking, StreamKind::NonBlocking, StreamKind::NonBlocking});
+    s.streams[1].priority = -5;
+    s.streams[2].priority = -10;
+    s.program = {kernel(0, 100'000, 264, 1024), kernel(1, 50'000, 264, 1024),
+                 kernel(2, 50'000, 264, 1024)};
+    const RunResult r = run(s);
+    SIM_VERIFY_STATUS(r, RunStatus::Ok);
+    QCOMPARE(gpuOp(r.trace, 0)->start_ns, p.launch_cost_ns);
+    QCOMPARE(gpuOp(r.trace, 1)->start_ns, p.launch_cost_ns + 100'000);
+    QCOMPARE(gpuOp(r.trace, 2)->start_ns, p.launch_cost_ns + 150'000);
+}
+
+// Two copies queued for the one host-to-device engine: the later one on a high-priority stream
+// does not jump the queue (priorities apply to kernels only).
+void TestSimDevice::prioritiesDoNotReorderCopies() {
+    const auto& p = h200();
+    Scenario s =
+        scenario({StreamKind::NonBlocking, StreamKind::NonBlocking, StreamKind::NonBlocking});
+    s.streams[2].priority = -5;
+    s.program = {copy(0, CopyDirection::HostToDevice, 5'000'000, true, true),
+                 copy(1, CopyDirection::HostToDevice, 1'000'000, true, true),
+                 copy(2, CopyDirection::HostToDevice, 1'000'000, true, true)};
+    const RunResult r = run(s);
+    SIM_VERIFY_STATUS(r, RunStatus::Ok);
+    const TimeNs first = std::llround(5e6 / p.h2d_bytes_per_ns);
+    const TimeNs other = std::llround(1e6 / p.h2d_bytes_per_ns);
+    QCOMPARE(gpuOp(r.trace, 0)->start_ns, p.api_cost_ns);
+    QCOMPARE(gpuOp(r.trace, 1)->start_ns, p.api_cost_ns + first);
+    QCOMPARE(gpuOp(r.trace, 2)->start_ns, p.api_cost_ns + first + other);
+}
+
+// A 300 µs spin kernel of 1,024-thread blocks: an H200 holds 132 × 2 of them at once, so 264
+// blocks are one wave, 265 two, 792 three (measured on an H200: 0.74, 1.00 and 1.95 ms for a
+// 500 µs spin, docs/gpu-results.md). A compute kernel's duration is the whole kernel's.
+void TestSimDevice::spinKernelsRunInWaves_data() {
+    QTest::addColumn<int>("grid");
+    QTest::addColumn<int>("block");
+    QTest::addColumn<bool>("spin");
+    QTest::addColumn<qint64>("duration");
+    QTest::newRow("1 block") << 1 << 1024 << true << qint64(300'000);
+    QTest::newRow("264 x 1024: one wave") << 264 << 1024 << true << qint64(300'000);
+    QTest::newRow("265 x 1024: two waves") << 265 << 1024 << true << qint64(600'000);
+    QTest::newRow("792 x 1024: three waves") << 792 << 1024 << true << qint64(900'000);
+    QTest::newRow("2048 x 32: one wave") << 2048 << 32 << true << qint64(300'000);
+    QTest::newRow("compute 792 x 1024") << 792 << 1024 << false << qint64(300'000);
+}
+
+void TestSimDevice::spinKernelsRunInWaves() {
+    QFETCH(int, grid);
+    QFETCH(int, block);
+    QFETCH(bool, spin);
+    QFETCH(qint64, duration);
+    Scenario s = scenario({StreamKind::NonBlocking});
+    Step k =
+        kernel(0, 300'000, static_cast<std::uint32_t>(grid), static_cast<std::uint32_t>(block));
+    k.kernel = spin ? KernelKind::Spin : KernelKind::Compute;
+    s.program = {k};
+    const RunResult r = run(s);
+    SIM_VERIFY_STATUS(r, RunStatus::Ok);
+    QCOMPARE(gpuOp(r.trace, 0)->start_ns, h200().launch_cost_ns);
+    QCOMPARE(gpuOp(r.trace, 0)->duration(), TimeNs(duration));
 }
 
 // An async pinned h2d copy on s0 and d2h copy on s1, 1 MB each: two copy engines overlap them,
