@@ -75,6 +75,13 @@ std::string at(TimeNs t) {
     return formatMicros(t);
 }
 
+std::optional<TimeNs> Context::wakeBoundFor(std::uint32_t wait) const {
+    if (wait != kNone && wait < index.trace().events.size() &&
+        (index.event(wait).flags & event_flags::kSleeping))
+        return sleeping_wake_bound;
+    return wake_bound;
+}
+
 void checkRecorder(Context& ctx) {
     const auto& kinds = ctx.options.enabled_cupti_activity_kinds;
     if (std::find(kinds.begin(), kinds.end(), kCuptiActivityKindKernel) == kinds.end())
@@ -104,12 +111,23 @@ std::vector<Violation> InvariantChecker::check(const Trace& trace) const {
     ctx.eps = tolerance(options_.epsilon_ns.value_or(trace.device.clock_tolerance_ns));
     if (options_.wake_bound_ns) {
         ctx.wake_bound = tolerance(*options_.wake_bound_ns);
+        ctx.sleeping_wake_bound = ctx.wake_bound;
     } else {
+        // Each policy has its own bound: a spinning wait that wakes as late as a blocking-sync one
+        // is a bug, not noise. A wait that slept may take the blocking-sync latency whatever the
+        // policy (an event created with cudaEventBlockingSync sleeps under every policy).
+        const auto& latency = trace.device.wake_latency_ns;
+        const TimeNs own = latency[static_cast<std::size_t>(trace.device.schedule)];
+        const TimeNs sleep = latency[static_cast<std::size_t>(SchedulePolicy::BlockingSync)];
         TimeNs latest = -1;
-        for (const TimeNs latency : trace.device.wake_latency_ns)
-            latest = std::max(latest, latency);
-        if (latest >= 0)
-            ctx.wake_bound = tolerance(saturatingAdd(latest, ctx.eps));
+        for (const TimeNs l : latency)
+            latest = std::max(latest, l);
+        const TimeNs awake = own >= 0 ? own : latest;  // unknown for this policy: the loosest
+        if (awake >= 0)
+            ctx.wake_bound = tolerance(saturatingAdd(awake, ctx.eps));
+        const TimeNs slept = std::max(awake, sleep >= 0 ? sleep : latest);
+        if (slept >= 0)
+            ctx.sleeping_wake_bound = tolerance(saturatingAdd(slept, ctx.eps));
     }
     if (trace.device.engine == "cuda")
         ctx.measured = Violation::Severity::Warning;

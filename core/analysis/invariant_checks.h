@@ -15,7 +15,13 @@ struct Context {
     const InvariantCheckerOptions& options;
     ViolationSink& sink;
     TimeNs eps = 0;
-    std::optional<TimeNs> wake_bound;  // L; none when the trace knows no wake-up latency
+    // L for the trace's schedule policy (a spin wait must wake within the spin latency), and for
+    // a wait that slept (cudaEventBlockingSync, blocking-sync policy); none when the trace knows
+    // no wake-up latency.
+    std::optional<TimeNs> wake_bound;
+    std::optional<TimeNs> sleeping_wake_bound;
+    // The bound for one host wait (or a call's wait), by whether it slept.
+    std::optional<TimeNs> wakeBoundFor(std::uint32_t wait) const;
     bool samples_on_change = true;
     // I8 and I20 are warnings on a real GPU: L is a measured median, and the OS can delay any
     // wake-up; the pool is sampled, not observed.

@@ -22,16 +22,16 @@ struct Awaited {
 // side is the call's own invariant (I5/I6/I7); this is the upper side.
 void checkWakeUp(Context& ctx, std::uint32_t call, const Awaited& awaited) {
     const auto& c = ctx.index.event(call);
-    if (!ctx.wake_bound || awaited.op == kNone || awaited.end <= c.start_ns)
+    const auto bound = ctx.wakeBoundFor(ctx.index.waitOfCall(call));
+    if (!bound || awaited.op == kNone || awaited.end <= c.start_ns)
         return;
     const TimeNs wake = c.end_ns - awaited.end;
-    if (wake <= *ctx.wake_bound)
+    if (wake <= *bound)
         return;
     ctx.sink.add("I8",
                  ctx.index.callName(call) + " returned at " + at(c.end_ns) + ", " +
                      formatDuration(wake) + " after " + awaited.what + " ended at " +
-                     at(awaited.end) + "; the wake-up bound is " + formatDuration(*ctx.wake_bound) +
-                     ".",
+                     at(awaited.end) + "; the wake-up bound is " + formatDuration(*bound) + ".",
                  {call, awaited.op}, ctx.measured);
 }
 
@@ -148,12 +148,13 @@ void checkImplicitSyncWakeUp(Context& ctx, std::uint32_t wait) {
                          " but the awaited " + index.describeOp(w.awaited) + " ended at " +
                          at(op.end_ns) + ".",
                      {call, wait, w.awaited}, ctx.measured);
-    } else if (ctx.wake_bound && op.end_ns > w.start_ns && w.end_ns - op.end_ns > *ctx.wake_bound) {
+    } else if (const auto bound = ctx.wakeBoundFor(wait);
+               bound && op.end_ns > w.start_ns && w.end_ns - op.end_ns > *bound) {
         ctx.sink.add("I8",
                      "The host wait in " + index.callName(call) + " ended at " + at(w.end_ns) +
                          ", " + formatDuration(w.end_ns - op.end_ns) + " after the awaited " +
                          index.describeOp(w.awaited) + " ended at " + at(op.end_ns) +
-                         "; the wake-up bound is " + formatDuration(*ctx.wake_bound) + ".",
+                         "; the wake-up bound is " + formatDuration(*bound) + ".",
                      {call, wait, w.awaited}, ctx.measured);
     }
 }

@@ -234,6 +234,18 @@ const std::vector<Case>& brokenCases() {
              const auto w = b.hostWait(us(5), us(300), m.op);
              return Events{m.call, w, m.op};
          }},
+        {"I8 spinning wait woke at the blocking-sync latency",
+         {"I8"},
+         "I8",
+         [](TraceBuilder& b, InvariantCheckerOptions&) {
+             // Auto/spin wake within 2 µs; 15 µs late is within the loosest policy's 20 µs, but
+             // not within this policy's.
+             const auto s1 = b.stream("stream 1");
+             const auto k = b.kernel(s1, "k").enq(us(0), us(5)).gpu(us(10), us(100));
+             const auto c = b.call(ApiId::StreamSynchronize, us(6), us(115), s1);
+             b.hostWait(us(7), us(115), k.op);
+             return Events{c.call, k.op};
+         }},
         {"I8 bound from options",
          {"I8"},
          "I8",
