@@ -152,7 +152,7 @@ void LanePlottable::drawItem(QCPPainter* p, const TimeMapping& map, int row,
     if (e.kind == EventKind::EventMarker) {
         // A zero-length record: a diamond on the lane centre.
         const QRectF bar = barRect(map, row, e.start_ns, e.start_ns, 0.0);
-        const double h = std::clamp(bar.height() * 0.3, 4.0, 9.0);
+        const double h = std::clamp(bar.height() * 0.3, 4.0, 9.0 * theme_.outlineWidth);
         const QPointF c(bar.center().x(), bar.center().y());
         const QPointF pts[4] = {{c.x(), c.y() - h},
                                 {c.x() + h * 0.6, c.y()},
