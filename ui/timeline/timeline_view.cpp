@@ -2,6 +2,7 @@
 
 #include <qcustomplot.h>
 
+#include <QFontMetrics>
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QToolTip>
@@ -180,6 +181,15 @@ void TimelineView::applyTheme() {
         styleAxis(axis, t);
     QFont laneFont = t.font;
     plot_->yAxis->setTickLabelFont(laneFont);
+    // Room right of the plots for half a time label: QCustomPlot drops a tick label that would
+    // stick out of the widget, so without it the axis loses its last label at the right end.
+    const int right = QFontMetrics(t.font).horizontalAdvance(QStringLiteral("00.00 ms")) / 2 + 4;
+    for (auto* rect : {plot_->axisRect(), memory_->axisRect()}) {
+        rect->setAutoMargins(QCP::msLeft | QCP::msTop | QCP::msBottom);
+        QMargins m = rect->margins();
+        m.setRight(right);
+        rect->setMargins(m);
+    }
     memory_->setTheme(t);
     lanes_->setTheme(t);
     flows_->setTheme(t);
