@@ -2,6 +2,7 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <cmath>
 #include <optional>
 
 #include "core/engine/engine_factory.h"
@@ -10,6 +11,7 @@
 #include "ui/editor/builtin_scenarios.h"
 #include "ui/export/image_exporter.h"
 #include "ui/timeline/theme.h"
+#include "ui/timeline/timeline_model.h"
 #include "ui/window/document_loader.h"
 
 namespace syncscope {
@@ -55,6 +57,25 @@ std::optional<Scenario> loadScenario(const QString& name, QTextStream& err) {
         return std::nullopt;
     }
     return std::move(parsed.scenario);
+}
+
+// The --range window in trace ns, when it lies within the run as the time axis shows it.
+std::optional<std::pair<TimeNs, TimeNs>> rangeInRun(std::shared_ptr<const Trace> trace,
+                                                    std::pair<double, double> us, QString* error) {
+    const TimelineModel model(std::move(trace));
+    const double begin_us = static_cast<double>(model.beginNs()) / 1000.0;
+    const double end_us = static_cast<double>(model.endNs()) / 1000.0;
+    // A thousandth of a µs of slack: the run's end printed with three decimals is inside.
+    if (us.first < begin_us - 0.001 || us.second > end_us + 0.001) {
+        *error = QStringLiteral("--range %1:%2 is outside the run, which spans %3 to %4 µs")
+                     .arg(us.first, 0, 'g', 12)
+                     .arg(us.second, 0, 'g', 12)
+                     .arg(begin_us, 0, 'f', 3)
+                     .arg(end_us, 0, 'f', 3);
+        return std::nullopt;
+    }
+    return std::make_pair(static_cast<TimeNs>(std::llround(us.first * 1000.0)),
+                          static_cast<TimeNs>(std::llround(us.second * 1000.0)));
 }
 
 }  // namespace
@@ -148,6 +169,17 @@ int HeadlessExport::run(const Request& request, QTextStream& out, QTextStream& e
     options.path = request.output;
     options.size = request.size;
     options.theme = theme;
+    options.scale = request.scale;
+    options.showFlows = request.arrows;
+    options.memory = request.memory;
+    if (request.range_us) {
+        QString range_error;
+        options.range = rangeInRun(trace, *request.range_us, &range_error);
+        if (!options.range) {
+            err << "syncscope: " << range_error << Qt::endl;
+            return 2;
+        }
+    }
     QString error;
     if (!exportTraceImage(trace, options, &error)) {
         err << "syncscope: " << error << Qt::endl;

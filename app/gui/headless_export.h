@@ -3,6 +3,8 @@
 #include <QSize>
 #include <QString>
 #include <QTextStream>
+#include <optional>
+#include <utility>
 
 namespace syncscope {
 
@@ -18,6 +20,10 @@ public:
         QString output;
         QSize size{1600, 900};
         QString theme = QStringLiteral("light");
+        std::optional<std::pair<double, double>> range_us;  // on the time axis; default: all
+        double scale = 1.0;                                 // device-pixel ratio
+        bool arrows = false;                                // draw the flows
+        bool memory = false;                                // force the memory plot
     };
 
     // Returns the process exit code: 0 written, 1 the run or the export failed, 2 bad input.

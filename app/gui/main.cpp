@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "app/gui/export_cli_options.h"
 #include "app/gui/headless_export.h"
 #include "core/tracefile/temp_file_registry.h"
 #include "ui/run/run_panel.h"
@@ -83,6 +84,7 @@ int main(int argc, char** argv) {
                                           QStringLiteral("light (default), dark or presentation."),
                                           QStringLiteral("THEME"), QStringLiteral("light"));
     parser.addOptions({scenario_option, engine_option, export_option, size_option, theme_option});
+    const syncscope::ExportCliOptions export_picture_options(parser);
     parser.addPositionalArgument(QStringLiteral("FILE"),
                                  QStringLiteral("A scenario or trace file to open (or export)."),
                                  QStringLiteral("[FILE]"));
@@ -126,6 +128,8 @@ int main(int argc, char** argv) {
             return 2;
         }
         request.theme = parser.value(theme_option);
+        if (!export_picture_options.read(parser, request, err))
+            return 2;
         return syncscope::HeadlessExport::run(request, out, err);
     }
 

@@ -6,6 +6,7 @@
 #include <QDir>
 #include <QFile>
 #include <QGuiApplication>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimeZone>
@@ -42,6 +43,17 @@ int countColour(const QImage& image, const QColor& colour) {
 ssize_t diskFull(int, const void*, std::size_t) {
     errno = ENOSPC;
     return -1;
+}
+
+// The font-size of every text element QSvgGenerator wrote (it writes pixel sizes for fonts sized
+// in pixels).
+QList<int> svgFontSizes(const QByteArray& svg) {
+    QList<int> sizes;
+    static const QRegularExpression font(QStringLiteral("<text[^>]*font-size=\"([0-9.]+)\""));
+    auto it = font.globalMatch(QString::fromUtf8(svg));
+    while (it.hasNext())
+        sizes << qRound(it.next().captured(1).toDouble());
+    return sizes;
 }
 
 ExportOptions options(const QString& path) {
@@ -111,6 +123,99 @@ private slots:
         QString error;
         QVERIFY2(exportTraceImage(*trace_, o, &error), qPrintable(error));
         QCOMPARE(QImage(o.path).size(), QSize(1600, 900));
+    }
+
+    void arrowsAreDrawnWhenAsked() {
+        // The awaited and record flows have colours nothing else in the light theme uses.
+        const Theme t = Theme::light();
+        const QByteArray awaited =
+            t.flow[static_cast<std::size_t>(FlowKind::Awaited)].name().toLatin1();
+        const QByteArray record =
+            t.flow[static_cast<std::size_t>(FlowKind::Record)].name().toLatin1();
+        ExportOptions o = options(dir_.filePath(QStringLiteral("no-arrows.svg")));
+        QString error;
+        QVERIFY2(exportTraceImage(*trace_, o, &error), qPrintable(error));
+        const QByteArray without = readAll(o.path);
+        o.path = dir_.filePath(QStringLiteral("arrows.svg"));
+        o.showFlows = true;
+        QVERIFY2(exportTraceImage(*trace_, o, &error), qPrintable(error));
+        const QByteArray with = readAll(o.path);
+        QVERIFY(!without.contains(awaited) && !without.contains(record));
+        // One path per arrow: 6 batches of launches, records and awaited flows.
+        QVERIFY2(
+            with.count(awaited) >= 6 && with.count(record) >= 6,
+            qPrintable(QStringLiteral("%1 %2").arg(with.count(awaited)).arg(with.count(record))));
+        QVERIFY(with.count("<path") >= without.count("<path") + 6 * 3);
+        QVERIFY(with.contains(">waited for<") && !without.contains(">waited for<"));  // legend
+    }
+
+    void legendListsWhatTheRangeShows() {
+        // Inside the host work after the first sync: the GPU is idle and no one waits.
+        TraceEvent work;
+        for (const auto& e : trace_->events)
+            if (e.kind == EventKind::HostWork) {
+                work = e;
+                break;
+            }
+        ExportOptions o = options(dir_.filePath(QStringLiteral("host-work.svg")));
+        o.range = std::make_pair(work.start_ns + 10'000, work.end_ns - 10'000);
+        QString error;
+        QVERIFY2(exportTraceImage(*trace_, o, &error), qPrintable(error));
+        const QByteArray svg = readAll(o.path);
+        QVERIFY(svg.contains(">host work<"));
+        QVERIFY(svg.contains(">GPU idle<"));
+        QVERIFY(!svg.contains(">kernel<"));
+        QVERIFY(!svg.contains(">host wait, spinning<"));
+        o.range.reset();
+        o.path = dir_.filePath(QStringLiteral("whole.svg"));
+        QVERIFY2(exportTraceImage(*trace_, o, &error), qPrintable(error));
+        const QByteArray whole = readAll(o.path);
+        QVERIFY(whole.contains(">kernel<") && whole.contains(">host wait, spinning<"));
+    }
+
+    void memoryPlotOnlyWithMemory() {
+        ExportOptions o = options(dir_.filePath(QStringLiteral("memory.svg")));
+        QString error;
+        QVERIFY2(exportTraceImage(*trace_, o, &error), qPrintable(error));
+        QVERIFY(readAll(o.path).contains("memory (MiB)"));
+        auto quiet = std::make_shared<Trace>(*trace_);
+        quiet->memory = {MemorySample{0, 0, 0, 0, -1, -1}};
+        o.path = dir_.filePath(QStringLiteral("no-memory.svg"));
+        QVERIFY2(exportTraceImage(quiet, o, &error), qPrintable(error));
+        QVERIFY(!readAll(o.path).contains("memory ("));
+        o.memory = true;
+        o.path = dir_.filePath(QStringLiteral("forced-memory.svg"));
+        QVERIFY2(exportTraceImage(quiet, o, &error), qPrintable(error));
+        QVERIFY(readAll(o.path).contains("memory ("));
+    }
+
+    void presentationTextFollowsThePictureHeight() {
+        const Theme hd = Theme::presentation().forPicture(QSize(1920, 1080));
+        const Theme uhd = Theme::presentation().forPicture(QSize(3840, 2160));
+        QVERIFY2(hd.font.pixelSize() >= 28, qPrintable(QString::number(hd.font.pixelSize())));
+        QVERIFY(uhd.font.pixelSize() > hd.font.pixelSize());
+        QVERIFY(hd.titleFont.pixelSize() > hd.font.pixelSize());
+        QVERIFY(uhd.titleFont.pixelSize() > hd.titleFont.pixelSize());
+        // Small pictures keep the theme's own size; other themes are left alone.
+        const Theme small = Theme::presentation().forPicture(QSize(640, 360));
+        QVERIFY(small.font.pixelSize() >= qRound(Theme::presentation().font.pointSizeF() * 4 / 3));
+        QCOMPARE(Theme::light().forPicture(QSize(3840, 2160)).font, Theme::light().font);
+
+        // The picture uses it: every text in the SVG is at least 28 px at 1920x1080.
+        for (const QSize size : {QSize(1920, 1080), QSize(3840, 2160)}) {
+            ExportOptions o = options(dir_.filePath(QStringLiteral("slide.svg")));
+            o.size = size;
+            o.theme = Theme::presentation();
+            QString error;
+            QVERIFY2(exportTraceImage(*trace_, o, &error), qPrintable(error));
+            const QList<int> sizes = svgFontSizes(readAll(o.path));
+            QVERIFY(!sizes.isEmpty());
+            const int want = size.height() == 1080 ? 28 : 56;
+            QVERIFY2(*std::min_element(sizes.begin(), sizes.end()) >= want,
+                     qPrintable(QStringLiteral("%1 at %2")
+                                    .arg(*std::min_element(sizes.begin(), sizes.end()))
+                                    .arg(size.height())));
+        }
     }
 
     void themesAndBatchColours() {

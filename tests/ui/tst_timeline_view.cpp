@@ -48,6 +48,32 @@ private slots:
         maybeSave(view_->grab().toImage(), QStringLiteral("view-light.png"));
     }
 
+    void emptyMemoryPlotHidesItself() {
+        QVERIFY(view_->memoryPlotShown());
+        const int withMemory = view_->plot()->axisRect()->height();
+        // Only the all-zero sample every simulated run starts with: nothing to plot.
+        auto idle = makeRegularTrace(20, 10'000, 20'000);
+        idle->memory.push_back({0, 0, 0, 0, -1, -1});
+        view_->setTrace(idle);
+        settle(*view_);
+        QVERIFY(!view_->memoryPlotShown());
+        QVERIFY(!view_->memoryPlot()->axisRect()->visible());
+        const int withoutMemory = view_->plot()->axisRect()->height();
+        QVERIFY(withoutMemory > withMemory);                    // the lanes get the room
+        view_->setTrace(makeRegularTrace(20, 10'000, 20'000));  // no samples at all
+        QVERIFY(!view_->memoryPlotShown());
+        view_->setMemoryPlotForced(true);
+        QVERIFY(view_->memoryPlotShown());
+        view_->setMemoryPlotForced(false);
+        QVERIFY(!view_->memoryPlotShown());
+        view_->setTrace(trace_);  // a trace with memory brings it back
+        settle(*view_);
+        QVERIFY(view_->memoryPlotShown());
+        QVERIFY(view_->memoryPlot()->axisRect()->visible());
+        QVERIFY(view_->memoryPlot()->axisRect()->height() > 0);
+        QVERIFY(view_->plot()->axisRect()->height() < withoutMemory);
+    }
+
     void hitTestFindsTheEventUnderTheCursor_data() {
         QTest::addColumn<int>("which");
         QTest::newRow("kernel on stream 0") << 0;

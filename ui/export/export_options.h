@@ -26,7 +26,8 @@ struct ExportOptions {
     // Headless export only (exportTraceImage); an on-screen view is exported as it is.
     std::optional<Theme> theme;
     std::optional<std::pair<TimeNs, TimeNs>> range;  // default: the whole trace
-    bool showFlows = false;
+    bool showFlows = false;  // launch, record and awaited arrows, as the window's flow layer
+    bool memory = false;     // the memory plot even when the run has no memory activity
     bool colorByBatch = false;
     QDateTime date;  // caption date; invalid: now
 };

@@ -16,7 +16,7 @@
 
 #include "core/tracefile/atomic_file.h"
 #include "core/tracefile/output_target.h"
-#include "ui/timeline/lane_plottable.h"
+#include "ui/timeline/legend_strip.h"
 #include "ui/timeline/timeline_model.h"
 #include "ui/timeline/timeline_view.h"
 
@@ -27,65 +27,6 @@ namespace {
 constexpr int kMinSide = 64;
 constexpr int kMaxSide = 16384;
 constexpr double kDpi = 96.0;  // logical pixels: what the on-screen view uses at scale 1
-
-struct LegendEntry {
-    QString label;
-    EventKind kind;
-    std::uint8_t flags = 0;
-    QColor color;
-    enum Shape { Bar, Diamond, Band } shape = Bar;
-};
-
-std::vector<LegendEntry> legendEntries(const TimelineView& view) {
-    std::vector<LegendEntry> out;
-    const auto trace = view.trace();
-    if (!trace)
-        return out;
-    const Theme& t = view.theme();
-    bool kinds[kEventKindCount] = {};
-    bool spinning = false, sleeping = false;
-    for (const auto& e : trace->events) {
-        kinds[static_cast<int>(e.kind)] = true;
-        if (e.kind == EventKind::HostWait) {
-            if (e.flags & event_flags::kSleeping)
-                sleeping = true;
-            else
-                spinning = true;
-        }
-    }
-    auto add = [&](EventKind k, const QString& label) {
-        if (kinds[static_cast<int>(k)])
-            out.push_back({label, k, 0, t.kindColor(k), LegendEntry::Bar});
-    };
-    add(EventKind::ApiCall, QStringLiteral("API call"));
-    add(EventKind::HostWork, QStringLiteral("host work"));
-    if (spinning)
-        out.push_back({QStringLiteral("host wait, spinning"), EventKind::HostWait,
-                       event_flags::kSpinning, t.spinningWait, LegendEntry::Bar});
-    if (sleeping)
-        out.push_back({QStringLiteral("host wait, sleeping"), EventKind::HostWait,
-                       event_flags::kSleeping, t.sleepingWait, LegendEntry::Bar});
-    if (view.colorByBatch() && kinds[static_cast<int>(EventKind::Kernel)])
-        out.push_back({QStringLiteral("kernel (colour = batch)"), EventKind::Kernel, 0,
-                       t.batchColor(0), LegendEntry::Bar});
-    else
-        add(EventKind::Kernel, QStringLiteral("kernel"));
-    add(EventKind::Memcpy, QStringLiteral("copy"));
-    add(EventKind::Memset, QStringLiteral("memset"));
-    add(EventKind::StreamWait, QStringLiteral("stream wait"));
-    add(EventKind::HostCallback, QStringLiteral("host callback"));
-    add(EventKind::MemoryOp, QStringLiteral("memory op"));
-    add(EventKind::Annotation, QStringLiteral("annotation"));
-    add(EventKind::Error, QStringLiteral("error"));
-    add(EventKind::Generic, QStringLiteral("other"));
-    if (kinds[static_cast<int>(EventKind::EventMarker)])
-        out.push_back({QStringLiteral("event record"), EventKind::EventMarker, 0,
-                       t.kindColor(EventKind::EventMarker), LegendEntry::Diamond});
-    if (view.model() && !view.model()->idleGaps().empty())
-        out.push_back(
-            {QStringLiteral("GPU idle"), EventKind::Generic, 0, t.idleGap, LegendEntry::Band});
-    return out;
-}
 
 QString modesOf(const Trace& trace) {
     // Waits tell what the run demonstrates; API calls cover modes that never block (cpu-sync).
@@ -105,6 +46,29 @@ QString modesOf(const Trace& trace) {
         labels << QString::fromUtf8(label.data(), static_cast<qsizetype>(label.size()));
     }
     return labels.isEmpty() ? QStringLiteral("none") : labels.join(QStringLiteral(", "));
+}
+
+// The caption on one line, or broken at its " — " separators onto a second one when the large
+// type of a slide does not fit (the scenario and the sync modes matter more than the date); what
+// still does not fit is elided.
+QStringList captionLines(const QString& text, const QFontMetrics& fm, int width) {
+    if (fm.horizontalAdvance(text) <= width)
+        return {text};
+    const QString sep = QStringLiteral(" — ");
+    const QStringList parts = text.split(sep);
+    QString first = parts.front();
+    qsizetype k = 1;
+    for (; k < parts.size(); ++k) {
+        const QString longer = first + sep + parts[k];
+        if (fm.horizontalAdvance(longer) > width)
+            break;
+        first = longer;
+    }
+    const QString rest = parts.mid(k).join(sep);
+    QStringList lines{fm.elidedText(first, Qt::ElideRight, width)};
+    if (!rest.isEmpty())
+        lines << fm.elidedText(rest, Qt::ElideRight, width);
+    return lines;
 }
 
 }  // namespace
@@ -163,72 +127,6 @@ bool ImageExporter::checkSize(const ExportOptions& o, QString* error) const {
     return ok;
 }
 
-int ImageExporter::legendHeight(const ExportOptions& o, int width) const {
-    if (!o.legend)
-        return 0;
-    const auto entries = legendEntries(view_);
-    if (entries.empty())
-        return 0;
-    const QFontMetrics fm(view_.theme().font);
-    const int swatch = fm.height() * 2;
-    int x = 0, rows = 1;
-    for (const auto& e : entries) {
-        const int w = swatch + 6 + fm.horizontalAdvance(e.label) + 18;
-        if (x + w > width - 16 && x > 0) {
-            ++rows;
-            x = 0;
-        }
-        x += w;
-    }
-    return rows * (fm.height() + 8) + 8;
-}
-
-void ImageExporter::paintLegend(QPainter* p, const QRect& area) const {
-    const Theme& t = view_.theme();
-    const auto entries = legendEntries(view_);
-    p->setFont(t.font);
-    const QFontMetrics fm(t.font);
-    const int lineH = fm.height() + 8;
-    const int swatchW = fm.height() * 2;
-    int x = area.left() + 8, y = area.top() + 4;
-    for (const auto& e : entries) {
-        const int w = swatchW + 6 + fm.horizontalAdvance(e.label) + 18;
-        if (x + w > area.right() - 8 && x > area.left() + 8) {
-            x = area.left() + 8;
-            y += lineH;
-        }
-        const QRectF sw(x, y + (lineH - fm.height()) / 2.0, swatchW, fm.height());
-        switch (e.shape) {
-            case LegendEntry::Bar:
-                LanePlottable::paintFill(p, sw, e.color, e.kind, e.flags, t.background);
-                break;
-            case LegendEntry::Band: {
-                p->fillRect(sw, e.color);
-                QColor strip = e.color;
-                strip.setAlpha(std::min(255, strip.alpha() * 3));
-                p->fillRect(QRectF(sw.left(), sw.bottom() - 3, sw.width(), 3), strip);
-                break;
-            }
-            case LegendEntry::Diamond: {
-                const QPointF c = sw.center();
-                const double h = sw.height() / 2.0;
-                const QPointF pts[4] = {{c.x(), c.y() - h},
-                                        {c.x() + h * 0.6, c.y()},
-                                        {c.x(), c.y() + h},
-                                        {c.x() - h * 0.6, c.y()}};
-                p->setPen(Qt::NoPen);
-                p->setBrush(e.color);
-                p->drawPolygon(pts, 4);
-                break;
-            }
-        }
-        p->setPen(t.foreground);
-        p->drawText(QRectF(x + swatchW + 6, y, w, lineH), Qt::AlignVCenter | Qt::AlignLeft,
-                    e.label);
-        x += w;
-    }
-}
-
 void ImageExporter::paint(QPainter* painter, const ExportOptions& o, bool vector) const {
     const Theme& t = view_.theme();
     const int w = o.size.width();
@@ -242,15 +140,18 @@ void ImageExporter::paint(QPainter* painter, const ExportOptions& o, bool vector
                                                       : QString();
         if (!text.isEmpty()) {
             const QFontMetrics fm(t.titleFont);
-            const int captionH = fm.height() + 16;
+            const QStringList lines = captionLines(text, fm, w - 24);
+            const int captionH = fm.height() * static_cast<int>(lines.size()) + 16;
             painter->setFont(t.titleFont);
             painter->setPen(t.foreground);
             painter->drawText(QRect(12, 0, w - 24, captionH), Qt::AlignVCenter | Qt::AlignLeft,
-                              fm.elidedText(text, Qt::ElideRight, w - 24));
+                              lines.join(QLatin1Char('\n')));
             top = captionH;
         }
     }
-    const int legendH = legendHeight(o, w);
+    // The legend lists what the picture shows (its range, its lanes), like the window's strip.
+    const auto entries = o.legend ? view_.legendEntries(w) : std::vector<LegendEntry>{};
+    const int legendH = LegendStrip::heightFor(entries, t, w);
     const int plotH = std::max(32, h - top - legendH);
     auto* plot = view_.plot();
     auto* qcp = static_cast<QCPPainter*>(painter);
@@ -264,7 +165,7 @@ void ImageExporter::paint(QPainter* painter, const ExportOptions& o, bool vector
     // toPainter laid the plot out for the picture; the live widget needs its own layout back.
     plot->replot(QCustomPlot::rpQueuedReplot);
     if (legendH > 0)
-        paintLegend(painter, QRect(0, top + plotH, w, legendH));
+        LegendStrip::paintEntries(painter, QRect(0, top + plotH, w, legendH), entries, t);
 }
 
 QImage ImageExporter::renderImage(const ExportOptions& o, QString* error) const {
@@ -414,9 +315,10 @@ bool exportTraceImage(std::shared_ptr<const Trace> trace, const ExportOptions& o
     view.setAttribute(Qt::WA_DontShowOnScreen);
     view.resize(options.size);
     if (options.theme)
-        view.setTheme(*options.theme);
+        view.setTheme(options.theme->forPicture(options.size));
     view.setColorByBatch(options.colorByBatch);
     view.setShowFlows(options.showFlows);
+    view.setMemoryPlotForced(options.memory);
     view.setTrace(std::move(trace));
     if (options.range)
         view.zoomToRange(options.range->first, options.range->second);

@@ -39,8 +39,6 @@ public:
 private:
     bool checkSize(const ExportOptions& options, QString* error) const;
     void paint(QPainter* painter, const ExportOptions& options, bool vector) const;
-    int legendHeight(const ExportOptions& options, int width) const;
-    void paintLegend(QPainter* painter, const QRect& area) const;
 
     TimelineView& view_;
 };

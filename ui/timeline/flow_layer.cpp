@@ -60,6 +60,18 @@ std::optional<std::pair<QPointF, QPointF>> FlowLayer::arrowOf(std::uint32_t flow
         QPointF(key_axis_->coordToPixel(static_cast<double>(tb)), value_axis_->coordToPixel(yb)));
 }
 
+QPen FlowLayer::penFor(const Theme& theme, FlowKind kind, bool emphasised) {
+    const auto k = static_cast<std::size_t>(kind);
+    QColor c = theme.flow[std::min<std::size_t>(k, theme.flow.size() - 1)];
+    // Launch arrows are many and unsurprising: keep them quiet so the sync arrows stand out.
+    const bool launch = kind == FlowKind::Launch;
+    if (!emphasised)
+        c.setAlpha(launch ? 90 : 170);
+    const double width =
+        emphasised ? theme.flowWidth * 1.5 : (launch ? theme.flowWidth * 0.7 : theme.flowWidth);
+    return QPen(c, width, Qt::SolidLine, Qt::RoundCap);
+}
+
 void FlowLayer::drawArrow(QCPPainter* p, std::uint32_t flow, bool emphasised) {
     const auto ends = arrowOf(flow);
     if (!ends)
@@ -68,22 +80,16 @@ void FlowLayer::drawArrow(QCPPainter* p, std::uint32_t flow, bool emphasised) {
     const QRectF clip = clipRect().adjusted(-2000, -2000, 2000, 2000);
     if (!clip.contains(a) && !clip.contains(b))
         return;
-    const auto kind = static_cast<std::size_t>(model_->trace()->flows[flow].kind);
-    QColor c = theme_.flow[std::min<std::size_t>(kind, theme_.flow.size() - 1)];
-    // Launch arrows are many and unsurprising: keep them quiet so the sync arrows stand out.
-    const bool launch = model_->trace()->flows[flow].kind == FlowKind::Launch;
-    if (!emphasised)
-        c.setAlpha(launch ? 90 : 170);
-    const double width =
-        emphasised ? theme_.flowWidth * 1.5 : (launch ? theme_.flowWidth * 0.7 : theme_.flowWidth);
-    p->setPen(QPen(c, width, Qt::SolidLine, Qt::RoundCap));
+    const QPen pen = penFor(theme_, model_->trace()->flows[flow].kind, emphasised);
+    const QColor c = pen.color();
+    p->setPen(pen);
     p->setBrush(Qt::NoBrush);
     // A gentle S-curve reads as "goes from here to there" better than a straight line.
     QPainterPath path(a);
     const double dy = (b.y() - a.y()) * 0.5;
     path.cubicTo(QPointF(a.x(), a.y() + dy), QPointF(b.x(), b.y() - dy), b);
     p->drawPath(path);
-    const double head = 4.0 + 2.0 * width;
+    const double head = headLength(pen.widthF());
     QPointF dir(0, dy > 0 ? 1 : -1);  // the curve ends vertically
     if (dy == 0)
         dir = QPointF(b.x() >= a.x() ? 1 : -1, 0);

@@ -26,7 +26,12 @@ public:
     void setSelectedEvent(std::optional<std::uint32_t> event) { selected_ = event; }
     // More visible flows than this and only the selected event's are drawn.
     void setMaxVisible(std::size_t n) { max_visible_ = n; }
+    std::size_t maxVisible() const { return max_visible_; }
     std::size_t lastDrawnCount() const { return last_drawn_; }
+
+    // The pen an arrow of this kind gets (also the legend's swatch), and its head's length.
+    static QPen penFor(const Theme& theme, FlowKind kind, bool emphasised);
+    static double headLength(double penWidth) { return 4.0 + 2.0 * penWidth; }
 
     // Start and end of a flow's arrow in widget pixels (both events must be on shown lanes).
     std::optional<std::pair<QPointF, QPointF>> arrowOf(std::uint32_t flow) const;

@@ -39,7 +39,8 @@ void LanePlottable::drawInstantMarker(QCPPainter* p, const TimeMapping& map, int
     const QPen ring(theme_.plotBackground, 1.0);
     if (e.kind == EventKind::EventMarker) {
         const QRectF bar = barRect(map, row, e.start_ns, e.start_ns, 0.0);
-        const double h = std::clamp(bar.height() * 0.3, 4.0, 12.0);
+        const double h =
+            std::clamp(bar.height() * 0.3, 4.0, 9.0 * std::max(1.0, theme_.outlineWidth));
         const QPointF c = bar.center();
         const QPointF pts[4] = {{c.x(), c.y() - h},
                                 {c.x() + h * 0.6, c.y()},

@@ -118,6 +118,7 @@ void MemoryPlot::setTrace(const Trace& trace) {
         graph_series_.push_back(s);
         has_data_ = true;
     }
+    has_activity_ = has_data_ && peak > 0;
     legend_->setVisible(has_data_);
     auto* y = rect_->axis(QCPAxis::atLeft);
     y->setLabel(QStringLiteral("memory (%1)").arg(unit_));

@@ -22,6 +22,9 @@ public:
     void setTrace(const Trace& trace);
     void setTheme(const Theme& theme);
     bool hasData() const { return has_data_; }
+    // Some sample is above zero: a run that never held device memory (the simulator still writes
+    // its all-zero initial sample) has nothing to plot.
+    bool hasActivity() const { return has_activity_; }
     QCPAxisRect* axisRect() const { return rect_; }
     QCPAxis* timeAxis() const { return rect_->axis(QCPAxis::atBottom); }
     // "GiB", "MiB" or "KiB": the unit the value axis shows now.
@@ -39,6 +42,7 @@ private:
     std::vector<int> graph_series_;
     Theme theme_ = Theme::light();
     bool has_data_ = false;
+    bool has_activity_ = false;
     QString unit_ = QStringLiteral("GiB");
 };
 

@@ -1,5 +1,8 @@
 #include "ui/timeline/theme.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace syncscope {
 
 namespace {
@@ -118,6 +121,26 @@ Theme Theme::presentation() {
     t.outlineWidth = 2.0;
     t.flowWidth = 3.0;
     t.laneLabelMinPx = 40;
+    // 28 px text and a 36 px caption on a 1920x1080 slide.
+    t.textHeightShare = 28.0 / 1080.0;
+    t.titleHeightShare = 36.0 / 1080.0;
+    return t;
+}
+
+Theme Theme::forPicture(QSize size) const {
+    Theme t = *this;
+    auto grow = [&size](QFont& font, double share) {
+        if (share <= 0.0)
+            return;
+        // Points at the 96 dpi exports are painted at.
+        const int own = font.pixelSize() > 0
+                            ? font.pixelSize()
+                            : static_cast<int>(std::lround(font.pointSizeF() * 96.0 / 72.0));
+        const int px = static_cast<int>(std::lround(share * size.height()));
+        font.setPixelSize(std::max(px, own));
+    };
+    grow(t.font, textHeightShare);
+    grow(t.titleFont, titleHeightShare);
     return t;
 }
 

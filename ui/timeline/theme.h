@@ -2,6 +2,7 @@
 
 #include <QColor>
 #include <QFont>
+#include <QSize>
 #include <QString>
 #include <array>
 #include <cstdint>
@@ -45,6 +46,10 @@ struct Theme {
     double outlineWidth = 1.0;  // bar outlines and ticks, in px
     double flowWidth = 1.5;
     int laneLabelMinPx = 22;  // minimum px per lane row the view aims for
+    // Above 0, exported pictures size their text to this share of the picture height (the
+    // presentation theme: slides are read from the back of a room whatever their resolution).
+    double textHeightShare = 0.0;
+    double titleHeightShare = 0.0;
 
     static Theme light();
     static Theme dark();
@@ -52,6 +57,9 @@ struct Theme {
 
     QColor kindColor(EventKind k) const { return kind[static_cast<std::size_t>(k)]; }
     QColor batchColor(std::uint32_t batchId) const;
+    // This theme for a picture of `size` logical pixels: with text shares, the fonts get a pixel
+    // size proportional to the height (never smaller than the theme's own); else unchanged.
+    Theme forPicture(QSize size) const;
 };
 
 }  // namespace syncscope

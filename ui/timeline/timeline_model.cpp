@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "core/analysis/gpu_activity.h"
+#include "ui/timeline/legend_entries.h"
 
 namespace syncscope {
 
@@ -43,6 +44,7 @@ TimelineModel::TimelineModel(std::shared_ptr<const Trace> trace) : trace_(std::m
         if (e.lane >= lanes_.size())
             continue;  // an event on an unknown lane is not drawable
         lanes_[e.lane].events.push_back(i);
+        lanes_[e.lane].styles |= 1u << static_cast<unsigned>(legendStyleOf(e));
         lo = any ? std::min(lo, e.start_ns) : e.start_ns;
         hi = any ? std::max(hi, std::max(e.end_ns, e.start_ns)) : std::max(e.end_ns, e.start_ns);
         any = true;
@@ -196,6 +198,10 @@ std::optional<std::uint16_t> TimelineModel::laneOfRow(int row) const {
 const std::vector<std::uint32_t>& TimelineModel::laneEvents(std::uint16_t lane) const {
     static const std::vector<std::uint32_t> empty;
     return lane < lanes_.size() ? lanes_[lane].events : empty;
+}
+
+std::uint32_t TimelineModel::laneStyles(std::uint16_t lane) const {
+    return lane < lanes_.size() ? lanes_[lane].styles : 0;
 }
 
 std::size_t TimelineModel::firstEndingAtOrAfter(std::uint16_t lane, TimeNs t) const {

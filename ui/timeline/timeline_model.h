@@ -52,6 +52,8 @@ public:
 
     // Event indices of one lane, sorted by (start, end).
     const std::vector<std::uint32_t>& laneEvents(std::uint16_t lane) const;
+    // Bit set of the legend styles (1 << LegendStyle) of all the lane's events.
+    std::uint32_t laneStyles(std::uint16_t lane) const;
     // First position in laneEvents(lane) whose event may still be running at t (running max end).
     std::size_t firstEndingAtOrAfter(std::uint16_t lane, TimeNs t) const;
     // First position whose event starts after t.
@@ -99,6 +101,7 @@ private:
         std::vector<TimeNs> busyUpTo;  // length of the union of events[0..i]
         std::vector<std::uint32_t> instants;  // marker candidates (isInstantKind), by start
         std::vector<TimeNs> instantStarts;
+        std::uint32_t styles = 0;  // legend styles present (so the legend can stop early)
     };
     TimeNs busyBefore(const LaneIndex& lane, TimeNs t) const;
     void buildRows();

@@ -2,6 +2,7 @@
 
 #include <qcustomplot.h>
 
+#include <QFontMetrics>
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QToolTip>
@@ -12,6 +13,7 @@
 
 #include "ui/timeline/event_details.h"
 #include "ui/timeline/flow_layer.h"
+#include "ui/timeline/legend_strip.h"
 #include "ui/timeline/memory_plot.h"
 #include "ui/timeline/time_ticker.h"
 #include "ui/timeline/timeline_model.h"
@@ -45,6 +47,9 @@ TimelineView::TimelineView(QWidget* parent) : QWidget(parent) {
     layout->setContentsMargins(0, 0, 0, 0);
     plot_ = new QCustomPlot(this);
     layout->addWidget(plot_);
+    legend_ = new LegendStrip(this);
+    legend_->setObjectName(QStringLiteral("legend"));
+    layout->addWidget(legend_);
     plot_->setAutoAddPlottableToLegend(false);
     // Memory step lines are drawn with pens wider than 1 px: Qt's stroker makes those slow unless
     // QCustomPlot draws them as segments.
@@ -80,6 +85,7 @@ TimelineView::TimelineView(QWidget* parent) : QWidget(parent) {
     connect(plot_->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
             [this](const QCPRange& r) {
                 memory_->timeAxis()->setRange(r);
+                updateLegend();
                 emit visibleRangeChanged(r.lower, r.upper);
             });
 
@@ -138,6 +144,7 @@ void TimelineView::setTrace(std::shared_ptr<const Trace> trace) {
     }
     updateMemoryVisibility();
     updateLaneLabels();
+    updateLegend();
     // A live run appends; indices of earlier events stay valid, so a selection survives.
     if (keepSelection && trace_ && *keepSelection < trace_->events.size()) {
         selected_ = keepSelection;
@@ -157,6 +164,7 @@ void TimelineView::setTrace(std::shared_ptr<const Trace> trace) {
 void TimelineView::setTheme(const Theme& theme) {
     theme_ = theme;
     applyTheme();
+    updateLegend();
     requestReplot();
 }
 
@@ -173,6 +181,15 @@ void TimelineView::applyTheme() {
         styleAxis(axis, t);
     QFont laneFont = t.font;
     plot_->yAxis->setTickLabelFont(laneFont);
+    // Room right of the plots for half a time label: QCustomPlot drops a tick label that would
+    // stick out of the widget, so without it the axis loses its last label at the right end.
+    const int right = QFontMetrics(t.font).horizontalAdvance(QStringLiteral("00.00 ms")) / 2 + 4;
+    for (auto* rect : {plot_->axisRect(), memory_->axisRect()}) {
+        rect->setAutoMargins(QCP::msLeft | QCP::msTop | QCP::msBottom);
+        QMargins m = rect->margins();
+        m.setRight(right);
+        rect->setMargins(m);
+    }
     memory_->setTheme(t);
     lanes_->setTheme(t);
     flows_->setTheme(t);
@@ -211,8 +228,14 @@ void TimelineView::updateLaneLabels() {
     plot_->yAxis->setRange(0, std::max(1, rows));
 }
 
+void TimelineView::setMemoryPlotForced(bool forced) {
+    memory_forced_ = forced;
+    updateMemoryVisibility();
+    requestReplot();
+}
+
 void TimelineView::updateMemoryVisibility() {
-    const bool want = memory_->hasData();
+    const bool want = memory_forced_ || memory_->hasActivity();
     if (want == memory_shown_)
         return;
     auto* layout = plot_->plotLayout();
@@ -229,6 +252,7 @@ void TimelineView::updateMemoryVisibility() {
 
 void TimelineView::setShowFlows(bool show) {
     flows_->setShowAll(show);
+    updateLegend();
     requestReplot();
 }
 
@@ -238,11 +262,43 @@ bool TimelineView::showFlows() const {
 
 void TimelineView::setColorByBatch(bool byBatch) {
     lanes_->setColorBy(byBatch ? LanePlottable::ColorBy::Batch : LanePlottable::ColorBy::Kind);
+    updateLegend();
     requestReplot();
 }
 
 bool TimelineView::colorByBatch() const {
     return lanes_->colorBy() == LanePlottable::ColorBy::Batch;
+}
+
+void TimelineView::setLegendVisible(bool visible) {
+    legend_wanted_ = visible;
+    legend_->setVisible(visible);
+    updateLegend();
+}
+
+std::vector<LegendEntry> TimelineView::legendEntries(int plotWidthPx) const {
+    if (!model_)
+        return {};
+    const QCPRange keys = plot_->xAxis->range();
+    const QCPRange rows = plot_->yAxis->range();
+    const int width = plotWidthPx > 0 ? plotWidthPx : plot_->axisRect()->width();
+    LegendScope scope;
+    scope.t0 = keys.lower;
+    scope.t1 = keys.upper;
+    scope.first_row = static_cast<int>(std::floor(rows.lower));
+    scope.last_row = static_cast<int>(std::ceil(rows.upper));
+    scope.color_by_batch = colorByBatch();
+    scope.flows = flows_->showAll();
+    scope.max_flows = flows_->maxVisible();
+    // The lanes draw idle gaps of at least 2 px (LanePlottable::drawIdleSpans).
+    scope.min_idle_ns = TimeMapping(keys.lower, keys.upper, 0, std::max(1, width)).spanNs(2.0);
+    return syncscope::legendEntries(*model_, theme_, scope);
+}
+
+void TimelineView::updateLegend() {
+    if (!legend_wanted_)
+        return;
+    legend_->setEntries(legendEntries(), theme_);
 }
 
 void TimelineView::zoomToFit() {

@@ -10,6 +10,7 @@
 
 #include "core/model/trace.h"
 #include "ui/timeline/lane_plottable.h"
+#include "ui/timeline/legend_entries.h"
 #include "ui/timeline/theme.h"
 #include "ui/timeline/timeline_explainer.h"
 
@@ -24,6 +25,7 @@ class QCPItemLine;
 namespace syncscope {
 
 class FlowLayer;
+class LegendStrip;
 class MemoryPlot;
 class TimelineModel;
 class TimeTicker;
@@ -52,6 +54,18 @@ public:
     // Colour GPU work by batch instead of by kind.
     void setColorByBatch(bool byBatch);
     bool colorByBatch() const;
+
+    // The legend strip under the plot (on by default) lists the styles on screen.
+    void setLegendVisible(bool visible);
+    bool legendVisible() const { return legend_wanted_; }
+    LegendStrip* legendStrip() const { return legend_; }
+    // The styles drawn in the visible range and rows; `plotWidthPx` is the width the plot is
+    // drawn at (negative: as on screen), which decides the shortest idle gap still drawn.
+    std::vector<LegendEntry> legendEntries(int plotWidthPx = -1) const;
+
+    // The memory plot shows when the trace has memory activity; forcing it shows it regardless.
+    void setMemoryPlotForced(bool forced);
+    bool memoryPlotShown() const { return memory_shown_; }
 
     void zoomToFit();
     void zoomToRange(syncscope::TimeNs a, syncscope::TimeNs b);
@@ -98,6 +112,7 @@ private:
     void applyTheme();
     void updateLaneLabels();
     void updateMemoryVisibility();
+    void updateLegend();
     void setRangeClamped(double lo, double hi);
     void zoomBy(double factor, double centerPx);
     void panByPixels(double dx);
@@ -115,6 +130,7 @@ private:
     LanePlottable* lanes_ = nullptr;
     FlowLayer* flows_ = nullptr;
     MemoryPlot* memory_ = nullptr;
+    LegendStrip* legend_ = nullptr;
     QCPItemRect* box_item_ = nullptr;
     QCPItemStraightLine* ruler_a_ = nullptr;
     QCPItemStraightLine* ruler_b_ = nullptr;
@@ -127,6 +143,8 @@ private:
     Theme theme_ = Theme::light();
     bool user_zoomed_ = false;
     bool memory_shown_ = true;
+    bool memory_forced_ = false;
+    bool legend_wanted_ = true;
     std::optional<std::uint32_t> selected_;
     std::optional<std::uint32_t> hovered_;
 

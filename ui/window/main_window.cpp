@@ -218,6 +218,15 @@ void MainWindow::buildActions() {
            "work they waited for"));
     connect(show_flows_, &QAction::toggled, timeline_, &TimelineView::setShowFlows);
 
+    show_legend_ = new QAction(tr("Show &Legend"), this);
+    show_legend_->setCheckable(true);
+    show_legend_->setChecked(true);
+    show_legend_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
+    show_legend_->setStatusTip(
+        tr("A strip under the timeline naming the colours and shapes on "
+           "screen"));
+    connect(show_legend_, &QAction::toggled, timeline_, &TimelineView::setLegendVisible);
+
     zoom_fit_ = new QAction(tr("Zoom to &Fit"), this);
     zoom_fit_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
     connect(zoom_fit_, &QAction::triggered, timeline_, &TimelineView::zoomToFit);
@@ -265,6 +274,7 @@ void MainWindow::buildMenus() {
     QMenu* theme = view_menu_->addMenu(tr("&Theme"));
     theme->addActions(themes_->actions());
     view_menu_->addAction(show_flows_);
+    view_menu_->addAction(show_legend_);
     view_menu_->addAction(zoom_fit_);
     view_menu_->addSeparator();
     for (QDockWidget* dock : findChildren<QDockWidget*>())
@@ -298,6 +308,8 @@ void MainWindow::readSettings() {
         settings.value(QStringLiteral("view/theme"), QStringLiteral("light")).toString());
     show_flows_->setChecked(settings.value(QStringLiteral("view/flows"), true).toBool());
     timeline_->setShowFlows(show_flows_->isChecked());
+    show_legend_->setChecked(settings.value(QStringLiteral("view/legend"), true).toBool());
+    timeline_->setLegendVisible(show_legend_->isChecked());
     run_panel_->setEngineId(
         settings.value(QStringLiteral("run/engine"), QStringLiteral("auto")).toString());
 }
@@ -308,6 +320,7 @@ void MainWindow::writeSettings() const {
     settings.setValue(QStringLiteral("window/state"), saveState());
     settings.setValue(QStringLiteral("view/theme"), theme_name_);
     settings.setValue(QStringLiteral("view/flows"), show_flows_->isChecked());
+    settings.setValue(QStringLiteral("view/legend"), show_legend_->isChecked());
     settings.setValue(QStringLiteral("run/engine"), run_panel_->engineId());
 }
 
