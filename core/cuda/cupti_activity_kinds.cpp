@@ -2,8 +2,6 @@
 
 #include <array>
 
-#include "core/cuda/recorded_activity_kinds.h"
-
 namespace syncscope {
 
 namespace {
@@ -23,13 +21,6 @@ constexpr std::array kKinds{
 
 std::span<const CUpti_ActivityKind> recordedActivityKinds() {
     return kKinds;
-}
-
-std::vector<int> recordedActivityKindIds() {
-    std::vector<int> ids;
-    for (const CUpti_ActivityKind kind : kKinds)
-        ids.push_back(static_cast<int>(kind));
-    return ids;
 }
 
 }  // namespace syncscope

@@ -306,12 +306,6 @@ void ChromeTraceWriter::write(const Trace& trace, const Sink& sink) {
     out.raw("\n]}\n");
 }
 
-std::string ChromeTraceWriter::toString(const Trace& trace) {
-    std::string text;
-    write(trace, [&](std::string_view chunk) { text.append(chunk); });
-    return text;
-}
-
 std::string ChromeTraceWriter::writeFile(const Trace& trace, const std::string& path) {
     return AtomicFileWriter::writeStreamed(path, [&](const Sink& sink) { write(trace, sink); });
 }

@@ -20,7 +20,6 @@ public:
 
     // Streams the JSON to `sink` in chunks of about 64 KiB.
     static void write(const Trace& trace, const Sink& sink);
-    static std::string toString(const Trace& trace);
     // Writes atomically (temporary file beside `path`, then rename). Returns "" or the error.
     static std::string writeFile(const Trace& trace, const std::string& path);
 };

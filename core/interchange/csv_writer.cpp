@@ -1,7 +1,7 @@
 #include "core/interchange/csv_writer.h"
 
-#include "core/tracefile/atomic_file_writer.h"
 #include "core/interchange/text_encoding.h"
+#include "core/tracefile/atomic_file_writer.h"
 
 namespace syncscope {
 
@@ -68,12 +68,6 @@ void CsvWriter::write(const Trace& trace, const Sink& sink) {
         }
     }
     sink(buf);
-}
-
-std::string CsvWriter::toString(const Trace& trace) {
-    std::string text;
-    write(trace, [&](std::string_view chunk) { text.append(chunk); });
-    return text;
 }
 
 std::string CsvWriter::writeFile(const Trace& trace, const std::string& path) {

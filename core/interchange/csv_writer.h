@@ -16,7 +16,6 @@ public:
     using Sink = std::function<void(std::string_view)>;
 
     static void write(const Trace& trace, const Sink& sink);
-    static std::string toString(const Trace& trace);
     // Writes atomically. Returns "" or the error.
     static std::string writeFile(const Trace& trace, const std::string& path);
     static std::string quote(std::string_view text);

@@ -6,6 +6,7 @@
 #include "tests/support/random_scenario.h"
 #include "tests/support/scenario_difference.h"
 #include "tests/support/trace_difference.h"
+#include "tests/support/trace_text.h"
 
 using namespace syncscope;
 using namespace syncscope::test;
@@ -90,6 +91,36 @@ private slots:
             const auto steps = generator.next().program.size();
             QVERIFY2(steps >= 20 && steps <= 25, qPrintable(QString::number(steps)));
         }
+    }
+
+    // The writers stream in chunks of about 64 KiB: a text that kept only one chunk would lose
+    // rows of a big trace, so the trace here is several chunks long.
+    void exportedTextKeepsEveryChunk() {
+        Trace t = twoEvents();
+        const TraceEvent proto = t.events.front();
+        while (t.events.size() < 3000) {
+            TraceEvent e = proto;
+            e.start_ns = std::int64_t(100 * t.events.size());
+            e.end_ns = e.start_ns + 50;
+            t.addEvent(e);
+        }
+        const std::string csv = csvText(t);
+        QVERIFY(csv.size() > 2 * 64 * 1024);
+        std::size_t rows = 0;
+        for (std::size_t at = csv.find("\r\n"); at != std::string::npos;
+             at = csv.find("\r\n", at + 2))
+            ++rows;
+        QCOMPARE(rows, t.events.size() + 1);  // and the header
+        QVERIFY(csv.starts_with("index,kind,"));
+
+        const std::string json = chromeTraceText(t);
+        QVERIFY(json.size() > 2 * 64 * 1024);
+        QVERIFY(json.ends_with("\n]}\n"));
+        std::size_t complete_events = 0;
+        for (std::size_t at = json.find("{\"ph\":\"X\""); at != std::string::npos;
+             at = json.find("{\"ph\":\"X\"", at + 1))
+            ++complete_events;
+        QCOMPARE(complete_events, t.events.size());
     }
 };
 

@@ -87,7 +87,7 @@ private slots:
         QFETCH(QByteArray, magic);
         const QString path = dir_.filePath(name);
         QString error;
-        QVERIFY2(exportTraceImage(*trace_, options(path), &error), qPrintable(error));
+        QVERIFY2(exportTraceImage(trace_, options(path), &error), qPrintable(error));
         const QByteArray bytes = readAll(path);
         QVERIFY2(bytes.startsWith(magic), bytes.left(16).toHex().constData());
         QVERIFY(bytes.size() > 2000);  // not an empty picture (hotspot #637)
@@ -100,7 +100,7 @@ private slots:
     void pngHasTheSizeAndTheLaneColours() {
         const QString path = dir_.filePath(QStringLiteral("colours.png"));
         QString error;
-        QVERIFY2(exportTraceImage(*trace_, options(path), &error), qPrintable(error));
+        QVERIFY2(exportTraceImage(trace_, options(path), &error), qPrintable(error));
         QImage image(path);
         QCOMPARE(image.size(), QSize(1600, 900));
         maybeSave(image, QStringLiteral("export-light.png"));
@@ -121,7 +121,7 @@ private slots:
         o.size = QSize(800, 450);
         o.scale = 2.0;
         QString error;
-        QVERIFY2(exportTraceImage(*trace_, o, &error), qPrintable(error));
+        QVERIFY2(exportTraceImage(trace_, o, &error), qPrintable(error));
         QCOMPARE(QImage(o.path).size(), QSize(1600, 900));
     }
 
@@ -224,7 +224,7 @@ private slots:
         o.colorByBatch = true;
         o.showFlows = true;
         QString error;
-        QVERIFY2(exportTraceImage(*trace_, o, &error), qPrintable(error));
+        QVERIFY2(exportTraceImage(trace_, o, &error), qPrintable(error));
         QImage image(o.path);
         QCOMPARE(image.pixelColor(2, image.height() - 2), Theme::dark().background);
         QVERIFY(countColour(image, Theme::dark().batchColor(0)) > 1000);
@@ -234,7 +234,7 @@ private slots:
         o.theme = Theme::presentation();
         o.colorByBatch = false;
         o.range = std::make_pair(TimeNs(0), TimeNs(1'500'000));
-        QVERIFY2(exportTraceImage(*trace_, o, &error), qPrintable(error));
+        QVERIFY2(exportTraceImage(trace_, o, &error), qPrintable(error));
         maybeSave(QImage(o.path), QStringLiteral("export-presentation.png"));
     }
 
@@ -267,12 +267,12 @@ private slots:
         ExportOptions o = options(path);
         o.size = QSize(100000, 100000);
         QString error;
-        QVERIFY(!exportTraceImage(*trace_, o, &error));
+        QVERIFY(!exportTraceImage(trace_, o, &error));
         QVERIFY2(error.contains(QStringLiteral("out of range")), qPrintable(error));
         QCOMPARE(readAll(path), QByteArray("precious"));
         // Unknown format: same.
         o = options(dir_.filePath(QStringLiteral("keep.bmpx")));
-        QVERIFY(!exportTraceImage(*trace_, o, &error));
+        QVERIFY(!exportTraceImage(trace_, o, &error));
         QVERIFY2(error.contains(QStringLiteral("unknown image format")), qPrintable(error));
         QCOMPARE(
             QDir(dir_.path()).entryList(QDir::Files | QDir::Hidden).filter(QStringLiteral("keep")),
@@ -283,7 +283,7 @@ private slots:
         // A directory that does not exist: a clear error naming the file, nothing created.
         const QString path = dir_.filePath(QStringLiteral("no/such/dir/t.png"));
         QString error;
-        QVERIFY(!exportTraceImage(*trace_, options(path), &error));
+        QVERIFY(!exportTraceImage(trace_, options(path), &error));
         QVERIFY2(error.contains(path), qPrintable(error));
         QVERIFY(!QFile::exists(path));
     }
@@ -297,7 +297,7 @@ private slots:
         ExportOptions o = options(path);
         o.format = QStringLiteral("png");
         QString error;
-        QVERIFY(!exportTraceImage(*trace_, o, &error));
+        QVERIFY(!exportTraceImage(trace_, o, &error));
         QVERIFY2(error.startsWith(QStringLiteral("could not write /proc/version: ")),
                  qPrintable(error));
         QCOMPARE(readAll(path), before);
@@ -315,7 +315,7 @@ private slots:
         }
         QFile::setPermissions(ro.path(), QFile::ReadOwner | QFile::ExeOwner);
         QString error;
-        const bool ok = exportTraceImage(*trace_, options(path), &error);
+        const bool ok = exportTraceImage(trace_, options(path), &error);
         QFile::setPermissions(ro.path(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
         QVERIFY(!ok);
         QVERIFY2(error.contains(path), qPrintable(error));
@@ -339,7 +339,7 @@ private slots:
         }
         const auto previous = AtomicFileWriter::setWriteFunctionForTesting(&diskFull);
         QString error;
-        const bool ok = exportTraceImage(*trace_, options(path), &error);
+        const bool ok = exportTraceImage(trace_, options(path), &error);
         AtomicFileWriter::setWriteFunctionForTesting(previous);
         QVERIFY(!ok);
         QVERIFY2(error.contains(path) && error.contains(QString::fromLocal8Bit(strerror(ENOSPC))),
@@ -353,7 +353,7 @@ private slots:
         const QString fifo = dir_.filePath(QStringLiteral("pipe.svg"));
         QCOMPARE(::mkfifo(fifo.toLocal8Bit().constData(), 0644), 0);
         QString error;
-        QVERIFY(!exportTraceImage(*trace_, options(fifo), &error));
+        QVERIFY(!exportTraceImage(trace_, options(fifo), &error));
         QVERIFY2(error.contains(fifo) && error.contains(QStringLiteral("FIFO")), qPrintable(error));
         struct stat st {};
         QCOMPARE(::lstat(fifo.toLocal8Bit().constData(), &st), 0);
@@ -361,7 +361,7 @@ private slots:
         // A new picture is rw-r--r-- under the usual umask, not the temporary file's rw-------.
         const mode_t old = ::umask(022);
         const QString fresh = dir_.filePath(QStringLiteral("fresh.pdf"));
-        const bool ok = exportTraceImage(*trace_, options(fresh), &error);
+        const bool ok = exportTraceImage(trace_, options(fresh), &error);
         ::umask(old);
         QVERIFY2(ok, qPrintable(error));
         QCOMPARE(::stat(fresh.toLocal8Bit().constData(), &st), 0);

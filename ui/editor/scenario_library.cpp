@@ -69,11 +69,6 @@ int ScenarioLibrary::count() const {
     return list_->count();
 }
 
-QString ScenarioLibrary::nameAt(int row) const {
-    QListWidgetItem* item = list_->item(row);
-    return item ? item->data(kNameRole).toString() : QString();
-}
-
 QString ScenarioLibrary::selectedName() const {
     QListWidgetItem* item = list_->currentItem();
     return item ? item->data(kNameRole).toString() : QString();

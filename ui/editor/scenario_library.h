@@ -16,7 +16,6 @@ public:
     explicit ScenarioLibrary(QWidget* parent = nullptr);
 
     int count() const;
-    QString nameAt(int row) const;
     QString selectedName() const;
     void select(const QString& name);
     QString explanationText() const;

@@ -294,10 +294,6 @@ bool ImageExporter::exportTo(const ExportOptions& o, QString* error) const {
     return true;
 }
 
-bool exportTraceImage(const Trace& trace, const ExportOptions& options, QString* error) {
-    return exportTraceImage(std::make_shared<const Trace>(trace), options, error);
-}
-
 bool exportTraceImage(std::shared_ptr<const Trace> trace, const ExportOptions& options,
                       QString* error) {
     if (!qobject_cast<QApplication*>(QCoreApplication::instance())) {

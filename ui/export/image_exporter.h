@@ -45,7 +45,6 @@ private:
 
 // Headless: lay out an offscreen TimelineView for `trace` and write the picture without showing a
 // window (`syncscope --export`). Needs a QApplication (QT_QPA_PLATFORM=offscreen on servers).
-bool exportTraceImage(const Trace& trace, const ExportOptions& options, QString* error);
 bool exportTraceImage(std::shared_ptr<const Trace> trace, const ExportOptions& options,
                       QString* error);
 

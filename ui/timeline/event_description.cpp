@@ -1,7 +1,5 @@
 #include "ui/timeline/event_description.h"
 
-#include <QStringList>
-
 #include "core/analysis/wait_attribution.h"
 #include "ui/timeline/event_details.h"
 
@@ -59,13 +57,6 @@ EventDescription EventDescription::of(const Trace& trace, std::uint32_t index,
     return d;
 }
 
-QString EventDescription::value(const QString& label) const {
-    for (const Row& r : rows)
-        if (r.label == label)
-            return r.value;
-    return {};
-}
-
 QString EventDescription::toHtml() const {
     if (isEmpty())
         return {};
@@ -78,17 +69,6 @@ QString EventDescription::toHtml() const {
                     .arg(r.label.toHtmlEscaped(), r.value.toHtmlEscaped());
     html += QStringLiteral("</table>");
     return html;
-}
-
-QString EventDescription::toPlainText() const {
-    QStringList lines;
-    if (!title.isEmpty())
-        lines << title;
-    if (!explanation.isEmpty())
-        lines << explanation;
-    for (const Row& r : rows)
-        lines << r.label + QStringLiteral(": ") + r.value;
-    return lines.join(QLatin1Char('\n'));
 }
 
 }  // namespace syncscope

@@ -29,12 +29,8 @@ struct EventDescription {
                                const WaitAttribution* attribution = nullptr);
 
     bool isEmpty() const { return title.isEmpty(); }
-    // The value of the row labelled `label`, empty when there is none.
-    QString value(const QString& label) const;
     // The pane's HTML: the title as a heading, the explanation in bold, the rows as a table.
     QString toHtml() const;
-    // The same content as lines of text: title, explanation, "label: value".
-    QString toPlainText() const;
 };
 
 }  // namespace syncscope

@@ -10,7 +10,6 @@
 #include "core/cuda/cupti_activity_decoder.h"
 #include "core/cuda/cupti_activity_kinds.h"
 #include "core/cuda/cupti_record_converter.h"
-#include "core/cuda/recorded_activity_kinds.h"
 #include "core/cuda/runtime_api_map.h"
 
 using namespace syncscope;
@@ -133,11 +132,6 @@ private slots:
               CUPTI_ACTIVITY_KIND_EXTERNAL_CORRELATION})
             QVERIFY2(has(k), qPrintable(QString("kind %1 not enabled").arg(int(k))));
         QCOMPARE(kinds.size(), std::size_t(9));
-        const std::vector<int> ids =
-            recordedActivityKindIds();  // the CUPTI-free view of the same list
-        QCOMPARE(ids.size(), kinds.size());
-        for (std::size_t i = 0; i < ids.size(); ++i)
-            QCOMPARE(ids[i], int(kinds[i]));
     }
 
     void runtimeCbidMapsToApi_data() {

@@ -16,6 +16,7 @@
 #include "tests/support/kineto_json.h"
 #include "tests/support/small_scenario.h"
 #include "tests/support/trace_difference.h"
+#include "tests/support/trace_text.h"
 
 using namespace syncscope;
 using namespace syncscope::test;
@@ -137,7 +138,7 @@ class TstChromeTraceWriter : public QObject {
 private slots:
     void structureForPerfetto() {
         const Trace t = handBuiltTrace();
-        const std::string json = ChromeTraceWriter::toString(t);
+        const std::string json = chromeTraceText(t);
         QJsonParseError error;
         const auto doc = QJsonDocument::fromJson(QByteArray::fromStdString(json), &error);
         QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(error.errorString()));
@@ -188,7 +189,7 @@ private slots:
         // U+FFFD, control characters are escaped; this writer once guessed Latin-1 instead.
         Trace t = handBuiltTrace();
         t.title = "caf\xe9\x01\"\xe2\x82";
-        const std::string json = ChromeTraceWriter::toString(t);
+        const std::string json = chromeTraceText(t);
         const std::string expected = "\"title\":\"caf\\ufffd\\u0001\\\"\\ufffd\\ufffd\"";
         QVERIFY2(json.find(expected) != std::string::npos, json.substr(0, 400).c_str());
         QJsonParseError error;
@@ -198,8 +199,7 @@ private slots:
 
     void roundTrip() {
         const Trace original = handBuiltTrace();
-        const auto result =
-            test::importKinetoJson(ChromeTraceWriter::toString(original), "round-trip.json");
+        const auto result = test::importKinetoJson(chromeTraceText(original), "round-trip.json");
         QVERIFY2(result.ok(), result.error.c_str());
         const std::string diff = traceDifference(original, *result.trace, TraceMatch::SameText);
         QVERIFY2(diff.empty(), diff.c_str());
@@ -207,7 +207,7 @@ private slots:
 
     // The stored scenario is parsed on import; one that does not read fails the import, named.
     void invalidStoredScenarioIsAnError() {
-        std::string json = ChromeTraceWriter::toString(handBuiltTrace());
+        std::string json = chromeTraceText(handBuiltTrace());
         const std::string key = "\"scenario\":\"";
         const auto at = json.find(key);
         QVERIFY(at != std::string::npos);
@@ -223,8 +223,7 @@ private slots:
         // Kineto fixture -> Trace -> Chrome -> Trace: nothing changes on the second trip.
         const auto first = importTrace(fixturePath("kineto_new.json").toStdString());
         QVERIFY2(first.ok(), first.error.c_str());
-        const auto second =
-            test::importKinetoJson(ChromeTraceWriter::toString(*first.trace), "again.json");
+        const auto second = test::importKinetoJson(chromeTraceText(*first.trace), "again.json");
         QVERIFY2(second.ok(), second.error.c_str());
         const std::string diff = traceDifference(*first.trace, *second.trace, TraceMatch::SameText);
         QVERIFY2(diff.empty(), diff.c_str());
@@ -262,11 +261,11 @@ private slots:
         e.start_ns = std::numeric_limits<TimeNs>::min();
         e.end_ns = std::numeric_limits<TimeNs>::max();
         t.addEvent(e);
-        const std::string json = ChromeTraceWriter::toString(t);
+        const std::string json = chromeTraceText(t);
         QVERIFY2(json.find("\"ts\":-9223372036854775.808,\"dur\":18446744073709551.615") !=
                      std::string::npos,
                  json.c_str());
-        const std::string csv = CsvWriter::toString(t);
+        const std::string csv = csvText(t);
         QVERIFY2(csv.find(",-9223372036854775808,9223372036854775807,9223372036854775807,") !=
                      std::string::npos,
                  csv.c_str());
@@ -274,7 +273,7 @@ private slots:
 
     void csv() {
         const Trace t = handBuiltTrace();
-        const std::string csv = CsvWriter::toString(t);
+        const std::string csv = csvText(t);
         const auto lines = QString::fromStdString(csv).split("\r\n", Qt::SkipEmptyParts);
         QCOMPARE(
             lines.first(),
