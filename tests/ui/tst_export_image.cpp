@@ -134,11 +134,11 @@ private slots:
             t.flow[static_cast<std::size_t>(FlowKind::Record)].name().toLatin1();
         ExportOptions o = options(dir_.filePath(QStringLiteral("no-arrows.svg")));
         QString error;
-        QVERIFY2(exportTraceImage(*trace_, o, &error), qPrintable(error));
+        QVERIFY2(exportTraceImage(trace_, o, &error), qPrintable(error));
         const QByteArray without = readAll(o.path);
         o.path = dir_.filePath(QStringLiteral("arrows.svg"));
         o.showFlows = true;
-        QVERIFY2(exportTraceImage(*trace_, o, &error), qPrintable(error));
+        QVERIFY2(exportTraceImage(trace_, o, &error), qPrintable(error));
         const QByteArray with = readAll(o.path);
         QVERIFY(!without.contains(awaited) && !without.contains(record));
         // One path per arrow: 6 batches of launches, records and awaited flows.
@@ -160,7 +160,7 @@ private slots:
         ExportOptions o = options(dir_.filePath(QStringLiteral("host-work.svg")));
         o.range = std::make_pair(work.start_ns + 10'000, work.end_ns - 10'000);
         QString error;
-        QVERIFY2(exportTraceImage(*trace_, o, &error), qPrintable(error));
+        QVERIFY2(exportTraceImage(trace_, o, &error), qPrintable(error));
         const QByteArray svg = readAll(o.path);
         QVERIFY(svg.contains(">host work<"));
         QVERIFY(svg.contains(">GPU idle<"));
@@ -168,7 +168,7 @@ private slots:
         QVERIFY(!svg.contains(">host wait, spinning<"));
         o.range.reset();
         o.path = dir_.filePath(QStringLiteral("whole.svg"));
-        QVERIFY2(exportTraceImage(*trace_, o, &error), qPrintable(error));
+        QVERIFY2(exportTraceImage(trace_, o, &error), qPrintable(error));
         const QByteArray whole = readAll(o.path);
         QVERIFY(whole.contains(">kernel<") && whole.contains(">host wait, spinning<"));
     }
@@ -176,7 +176,7 @@ private slots:
     void memoryPlotOnlyWithMemory() {
         ExportOptions o = options(dir_.filePath(QStringLiteral("memory.svg")));
         QString error;
-        QVERIFY2(exportTraceImage(*trace_, o, &error), qPrintable(error));
+        QVERIFY2(exportTraceImage(trace_, o, &error), qPrintable(error));
         QVERIFY(readAll(o.path).contains("memory (MiB)"));
         auto quiet = std::make_shared<Trace>(*trace_);
         quiet->memory = {MemorySample{0, 0, 0, 0, -1, -1}};
@@ -207,7 +207,7 @@ private slots:
             o.size = size;
             o.theme = Theme::presentation();
             QString error;
-            QVERIFY2(exportTraceImage(*trace_, o, &error), qPrintable(error));
+            QVERIFY2(exportTraceImage(trace_, o, &error), qPrintable(error));
             const QList<int> sizes = svgFontSizes(readAll(o.path));
             QVERIFY(!sizes.isEmpty());
             const int want = size.height() == 1080 ? 28 : 56;
