@@ -4,6 +4,7 @@
 #include <QFileInfo>
 #include <optional>
 
+#include "core/analysis/focus_resolver.h"
 #include "core/engine/engine_factory.h"
 #include "core/scenario/scenario_reader.h"
 #include "core/tracefile/output_target.h"
@@ -148,6 +149,19 @@ int HeadlessExport::run(const Request& request, QTextStream& out, QTextStream& e
     options.path = request.output;
     options.size = request.size;
     options.theme = theme;
+    options.callouts = request.callouts;
+    if (request.focus) {
+        options.range = FocusResolver::resolve(*trace);
+        if (!options.range) {
+            err << "syncscope: --focus: "
+                << (trace->scenario && trace->scenario->focus
+                        ? QStringLiteral("the focus steps left no events in this run")
+                        : QStringLiteral("the scenario has no \"focus\" (see "
+                                         "docs/scenario-format.md)"))
+                << Qt::endl;
+            return 2;
+        }
+    }
     QString error;
     if (!exportTraceImage(trace, options, &error)) {
         err << "syncscope: " << error << Qt::endl;

@@ -18,6 +18,8 @@ public:
         QString output;
         QSize size{1600, 900};
         QString theme = QStringLiteral("light");
+        bool callouts = true;  // --no-callouts clears it
+        bool focus = false;    // --focus: zoom to the scenario's focus window
     };
 
     // Returns the process exit code: 0 written, 1 the run or the export failed, 2 bad input.

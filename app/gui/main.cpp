@@ -83,6 +83,11 @@ int main(int argc, char** argv) {
                                           QStringLiteral("light (default), dark or presentation."),
                                           QStringLiteral("THEME"), QStringLiteral("light"));
     parser.addOptions({scenario_option, engine_option, export_option, size_option, theme_option});
+    const QCommandLineOption no_callouts_option(
+        QStringLiteral("no-callouts"), QStringLiteral("Export without the scenario's callouts."));
+    const QCommandLineOption focus_option(
+        QStringLiteral("focus"), QStringLiteral("Export only the scenario's focus window."));
+    parser.addOptions({no_callouts_option, focus_option});
     parser.addPositionalArgument(QStringLiteral("FILE"),
                                  QStringLiteral("A scenario or trace file to open (or export)."),
                                  QStringLiteral("[FILE]"));
@@ -126,6 +131,8 @@ int main(int argc, char** argv) {
             return 2;
         }
         request.theme = parser.value(theme_option);
+        request.callouts = !parser.isSet(no_callouts_option);
+        request.focus = parser.isSet(focus_option);
         return syncscope::HeadlessExport::run(request, out, err);
     }
 

@@ -28,7 +28,8 @@ struct ExportOptions {
     std::optional<std::pair<TimeNs, TimeNs>> range;  // default: the whole trace
     bool showFlows = false;
     bool colorByBatch = false;
-    QDateTime date;  // caption date; invalid: now
+    bool callouts = true;  // the scenario's callouts, where it has some
+    QDateTime date;        // caption date; invalid: now
 };
 
 }  // namespace syncscope

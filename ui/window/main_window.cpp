@@ -218,6 +218,15 @@ void MainWindow::buildActions() {
            "work they waited for"));
     connect(show_flows_, &QAction::toggled, timeline_, &TimelineView::setShowFlows);
 
+    show_callouts_ = new QAction(tr("&Callouts"), this);
+    show_callouts_->setCheckable(true);
+    show_callouts_->setChecked(true);
+    show_callouts_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_K));
+    show_callouts_->setStatusTip(
+        tr("The scenario's notes on the timeline, at the moment each "
+           "lesson happens"));
+    connect(show_callouts_, &QAction::toggled, timeline_, &TimelineView::setShowCallouts);
+
     zoom_fit_ = new QAction(tr("Zoom to &Fit"), this);
     zoom_fit_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
     connect(zoom_fit_, &QAction::triggered, timeline_, &TimelineView::zoomToFit);
@@ -265,6 +274,7 @@ void MainWindow::buildMenus() {
     QMenu* theme = view_menu_->addMenu(tr("&Theme"));
     theme->addActions(themes_->actions());
     view_menu_->addAction(show_flows_);
+    view_menu_->addAction(show_callouts_);
     view_menu_->addAction(zoom_fit_);
     view_menu_->addSeparator();
     for (QDockWidget* dock : findChildren<QDockWidget*>())
@@ -415,7 +425,9 @@ void MainWindow::showTrace(std::shared_ptr<const Trace> trace,
                            const std::optional<Scenario>& scenario) {
     trace_ = trace ? std::move(trace) : std::make_shared<const Trace>();
     timeline_->setTrace(trace_);
-    timeline_->zoomToFit();
+    // The first view is the part the scenario's lesson is in, when it says which.
+    if (!timeline_->zoomToFocus())
+        timeline_->zoomToFit();
     summary_->setTrace(trace_, scenario);
     details_->clear();
     trace_label_->setText(tr("%n event(s)", nullptr, int(trace_->events.size())) +
