@@ -12,6 +12,9 @@ namespace syncscope {
 namespace {
 
 constexpr double kPadX = 7.0;
+// Pictures are measured for the screen and painted on an image, SVG or PDF whose metrics differ
+// by a fraction of a pixel: this much spare width keeps the painted text on the measured lines.
+constexpr double kSlack = 6.0;
 constexpr double kPadY = 4.0;
 constexpr double kFoldPx = 2.0;
 
@@ -53,9 +56,10 @@ QFont CalloutLayer::font() const {
 }
 
 double CalloutLayer::maxTextWidth(const QRectF& area) const {
-    // About forty characters a line: a callout is read at a glance, not studied.
+    // A callout is one line of at most ~70 characters where the view has room; in a narrow view
+    // it wraps into balanced lines rather than covering half the lanes.
     const QFontMetricsF fm(font());
-    return std::max(120.0, std::min(area.width() * 0.4, fm.averageCharWidth() * 40.0));
+    return std::max(120.0, std::min(area.width() * 0.45, fm.averageCharWidth() * 72.0));
 }
 
 std::vector<CalloutLayer::Placed> CalloutLayer::layout() const {
@@ -97,8 +101,8 @@ std::vector<CalloutLayer::Placed> CalloutLayer::layout() const {
             lines <= 1 ? text_width : std::min(text_width, one_line / lines * 1.12 + 8);
         const QRectF text =
             fm.boundingRect(QRectF(0, 0, width, 1e6), Qt::TextWordWrap | Qt::AlignLeft, p.text);
-        p.box =
-            QRectF(0, 0, std::ceil(text.width()) + 2 * kPadX, std::ceil(text.height()) + 2 * kPadY);
+        p.box = QRectF(0, 0, std::ceil(text.width()) + kSlack + 2 * kPadX,
+                       std::ceil(text.height()) + 2 * kPadY);
         p.anchor = QPointF(x, y);
         requests.push_back({p.anchor, p.box.size(), bar_half});
         out.push_back(std::move(p));
