@@ -30,8 +30,13 @@ ExportCliOptions::ExportCliOptions(QCommandLineParser& parser)
              QStringLiteral("N"), QStringLiteral("1")),
       memory_(QStringLiteral("memory"),
               QStringLiteral("With --export: show the memory plot even when the run has no memory "
-                             "activity.")) {
-    parser.addOptions({arrows_, range_, scale_, memory_});
+                             "activity.")),
+      no_callouts_(QStringLiteral("no-callouts"),
+                   QStringLiteral("With --export: leave out the scenario's callouts.")),
+      focus_(QStringLiteral("focus"),
+             QStringLiteral("With --export: only the scenario's focus window (not with "
+                            "--range).")) {
+    parser.addOptions({arrows_, range_, scale_, memory_, no_callouts_, focus_});
 }
 
 std::optional<std::pair<double, double>> ExportCliOptions::parseRange(const QString& text,
@@ -73,6 +78,8 @@ std::optional<double> ExportCliOptions::parseScale(const QString& text, QString*
 bool ExportCliOptions::read(const QCommandLineParser& parser, HeadlessExport::Request& request,
                             QTextStream& err) const {
     QString error;
+    request.callouts = !parser.isSet(no_callouts_);
+    request.focus = parser.isSet(focus_);
     if (parser.isSet(range_)) {
         request.range_us = parseRange(parser.value(range_), &error);
         if (!request.range_us) {

@@ -11,8 +11,9 @@
 
 namespace syncscope {
 
-// The picture options of `syncscope --export`: --arrows, --range START_US:END_US, --scale N and
-// --memory. Kept apart from main() so the parser there only registers and reads them.
+// The picture options of `syncscope --export`: --arrows, --range START_US:END_US, --scale N,
+// --memory, --no-callouts and --focus. Kept apart from main() so the parser there only registers
+// and reads them.
 class ExportCliOptions {
 public:
     static constexpr double kMinScale = 0.5;
@@ -37,6 +38,8 @@ private:
     QCommandLineOption range_;
     QCommandLineOption scale_;
     QCommandLineOption memory_;
+    QCommandLineOption no_callouts_;
+    QCommandLineOption focus_;
 };
 
 }  // namespace syncscope

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <optional>
 
+#include "core/analysis/focus_resolver.h"
 #include "core/engine/engine_factory.h"
 #include "core/scenario/scenario_reader.h"
 #include "core/tracefile/output_target.h"
@@ -172,11 +173,29 @@ int HeadlessExport::run(const Request& request, QTextStream& out, QTextStream& e
     options.scale = request.scale;
     options.showFlows = request.arrows;
     options.memory = request.memory;
+    options.callouts = request.callouts;
+    if (request.range_us && request.focus) {
+        err << "syncscope: --range and --focus both choose the time window; give one of them"
+            << Qt::endl;
+        return 2;
+    }
     if (request.range_us) {
         QString range_error;
         options.range = rangeInRun(trace, *request.range_us, &range_error);
         if (!options.range) {
             err << "syncscope: " << range_error << Qt::endl;
+            return 2;
+        }
+    }
+    if (request.focus) {
+        options.range = FocusResolver::resolve(*trace);
+        if (!options.range) {
+            err << "syncscope: --focus: "
+                << (trace->scenario && trace->scenario->focus
+                        ? QStringLiteral("the focus steps left no events in this run")
+                        : QStringLiteral("the scenario has no \"focus\" (see "
+                                         "docs/scenario-format.md)"))
+                << Qt::endl;
             return 2;
         }
     }

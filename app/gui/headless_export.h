@@ -24,6 +24,8 @@ public:
         double scale = 1.0;                                 // device-pixel ratio
         bool arrows = false;                                // draw the flows
         bool memory = false;                                // force the memory plot
+        bool callouts = true;                               // --no-callouts clears it
+        bool focus = false;  // --focus: zoom to the scenario's focus window
     };
 
     // Returns the process exit code: 0 written, 1 the run or the export failed, 2 bad input.

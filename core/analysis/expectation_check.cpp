@@ -6,6 +6,7 @@
 #include <optional>
 #include <unordered_map>
 
+#include "core/analysis/step_events.h"
 #include "core/analysis/time_format.h"
 #include "core/model/byte_format.h"
 
@@ -44,26 +45,22 @@ std::int64_t seriesValue(const MemorySample& s, const std::string& series) {
 
 class Evaluator {
 public:
-    Evaluator(const Scenario& scenario, const Trace& trace) : scenario_(scenario), trace_(trace) {
-        const std::vector<Step> expanded = expandProgram(scenario.program);
-        facts_.resize(expanded.size());
-        for (std::size_t i = 0; i < expanded.size(); ++i)
-            if (!expanded[i].id.empty())
-                instances_[expanded[i].id].push_back(static_cast<std::uint32_t>(i));
+    Evaluator(const Scenario& scenario, const Trace& trace)
+        : scenario_(scenario), trace_(trace), steps_(scenario) {
+        facts_.resize(steps_.stepCount());
         for (const TraceEvent& e : trace.events) {
-            if (e.step >= facts_.size() || (e.flags & event_flags::kInstrumentation) ||
-                e.lane >= trace.lanes.size())
+            const StepEvents::Role role = steps_.roleOf(trace, e);
+            if (role == StepEvents::Role::None)
                 continue;
             StepFacts& f = facts_[e.step];
             f.flags |= e.flags;
-            const LaneKind lane = trace.lanes[e.lane].kind;
-            if (e.kind == EventKind::HostWait) {
+            if (role == StepEvents::Role::Wait) {
                 f.waited += std::max<TimeNs>(0, e.end_ns - e.start_ns);
-            } else if (e.kind == EventKind::ApiCall && lane == LaneKind::HostThread) {
+            } else if (role == StepEvents::Role::Call) {
                 f.call_start =
                     f.call_start == kNever ? e.start_ns : std::min(f.call_start, e.start_ns);
                 f.call_end = std::max(f.call_end, e.end_ns);
-            } else if (isGpuLane(lane)) {
+            } else if (role == StepEvents::Role::Gpu) {
                 f.gpu_start =
                     f.gpu_start == kNever ? e.start_ns : std::min(f.gpu_start, e.start_ns);
                 f.gpu_end = std::max(f.gpu_end, e.end_ns);
@@ -95,16 +92,7 @@ public:
     }
 
 private:
-    std::vector<std::uint32_t> stepsOf(const StepRef& ref) const {
-        const auto it = instances_.find(ref.id);
-        if (it == instances_.end())
-            return {};
-        if (ref.instance == kNone)
-            return it->second;
-        if (ref.instance < it->second.size())
-            return {it->second[ref.instance]};
-        return {};
-    }
+    std::vector<std::uint32_t> stepsOf(const StepRef& ref) const { return steps_.stepsOf(ref); }
 
     // "step 'x'" for the instance that decided the verdict ("step 'x#3'" inside repeats).
     std::string name(const StepRef& ref, std::uint32_t step) const {
@@ -331,7 +319,7 @@ private:
     const Scenario& scenario_;
     const Trace& trace_;
     std::vector<StepFacts> facts_;
-    std::unordered_map<std::string, std::vector<std::uint32_t>> instances_;
+    StepEvents steps_;
 };
 
 }  // namespace

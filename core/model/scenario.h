@@ -1,10 +1,13 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "core/model/callout.h"
 #include "core/model/expectation.h"
+#include "core/model/focus.h"
 #include "core/model/ids.h"
 #include "core/model/sync_mode.h"
 
@@ -118,6 +121,8 @@ struct Scenario {
     PoolSpec pool;
     std::vector<Step> program;
     std::vector<Expectation> expect;  // the lesson's claims about its own run
+    std::vector<Callout> callouts;    // the lesson in words, pinned to the timeline
+    std::optional<Focus> focus;       // the part of the run the lesson is in
 };
 
 // Flattens Repeat steps. The result has no Repeat step; each step keeps its own batch number.

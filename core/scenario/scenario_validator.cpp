@@ -7,6 +7,7 @@
 
 #include "core/model/device_profile.h"
 #include "core/scenario/buffer_lifecycle_check.h"
+#include "core/scenario/callout_reader.h"
 #include "core/scenario/expectation_reader.h"
 #include "core/scenario/json_path.h"
 
@@ -31,7 +32,7 @@ std::optional<Scenario> ScenarioValidator::validate(const Json& root) {
     }
     checkFields(root, "",
                 {"format", "version", "title", "explanation", "device", "schedule", "streams",
-                 "events", "buffers", "pool", "steps", "expect"});
+                 "events", "buffers", "pool", "steps", "expect", "callouts", "focus"});
 
     // A wrong format or version makes every other message noise: stop there.
     if (auto format = getString(root, "format", "", true); format && *format != kFormat)
@@ -101,6 +102,18 @@ std::optional<Scenario> ScenarioValidator::validate(const Json& root) {
                                         std::string message) { error(path, std::move(message)); },
                                  instances, scenario.streams);
         scenario.expect = reader.read(*expect, "expect");
+    }
+    const Json* callouts = require(root, "callouts", "", false);
+    const Json* focus = require(root, "focus", "", false);
+    if ((callouts || focus) && errors_.size() == errors_before) {
+        const auto instances = ExpectationReader::countInstances(scenario.program);
+        CalloutReader reader([this](const std::string& path,
+                                    std::string message) { error(path, std::move(message)); },
+                             instances);
+        if (callouts)
+            scenario.callouts = reader.readCallouts(*callouts, "callouts");
+        if (focus)
+            scenario.focus = reader.readFocus(*focus, "focus");
     }
     if (errors_.size() != errors_before)
         return std::nullopt;

@@ -44,6 +44,8 @@ public:
         out_ += '[';
     }
     void close() { out_ += '}'; }
+    // Writes `"key": ` for a nested object the caller writes with its own ObjectLine.
+    void openObject(std::string_view key) { name(key); }
 
 private:
     void name(std::string_view key) {
@@ -272,6 +274,18 @@ void writeExpectation(const Expectation& e, ObjectLine& o) {
         o.string("text", e.text);
 }
 
+void writeCallout(const Callout& c, std::string& out, ObjectLine& o) {
+    o.string("at", toString(c.at));
+    if (c.on != CalloutTarget::Auto)
+        o.string("on", toString(c.on));
+    o.openObject("text");
+    ObjectLine text(out);
+    text.string("en", c.text_en);
+    if (!c.text_ja.empty())
+        text.string("ja", c.text_ja);
+    text.close();
+}
+
 }  // namespace
 
 std::string ScenarioWriter::toJson(const Scenario& s) {
@@ -331,6 +345,21 @@ std::string ScenarioWriter::toJson(const Scenario& s) {
         out += ",\n";
         list(out, "expect", s.expect, writeExpectation);
         out.resize(out.size() - 2);  // list() ends with ",\n": the last member takes no comma
+    }
+    if (!s.callouts.empty()) {
+        out += ",\n";
+        list(out, "callouts", s.callouts,
+             [&out](const Callout& c, ObjectLine& o) { writeCallout(c, out, o); });
+        out.resize(out.size() - 2);
+    }
+    if (s.focus) {
+        out += ",\n  \"focus\": ";
+        ObjectLine focus(out);
+        focus.string("from", toString(s.focus->from));
+        focus.string("to", toString(s.focus->to));
+        if (s.focus->on != CalloutTarget::Auto)
+            focus.string("on", toString(s.focus->on));
+        focus.close();
     }
     out += "\n}\n";
     return out;

@@ -134,7 +134,23 @@ std::string scenarioDifference(const Scenario& a, const Scenario& b) {
         return d.result();
     for (std::size_t i = 0; i < a.expect.size(); ++i)
         if (!d.expectation("expect[" + std::to_string(i) + "]", a.expect[i], b.expect[i]))
-            break;
+            return d.result();
+    if (!d.field("callouts.size()", a.callouts.size(), b.callouts.size()))
+        return d.result();
+    for (std::size_t i = 0; i < a.callouts.size(); ++i) {
+        const std::string p = "callouts[" + std::to_string(i) + "]";
+        const Callout& x = a.callouts[i];
+        const Callout& y = b.callouts[i];
+        if (!(d.field(p + ".at", toString(x.at), toString(y.at)) &&
+              d.field(p + ".on", x.on, y.on) && d.field(p + ".text_en", x.text_en, y.text_en) &&
+              d.field(p + ".text_ja", x.text_ja, y.text_ja)))
+            return d.result();
+    }
+    if (!d.field("focus.has_value()", a.focus.has_value(), b.focus.has_value()) || !a.focus)
+        return d.result();
+    if (d.field("focus.from", toString(a.focus->from), toString(b.focus->from)) &&
+        d.field("focus.to", toString(a.focus->to), toString(b.focus->to)))
+        d.field("focus.on", a.focus->on, b.focus->on);
     return d.result();
 }
 

@@ -315,6 +315,7 @@ bool exportTraceImage(std::shared_ptr<const Trace> trace, const ExportOptions& o
     view.setColorByBatch(options.colorByBatch);
     view.setShowFlows(options.showFlows);
     view.setMemoryPlotForced(options.memory);
+    view.setShowCallouts(options.callouts);
     view.setTrace(std::move(trace));
     if (options.range)
         view.zoomToRange(options.range->first, options.range->second);

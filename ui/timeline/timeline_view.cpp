@@ -11,6 +11,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/analysis/focus_resolver.h"
+#include "ui/timeline/callout_layer.h"
 #include "ui/timeline/event_details.h"
 #include "ui/timeline/flow_layer.h"
 #include "ui/timeline/legend_strip.h"
@@ -94,6 +96,11 @@ TimelineView::TimelineView(QWidget* parent) : QWidget(parent) {
                     QCustomPlot::limAbove);
     flows_ = new FlowLayer(plot_->xAxis, plot_->yAxis);
     flows_->setLayer(QStringLiteral("flows"));
+    // Callouts above the arrows: the lesson's words are never hidden by a flow.
+    plot_->addLayer(QStringLiteral("callouts"), plot_->layer(QStringLiteral("flows")),
+                    QCustomPlot::limAbove);
+    callouts_ = new CalloutLayer(plot_->xAxis, plot_->yAxis);
+    callouts_->setLayer(QStringLiteral("callouts"));
 
     // Transient overlays (box zoom, Δt ruler): a handful of items on the buffered overlay layer,
     // so dragging them repaints that layer only.
@@ -137,6 +144,7 @@ void TimelineView::setTrace(std::shared_ptr<const Trace> trace) {
     const auto keepSelection = selected_;
     lanes_->setModel(model_);
     flows_->setModel(model_);
+    callouts_->setModel(model_);
     if (trace_) {
         memory_->setTrace(*trace_);
     } else {
@@ -193,6 +201,7 @@ void TimelineView::applyTheme() {
     memory_->setTheme(t);
     lanes_->setTheme(t);
     flows_->setTheme(t);
+    callouts_->setTheme(t);
     box_item_->setPen(QPen(t.selection, 1, Qt::DashLine));
     QColor boxFill = t.selection;
     boxFill.setAlpha(30);
@@ -260,6 +269,15 @@ bool TimelineView::showFlows() const {
     return flows_->showAll();
 }
 
+void TimelineView::setShowCallouts(bool show) {
+    callouts_->setVisible(show);
+    requestReplot();
+}
+
+bool TimelineView::showCallouts() const {
+    return callouts_->visible();
+}
+
 void TimelineView::setColorByBatch(bool byBatch) {
     lanes_->setColorBy(byBatch ? LanePlottable::ColorBy::Batch : LanePlottable::ColorBy::Kind);
     updateLegend();
@@ -316,6 +334,14 @@ void TimelineView::zoomToRange(TimeNs a, TimeNs b) {
     setRangeClamped(static_cast<double>(a), static_cast<double>(b));
     user_zoomed_ = true;
     requestReplot();
+}
+
+bool TimelineView::zoomToFocus() {
+    const auto window = trace_ ? FocusResolver::resolve(*trace_) : std::nullopt;
+    if (!window)
+        return false;
+    zoomToRange(window->first, window->second);
+    return true;
 }
 
 std::pair<double, double> TimelineView::visibleRange() const {

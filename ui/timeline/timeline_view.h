@@ -24,6 +24,7 @@ class QCPItemLine;
 
 namespace syncscope {
 
+class CalloutLayer;
 class FlowLayer;
 class LegendStrip;
 class MemoryPlot;
@@ -51,6 +52,9 @@ public:
     const Theme& theme() const { return theme_; }
     void setShowFlows(bool show);
     bool showFlows() const;
+    // The scenario's callouts (on by default; drawn only when the trace's scenario has some).
+    void setShowCallouts(bool show);
+    bool showCallouts() const;
     // Colour GPU work by batch instead of by kind.
     void setColorByBatch(bool byBatch);
     bool colorByBatch() const;
@@ -69,6 +73,8 @@ public:
 
     void zoomToFit();
     void zoomToRange(syncscope::TimeNs a, syncscope::TimeNs b);
+    // Shows the scenario's `focus` window; false (the view unchanged) when the trace has none.
+    bool zoomToFocus();
     // Visible time range in ns.
     std::pair<double, double> visibleRange() const;
     // True once the user zoomed or panned (or zoomToRange was called) since the last fit.
@@ -82,6 +88,7 @@ public:
     MemoryPlot* memoryPlot() const { return memory_; }
     LanePlottable* lanes() const { return lanes_; }
     FlowLayer* flows() const { return flows_; }
+    CalloutLayer* callouts() const { return callouts_; }
     const TimelineModel* model() const { return model_.get(); }
     // Widget-pixel centre of an event's bar (for tests and for scrolling a selection into view).
     std::optional<QPointF> eventCenter(std::uint32_t index) const;
@@ -128,6 +135,7 @@ private:
     QCustomPlot* plot_ = nullptr;
     LanePlottable* lanes_ = nullptr;
     FlowLayer* flows_ = nullptr;
+    CalloutLayer* callouts_ = nullptr;
     MemoryPlot* memory_ = nullptr;
     LegendStrip* legend_ = nullptr;
     QCPItemRect* box_item_ = nullptr;

@@ -226,6 +226,14 @@ void MainWindow::buildActions() {
         tr("A strip under the timeline naming the colours and shapes on "
            "screen"));
     connect(show_legend_, &QAction::toggled, timeline_, &TimelineView::setLegendVisible);
+    show_callouts_ = new QAction(tr("&Callouts"), this);
+    show_callouts_->setCheckable(true);
+    show_callouts_->setChecked(true);
+    show_callouts_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_K));
+    show_callouts_->setStatusTip(
+        tr("The scenario's notes on the timeline, at the moment each "
+           "lesson happens"));
+    connect(show_callouts_, &QAction::toggled, timeline_, &TimelineView::setShowCallouts);
 
     zoom_fit_ = new QAction(tr("Zoom to &Fit"), this);
     zoom_fit_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
@@ -275,6 +283,7 @@ void MainWindow::buildMenus() {
     theme->addActions(themes_->actions());
     view_menu_->addAction(show_flows_);
     view_menu_->addAction(show_legend_);
+    view_menu_->addAction(show_callouts_);
     view_menu_->addAction(zoom_fit_);
     view_menu_->addSeparator();
     for (QDockWidget* dock : findChildren<QDockWidget*>())
@@ -428,7 +437,9 @@ void MainWindow::showTrace(std::shared_ptr<const Trace> trace,
                            const std::optional<Scenario>& scenario) {
     trace_ = trace ? std::move(trace) : std::make_shared<const Trace>();
     timeline_->setTrace(trace_);
-    timeline_->zoomToFit();
+    // The first view is the part the scenario's lesson is in, when it says which.
+    if (!timeline_->zoomToFocus())
+        timeline_->zoomToFit();
     summary_->setTrace(trace_, scenario);
     details_->clear();
     trace_label_->setText(tr("%n event(s)", nullptr, int(trace_->events.size())) +

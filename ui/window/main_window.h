@@ -123,6 +123,7 @@ private:
     QAction* cancel_ = nullptr;
     QAction* show_flows_ = nullptr;
     QAction* show_legend_ = nullptr;
+    QAction* show_callouts_ = nullptr;
     QAction* zoom_fit_ = nullptr;
     QActionGroup* themes_ = nullptr;
     QMenu* recent_menu_ = nullptr;

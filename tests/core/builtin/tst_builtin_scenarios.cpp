@@ -1,7 +1,9 @@
 #include <QDir>
 #include <QtTest>
 
+#include "core/analysis/callout_resolver.h"
 #include "core/analysis/expectation_check.h"
+#include "core/analysis/focus_resolver.h"
 #include "core/analysis/invariant_checker.h"
 #include "core/engine/engine_factory.h"
 #include "core/scenario/scenario_reader.h"
@@ -47,6 +49,27 @@ private slots:
             if (!r.holds)
                 failed += QString::fromStdString(r.claim + "; but " + r.measured) + "\n";
         QVERIFY2(failed.isEmpty(), qPrintable(failed));
+
+        // The lesson in words on the timeline, in English and Japanese, at events the run has;
+        // and the window it is in.
+        const Scenario& s = *parsed.scenario;
+        QVERIFY2(!s.callouts.empty(), "a built-in must pin its lesson as at least one callout");
+        for (const Callout& c : s.callouts) {
+            const QString en = QString::fromStdString(c.text_en);
+            QVERIFY2(en.size() <= 70, qPrintable(en + QStringLiteral(": longer than 70")));
+            QVERIFY2(!c.text_ja.empty(), qPrintable(en + QStringLiteral(": no Japanese text")));
+        }
+        const auto resolved = CalloutResolver::resolve(result.trace);
+        QCOMPARE(resolved.size(), s.callouts.size());
+        QVERIFY2(s.focus.has_value(), "a built-in must say where its lesson is (focus)");
+        const auto window = FocusResolver::resolve(result.trace);
+        QVERIFY2(window.has_value(), "the focus steps left no events");
+        for (const ResolvedCallout& c : resolved) {
+            const TraceEvent& e = result.trace.events[c.event];
+            QVERIFY2(e.end_ns >= window->first && e.start_ns <= window->second,
+                     qPrintable(QStringLiteral("callout outside the focus: ") +
+                                QString::fromStdString(c.text)));
+        }
     }
 
     void catalogueIsCovered() {

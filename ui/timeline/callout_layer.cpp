@@ -1,0 +1,175 @@
+#include "ui/timeline/callout_layer.h"
+
+#include <QFontMetricsF>
+#include <algorithm>
+#include <cmath>
+
+#include "ui/timeline/callout_placer.h"
+#include "ui/timeline/time_mapping.h"
+
+namespace syncscope {
+
+namespace {
+
+constexpr double kPadX = 7.0;
+// Pictures are measured for the screen and painted on an image, SVG or PDF whose metrics differ
+// by a fraction of a pixel: this much spare width keeps the painted text on the measured lines.
+constexpr double kSlack = 6.0;
+constexpr double kPadY = 4.0;
+constexpr double kFoldPx = 2.0;
+
+}  // namespace
+
+CalloutLayer::CalloutLayer(QCPAxis* keyAxis, QCPAxis* valueAxis)
+    : QCPLayerable(keyAxis->parentPlot(), QString(), keyAxis->axisRect()),
+      key_axis_(keyAxis),
+      value_axis_(valueAxis) {}
+
+void CalloutLayer::applyDefaultAntialiasingHint(QCPPainter* painter) const {
+    applyAntialiasingHint(painter, true, QCP::aeOther);
+}
+
+QRect CalloutLayer::clipRect() const {
+    return key_axis_ ? key_axis_->axisRect()->rect() : QCPLayerable::clipRect();
+}
+
+void CalloutLayer::setModel(std::shared_ptr<const TimelineModel> model) {
+    model_ = std::move(model);
+    resolve();
+}
+
+void CalloutLayer::setLanguage(Language language) {
+    language_ = language;
+    resolve();
+}
+
+void CalloutLayer::resolve() {
+    resolved_.clear();
+    if (model_ && model_->trace())
+        resolved_ = CalloutResolver::resolve(*model_->trace(), language_);
+}
+
+QFont CalloutLayer::font() const {
+    QFont f = theme_.font;
+    f.setBold(false);
+    return f;
+}
+
+double CalloutLayer::maxTextWidth(const QRectF& area) const {
+    // A callout is one line of at most ~70 characters where the view has room; in a narrow view
+    // it wraps into balanced lines rather than covering half the lanes.
+    const QFontMetricsF fm(font());
+    return std::max(120.0, std::min(area.width() * 0.45, fm.averageCharWidth() * 72.0));
+}
+
+std::vector<CalloutLayer::Placed> CalloutLayer::layout() const {
+    std::vector<Placed> out;
+    if (resolved_.empty() || !model_ || !model_->trace() || !key_axis_ || !value_axis_)
+        return out;
+    const Trace& trace = *model_->trace();
+    const QRectF area = key_axis_->axisRect()->rect();
+    const QCPRange range = key_axis_->range();
+    const TimeMapping map(range.lower, range.upper, area.left(), area.width());
+    const double margin = (1.0 - theme_.barFraction) / 2.0;
+    const QFontMetricsF fm(font());
+    const double text_width = maxTextWidth(area);
+
+    const double bar_half =
+        std::abs(value_axis_->coordToPixel(1.0 - margin) - value_axis_->coordToPixel(margin)) / 2;
+    std::vector<CalloutPlacer::Request> requests;
+    for (const ResolvedCallout& c : resolved_) {
+        const TraceEvent& e = trace.events[c.event];
+        const int row = model_->rowOfLane(e.lane);
+        if (row < 0 || static_cast<double>(e.end_ns) < range.lower ||
+            static_cast<double>(e.start_ns) > range.upper)
+            continue;
+        // The middle of the part of the bar in view, so a long bar's callout stays on screen.
+        const double t0 = std::max<double>(static_cast<double>(e.start_ns), range.lower);
+        const double t1 = std::min<double>(static_cast<double>(e.end_ns), range.upper);
+        const double x = map.toPixel((t0 + t1) / 2.0);
+        const double y = value_axis_->coordToPixel(row + 0.5);
+        if (y < area.top() || y > area.bottom())
+            continue;
+        Placed p;
+        p.callout = c.index;
+        p.text = QString::fromStdString(c.text);
+        // Balanced lines: a text that needs two lines gets two of about the same length, not a
+        // full line and an orphan word.
+        const double one_line = fm.horizontalAdvance(p.text);
+        const double lines = std::ceil(one_line / text_width);
+        const double width =
+            lines <= 1 ? text_width : std::min(text_width, one_line / lines * 1.12 + 8);
+        const QRectF text =
+            fm.boundingRect(QRectF(0, 0, width, 1e6), Qt::TextWordWrap | Qt::AlignLeft, p.text);
+        p.box = QRectF(0, 0, std::ceil(text.width()) + kSlack + 2 * kPadX,
+                       std::ceil(text.height()) + 2 * kPadY);
+        p.anchor = QPointF(x, y);
+        requests.push_back({p.anchor, p.box.size(), bar_half});
+        out.push_back(std::move(p));
+    }
+    if (out.empty())
+        return out;
+
+    CalloutPlacer placer(area);
+    // Bars in view, lane by lane, so boxes sit over empty lane space where they can.
+    std::vector<DrawItem> items;
+    for (int row = 0; row < model_->rowCount(); ++row) {
+        const auto lane = model_->laneOfRow(row);
+        if (!lane)
+            continue;
+        items.clear();
+        model_->itemsInView(*lane, map, kFoldPx, items);
+        std::vector<std::pair<double, double>> spans;
+        spans.reserve(items.size());
+        for (const DrawItem& item : items)
+            spans.emplace_back(map.toPixel(static_cast<double>(item.start)),
+                               std::max(map.toPixel(static_cast<double>(item.end)),
+                                        map.toPixel(static_cast<double>(item.start)) + 2.0));
+        placer.addObstacles(value_axis_->coordToPixel(row + margin),
+                            value_axis_->coordToPixel(row + 1.0 - margin), std::move(spans));
+    }
+    const std::vector<QRectF> boxes = placer.place(requests);
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        out[i].box = boxes[i];
+        // The leader stops at the bar's edge that faces the box, not in the middle of the bar.
+        out[i].anchor = CalloutPlacer::leaderStart(boxes[i], requests[i]);
+    }
+    return out;
+}
+
+void CalloutLayer::draw(QCPPainter* painter) {
+    const std::vector<Placed> placed = layout();
+    if (placed.empty())
+        return;
+    const QColor ink = theme_.foreground;
+    QColor accent = theme_.selection;
+    // A pale note colour over the theme's ground: reads as an annotation, not as an event.
+    const QColor ground = theme_.background;
+    const QColor note(0xFF, 0xC8, 0x3D);
+    const double tint = ground.lightnessF() > 0.5 ? 0.16 : 0.22;
+    QColor fill = QColor::fromRgbF(ground.redF() + (note.redF() - ground.redF()) * tint,
+                                   ground.greenF() + (note.greenF() - ground.greenF()) * tint,
+                                   ground.blueF() + (note.blueF() - ground.blueF()) * tint);
+    fill.setAlpha(240);
+    const double line = std::max(1.2, theme_.outlineWidth * 1.2);
+    painter->setFont(font());
+    // Leaders first, then every box over them: no line runs across a box's text.
+    for (const Placed& p : placed) {
+        const QPointF end = CalloutPlacer::leaderEnd(p.box, p.anchor);
+        painter->setPen(QPen(accent, line, Qt::SolidLine, Qt::RoundCap));
+        painter->drawLine(p.anchor, end);
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(accent);
+        painter->drawEllipse(p.anchor, line + 1.5, line + 1.5);
+    }
+    for (const Placed& p : placed) {
+        painter->setPen(QPen(accent, line));
+        painter->setBrush(fill);
+        painter->drawRoundedRect(p.box, 4, 4);
+        painter->setPen(ink);
+        painter->drawText(p.box.adjusted(kPadX, kPadY, -kPadX, -kPadY),
+                          Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignVCenter, p.text);
+    }
+}
+
+}  // namespace syncscope

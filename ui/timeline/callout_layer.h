@@ -1,0 +1,58 @@
+#pragma once
+
+#include <qcustomplot.h>
+
+#include <QString>
+#include <memory>
+#include <vector>
+
+#include "core/analysis/callout_resolver.h"
+#include "ui/timeline/theme.h"
+#include "ui/timeline/timeline_model.h"
+
+namespace syncscope {
+
+// The scenario's callouts (docs/scenario-format.md) drawn on the timeline: a small box with the
+// text and a leader line to the event it names. Boxes keep their pixel size at every zoom, never
+// overlap each other (CalloutPlacer), avoid hiding bars where there is room, and a callout whose
+// event is outside the visible range is not drawn. Exports draw it too, being part of the plot.
+class CalloutLayer : public QCPLayerable {
+    Q_OBJECT
+public:
+    CalloutLayer(QCPAxis* keyAxis, QCPAxis* valueAxis);
+
+    // Resolves the trace's callouts in the current language.
+    void setModel(std::shared_ptr<const TimelineModel> model);
+    void setTheme(const Theme& theme) { theme_ = theme; }
+    void setLanguage(Language language);
+    Language language() const { return language_; }
+    std::size_t calloutCount() const { return resolved_.size(); }
+
+    // A callout as it is drawn now, in widget pixels.
+    struct Placed {
+        std::size_t callout = 0;  // index into Scenario::callouts
+        QString text;
+        QRectF box;
+        QPointF anchor;  // where the leader line meets the event
+    };
+    // The callouts visible in the current range and where they go; what draw() paints.
+    std::vector<Placed> layout() const;
+
+protected:
+    void applyDefaultAntialiasingHint(QCPPainter* painter) const override;
+    void draw(QCPPainter* painter) override;
+    QRect clipRect() const override;
+
+private:
+    void resolve();
+    QFont font() const;
+    double maxTextWidth(const QRectF& area) const;
+
+    QPointer<QCPAxis> key_axis_, value_axis_;
+    std::shared_ptr<const TimelineModel> model_;
+    Theme theme_ = Theme::light();
+    Language language_ = Language::En;
+    std::vector<ResolvedCallout> resolved_;
+};
+
+}  // namespace syncscope

@@ -1,0 +1,160 @@
+#include "ui/timeline/callout_placer.h"
+
+#include <QLineF>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+
+namespace syncscope {
+
+namespace {
+
+// Lines keep this far from other boxes, so a leader never seems to run along a box's edge.
+constexpr double kClearance = 4.0;
+
+bool segmentCrosses(const QLineF& line, const QRectF& box, double clearance) {
+    const QRectF rect = box.adjusted(-clearance, -clearance, clearance, clearance);
+    if (rect.contains(line.p1()) || rect.contains(line.p2()))
+        return true;
+    const QLineF edges[4] = {{rect.topLeft(), rect.topRight()},
+                             {rect.topRight(), rect.bottomRight()},
+                             {rect.bottomRight(), rect.bottomLeft()},
+                             {rect.bottomLeft(), rect.topLeft()}};
+    for (const QLineF& e : edges)
+        if (line.intersects(e, nullptr) == QLineF::BoundedIntersection)
+            return true;
+    return false;
+}
+
+}  // namespace
+
+void CalloutPlacer::addObstacles(double y0, double y1,
+                                 std::vector<std::pair<double, double>> intervals) {
+    std::sort(intervals.begin(), intervals.end());
+    std::vector<std::pair<double, double>> merged;
+    for (const auto& iv : intervals) {
+        if (!merged.empty() && iv.first <= merged.back().second)
+            merged.back().second = std::max(merged.back().second, iv.second);
+        else
+            merged.push_back(iv);
+    }
+    bands_.push_back({std::min(y0, y1), std::max(y0, y1), std::move(merged)});
+}
+
+double CalloutPlacer::coveredArea(const QRectF& box) const {
+    double area = 0;
+    for (const Band& b : bands_) {
+        const double h = std::min(b.y1, box.bottom()) - std::max(b.y0, box.top());
+        if (h <= 0)
+            continue;
+        auto it = std::lower_bound(
+            b.intervals.begin(), b.intervals.end(), box.left(),
+            [](const std::pair<double, double>& iv, double x) { return iv.second < x; });
+        double w = 0;
+        for (; it != b.intervals.end() && it->first < box.right(); ++it)
+            w += std::min(it->second, box.right()) - std::max(it->first, box.left());
+        area += std::max(0.0, w) * h;
+    }
+    return area;
+}
+
+QPointF CalloutPlacer::leaderStart(const QRectF& box, const Request& r) {
+    if (box.bottom() <= r.anchor.y())
+        return {r.anchor.x(), r.anchor.y() - r.reach};
+    if (box.top() >= r.anchor.y())
+        return {r.anchor.x(), r.anchor.y() + r.reach};
+    return r.anchor;
+}
+
+QPointF CalloutPlacer::leaderEnd(const QRectF& box, const QPointF& start) {
+    return {std::clamp(start.x(), box.left(), box.right()),
+            std::clamp(start.y(), box.top(), box.bottom())};
+}
+
+std::vector<QRectF> CalloutPlacer::place(const std::vector<Request>& requests) const {
+    std::vector<QRectF> out(requests.size());
+    std::vector<std::size_t> order(requests.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return requests[a].anchor.x() < requests[b].anchor.x();
+    });
+    std::vector<QRectF> placed;
+    std::vector<QLineF> leaders;
+    const QRectF inner = area_.adjusted(2, 2, -2, -2);
+    for (const std::size_t i : order) {
+        const Request& r = requests[i];
+        const double w = std::min(r.size.width(), std::max(1.0, inner.width()));
+        const double h = r.size.height();
+        const double ax = r.anchor.x(), ay = r.anchor.y();
+        auto leaderOf = [&](const QRectF& box) {
+            const QPointF start = leaderStart(box, r);
+            return QLineF(start, leaderEnd(box, start));
+        };
+        // Strictness 2: leaders keep clear of other boxes; 1: they may pass close; 0: they may
+        // cross (a crowded view). Boxes never overlap at any strictness.
+        auto free = [&](const QRectF& box, int strictness) {
+            const QRectF padded = box.adjusted(-kGap, -kGap, kGap, kGap);
+            for (const QRectF& p : placed)
+                if (padded.intersects(p))
+                    return false;
+            if (strictness == 0)
+                return true;
+            const double clearance = strictness == 2 ? kClearance : 0.0;
+            for (const QLineF& l : leaders)
+                if (segmentCrosses(l, box, clearance))
+                    return false;
+            const QLineF leader = leaderOf(box);
+            for (const QRectF& p : placed)
+                if (segmentCrosses(leader, p, clearance))
+                    return false;
+            return true;
+        };
+        // Lefts to try: right of the anchor reads first, then left of it, centred, and further
+        // out on either side when the near spots are taken; each step out costs a little.
+        std::vector<std::pair<double, double>> lefts;  // left, cost
+        for (const double away : {0.0, 40.0, 100.0, 200.0, 400.0}) {
+            lefts.emplace_back(ax + kLeader * 0.5 + away, away * 0.3);
+            lefts.emplace_back(ax - kLeader * 0.5 - w - away, 6 + away * 0.3);
+        }
+        lefts.emplace_back(ax - w / 2, 12);
+        double best_cost = std::numeric_limits<double>::infinity();
+        QRectF best;
+        for (int strictness = 2; strictness >= 0 && !std::isfinite(best_cost); --strictness) {
+            for (double d = 0; d <= inner.height(); d += kStep) {
+                // Stop once nothing further can beat the best: cost grows with d.
+                if (d > best_cost)
+                    break;
+                for (const double top :
+                     {ay - r.reach - kLeader - h - d, ay + r.reach + kLeader + d}) {
+                    if (top < inner.top() || top + h > inner.bottom())
+                        continue;
+                    for (const auto& [x, x_cost] : lefts) {
+                        const double left = std::clamp(x, inner.left(), inner.right() - w);
+                        const QRectF box(left, top, w, h);
+                        const double cost = d + x_cost + coveredArea(box) * 0.02;
+                        if (cost < best_cost && free(box, strictness)) {
+                            best_cost = cost;
+                            best = box;
+                        }
+                    }
+                }
+            }
+        }
+        if (!std::isfinite(best_cost)) {
+            // No free spot: stack under every box this one would collide with.
+            const double left = std::clamp(lefts.front().first, inner.left(), inner.right() - w);
+            double top = inner.top();
+            for (const QRectF& p : placed)
+                if (p.right() + kGap > left && p.left() - kGap < left + w)
+                    top = std::max(top, p.bottom() + kGap + 1);
+            best = QRectF(left, top, w, h);
+        }
+        placed.push_back(best);
+        leaders.push_back(leaderOf(best));
+        out[i] = best;
+    }
+    return out;
+}
+
+}  // namespace syncscope
