@@ -198,6 +198,11 @@ void TimelineView::applyTheme() {
         m.setRight(right);
         rect->setMargins(m);
     }
+    // The memory plot's margins grow with the type (tick labels, axis title, its series legend),
+    // so a share of the height alone leaves a projector picture a sliver of a plot under its own
+    // legend: keep its inner area at least a few text lines tall.
+    memory_->axisRect()->setSizeConstraintRect(QCPLayoutElement::scrInnerRect);
+    memory_->axisRect()->setMinimumSize(0, 6 * QFontMetrics(t.font).height());
     memory_->setTheme(t);
     lanes_->setTheme(t);
     flows_->setTheme(t);
