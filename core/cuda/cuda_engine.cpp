@@ -61,7 +61,7 @@ EngineAvailability CudaEngine::availability() const noexcept {
     return a;
 }
 
-RunResult CudaEngine::run(const Scenario& scenario, EngineObserver& observer,
+RunResult CudaEngine::run(const Scenario& input, EngineObserver& observer,
                           const CancelToken& cancel) noexcept {
     RunResult result;
     try {
@@ -75,6 +75,14 @@ RunResult CudaEngine::run(const Scenario& scenario, EngineObserver& observer,
         if (!lock.owns_lock()) {
             result.status = RunStatus::Failed;
             result.message = "another CUDA run is in progress in this process";
+            return result;
+        }
+        // cudaMemcpy and cudaMemset take no stream: the trace draws them on the default stream's
+        // lane, as the simulator does.
+        Scenario scenario = input;
+        if (!assignDefaultStream(scenario)) {
+            result.status = RunStatus::Failed;
+            result.message = "no room for the default stream that synchronous copies run on";
             return result;
         }
         CudaRun run(scenario, observer, cancel);

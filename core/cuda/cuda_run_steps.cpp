@@ -8,6 +8,7 @@
 #include "core/cuda/cuda_status.h"
 #include "core/cuda/cupti_session.h"
 #include "core/cuda/host_clock.h"
+#include "core/cuda/per_thread_default_calls.h"
 #include "kernels/launch.h"
 
 namespace syncscope {
@@ -142,15 +143,24 @@ bool CudaRun::issue(std::uint32_t index, const Step& st, std::uint32_t& api_reco
                     break;
             }
             api_records = 1;
-            // The synchronous form always uses the legacy default stream (SYNC-SEMANTICS §2).
-            e = st.async ? cudaMemcpyAsync(dst, src, st.bytes, kind, asStream(stream))
-                         : cudaMemcpy(dst, src, st.bytes, kind);
+            // The synchronous form takes no stream: it runs on the default stream, legacy or
+            // per-thread as the scenario says (SYNC-SEMANTICS §2).
+            if (st.async)
+                e = cudaMemcpyAsync(dst, src, st.bytes, kind, asStream(stream));
+            else if (scenario_.default_stream == DefaultStream::PerThread)
+                e = perThreadDefaultMemcpy(dst, src, st.bytes, kind);
+            else
+                e = cudaMemcpy(dst, src, st.bytes, kind);
             return e == cudaSuccess || fail(index, st.async ? "cudaMemcpyAsync" : "cudaMemcpy", e);
         }
         case StepKind::Memset:
             api_records = 1;
-            e = st.async ? cudaMemsetAsync(dev_a_, 0, st.bytes, asStream(stream))
-                         : cudaMemset(dev_a_, 0, st.bytes);
+            if (st.async)
+                e = cudaMemsetAsync(dev_a_, 0, st.bytes, asStream(stream));
+            else if (scenario_.default_stream == DefaultStream::PerThread)
+                e = perThreadDefaultMemset(dev_a_, 0, st.bytes);
+            else
+                e = cudaMemset(dev_a_, 0, st.bytes);
             return e == cudaSuccess || fail(index, st.async ? "cudaMemsetAsync" : "cudaMemset", e);
         case StepKind::Malloc: {
             api_records = 1;

@@ -58,6 +58,67 @@ std::string_view toString(StreamKind kind) {
     return names.at(static_cast<std::size_t>(kind));
 }
 
+std::string_view toString(DefaultStream which) {
+    return which == DefaultStream::PerThread ? "per-thread" : "legacy";
+}
+
+bool takesNoStream(const Step& step) {
+    return (step.kind == StepKind::Memcpy || step.kind == StepKind::Memset) && !step.async;
+}
+
+StreamKind defaultStreamKind(DefaultStream which) {
+    return which == DefaultStream::PerThread ? StreamKind::PerThreadDefault
+                                             : StreamKind::LegacyDefault;
+}
+
+namespace {
+
+bool anyTakesNoStream(const std::vector<Step>& program) {
+    for (const Step& step : program)
+        if (takesNoStream(step) || (step.kind == StepKind::Repeat && anyTakesNoStream(step.body)))
+            return true;
+    return false;
+}
+
+void pointAt(std::vector<Step>& program, std::uint32_t stream) {
+    for (Step& step : program) {
+        if (takesNoStream(step))
+            step.stream = stream;
+        if (step.kind == StepKind::Repeat)
+            pointAt(step.body, stream);
+    }
+}
+
+}  // namespace
+
+bool assignDefaultStream(Scenario& scenario) {
+    if (!anyTakesNoStream(scenario.program))
+        return true;
+    const StreamKind kind = defaultStreamKind(scenario.default_stream);
+    std::uint32_t index = kNone;
+    for (std::uint32_t i = 0; i < scenario.streams.size(); ++i)
+        if (scenario.streams[i].kind == kind)
+            index = i;
+    if (index == kNone) {
+        if (scenario.streams.size() >= Scenario::kMaxStreams)
+            return false;
+        // The name the lane shows; a user's stream may already be called "default".
+        std::string name = "default";
+        for (int n = 2;; ++n) {
+            bool taken = false;
+            for (const auto& s : scenario.streams)
+                taken = taken || s.name == name;
+            if (!taken)
+                break;
+            name = "default " + std::to_string(n);
+        }
+        index = static_cast<std::uint32_t>(scenario.streams.size());
+        scenario.streams.push_back({name, kind, 0});
+    }
+    pointAt(scenario.program, index);
+    return true;
+}
+
 std::string_view toString(SchedulePolicy policy) {
     static constexpr std::array<std::string_view, 4> names{"auto", "spin", "yield",
                                                            "blocking-sync"};

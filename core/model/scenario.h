@@ -25,6 +25,10 @@ enum class StreamKind : std::uint8_t {
 
 enum class SchedulePolicy : std::uint8_t { Auto, Spin, Yield, BlockingSync };
 
+// Where calls that take no stream (cudaMemcpy, cudaMemset) run: the legacy default stream, or the
+// per-thread default stream of a program built with `nvcc --default-stream per-thread`.
+enum class DefaultStream : std::uint8_t { Legacy, PerThread };
+
 enum class KernelKind : std::uint8_t {
     Spin,     // runs for a requested duration (%globaltimer)
     Compute,  // FMA loop; duration given as the intended length
@@ -115,6 +119,7 @@ struct Scenario {
     std::string explanation;      // what its timeline shows, in a short paragraph
     std::string device = "h200";  // device profile id (used by the simulator; informative on CUDA)
     SchedulePolicy schedule = SchedulePolicy::Auto;
+    DefaultStream default_stream = DefaultStream::Legacy;
     std::vector<StreamSpec> streams;
     std::vector<EventSpec> events;
     std::vector<BufferSpec> buffers;
@@ -125,6 +130,16 @@ struct Scenario {
     std::optional<Focus> focus;       // the part of the run the lesson is in
 };
 
+// A synchronous memcpy or memset: a call that takes no stream and runs on the default stream.
+bool takesNoStream(const Step& step);
+// The stream kind the scenario's default stream has (legacy or per-thread default).
+StreamKind defaultStreamKind(DefaultStream which);
+// Points every synchronous memcpy and memset at the scenario's default stream, adding that stream
+// ("default", of defaultStreamKind) when the scenario does not list one. Both engines call it, so
+// a scenario built in code behaves as one read from a file. Returns false, changing nothing, when
+// the stream would be one more than Scenario::kMaxStreams.
+bool assignDefaultStream(Scenario& scenario);
+
 // Flattens Repeat steps. The result has no Repeat step; each step keeps its own batch number.
 std::vector<Step> expandProgram(const std::vector<Step>& program);
 // Number of steps after expansion, without materialising them (saturates at SIZE_MAX).
@@ -132,6 +147,7 @@ std::size_t expandedStepCount(const std::vector<Step>& program);
 
 std::string_view toString(StreamKind kind);
 std::string_view toString(SchedulePolicy policy);
+std::string_view toString(DefaultStream which);
 std::string_view toString(KernelKind kind);
 std::string_view toString(CopyDirection direction);
 std::string_view toString(StepKind kind);

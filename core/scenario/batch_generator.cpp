@@ -71,6 +71,7 @@ std::uint64_t stepsPerPoint(SyncMode mode, std::uint64_t scope) {
             return 2 * scope;
         case SyncMode::StreamWaitEvent:
         case SyncMode::ImplicitAlloc:
+        case SyncMode::BlockingCopy:
             return 2;
         default:
             return 1;
@@ -241,12 +242,17 @@ private:
                 break;
             }
             case SyncMode::BlockingCopy: {
+                // What tensor.item() does on a stream: a pageable cudaMemcpyAsync on that stream,
+                // then a stream synchronize. (cudaMemcpy would take no stream and run on the legacy
+                // default stream, which does not wait for non-blocking streams.)
                 Step& copy = add(StepKind::Memcpy);
                 copy.stream = last;
                 copy.direction = CopyDirection::DeviceToHost;
                 copy.bytes = c_.copy_bytes;
                 copy.pinned = false;
-                copy.async = false;
+                copy.async = true;
+                Step& sync = add(StepKind::StreamSync);
+                sync.stream = last;
                 break;
             }
             case SyncMode::ImplicitAlloc: {

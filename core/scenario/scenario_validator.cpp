@@ -30,9 +30,10 @@ std::optional<Scenario> ScenarioValidator::validate(const Json& root) {
         error("", "a scenario must be a JSON object, not " + typeName(root));
         return std::nullopt;
     }
-    checkFields(root, "",
-                {"format", "version", "title", "explanation", "device", "schedule", "streams",
-                 "events", "buffers", "pool", "steps", "expect", "callouts", "focus"});
+    checkFields(
+        root, "",
+        {"format", "version", "title", "explanation", "device", "schedule", "default_stream",
+         "streams", "events", "buffers", "pool", "steps", "expect", "callouts", "focus"});
 
     // A wrong format or version makes every other message noise: stop there.
     if (auto format = getString(root, "format", "", true); format && *format != kFormat)
@@ -72,6 +73,9 @@ std::optional<Scenario> ScenarioValidator::validate(const Json& root) {
     device_ = scenario.device;
     if (auto schedule = getEnum<SchedulePolicy>(root, "schedule", "", false, 4))
         scenario.schedule = *schedule;
+    if (auto which = getEnum<DefaultStream>(root, "default_stream", "", false, 2))
+        scenario.default_stream = *which;
+    default_stream_ = scenario.default_stream;
 
     readStreams(root, scenario);
     readEvents(root, scenario);
@@ -89,6 +93,10 @@ std::optional<Scenario> ScenarioValidator::validate(const Json& root) {
                       (expanded == SIZE_MAX ? std::string("overflow") : std::to_string(expanded)) +
                       ")");
         }
+        if (errors_.size() == errors_before && !assignDefaultStream(scenario))
+            error("streams",
+                  "has 64 streams: no room for the default stream that synchronous "
+                  "copies and memsets run on");
         if (errors_.size() == errors_before)
             BufferLifecycleCheck::check(scenario,
                                         [this](const std::string& path, std::string message) {
@@ -155,6 +163,7 @@ void ScenarioValidator::readStreams(const Json& root, Scenario& scenario) {
             error(child(path, "kind"), "only one per-thread-default stream is allowed");
         if (auto priority = getInteger(entry, "priority", path, false, -10, 10))
             spec.priority = static_cast<int>(*priority);
+        stream_specs_.push_back(spec);
         scenario.streams.push_back(std::move(spec));
     }
 }

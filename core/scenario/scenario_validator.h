@@ -60,6 +60,7 @@ private:
     // readField; the few with rules between their fields have their own reader.
     enum class StepField : std::uint8_t {
         Stream,
+        CopyStream,  // memcpy, memset: none for the synchronous form (the default stream)
         Event,
         Buffer,
         Bytes,         // > 0
@@ -76,6 +77,7 @@ private:
                         int depth);
     void readField(StepField field, const Json& json, const std::string& path, Step& step);
     void readKernel(const Json& json, const std::string& path, Step& step);
+    void checkCopyStream(const std::string& path, Step& step);
     void readWaitStream(const Json& json, const std::string& path, Step& step);
     void readRepeat(const Json& json, const std::string& path, Step& step, int depth);
     std::string uniqueName(const Json& object, const std::string& path, NameMap& names,
@@ -85,6 +87,8 @@ private:
 
     std::vector<ScenarioError>& errors_;
     NameMap streams_;
+    std::vector<StreamSpec> stream_specs_;
+    DefaultStream default_stream_ = DefaultStream::Legacy;
     NameMap events_;
     NameMap buffers_;
     std::unordered_set<std::string> step_ids_;

@@ -265,6 +265,10 @@ template std::optional<StreamKind> ScenarioValidator::getEnum<StreamKind>(const 
                                                                           int);
 template std::optional<SchedulePolicy> ScenarioValidator::getEnum<SchedulePolicy>(
     const Json&, std::string_view, const std::string&, bool, int);
+template std::optional<DefaultStream> ScenarioValidator::getEnum<DefaultStream>(const Json&,
+                                                                                std::string_view,
+                                                                                const std::string&,
+                                                                                bool, int);
 template std::optional<KernelKind> ScenarioValidator::getEnum<KernelKind>(const Json&,
                                                                           std::string_view,
                                                                           const std::string&, bool,

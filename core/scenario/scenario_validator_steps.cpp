@@ -60,8 +60,8 @@ const ScenarioValidator::OpFields& ScenarioValidator::opFields(StepKind kind) {
          true},
         {StepKind::Memcpy,
          {"stream", "direction", "bytes", "host", "async"},
-         {F::Stream, F::Direction, F::Bytes, F::Host, F::Async}},
-        {StepKind::Memset, {"stream", "bytes", "async"}, {F::Stream, F::Bytes, F::Async}},
+         {F::CopyStream, F::Direction, F::Bytes, F::Host, F::Async}},
+        {StepKind::Memset, {"stream", "bytes", "async"}, {F::CopyStream, F::Bytes, F::Async}},
         {StepKind::Malloc, {"buffer", "bytes"}, {F::Buffer, F::Bytes}},
         {StepKind::Free, {"buffer"}, {F::Buffer}},
         {StepKind::MallocAsync, {"buffer", "bytes", "stream"}, {F::Buffer, F::Bytes, F::Stream}},
@@ -94,6 +94,8 @@ bool ScenarioValidator::readStepFields(const Json& json, const std::string& path
     if (!op.own) {
         for (const StepField field : op.fields)
             readField(field, json, path, step);
+        if (kind == StepKind::Memcpy || kind == StepKind::Memset)
+            checkCopyStream(path, step);
     } else if (kind == StepKind::Kernel) {
         readKernel(json, path, step);
     } else if (kind == StepKind::WaitStream) {
@@ -104,11 +106,38 @@ bool ScenarioValidator::readStepFields(const Json& json, const std::string& path
     return errors_.size() == errors_before;
 }
 
+void ScenarioValidator::checkCopyStream(const std::string& path, Step& step) {
+    const std::string what = step.kind == StepKind::Memcpy ? "memcpy" : "memset";
+    if (step.async) {
+        if (step.stream == kNone)
+            error(child(path, "stream"), "is required (an asynchronous " + what +
+                                             " runs on a stream; a synchronous one, \"async\": "
+                                             "false, takes none)");
+        return;
+    }
+    // cudaMemcpy/cudaMemset take no stream: they run on the default stream (SYNC-SEMANTICS §2).
+    // Naming that stream is allowed; naming another would claim the copy runs there.
+    if (step.stream != kNone && step.stream < stream_specs_.size() &&
+        stream_specs_[step.stream].kind != defaultStreamKind(default_stream_)) {
+        error(child(path, "stream"),
+              "a synchronous " + what + " (\"async\": false) takes no stream: it runs on the " +
+                  std::string(toString(default_stream_)) + " default stream, not on " +
+                  inQuotes(stream_specs_[step.stream].name) +
+                  "; remove \"stream\", or make it asynchronous");
+    }
+}
+
 void ScenarioValidator::readField(StepField field, const Json& json, const std::string& path,
                                   Step& step) {
     switch (field) {
         case StepField::Stream:
             step.stream = getRef(json, "stream", path, streams_, "stream").value_or(0);
+            break;
+        case StepField::CopyStream:
+            // Read before `async`, so whether it may be absent is checked by checkCopyStream.
+            step.stream = json.contains("stream")
+                              ? getRef(json, "stream", path, streams_, "stream").value_or(0)
+                              : kNone;
             break;
         case StepField::Event:
             step.event = getRef(json, "event", path, events_, "event").value_or(kNone);

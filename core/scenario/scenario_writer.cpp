@@ -119,7 +119,8 @@ private:
                 }
                 break;
             case StepKind::Memcpy:
-                stream();
+                if (step.async)  // the synchronous form takes no stream (the default stream)
+                    stream();
                 o.string("direction", toString(step.direction));
                 o.integer("bytes", step.bytes);
                 if (!step.pinned)
@@ -128,7 +129,8 @@ private:
                     o.boolean("async", false);
                 break;
             case StepKind::Memset:
-                stream();
+                if (step.async)
+                    stream();
                 o.integer("bytes", step.bytes);
                 if (!step.async)
                     o.boolean("async", false);
@@ -301,6 +303,8 @@ std::string ScenarioWriter::toJson(const Scenario& s) {
         field(out, "explanation", s.explanation);
     field(out, "device", s.device);
     field(out, "schedule", toString(s.schedule));
+    if (s.default_stream != DefaultStream::Legacy)
+        field(out, "default_stream", toString(s.default_stream));
     list(out, "streams", s.streams, [](const StreamSpec& spec, ObjectLine& o) {
         o.string("name", spec.name);
         o.string("kind", toString(spec.kind));

@@ -32,9 +32,17 @@ EngineAvailability SimEngine::availability() const noexcept {
     return a;
 }
 
-RunResult SimEngine::run(const Scenario& scenario, EngineObserver& observer,
+RunResult SimEngine::run(const Scenario& input, EngineObserver& observer,
                          const CancelToken& cancel) noexcept {
     try {
+        // Synchronous copies and memsets run on the default stream, whatever a scenario built in
+        // code put in their `stream`.
+        Scenario resolved = input;
+        if (!assignDefaultStream(resolved))
+            return failed(
+                "invalid scenario: no room for the default stream that synchronous "
+                "copies run on (at most 64 streams)");
+        const Scenario& scenario = resolved;
         if (std::string error = SimScenarioCheck::firstError(scenario); !error.empty())
             return failed("invalid scenario: " + error);
         const std::size_t steps = expandedStepCount(scenario.program);

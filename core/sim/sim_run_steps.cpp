@@ -86,11 +86,24 @@ void SimRun::memcpy(const Step& step) {
         host_ = release.at + style.wake_ns;
     const TimeNs staged_from = host_;
     const std::uint32_t call = enqueueCall(step.stream, op, profile_.api_cost_ns, implicit);
+    // The driver stages chunk by chunk into pinned buffers that the DMA drains, so the host is
+    // done once the last chunk is staged, and never before the DMA has started: on the default
+    // stream the copy may first wait for other streams' work (SYNC §2).
+    const std::uint32_t seq = last_seq_;
+    const SimStream& queue = gpu_.stream(step.stream);
+    TimeNs dma_start = host_;
+    gpu_.advanceUntil([&] {
+        if (!queue.empty() && queue.front().seq == seq && queue.front().running) {
+            dma_start = queue.front().start;
+            return true;
+        }
+        return gpu_.ended(step.stream, seq);
+    });
     const TimeNs last_chunk =
         device.copyDuration(dir, std::min(step.bytes, kStagingChunkBytes), true);
     TraceEvent& api = writer_.trace().events[call];
     api.start_ns = t0;
-    api.end_ns = host_ + std::max<TimeNs>(0, op.duration - last_chunk);
+    api.end_ns = std::max(host_, dma_start) + std::max<TimeNs>(0, op.duration - last_chunk);
     const TraceEvent api_copy = api;
     if (waited)
         addHostWait(t0, staged_from, release, style, api_copy, implicit);

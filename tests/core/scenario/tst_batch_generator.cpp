@@ -45,7 +45,7 @@ std::map<StepKind, int> pointSteps(SyncMode mode, int scope) {
         case SyncMode::HostCallback:
             return {{StepKind::HostCallback, 1}};
         case SyncMode::BlockingCopy:
-            return {{StepKind::Memcpy, 1}};
+            return {{StepKind::Memcpy, 1}, {StepKind::StreamSync, 1}};
         case SyncMode::ImplicitAlloc:
             return {{StepKind::Malloc, 1}, {StepKind::Free, 1}};
         case SyncMode::LegacyDefaultStream:
@@ -190,13 +190,17 @@ void TestBatchGenerator::modePrograms() {
     QVERIFY(s.program[1].kind == StepKind::Kernel);
     QCOMPARE(s.program[1].stream, 2u);
 
-    config.sync_mode = SyncMode::BlockingCopy;  // tensor.item(): a sync pageable d2h copy
+    // tensor.item() on a stream: a pageable d2h cudaMemcpyAsync there, then a stream synchronize
+    // (cudaMemcpy would run on the legacy default stream and not wait for a non-blocking one).
+    config.sync_mode = SyncMode::BlockingCopy;
     s = *BatchGenerator::generate(config).scenario;
     QVERIFY(s.program[1].kind == StepKind::Memcpy);
     QVERIFY(s.program[1].direction == CopyDirection::DeviceToHost);
-    QVERIFY(!s.program[1].async);
+    QVERIFY(s.program[1].async);
     QVERIFY(!s.program[1].pinned);
     QCOMPARE(s.program[1].bytes, std::uint64_t{4});
+    QVERIFY(s.program[2].kind == StepKind::StreamSync);
+    QCOMPARE(s.program[2].stream, s.program[1].stream);
 
     config.sync_mode = SyncMode::EventQueryPoll;
     s = *BatchGenerator::generate(config).scenario;

@@ -124,6 +124,8 @@ Scenario everyKind() {
     outer.label = "outer";
     outer.body = {inner, rec};
     s.program.push_back(outer);
+    // As the reader leaves it: synchronous copies and memsets on the default stream.
+    assignDefaultStream(s);
     return s;
 }
 

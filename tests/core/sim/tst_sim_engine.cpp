@@ -2,13 +2,13 @@
 #include <QtTest>
 #include <cstring>
 
-#include "tests/support/scenario_difference.h"
 #include "core/scenario/scenario_reader.h"
 #include "core/sim/program_walker.h"
 #include "core/sim/sim_engine.h"
 #include "core/sim/sim_event_estimate.h"
 #include "sim_test_support.h"
 #include "tests/support/memory_limit.h"
+#include "tests/support/scenario_difference.h"
 
 using namespace syncscope;
 using namespace syncscope::simtest;
@@ -162,16 +162,19 @@ void TestSimEngine::describesTheDeviceAndLanes() {
     QCOMPARE(d.pool_release_threshold, std::uint64_t(12345));
     QCOMPARE(r.trace.title, s.title);
     QVERIFY(r.trace.scenario != nullptr);
-    QCOMPARE(test::scenarioDifference(*r.trace.scenario, s), std::string());
-    QCOMPARE(r.trace.lanes.size(), std::size_t(2 + s.streams.size()));
+    // The trace carries the scenario as run: synchronous copies on the default stream.
+    Scenario as_run = s;
+    QVERIFY(assignDefaultStream(as_run));
+    QCOMPARE(test::scenarioDifference(*r.trace.scenario, as_run), std::string());
+    QCOMPARE(r.trace.lanes.size(), std::size_t(2 + as_run.streams.size()));
     SIM_COMPARE_ENUM(r.trace.lanes[0].kind, LaneKind::HostThread);
     SIM_COMPARE_ENUM(r.trace.lanes[1].kind, LaneKind::HostWaits);
     QCOMPARE(r.trace.lanes[1].parent, std::uint16_t(0));
-    for (std::uint32_t i = 0; i < s.streams.size(); ++i) {
+    for (std::uint32_t i = 0; i < as_run.streams.size(); ++i) {
         const Lane& lane = r.trace.lanes[2 + i];
         SIM_COMPARE_ENUM(lane.kind, LaneKind::Stream);
         QCOMPARE(lane.stream_id, i);
-        SIM_COMPARE_ENUM(lane.stream_kind, s.streams[i].kind);
+        SIM_COMPARE_ENUM(lane.stream_kind, as_run.streams[i].kind);
     }
     // Correlation ids 1, 2, ... in ApiCall order, each shared with exactly one GPU op.
     std::uint32_t expected = 1;

@@ -3,10 +3,10 @@
 // block a cudaMallocAsync may take, and when it must grow, wait or fail. Times are exact.
 #include <QtTest>
 
-#include "tests/support/scenario_difference.h"
 #include "core/scenario/scenario_reader.h"
 #include "core/scenario/scenario_writer.h"
 #include "sim_test_support.h"
+#include "tests/support/scenario_difference.h"
 
 using namespace syncscope;
 using namespace syncscope::simtest;
