@@ -1,37 +1,16 @@
 // `syncscope --export` with the scenario's callouts and focus, run as a user runs it: a separate
 // process, no window.
 #include <QFile>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "headless_test_utils.h"
+
+using namespace syncscope::testing;
+
 namespace {
 
-const QString kBinary = QStringLiteral(SYNCSCOPE_BINARY_DIR "/app/gui/syncscope");
 const QByteArray kLesson = "torch.cpu.synchronize() returns at once: it waited for nothing";
-
-struct Outcome {
-    int exit_code = -1;
-    QString err;
-};
-
-Outcome runSyncscope(const QStringList& args) {
-    QProcess process;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-    process.setProcessEnvironment(env);
-    process.start(kBinary, args);
-    Outcome outcome;
-    if (!process.waitForFinished(120000)) {
-        process.kill();
-        process.waitForFinished();
-        outcome.err = QStringLiteral("timed out");
-        return outcome;
-    }
-    outcome.exit_code = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
-    outcome.err = QString::fromLocal8Bit(process.readAllStandardError());
-    return outcome;
-}
 
 QByteArray readAll(const QString& path) {
     QFile file(path);

@@ -43,7 +43,6 @@ class TestScenarioReader : public QObject {
     Q_OBJECT
 
 private slots:
-    void syncCopiesGoToTheDefaultStream();
     void badInput_data();
     void badInput();
     void defaultsAndResolution();
@@ -95,17 +94,6 @@ void TestScenarioReader::badInput_data() {
         "version: unsupported version 2 (this build reads version 1)");
     row("version string", R"({"format":"syncscope-scenario","version":"1"})",
         "version: must be an integer");
-
-    // Synchronous copies and memsets take no stream (they run on the default stream).
-    row("sync copy on a stream",
-        doc(R"([{"op":"memcpy","stream":"s1","direction":"d2h","bytes":4,"async":false}])"),
-        "steps[0].stream: a synchronous memcpy (\"async\": false) takes no stream: it runs on the "
-        "legacy default stream, not on 's1'; remove \"stream\", or make it asynchronous");
-    row("async memset without a stream", doc(R"([{"op":"memset","bytes":4}])"),
-        "steps[0].stream: is required (an asynchronous memset runs on a stream; a synchronous "
-        "one, \"async\": false, takes none)");
-    row("unknown default stream", doc("[" + work + "]", R"("default_stream":"mine",)"),
-        "default_stream: unknown value 'mine' (allowed: legacy, per-thread)");
 
     // Top level.
     row("unknown top field", doc("[" + work + "]", R"("titel":"x",)"), "titel: unknown field");
@@ -338,29 +326,6 @@ void TestScenarioReader::badInput_data() {
         "steps[0].steps[0].steps[0].steps[0].steps[0].steps[0].steps[0].steps[0].steps[0].steps[0]."
         "steps[0].steps[0].steps[0].steps[0].steps[0].steps[0].steps[0].steps: repeats are nested "
         "more than 16 deep");
-}
-
-void TestScenarioReader::syncCopiesGoToTheDefaultStream() {
-    // No default stream listed: the reader adds one and points the synchronous copy at it; the
-    // asynchronous copy keeps its stream.
-    const auto legacy =
-        ScenarioReader::parse(doc(R"([{"op":"memcpy","direction":"d2h","bytes":4,"async":false},
-                {"op":"memcpy","stream":"s2","direction":"d2h","bytes":4}])"));
-    QVERIFY2(legacy.ok(), legacy.errorText().c_str());
-    const Scenario& a = *legacy.scenario;
-    QCOMPARE(a.streams.size(), std::size_t(3));
-    QCOMPARE(a.streams[2].name, std::string("default"));
-    QVERIFY(a.streams[2].kind == StreamKind::LegacyDefault);
-    QCOMPARE(a.program[0].stream, 2u);
-    QCOMPARE(a.program[1].stream, 1u);
-    // Per-thread default, listed by the author under its own name: used as it is.
-    const auto per_thread = ScenarioReader::parse(
-        doc(R"([{"op":"memset","bytes":4,"async":false}])", R"("default_stream":"per-thread",)",
-            R"([{"name":"s1"},{"name":"mine","kind":"per-thread-default"}])"));
-    QVERIFY2(per_thread.ok(), per_thread.errorText().c_str());
-    QCOMPARE(per_thread.scenario->streams.size(), std::size_t(2));
-    QCOMPARE(per_thread.scenario->program[0].stream, 1u);
-    QVERIFY(per_thread.scenario->default_stream == DefaultStream::PerThread);
 }
 
 void TestScenarioReader::badInput() {
