@@ -31,7 +31,7 @@ int main(int argc, char** argv) {
 
     CheckOptions check;
     auto* check_cmd = app.add_subcommand(
-        "check", "Check a trace against the invariants I1–I32 and its scenario's expect claims");
+        "check", "Check a trace against the invariants I1–I34 and its scenario's expect claims");
     check_cmd
         ->add_option("trace", check.trace, "Trace file (native, PyTorch JSON or Nsight SQLite)")
         ->required();

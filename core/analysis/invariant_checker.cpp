@@ -10,7 +10,7 @@ namespace syncscope {
 
 namespace {
 
-constexpr std::array<InvariantChecker::InvariantInfo, 32> kInvariants{{
+constexpr std::array<InvariantChecker::InvariantInfo, 34> kInvariants{{
     {"I1", "Stream FIFO: work on one stream runs in enqueue order"},
     {"I2", "Causality: no GPU op starts before its enqueuing call"},
     {"I3", "The legacy default stream is ordered against blocking streams"},
@@ -43,6 +43,8 @@ constexpr std::array<InvariantChecker::InvariantInfo, 32> kInvariants{{
     {"I30", "Every event sits on a lane of a kind that can hold it"},
     {"I31", "A run's GPU op has a launch flow from the call that enqueued it"},
     {"I32", "A run's GPU op has the API call that enqueued it"},
+    {"I33", "cudaFree of cudaMalloc memory returns after all earlier work ended"},
+    {"I34", "cudaMemcpy returns after its copy ended (pageable host to device: started)"},
 }};
 
 constexpr int kCuptiActivityKindKernel = 3;
@@ -139,10 +141,13 @@ std::vector<Violation> InvariantChecker::check(const Trace& trace) const {
     invariant_checks::checkHostSyncs(ctx);
     invariant_checks::checkNonBlockingCalls(ctx);
     invariant_checks::checkMemory(ctx);
-    // I21 needs the scenario: the caller's, else the one the trace carries.
+    // I21, I33 and I34 need the scenario: the caller's, else the one the trace carries.
     if (const Scenario* scenario =
-            options_.scenario != nullptr ? options_.scenario : trace.scenario.get())
-        invariant_checks::checkFreeAsync(ctx, *scenario);
+            options_.scenario != nullptr ? options_.scenario : trace.scenario.get()) {
+        const std::vector<Step> steps = expandProgram(scenario->program);
+        invariant_checks::checkFreeAsync(ctx, *scenario, steps);
+        invariant_checks::checkImplicitSyncCalls(ctx, steps);
+    }
     invariant_checks::checkRecorder(ctx);
     return sink.take();
 }

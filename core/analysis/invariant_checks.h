@@ -28,13 +28,16 @@ struct Context {
     Violation::Severity measured = Violation::Severity::Error;
 };
 
-void checkStreamOrder(Context& ctx);                          // I1, I2, I3, I4, I15, I24
-void checkHostSyncs(Context& ctx);                            // I5, I6, I7, I8, I9
-void checkNonBlockingCalls(Context& ctx);                     // I10, I11, I12, I13, I14, I16, I23
-void checkMemory(Context& ctx);                               // I17, I18, I19, I20
-void checkFreeAsync(Context& ctx, const Scenario& scenario);  // I21
-void checkRecorder(Context& ctx);                             // I22 (needs the recorder's settings)
-void checkStructure(Context& ctx);                            // I25–I32
+void checkStreamOrder(Context& ctx);       // I1, I2, I3, I4, I15, I24
+void checkHostSyncs(Context& ctx);         // I5, I6, I7, I8, I9
+void checkNonBlockingCalls(Context& ctx);  // I10, I11, I12, I13, I14, I16, I23
+void checkMemory(Context& ctx);            // I17, I18, I19, I20
+// Both take the scenario's expanded program, which names what each call did (event.step).
+void checkFreeAsync(Context& ctx, const Scenario& scenario,
+                    const std::vector<Step>& steps);                        // I21
+void checkImplicitSyncCalls(Context& ctx, const std::vector<Step>& steps);  // I33, I34
+void checkRecorder(Context& ctx);   // I22 (needs the recorder's settings)
+void checkStructure(Context& ctx);  // I25–I32
 
 // Shared wording: "120.0 µs".
 std::string at(TimeNs t);

@@ -237,9 +237,8 @@ void checkMemory(Context& ctx) {
 // before s reaches the free (§3.1: "must not be touched after s reaches the free"); only a use
 // that started after the free was reached is reported for it. Buffer identities come from the
 // scenario's expanded program (event.step).
-void checkFreeAsync(Context& ctx, const Scenario& scenario) {
+void checkFreeAsync(Context& ctx, const Scenario& scenario, const std::vector<Step>& steps) {
     const auto& index = ctx.index;
-    const auto steps = expandProgram(scenario.program);
     auto stepOf = [&](const TraceEvent& e, StepKind kind) -> const Step* {
         if (e.step >= steps.size() || steps[e.step].kind != kind)
             return nullptr;

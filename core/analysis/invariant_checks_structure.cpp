@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/analysis/invariant_checks.h"
+#include "core/interchange/api_names.h"
 #include "core/model/byte_format.h"
 
 namespace syncscope::invariant_checks {
@@ -64,7 +65,9 @@ void checkStructure(Context& ctx) {
         }
     }
 
-    std::vector<std::vector<std::uint32_t>> calls_by_lane(t.lanes.size());
+    // Runtime calls and framework ops (PyTorch's, which contain the runtime calls they make) are
+    // checked apart: a cudaMalloc inside torch.empty is no overlap.
+    std::vector<std::vector<std::uint32_t>> calls_by_lane(t.lanes.size() * 2);
     for (std::uint32_t i = 0; i < t.events.size(); ++i) {
         const TraceEvent& e = t.events[i];
         // I25
@@ -87,7 +90,7 @@ void checkStructure(Context& ctx) {
                              " lane, where no such event can be.",
                          {i});
         if (e.kind == EventKind::ApiCall && lane_kind == LaneKind::HostThread)
-            calls_by_lane[e.lane].push_back(i);
+            calls_by_lane[std::size_t{e.lane} * 2 + (isFrameworkApi(e.api) ? 1 : 0)].push_back(i);
     }
 
     // I26: one thread makes one call at a time. Calls that touch within ε are not an overlap.

@@ -1,5 +1,5 @@
-// I5–I9: host-blocking syncs. For each sync call the awaited work is found by binary search in the
-// enqueue-ordered prefix maxima of TraceIndex: O(log n) per call.
+// I5–I9, I33, I34: host-blocking syncs, explicit and implicit. For each sync call the awaited work
+// is found by binary search in the enqueue-ordered prefix maxima of TraceIndex: O(log n) per call.
 #include "core/analysis/invariant_checks.h"
 #include "core/analysis/time_format.h"
 
@@ -190,6 +190,61 @@ void checkHostSyncs(Context& ctx) {
     }
     for (const std::uint32_t wait : index.hostWaits())
         checkImplicitSyncWakeUp(ctx, wait);
+}
+
+// I33 and I34 need to know what a call did, which only the scenario says: the expanded program's
+// step of each call.
+void checkImplicitSyncCalls(Context& ctx, const std::vector<Step>& steps) {
+    const auto& index = ctx.index;
+    enum class Owner : std::uint8_t { Cuda, Pool };
+    std::vector<Owner> owners;  // by buffer: who allocated it last
+    for (const std::uint32_t call : index.apiCalls()) {
+        const auto& c = index.event(call);
+        if (failed(c) || c.step >= steps.size())
+            continue;
+        const Step& step = steps[c.step];
+        if (step.buffer != kNone && step.buffer >= owners.size())
+            owners.resize(std::size_t{step.buffer} + 1, Owner::Cuda);
+        if (c.api == ApiId::MallocAsync && step.kind == StepKind::MallocAsync) {
+            owners[step.buffer] = Owner::Pool;
+        } else if (c.api == ApiId::Malloc && step.kind == StepKind::Malloc) {
+            owners[step.buffer] = Owner::Cuda;
+        } else if (c.api == ApiId::Free) {
+            // I33: cudaFree of cudaMalloc memory (a buffer, or a segment PyTorch's allocator
+            // gives back) waits for the whole device; of pool memory it does not.
+            const bool device_memory =
+                (step.kind == StepKind::Free && owners[step.buffer] == Owner::Cuda) ||
+                step.kind == StepKind::TensorAlloc || step.kind == StepKind::EmptyCache;
+            if (!device_memory)
+                continue;
+            const Awaited pending = latestOp(index, index.allOps(), c.start_ns);
+            if (pending.op != kNone && pending.end > c.end_ns + ctx.eps)
+                ctx.sink.add("I33",
+                             "cudaFree returned at " + at(c.end_ns) + " but " + pending.what +
+                                 ", enqueued before it, ended at " + at(pending.end) +
+                                 "; cudaFree of cudaMalloc memory synchronizes the device.",
+                             {call, pending.op});
+        } else if (c.api == ApiId::Memcpy && step.kind == StepKind::Memcpy && !step.async) {
+            // I34: cudaMemcpy returns after its copy ended; a pageable host-to-device copy once
+            // its data is staged, never before the copy started; device to device does not
+            // block the host.
+            const std::uint32_t op = index.opOf(call);
+            if (op == kNone || step.direction == CopyDirection::DeviceToDevice)
+                continue;
+            const auto& o = index.event(op);
+            const bool staged = step.direction == CopyDirection::HostToDevice && !step.pinned;
+            const TimeNs must = staged ? o.start_ns : o.end_ns;
+            if (must > c.end_ns + ctx.eps)
+                ctx.sink.add("I34",
+                             "cudaMemcpy returned at " + at(c.end_ns) + " but its " +
+                                 index.describeOp(op) + (staged ? " started" : " ended") +
+                                 " only at " + at(must) +
+                                 (staged ? "; a pageable copy returns once its data is staged, "
+                                           "after the copy started."
+                                         : "; a synchronous copy returns after it completed."),
+                             {call, op});
+        }
+    }
 }
 
 }  // namespace syncscope::invariant_checks

@@ -167,7 +167,22 @@ TraceIndex::Done TraceIndex::doneOf(std::uint32_t record_call) const {
     const std::uint16_t lane = targetLane(record_call);
     if (lane == kNoLane)
         return {rec.start_ns, kNone};
-    const std::uint32_t last = latestEndingBefore(streamOps(lane), rec.start_ns);
+    std::uint32_t last = latestEndingBefore(streamOps(lane), rec.start_ns);
+    // A record on the legacy default stream also captures the earlier work of every blocking
+    // stream (and per-thread default stream): the legacy stream waits for it (SYNC-SEMANTICS §2).
+    if (trace_.lanes[lane].stream_kind == StreamKind::LegacyDefault) {
+        for (std::uint16_t l = 0; l < trace_.lanes.size(); ++l) {
+            const Lane& other = trace_.lanes[l];
+            if (l == lane || other.kind != LaneKind::Stream ||
+                (other.stream_kind != StreamKind::Blocking &&
+                 other.stream_kind != StreamKind::PerThreadDefault))
+                continue;
+            const std::uint32_t op = latestEndingBefore(streamOps(l), rec.start_ns);
+            if (op != kNone &&
+                (last == kNone || trace_.events[op].end_ns > trace_.events[last].end_ns))
+                last = op;
+        }
+    }
     if (last == kNone)
         return {rec.start_ns, kNone};
     return {trace_.events[last].end_ns, last};

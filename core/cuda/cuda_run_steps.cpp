@@ -217,6 +217,11 @@ bool CudaRun::issue(std::uint32_t index, const Step& st, std::uint32_t& api_reco
             buffers_[st.buffer] = nullptr;
             return e == cudaSuccess || fail(index, "cudaFreeAsync", e);
         }
+        case StepKind::TensorAlloc:
+        case StepKind::TensorFree:
+        case StepKind::RecordStream:
+        case StepKind::EmptyCache:
+            return true;  // refused before the run (CudaEngine::run)
         case StepKind::PoolTrim:
             api_records = 1;
             e = cudaMemPoolTrimTo(static_cast<cudaMemPool_t>(pool_), st.bytes);

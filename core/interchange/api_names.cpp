@@ -122,4 +122,9 @@ bool isHostSyncApi(ApiId api) {
            api == ApiId::EventSynchronize;
 }
 
+bool isFrameworkApi(ApiId api) {
+    return api == ApiId::CpuSynchronize || api == ApiId::EmptyCache || api == ApiId::TensorAlloc ||
+           api == ApiId::TensorFree || api == ApiId::RecordStream;
+}
+
 }  // namespace syncscope

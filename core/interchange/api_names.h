@@ -19,5 +19,7 @@ ApiId apiIdFromName(std::string_view name);
 SyncMode syncModeOfApi(ApiId api);
 // Calls that make the calling host thread wait for GPU work.
 bool isHostSyncApi(ApiId api);
+// A PyTorch op rather than a CUDA call: it may contain the CUDA calls it makes.
+bool isFrameworkApi(ApiId api);
 
 }  // namespace syncscope

@@ -52,6 +52,25 @@ std::size_t expandedStepCount(const std::vector<Step>& program) {
     return total;
 }
 
+bool usesCachingAllocator(const std::vector<Step>& program) {
+    for (const Step& step : program) {
+        switch (step.kind) {
+            case StepKind::TensorAlloc:
+            case StepKind::TensorFree:
+            case StepKind::RecordStream:
+            case StepKind::EmptyCache:
+                return true;
+            case StepKind::Repeat:
+                if (usesCachingAllocator(step.body))
+                    return true;
+                break;
+            default:
+                break;
+        }
+    }
+    return false;
+}
+
 std::string_view toString(StreamKind kind) {
     static constexpr std::array<std::string_view, 4> names{"non-blocking", "blocking",
                                                            "legacy-default", "per-thread-default"};
@@ -137,10 +156,18 @@ std::string_view toString(CopyDirection direction) {
 
 std::string_view toString(StepKind kind) {
     static constexpr std::array<std::string_view, kStepKindCount> names{
-        "kernel",           "memcpy",        "memset",      "malloc",       "free",
-        "malloc_async",     "free_async",    "pool_trim",   "event_record", "stream_wait_event",
-        "wait_stream",      "device_sync",   "stream_sync", "event_sync",   "cpu_sync",
-        "event_query_poll", "host_callback", "host_work",   "repeat"};
+        "kernel",        "memcpy",
+        "memset",        "malloc",
+        "free",          "malloc_async",
+        "free_async",    "pool_trim",
+        "tensor_alloc",  "tensor_free",
+        "record_stream", "empty_cache",
+        "event_record",  "stream_wait_event",
+        "wait_stream",   "device_sync",
+        "stream_sync",   "event_sync",
+        "cpu_sync",      "event_query_poll",
+        "host_callback", "host_work",
+        "repeat"};
     return names.at(static_cast<std::size_t>(kind));
 }
 

@@ -46,6 +46,10 @@ enum class StepKind : std::uint8_t {
     MallocAsync,      // cudaMallocAsync on the scenario's pool
     FreeAsync,        // cudaFreeAsync
     PoolTrim,         // cudaMemPoolTrimTo(pool, bytes)
+    TensorAlloc,      // PyTorch's caching allocator: a tensor of `bytes` on `stream`
+    TensorFree,       // the tensor dies: its block returns to the allocator's cache
+    RecordStream,     // Tensor.record_stream(stream): used on another stream too
+    EmptyCache,       // torch.cuda.empty_cache(): releases wholly free cached segments
     EventRecord,      // cudaEventRecord(event, stream)
     StreamWaitEvent,  // cudaStreamWaitEvent(stream, event)
     WaitStream,       // Stream.wait_stream(other): record on `other_stream`, wait on `stream`
@@ -58,7 +62,7 @@ enum class StepKind : std::uint8_t {
     HostWork,         // the host thread computes for duration_ns
     Repeat,           // body repeated `count` times (expanded before a run)
 };
-inline constexpr int kStepKindCount = 19;
+inline constexpr int kStepKindCount = 23;
 
 struct StreamSpec {
     std::string name;
@@ -73,7 +77,7 @@ struct EventSpec {
 };
 
 struct BufferSpec {
-    std::string name;  // a device allocation made by Malloc/MallocAsync steps
+    std::string name;  // a device allocation made by Malloc/MallocAsync/TensorAlloc steps
 };
 
 struct PoolSpec {
@@ -139,6 +143,9 @@ StreamKind defaultStreamKind(DefaultStream which);
 // a scenario built in code behaves as one read from a file. Returns false, changing nothing, when
 // the stream would be one more than Scenario::kMaxStreams.
 bool assignDefaultStream(Scenario& scenario);
+
+// Whether any step (inside repeats too) uses PyTorch's caching allocator.
+bool usesCachingAllocator(const std::vector<Step>& program);
 
 // Flattens Repeat steps. The result has no Repeat step; each step keeps its own batch number.
 std::vector<Step> expandProgram(const std::vector<Step>& program);

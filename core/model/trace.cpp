@@ -19,8 +19,7 @@ std::uint32_t Trace::addEvent(const TraceEvent& event) {
 }
 
 std::size_t Trace::memoryFootprint() const {
-    std::size_t bytes =
-        sizeof(Trace) + title.capacity() + source.capacity();
+    std::size_t bytes = sizeof(Trace) + title.capacity() + source.capacity();
     bytes += lanes.capacity() * sizeof(Lane);
     for (const auto& lane : lanes)
         bytes += lane.name.capacity();
@@ -80,6 +79,9 @@ constexpr std::array<ApiNames, kApiIdCount> kApiNames{{
     {"event-create", "cudaEventCreateWithFlags"},
     {"event-destroy", "cudaEventDestroy"},
     {"empty-cache", "torch.cuda.empty_cache"},
+    {"tensor-alloc", "torch.empty"},
+    {"tensor-free", "del tensor"},
+    {"record-stream", "Tensor.record_stream"},
     {"other", ""},
 }};
 }  // namespace

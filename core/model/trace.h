@@ -80,10 +80,15 @@ enum class ApiId : std::uint8_t {
     StreamDestroy,
     EventCreate,
     EventDestroy,
-    EmptyCache,  // torch.cuda.empty_cache() (imported traces; I19)
+    EmptyCache,  // torch.cuda.empty_cache() (I19)
+    // PyTorch's caching allocator: not CUDA calls. They contain the cudaMalloc/cudaFree they
+    // make, as a framework op contains runtime calls in a profiler trace.
+    TensorAlloc,
+    TensorFree,
+    RecordStream,
     Other,
 };
-inline constexpr int kApiIdCount = 26;
+inline constexpr int kApiIdCount = 29;
 
 namespace event_flags {
 inline constexpr std::uint8_t kSpinning = 1u << 0;         // HostWait: the thread burnt CPU

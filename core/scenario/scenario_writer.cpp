@@ -143,13 +143,20 @@ private:
                 buffer();
                 break;
             case StepKind::MallocAsync:
+            case StepKind::TensorAlloc:
                 buffer();
                 o.integer("bytes", step.bytes);
                 stream();
                 break;
             case StepKind::FreeAsync:
+            case StepKind::RecordStream:
                 buffer();
                 stream();
+                break;
+            case StepKind::TensorFree:
+                buffer();
+                break;
+            case StepKind::EmptyCache:
                 break;
             case StepKind::PoolTrim:
                 o.integer("bytes", step.bytes);

@@ -69,6 +69,9 @@ ProgramWalker::SizeHint ProgramWalker::traceSizeHint(const std::vector<Step>& pr
                 break;
             case StepKind::Malloc:
             case StepKind::PoolTrim:
+            case StepKind::TensorAlloc:
+            case StepKind::TensorFree:
+            case StepKind::RecordStream:
             case StepKind::CpuSync:
             case StepKind::HostWork:
                 events = 1;

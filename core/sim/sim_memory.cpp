@@ -13,7 +13,8 @@ SimMemory::SimMemory(Trace& trace, std::uint64_t capacity, const PoolSpec& pool,
       capacity_(capacity),
       pool_(pool),
       names_(buffer_names),
-      buffers_(buffer_names.size()) {}
+      buffers_(buffer_names.size()),
+      torch_(buffer_names.size()) {}
 
 void SimMemory::sampleInitial() {
     sample(0);
@@ -25,6 +26,10 @@ void SimMemory::sample(TimeNs t) {
     s.device_used = static_cast<std::int64_t>(deviceUsed());
     s.pool_reserved = static_cast<std::int64_t>(pool_reserved_);
     s.pool_used = static_cast<std::int64_t>(pool_used_);
+    if (torch_series_) {
+        s.allocated = static_cast<std::int64_t>(torch_.allocated());
+        s.reserved = static_cast<std::int64_t>(torch_.reserved());
+    }
     trace_.memory.push_back(s);
 }
 

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/engine/caching_allocator.h"
 #include "core/model/scenario.h"
 #include "core/model/trace.h"
 
@@ -26,8 +27,10 @@ namespace syncscope {
 // (cudaMemPoolReuseAllowInternalDependencies). Each policy is a pool attribute of the scenario.
 // At a stream, event or device sync the pool releases free blocks whose frees were reached until
 // its reserve is max(used, release threshold) (threshold 0: all of them; UINT64_MAX: none), and
-// pool_trim does the same down to max(used, bytes to keep). Every change appends a MemorySample,
-// so the samples are exact steps.
+// pool_trim does the same down to max(used, bytes to keep). PyTorch's caching allocator keeps its
+// segments with cudaMalloc, so they count as device memory; when the scenario uses it, samples
+// carry its memory_allocated and memory_reserved too. Every change appends a MemorySample, so the
+// samples are exact steps.
 class SimMemory {
 public:
     enum class Status { Ok, OutOfMemory, Misuse };
@@ -82,7 +85,11 @@ public:
     std::uint64_t bytesOf(std::uint32_t buffer) const { return buffers_[buffer].bytes; }
     // Freed (or free_async'ed) and not allocated again: a kernel using it violates I21.
     bool freed(std::uint32_t buffer) const { return buffers_[buffer].freed; }
-    std::uint64_t deviceUsed() const { return device_bytes_ + pool_reserved_; }
+    std::uint64_t deviceUsed() const { return device_bytes_ + pool_reserved_ + torch_.reserved(); }
+    std::uint64_t capacity() const { return capacity_; }
+    // PyTorch's caching allocator. The caller samples after changing it.
+    CachingAllocator& torch() { return torch_; }
+    void sampleTorchSeries() { torch_series_ = true; }
     std::uint64_t poolReserved() const { return pool_reserved_; }
     std::uint64_t poolUsed() const { return pool_used_; }
 
@@ -120,6 +127,8 @@ private:
     std::uint64_t pool_reserved_ = 0;
     std::uint64_t pool_used_ = 0;
     std::vector<FreeBlock> free_blocks_;
+    CachingAllocator torch_;
+    bool torch_series_ = false;
 };
 
 }  // namespace syncscope

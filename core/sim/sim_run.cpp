@@ -106,6 +106,8 @@ void SimRun::setup() {
     const auto hint = ProgramWalker::traceSizeHint(scenario_.program);
     trace.events.reserve(std::min<std::size_t>(hint.events, 64u << 20));
     trace.flows.reserve(std::min<std::size_t>(hint.flows, 64u << 20));
+    if (usesCachingAllocator(scenario_.program))
+        memory_.sampleTorchSeries();
     memory_.sampleInitial();
 }
 
@@ -188,6 +190,17 @@ bool SimRun::execute(const Step& step) {
             return true;
         case StepKind::PoolTrim:
             poolTrim(step);
+            return true;
+        case StepKind::TensorAlloc:
+            return tensorAlloc(step);
+        case StepKind::TensorFree:
+            tensorFree(step);
+            return true;
+        case StepKind::RecordStream:
+            recordStream(step);
+            return true;
+        case StepKind::EmptyCache:
+            emptyCache(step);
             return true;
         case StepKind::EventRecord:
             recordEvent(step.event, step.stream, step.mode, record_names_[step.event]);

@@ -50,6 +50,13 @@ private:
     bool mallocAsync(const Step& step);
     void freeAsync(const Step& step);
     void poolTrim(const Step& step);
+    // PyTorch's caching allocator (sim_run_tensor_steps.cpp).
+    bool tensorAlloc(const Step& step);
+    void tensorFree(const Step& step);
+    void recordStream(const Step& step);
+    void emptyCache(const Step& step);
+    void processHeldTensors();
+    void releaseCachedSegments(const TraceEvent& owner);
     void recordEvent(std::uint32_t event, std::uint32_t stream, SyncMode mode, std::uint32_t name);
     void waitEvent(std::uint32_t stream, std::uint32_t event, SyncMode mode, std::uint32_t name);
     void waitStream(const Step& step);

@@ -21,6 +21,8 @@ bool usesStream(StepKind kind) {
         case StepKind::Memset:
         case StepKind::MallocAsync:
         case StepKind::FreeAsync:
+        case StepKind::TensorAlloc:
+        case StepKind::RecordStream:
         case StepKind::EventRecord:
         case StepKind::StreamWaitEvent:
         case StepKind::WaitStream:
@@ -39,7 +41,8 @@ bool usesEvent(StepKind kind) {
 
 bool usesBuffer(StepKind kind) {
     return kind == StepKind::Malloc || kind == StepKind::Free || kind == StepKind::MallocAsync ||
-           kind == StepKind::FreeAsync;
+           kind == StepKind::FreeAsync || kind == StepKind::TensorAlloc ||
+           kind == StepKind::TensorFree || kind == StepKind::RecordStream;
 }
 
 }  // namespace

@@ -26,6 +26,8 @@ public:
     void pop();
     // The oldest op not yet ended; every op of this stream with a smaller seq has ended.
     std::uint32_t frontSeq() const { return count_ == 0 ? kAllDone : ring_[head_].seq; }
+    // The newest op in flight (the stream must not be empty).
+    std::uint32_t backSeq() const { return ring_[(head_ + count_ - 1) & (ring_.size() - 1)].seq; }
 
     StreamKind kind() const { return kind_; }
     // Blocking streams and the per-thread default stream order themselves against the legacy

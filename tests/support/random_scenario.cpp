@@ -98,10 +98,15 @@ Step RandomScenario::randomStep(Scenario& s, bool in_repeat) {
                 st.bytes = static_cast<std::uint64_t>(uniform(1, 64)) * kMiB;
                 st.async = chance(0.7);
                 return st;
+            case StepKind::EmptyCache:
+                return st;
             case StepKind::Malloc:
             case StepKind::Free:
             case StepKind::MallocAsync:
-            case StepKind::FreeAsync: {
+            case StepKind::FreeAsync:
+            case StepKind::TensorAlloc:
+            case StepKind::TensorFree:
+            case StepKind::RecordStream: {
                 if (in_repeat || buffers_.empty())
                     continue;  // allocation state must stay linear
                 const auto b =
@@ -110,7 +115,12 @@ Step RandomScenario::randomStep(Scenario& s, bool in_repeat) {
                 st.buffer = b;
                 if (buf.state == BufferState::Free) {
                     st.bytes = static_cast<std::uint64_t>(uniform(1, 512)) * kMiB;
-                    if (chance(0.5)) {
+                    if (chance(0.3)) {
+                        st.kind = StepKind::TensorAlloc;
+                        st.bytes = static_cast<std::uint64_t>(uniform(1, 64 * 1024)) * 1024;
+                        st.stream = anyStream();
+                        buf = {BufferState::Tensor, st.stream};
+                    } else if (chance(0.5)) {
                         st.kind = StepKind::Malloc;
                         st.mode = SyncMode::ImplicitAlloc;
                         buf.state = BufferState::Malloced;
@@ -118,6 +128,14 @@ Step RandomScenario::randomStep(Scenario& s, bool in_repeat) {
                         st.kind = StepKind::MallocAsync;
                         st.stream = anyStream();
                         buf = {BufferState::AsyncOnStream, st.stream};
+                    }
+                } else if (buf.state == BufferState::Tensor) {
+                    if (chance(0.4)) {
+                        st.kind = StepKind::RecordStream;
+                        st.stream = anyStream();
+                    } else {
+                        st.kind = StepKind::TensorFree;
+                        buf.state = BufferState::Free;
                     }
                 } else if (buf.state == BufferState::Malloced) {
                     st.kind = StepKind::Free;

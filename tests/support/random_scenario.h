@@ -29,7 +29,7 @@ private:
     Step randomStep(Scenario& s, bool in_repeat);
     Step kernel(const Scenario& s);
 
-    enum class BufferState { Free, Malloced, AsyncOnStream };
+    enum class BufferState { Free, Malloced, AsyncOnStream, Tensor };
     struct Buffer {
         BufferState state = BufferState::Free;
         std::uint32_t stream = 0;

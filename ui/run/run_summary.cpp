@@ -148,7 +148,7 @@ void RunSummary::show(const Result& result) {
     } else if (result.violations.empty()) {
         invariants_->setText(
             tr("<b>Invariants:</b> <span style='color:#2e7d32'>0 violations</span> "
-               "(invariants I1–I32)"));
+               "(invariants I1–I34)"));
     } else {
         int errors = 0;
         for (const Violation& v : result.violations)

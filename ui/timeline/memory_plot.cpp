@@ -66,9 +66,11 @@ void MemoryPlot::setTrace(const Trace& trace) {
     legend_->clearItems();
     std::int64_t peak = 0;
     bool present[kSeries] = {};
+    // A series that never rises above zero (the pool of a run that allocates with cudaMalloc
+    // only) would only cover the axis: it is left out.
     for (const auto& m : trace.memory)
         for (int s = 0; s < kSeries; ++s)
-            if (valueOf(m, s) >= 0) {
+            if (valueOf(m, s) > 0) {
                 present[s] = true;
                 peak = std::max(peak, valueOf(m, s));
             }

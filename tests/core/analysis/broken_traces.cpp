@@ -193,6 +193,61 @@ const std::vector<Case>& brokenCases() {
              const auto c = b.call(ApiId::EventSynchronize, us(9), us(120), kNoLane, 0);
              return Events{c.call, k.op};
          }},
+        {"I7 a record on the legacy stream captures blocking work",
+         {"I7"},
+         "I7",
+         [](TraceBuilder& b, InvariantCheckerOptions&) {
+             const auto blocking = b.stream("stream 1", StreamKind::Blocking);
+             const auto legacy = b.stream("stream 0", StreamKind::LegacyDefault);
+             const auto k = b.kernel(blocking, "kb").enq(us(0), us(5)).gpu(us(10), us(130));
+             b.record(legacy, 0, "e0").enq(us(6), us(8)).gpu(us(130), us(130));
+             const auto c = b.call(ApiId::EventSynchronize, us(9), us(120), kNoLane, 0);
+             return Events{c.call, k.op};
+         }},
+        {"I33 cudaFree returns before earlier work ended",
+         {"I33"},
+         "I33",
+         [](TraceBuilder& b, InvariantCheckerOptions& o) {
+             static Scenario scenario;
+             scenario.streams = {{"s1", StreamKind::NonBlocking, 0}};
+             scenario.buffers = {{"a"}};
+             Step malloc;
+             malloc.kind = StepKind::Malloc;
+             malloc.buffer = 0;
+             malloc.bytes = 1024;
+             Step kernel;
+             kernel.kind = StepKind::Kernel;
+             kernel.duration_ns = us(120);
+             Step free = malloc;
+             free.kind = StepKind::Free;
+             scenario.program = {malloc, kernel, free};
+             o.scenario = &scenario;
+             const auto s1 = b.stream("stream 1");
+             b.call(ApiId::Malloc, us(0), us(1)).step(0);
+             const auto k = b.kernel(s1, "k").enq(us(1), us(5)).gpu(us(10), us(130)).step(1);
+             const auto f = b.call(ApiId::Free, us(6), us(20)).step(2);
+             return Events{f.call, k.op};
+         }},
+        {"I34 cudaMemcpy returns before its copy ended",
+         {"I34"},
+         "I34",
+         [](TraceBuilder& b, InvariantCheckerOptions& o) {
+             static Scenario scenario;
+             scenario.streams = {{"default", StreamKind::LegacyDefault, 0}};
+             Step copy;
+             copy.kind = StepKind::Memcpy;
+             copy.direction = CopyDirection::DeviceToHost;
+             copy.async = false;
+             copy.bytes = 1024;
+             scenario.program = {copy};
+             o.scenario = &scenario;
+             const auto legacy = b.stream("stream 0", StreamKind::LegacyDefault);
+             const auto c = b.enqueue(ApiId::Memcpy, legacy, EventKind::Memcpy, "d2h")
+                                .enq(us(0), us(5))
+                                .gpu(us(10), us(50))
+                                .step(0);
+             return Events{c.call, c.op};
+         }},
         {"I8 wake-up measured from the record",
          {"I8"},
          "I8",

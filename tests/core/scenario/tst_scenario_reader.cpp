@@ -174,7 +174,8 @@ void TestScenarioReader::badInput_data() {
     row("missing op", doc(R"([{"duration_us":5}])"), "steps[0].op: is required");
     row("unknown op", doc(R"([{"op":"launch"}])"),
         "steps[0].op: unknown op 'launch' (allowed: kernel, memcpy, memset, malloc, free, "
-        "malloc_async, free_async, pool_trim, event_record, stream_wait_event, wait_stream, "
+        "malloc_async, free_async, pool_trim, tensor_alloc, tensor_free, record_stream, "
+        "empty_cache, event_record, stream_wait_event, wait_stream, "
         "device_sync, stream_sync, event_sync, cpu_sync, event_query_poll, host_callback, "
         "host_work, repeat)");
     row("duration zero", doc(R"([{"op":"host_work","duration_us":0}])"),

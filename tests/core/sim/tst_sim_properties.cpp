@@ -6,6 +6,7 @@
 #include <map>
 #include <random>
 
+#include "core/interchange/api_names.h"
 #include "core/sim/sim_event_estimate.h"
 #include "sim_test_support.h"
 
@@ -136,13 +137,23 @@ void TestSimProperties::invariantsHold() {
         }
     }
 
-    // The host thread does one thing at a time.
-    TimeNs host = 0;
+    // The host thread does one thing at a time. A PyTorch op contains the CUDA calls it makes:
+    // ops and calls are each sequential, and every call inside an op lies within it.
+    TimeNs host = 0, framework_host = 0;
+    const TraceEvent* op = nullptr;
     for (const TraceEvent& e : ev) {
         if (e.lane != 0 || e.kind == EventKind::Error)
             continue;
+        if (e.kind == EventKind::ApiCall && isFrameworkApi(e.api)) {
+            QVERIFY2(e.start_ns >= framework_host, qPrintable(QString("step %1").arg(e.step)));
+            framework_host = e.end_ns;
+            op = &e;
+            continue;
+        }
         QVERIFY2(e.start_ns >= host, qPrintable(QString("step %1").arg(e.step)));
         host = e.end_ns;
+        if (op != nullptr && e.step == op->step)
+            QVERIFY(e.start_ns >= op->start_ns);
     }
 
     // Memory: in time order, consistent.
