@@ -5,6 +5,7 @@
 #include <QTextStream>
 #include <cstdio>
 #include <cstring>
+#include <optional>
 
 #include "app/gui/export_cli_options.h"
 #include "app/gui/headless_export.h"
@@ -83,16 +84,39 @@ int main(int argc, char** argv) {
     const QCommandLineOption theme_option(QStringLiteral("theme"),
                                           QStringLiteral("light (default), dark or presentation."),
                                           QStringLiteral("THEME"), QStringLiteral("light"));
-    parser.addOptions({scenario_option, engine_option, export_option, size_option, theme_option});
+    const QCommandLineOption course_option(
+        QStringLiteral("course"),
+        QStringLiteral("Open the course (at page N when a number N follows, 1 = first page)."));
+    const QCommandLineOption full_screen_option(
+        QStringLiteral("full-screen"),
+        QStringLiteral("Start full screen in the presentation theme (F11 goes back)."));
+    parser.addOptions({scenario_option, engine_option, export_option, size_option, theme_option,
+                       course_option, full_screen_option});
     const syncscope::ExportCliOptions export_picture_options(parser);
     parser.addPositionalArgument(QStringLiteral("FILE"),
-                                 QStringLiteral("A scenario or trace file to open (or export)."),
-                                 QStringLiteral("[FILE]"));
+                                 QStringLiteral("A scenario or trace file to open (or export); "
+                                                "with --course, the page to open."),
+                                 QStringLiteral("[FILE|PAGE]"));
     parser.process(app);
 
     QTextStream out(stdout);
     QTextStream err(stderr);
-    const QStringList files = parser.positionalArguments();
+    QStringList files = parser.positionalArguments();
+    std::optional<int> course_page;
+    if (parser.isSet(course_option)) {
+        course_page = 0;
+        if (!files.isEmpty()) {
+            bool number = false;
+            const int page = files.first().toInt(&number);
+            if (!number || page < 1) {
+                err << "syncscope: --course takes a page number from 1 (got '" << files.first()
+                    << "')" << Qt::endl;
+                return 2;
+            }
+            course_page = page - 1;
+            files.removeFirst();
+        }
+    }
     if (files.size() > 1) {
         err << "syncscope: one FILE at most (got " << files.size() << ")" << Qt::endl;
         return 2;
@@ -137,11 +161,11 @@ int main(int argc, char** argv) {
     if (parser.isSet(theme_option))
         window.setThemeByName(parser.value(theme_option));
     window.show();
-    if (parser.isSet(scenario_option)) {
+    if (parser.isSet(full_screen_option))
+        window.setPresentationFullScreen(true);
+    if (parser.isSet(scenario_option))
         window.runPanel()->setEngineId(engine);
-        window.openPath(parser.value(scenario_option), true);
-    } else if (!files.isEmpty()) {
-        window.openPath(files.first());
-    }
+    window.openFromCommandLine(parser.value(scenario_option),
+                               files.isEmpty() ? QString() : files.first(), course_page);
     return app.exec();
 }

@@ -25,6 +25,8 @@
 
 #include "core/engine/engine_factory.h"
 #include "core/scenario/scenario_writer.h"
+#include "ui/code/code_view.h"
+#include "ui/course/lesson_panel.h"
 #include "ui/editor/builtin_scenarios.h"
 #include "ui/editor/scenario_editor.h"
 #include "ui/editor/scenario_library.h"
@@ -70,8 +72,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
 
     timeline_ = new TimelineView(this);
     timeline_->setObjectName(QStringLiteral("timeline"));
-    setCentralWidget(timeline_);
     buildDocks();
+    buildCourse();
     buildActions();
     buildMenus();
     buildStatusBar();
@@ -84,6 +86,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     connect(library_, &ScenarioLibrary::scenarioActivated, this,
             [this](const QString& name) { openPath(name, true); });
     connect(timeline_, &TimelineView::eventSelected, this, &MainWindow::showEventDetails);
+    connect(timeline_, &TimelineView::eventSelected, this, &MainWindow::onTimelineEventSelected);
     connect(summary_, &RunSummary::eventActivated, this, [this](std::uint32_t index) {
         timeline_->selectEvent(index);
         showEventDetails(index);
@@ -239,6 +242,20 @@ void MainWindow::buildActions() {
     zoom_fit_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
     connect(zoom_fit_, &QAction::triggered, timeline_, &TimelineView::zoomToFit);
 
+    full_screen_ = new QAction(tr("&Full Screen Presentation"), this);
+    full_screen_->setCheckable(true);
+    full_screen_->setShortcut(QKeySequence(Qt::Key_F11));
+    full_screen_->setStatusTip(tr("Full screen in the presentation theme; F11 again goes back"));
+    connect(full_screen_, &QAction::toggled, this, &MainWindow::setPresentationFullScreen);
+    addAction(full_screen_);
+
+    start_page_action_ = new QAction(tr("Start &Page"), this);
+    connect(start_page_action_, &QAction::triggered, this, &MainWindow::showStartPage);
+    course_action_ = new QAction(tr("&Course"), this);
+    course_action_->setStatusTip(
+        tr("The article's seven claims, then the sync modes: one page a scenario"));
+    connect(course_action_, &QAction::triggered, this, [this] { startCourse(0); });
+
     themes_ = new QActionGroup(this);
     themes_->setExclusive(true);
     const std::pair<QString, QString> themes[] = {
@@ -258,6 +275,7 @@ void MainWindow::buildMenus() {
     file->addAction(open_scenario_);
     file->addAction(save_scenario_);
     file->addAction(save_scenario_as_);
+    file->addAction(start_page_action_);
     file->addSeparator();
     file->addAction(open_trace_);
     recent_menu_ = file->addMenu(tr("Open &Recent"));
@@ -285,11 +303,13 @@ void MainWindow::buildMenus() {
     view_menu_->addAction(show_legend_);
     view_menu_->addAction(show_callouts_);
     view_menu_->addAction(zoom_fit_);
+    view_menu_->addAction(full_screen_);
     view_menu_->addSeparator();
     for (QDockWidget* dock : findChildren<QDockWidget*>())
         view_menu_->addAction(dock->toggleViewAction());
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(course_action_);
     connect(help->addAction(tr("&Sync Modes…")), &QAction::triggered, this,
             &MainWindow::showSyncModes);
     QAction* about = help->addAction(tr("&About syncscope"));
@@ -326,8 +346,11 @@ void MainWindow::readSettings() {
 void MainWindow::writeSettings() const {
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
-    settings.setValue(QStringLiteral("window/state"), saveState());
-    settings.setValue(QStringLiteral("view/theme"), theme_name_);
+    settings.setValue(QStringLiteral("window/state"),
+                      full_screen_on_ ? docks_before_full_screen_ : saveState());
+    // Full screen's presentation theme is for the room, not the next start.
+    settings.setValue(QStringLiteral("view/theme"),
+                      full_screen_on_ ? theme_before_full_screen_ : theme_name_);
     settings.setValue(QStringLiteral("view/flows"), show_flows_->isChecked());
     settings.setValue(QStringLiteral("view/legend"), show_legend_->isChecked());
     settings.setValue(QStringLiteral("run/engine"), run_panel_->engineId());
@@ -372,6 +395,9 @@ void MainWindow::setThemeByName(const QString& name) {
         palette.setColor(QPalette::Disabled, QPalette::WindowText, theme.grid.lighter(130));
     }
     setPalette(palette);
+    const bool large = known == QLatin1String("presentation");
+    lesson_->setPresentation(large);
+    code_view_->setPresentation(large);
     for (QAction* action : themes_->actions())
         action->setChecked(action->data().toString() == known);
 }
@@ -389,6 +415,8 @@ void MainWindow::runScenario() {
     run_scenario_ = scenario;
     summary_->clear();
     details_->clear();
+    showTimelineArea();
+    showCodeFor(std::make_shared<const Scenario>(*scenario));
     trace_ = std::make_shared<const Trace>();
     timeline_->setTrace(trace_);
     runs_->start(*scenario, run_panel_->engineId());
@@ -437,6 +465,10 @@ void MainWindow::showTrace(std::shared_ptr<const Trace> trace,
                            const std::optional<Scenario>& scenario) {
     trace_ = trace ? std::move(trace) : std::make_shared<const Trace>();
     timeline_->setTrace(trace_);
+    showTimelineArea();
+    showCodeFor(trace_->scenario ? trace_->scenario
+                : scenario       ? std::make_shared<const Scenario>(*scenario)
+                                 : nullptr);
     // The first view is the part the scenario's lesson is in, when it says which.
     if (!timeline_->zoomToFocus())
         timeline_->zoomToFit();

@@ -12,19 +12,26 @@
 
 class QAction;
 class QActionGroup;
+class QDockWidget;
 class QLabel;
+class QStackedWidget;
 class QTextBrowser;
 
 namespace syncscope {
 
+class CodeView;
+class CoursePlayer;
 class DocumentOpener;
 class JobTracker;
+class LessonPanel;
 class RecentFiles;
 class RunController;
 class RunPanel;
 class RunSummary;
 class ScenarioEditor;
 class ScenarioLibrary;
+class StartPage;
+class StepHighlight;
 class TimelineView;
 struct Theme;
 
@@ -41,6 +48,21 @@ public:
     bool openPath(const QString& path, bool run_after = false);
     void runScenario();
     void cancelRun();
+    // What the command line asked for: the course at `coursePage` (0-based), a scenario to run,
+    // a file to open, or, with none of them, the start page.
+    void openFromCommandLine(const QString& scenario, const QString& file,
+                             std::optional<int> coursePage);
+
+    // The start page (main_window_course.cpp): the course, recent files and the open dialogs, in
+    // place of the timeline until something is opened or run.
+    void showStartPage();
+    bool startPageShown() const;
+    // Opens the course at `page` (clamped); each page runs its built-in on the simulator.
+    bool startCourse(int page = 0);
+    void leaveCourse();
+    // F11: full screen in the presentation theme, and back to the window and theme before.
+    void setPresentationFullScreen(bool on);
+    bool presentationFullScreen() const { return full_screen_on_; }
 
     ScenarioEditor* editor() const { return editor_; }
     RunPanel* runPanel() const { return run_panel_; }
@@ -49,6 +71,12 @@ public:
     RunSummary* summary() const { return summary_; }
     QString detailsPlainText() const;
     RunController* runs() const { return runs_; }
+    StartPage* startPage() const { return start_page_; }
+    LessonPanel* lessonPanel() const { return lesson_; }
+    CoursePlayer* course() const { return course_; }
+    CodeView* codeView() const { return code_view_; }
+    QDockWidget* codeDock() const { return code_dock_; }
+    StepHighlight* stepHighlight() const { return highlight_; }
     DocumentOpener* opener() const { return opener_; }
     std::shared_ptr<const Trace> currentTrace() const { return trace_; }
     QString themeName() const { return theme_name_; }
@@ -68,6 +96,13 @@ protected:
 
 private:
     void buildDocks();
+    void buildCourse();
+    void showCoursePage(int index);
+    void onCourseLeft();
+    void showTimelineArea();
+    void showCodeFor(std::shared_ptr<const Scenario> scenario);
+    void onCodeLineSelected(const std::vector<std::uint32_t>& steps);
+    void onTimelineEventSelected(std::optional<std::uint32_t> index);
     void buildActions();
     void buildMenus();
     void buildStatusBar();
@@ -108,6 +143,14 @@ private:
     QTextBrowser* details_ = nullptr;
     RecentFiles* recent_ = nullptr;
     QLabel* engine_label_ = nullptr;
+    QStackedWidget* central_ = nullptr;
+    QWidget* stage_ = nullptr;  // lesson panel over the timeline
+    StartPage* start_page_ = nullptr;
+    LessonPanel* lesson_ = nullptr;
+    CoursePlayer* course_ = nullptr;
+    CodeView* code_view_ = nullptr;
+    QDockWidget* code_dock_ = nullptr;
+    StepHighlight* highlight_ = nullptr;
     QLabel* trace_label_ = nullptr;
 
     QAction* open_scenario_ = nullptr;
@@ -125,6 +168,9 @@ private:
     QAction* show_legend_ = nullptr;
     QAction* show_callouts_ = nullptr;
     QAction* zoom_fit_ = nullptr;
+    QAction* full_screen_ = nullptr;
+    QAction* start_page_action_ = nullptr;
+    QAction* course_action_ = nullptr;
     QActionGroup* themes_ = nullptr;
     QMenu* recent_menu_ = nullptr;
     QMenu* view_menu_ = nullptr;
@@ -134,7 +180,14 @@ private:
     QString scenario_path_;                 // where Save writes; empty = ask
     QString theme_name_ = QStringLiteral("light");
     bool interactive_ = true;
-    bool run_after_load_ = false;  // run the scenario the current load opens
+    bool run_after_load_ = false;       // run the scenario the current load opens
+    bool opening_course_page_ = false;  // an open that does not leave the course
+    bool selecting_from_code_ = false;  // a timeline selection made for a code line
+    bool full_screen_on_ = false;
+    bool was_maximized_ = false;
+    QString theme_before_full_screen_;
+    QByteArray docks_before_full_screen_;
+    QString engine_before_course_;
 };
 
 }  // namespace syncscope

@@ -69,6 +69,9 @@ bool MainWindow::maybeDiscardScenario() {
 }
 
 bool MainWindow::openPath(const QString& path, bool run_after) {
+    // Opening anything but the page's own scenario ends the lesson.
+    if (!opening_course_page_)
+        leaveCourse();
     if (isBuiltin(path)) {
         if (!maybeDiscardScenario())
             return false;
@@ -84,6 +87,7 @@ bool MainWindow::openPath(const QString& path, bool run_after) {
         editor_->loadScenario(*scenario, path);
         scenario_path_.clear();
         library_->select(path.mid(8));
+        showTimelineArea();
         statusBar()->showMessage(tr("Opened %1").arg(path), 5000);
         emit documentOpened(path);
         if (run_after)
@@ -118,6 +122,7 @@ void MainWindow::showDocument(const LoadedDocument& document) {
     }
     dropRun();
     recent_->add(document.path);
+    showTimelineArea();
     if (document.scenario) {
         // A scenario file replaces the editor's scenario (already confirmed); a native trace's
         // scenario only when nothing edited would be lost.

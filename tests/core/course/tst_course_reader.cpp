@@ -1,0 +1,164 @@
+// The course file: the shipped one is complete and names only real built-ins; bad files get
+// errors that name the page and the field.
+#include <QDir>
+#include <QFileInfo>
+#include <QTest>
+#include <set>
+
+#include "core/course/course_reader.h"
+
+using namespace syncscope;
+
+namespace {
+
+const QString kScenarios = QStringLiteral(SYNCSCOPE_SOURCE_DIR "/resources/scenarios");
+const std::string kCourse = SYNCSCOPE_SOURCE_DIR "/resources/course/course.json";
+
+const std::string kPage =
+    R"({"scenario":"mode-device","claim":{"ja":"主張","en":"claim"},"truth":"t","look_at":"l"})";
+
+std::string doc(const std::string& pages) {
+    return R"({"format":"syncscope-course","version":1,"title":"T","pages":)" + pages + "}";
+}
+
+QString errorsOf(const std::string& text) {
+    const CourseParseResult result = CourseReader::parse(text);
+    return result.ok() ? QStringLiteral("<ok>") : QString::fromStdString(result.errorText());
+}
+
+}  // namespace
+
+class TstCourseReader : public QObject {
+    Q_OBJECT
+private slots:
+    void shippedCourseParses() {
+        const CourseParseResult result = CourseReader::readFile(kCourse);
+        QVERIFY2(result.ok(), result.errorText().c_str());
+        QCOMPARE(result.course->pages.size(), std::size_t(29));
+        QVERIFY(!result.course->title.empty());
+    }
+
+    // The article's seven claims come first, in order; claim 1 is torch.cpu.synchronize.
+    void articleClaimsComeFirst() {
+        const Course course = *CourseReader::readFile(kCourse).course;
+        for (int i = 0; i < CourseReader::kArticleClaims; ++i)
+            QCOMPARE(course.pages[std::size_t(i)].article_claim, std::optional<int>(i + 1));
+        for (std::size_t i = CourseReader::kArticleClaims; i < course.pages.size(); ++i)
+            QVERIFY(!course.pages[i].article_claim);
+        QCOMPARE(course.pages[0].scenario, std::string("mode-cpu-synchronize"));
+        QCOMPARE(course.pages[0].compare, std::optional<std::string>("mode-device"));
+        QVERIFY(course.pages[0].claim_ja.find("torch.cpu.synchronize") != std::string::npos);
+    }
+
+    void everyPageNamesABuiltin() {
+        const Course course = *CourseReader::readFile(kCourse).course;
+        for (const CoursePage& page : course.pages) {
+            const QString file = kScenarios + "/" + QString::fromStdString(page.scenario) + ".json";
+            QVERIFY2(QFileInfo::exists(file), qPrintable(file));
+            if (page.compare) {
+                const QString other =
+                    kScenarios + "/" + QString::fromStdString(*page.compare) + ".json";
+                QVERIFY2(QFileInfo::exists(other), qPrintable(other));
+            }
+        }
+    }
+
+    void everyBuiltinIsInTheCourse() {
+        const Course course = *CourseReader::readFile(kCourse).course;
+        std::set<std::string> inCourse;
+        for (const CoursePage& page : course.pages)
+            inCourse.insert(page.scenario);
+        const QStringList files =
+            QDir(kScenarios).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
+        QVERIFY(files.size() >= 20);
+        int claims = 0;
+        for (const QString& f : files) {
+            claims += f.startsWith(QLatin1String("claim-")) ? 1 : 0;
+            QVERIFY2(inCourse.count(f.chopped(5).toStdString()), qPrintable(f));
+        }
+        QCOMPARE(claims, CourseReader::kArticleClaims - 1);  // claim 1 is mode-cpu-synchronize
+    }
+
+    void minimalCourse() {
+        const CourseParseResult r = CourseReader::parse(doc("[" + kPage + "]"));
+        QVERIFY2(r.ok(), r.errorText().c_str());
+        const CoursePage& page = r.course->pages.at(0);
+        QCOMPARE(page.scenario, std::string("mode-device"));
+        QCOMPARE(page.claim_ja, std::string("主張"));
+        QCOMPARE(page.claim_en, std::string("claim"));
+        QCOMPARE(page.truth, std::string("t"));
+        QCOMPARE(page.look_at, std::string("l"));
+        QVERIFY(!page.compare && !page.article_claim);
+    }
+
+    void badInput_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("error");
+        const auto row = [](const char* name, const std::string& text, const char* error) {
+            QTest::newRow(name) << QString::fromStdString(text) << QString::fromUtf8(error);
+        };
+        row("syntax", "{\n  \"format\": ,", "line 2, column 13");
+        row("not an object", "[]", "(file): must be a JSON object, not an array");
+        row("format", R"({"format":"x","version":1,"title":"T","pages":[)" + kPage + "]}",
+            "format: must be \"syncscope-course\"");
+        row("version",
+            R"({"format":"syncscope-course","version":2,"title":"T","pages":[)" + kPage + "]}",
+            "version: must be 1, not 2");
+        row("no pages", R"({"format":"syncscope-course","version":1,"title":"T"})",
+            "pages: is required");
+        row("empty pages", doc("[]"),
+            "pages: must be a non-empty array of pages, not an empty one");
+        row("page not object", doc("[3]"), "pages[0]: must be an object, not a number");
+        row("missing ja",
+            doc(R"([{"scenario":"mode-device","claim":{"en":"c"},"truth":"t","look_at":"l"}])"),
+            "pages[0] (mode-device).claim.ja: is required");
+        row("empty truth",
+            doc(R"([{"scenario":"mode-device","claim":{"ja":"j","en":"c"},"truth":" ","look_at":"l"}])"),
+            "pages[0] (mode-device).truth: must not be empty");
+        row("look_at type",
+            doc(R"([{"scenario":"mode-device","claim":{"ja":"j","en":"c"},"truth":"t","look_at":5}])"),
+            "pages[0] (mode-device).look_at: must be a string, not a number");
+        row("unknown field",
+            doc(R"([{"scenario":"mode-device","claim":{"ja":"j","en":"c"},"truth":"t","look_at":"l","note":1}])"),
+            "pages[0] (mode-device).note: is not a field here");
+        row("scenario with .json",
+            doc(R"([{"scenario":"mode-device.json","claim":{"ja":"j","en":"c"},"truth":"t","look_at":"l"}])"),
+            "pages[0].scenario: 'mode-device.json' is not a built-in scenario name");
+        row("no scenario", doc(R"([{"claim":{"ja":"j","en":"c"},"truth":"t","look_at":"l"}])"),
+            "pages[0].scenario: is required");
+        row("compare itself",
+            doc(R"([{"scenario":"mode-device","claim":{"ja":"j","en":"c"},"truth":"t","look_at":"l","compare":"mode-device"}])"),
+            "pages[0] (mode-device).compare: names the page's own scenario");
+        row("article claim 9",
+            doc(R"([{"scenario":"mode-device","claim":{"ja":"j","en":"c"},"truth":"t","look_at":"l","article_claim":9}])"),
+            "pages[0] (mode-device).article_claim: must be a whole number from 1 to 7, not 9");
+        row("duplicate", doc("[" + kPage + "," + kPage + "]"),
+            "pages[1] (mode-device).scenario: is already the scenario of an earlier page");
+        row("second page named",
+            doc("[" + kPage +
+                R"(,{"scenario":"mode-event","claim":{"ja":"j","en":"c"},"truth":"t"}])"),
+            "pages[1] (mode-event).look_at: is required");
+    }
+
+    void badInput() {
+        QFETCH(QString, text);
+        QFETCH(QString, error);
+        const QString errors = errorsOf(text.toStdString());
+        QVERIFY2(errors.contains(error),
+                 qPrintable(errors + QStringLiteral("\n  wanted: ") + error));
+    }
+
+    void missingFileIsNamed() {
+        const CourseParseResult r = CourseReader::readFile("/nonexistent/course.json");
+        QVERIFY(!r.ok());
+        QVERIFY(QString::fromStdString(r.errorText()).contains("/nonexistent/course.json"));
+    }
+
+    void oversizedTextIsRefused() {
+        const std::string big(CourseReader::kMaxFileBytes + 1, ' ');
+        QVERIFY(errorsOf(big).contains("at most"));
+    }
+};
+
+QTEST_MAIN(TstCourseReader)
+#include "tst_course_reader.moc"

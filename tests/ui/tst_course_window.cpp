@@ -1,0 +1,295 @@
+// The course in the window, driven by the keyboard alone as a presentation clicker drives it:
+// every page's texts and run, forward and back; F11's full-screen presentation; the start page
+// when nothing is given, and its buttons.
+#include <QApplication>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+#include "tests/ui/window_test_utils.h"
+#include "ui/course/course_library.h"
+#include "ui/course/course_player.h"
+#include "ui/course/lesson_panel.h"
+#include "ui/course/start_page.h"
+#include "ui/editor/builtin_scenarios.h"
+#include "ui/editor/scenario_editor.h"
+#include "ui/run/run_panel.h"
+#include "ui/timeline/timeline_view.h"
+#include "ui/window/main_window.h"
+
+using namespace syncscope;
+
+namespace {
+
+constexpr int kRunTimeoutMs = 60000;
+
+// The page's texts are on screen and its scenario ran: the timeline holds that built-in's events.
+void verifyPage(MainWindow& window, const Course& course, int index) {
+    const CoursePage& page = course.pages[std::size_t(index)];
+    const LessonPanel* lesson = window.lessonPanel();
+    QVERIFY(lesson->isVisible());
+    QCOMPARE(lesson->indicatorText(),
+             QStringLiteral("%1 / %2").arg(index + 1).arg(course.pages.size()));
+    QVERIFY(lesson->claimJaText().contains(QString::fromStdString(page.claim_ja)));
+    QVERIFY(lesson->claimEnText().contains(QString::fromStdString(page.claim_en)));
+    QCOMPARE(lesson->truthText(), QString::fromStdString(page.truth));
+    QCOMPARE(lesson->lookAtText(), QString::fromStdString(page.look_at));
+    if (page.compare)
+        QVERIFY(lesson->compareText().contains(
+            QStringLiteral("compare with: ") +
+            QString::fromStdString(
+                BuiltinScenarios::load(QString::fromStdString(*page.compare), nullptr)->title)));
+    else
+        QVERIFY(lesson->compareText().isEmpty());
+    const auto trace = window.timeline()->trace();
+    QVERIFY(trace);
+    const QString name = QString::fromStdString(page.scenario);
+    QCOMPARE(window.editor()->loadedSource(), QStringLiteral("builtin:") + name);
+    QVERIFY2(!trace->events.empty(), page.scenario.c_str());
+    QVERIFY(trace->scenario);
+    const std::optional<Scenario> builtin = BuiltinScenarios::load(name, nullptr);
+    QVERIFY(builtin);
+    QCOMPARE(trace->scenario->title, builtin->title);
+    QCOMPARE(expandedStepCount(trace->scenario->program), expandedStepCount(builtin->program));
+    // The last step of the program has events in this run.
+    const auto last = std::uint32_t(expandedStepCount(builtin->program) - 1);
+    QVERIFY(std::any_of(trace->events.begin(), trace->events.end(),
+                        [last](const TraceEvent& e) { return e.step == last; }));
+}
+
+QWidget* keyTarget(MainWindow& window) {
+    return window.focusWidget() ? window.focusWidget() : &window;
+}
+
+// Sends one key where the keyboard focus is (the timeline, which pans on arrows by itself) and
+// waits for the run of the page it turns to.
+// Arrows go to the timeline's plot, which pans on them when the course does not take them.
+void pressAndWait(MainWindow& window, QSignalSpy& shown, Qt::Key key,
+                  Qt::KeyboardModifiers modifiers = Qt::NoModifier) {
+    const qsizetype before = shown.size();
+    const bool arrow = key == Qt::Key_Left || key == Qt::Key_Right;
+    QTest::keyClick(arrow ? window.timeline()->plot() : keyTarget(window), key, modifiers);
+    QTRY_COMPARE_WITH_TIMEOUT(shown.size(), before + 1, kRunTimeoutMs);
+}
+
+// Accepts nothing: closes the next modal dialog and remembers its title.
+void closeNextDialog(QString* title) {
+    QTimer::singleShot(0, [title] {
+        if (QWidget* modal = QApplication::activeModalWidget()) {
+            *title = modal->windowTitle();
+            if (auto* dialog = qobject_cast<QDialog*>(modal))
+                dialog->reject();
+        } else {
+            closeNextDialog(title);
+        }
+    });
+}
+
+}  // namespace
+
+class TestCourseWindow : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() {
+        test::isolateWindowTest();
+        QSettings().clear();
+        // Qt's own file dialog, which the test can find and close.
+        QCoreApplication::setAttribute(Qt::AA_DontUseNativeDialogs);
+    }
+
+    void courseLoadsAndNamesBuiltins() {
+        QString error;
+        const std::optional<Course> course = CourseLibrary::load(&error);
+        QVERIFY2(course, qPrintable(error));
+        QCOMPARE(course->pages.size(), std::size_t(29));
+        Course broken = *course;
+        broken.pages[2].compare = "no-such-scenario";
+        QVERIFY(!CourseLibrary::checkBuiltins(broken, &error));
+        QVERIFY2(error.contains(QStringLiteral("pages[2] (claim-3-launches-are-async).compare")),
+                 qPrintable(error));
+    }
+
+    void walkTheWholeCourseWithTheKeyboard() {
+        const Course course = *CourseLibrary::load(nullptr);
+        const int count = int(course.pages.size());
+        MainWindow window;
+        window.setInteractive(false);
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.runPanel()->setEngineId(QStringLiteral("auto"));
+        QSignalSpy shown(&window, &MainWindow::runShown);
+        QVERIFY(window.startCourse(0));
+        QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 1, kRunTimeoutMs);
+        QCOMPARE(window.runPanel()->engineId(), QStringLiteral("sim"));
+        QVERIFY(window.codeDock()->isVisible());
+        verifyPage(window, course, 0);
+
+        // Forward with each key a clicker sends, in turn.
+        const std::pair<Qt::Key, Qt::KeyboardModifiers> forward[] = {
+            {Qt::Key_PageDown, Qt::NoModifier},
+            {Qt::Key_Space, Qt::NoModifier},
+            {Qt::Key_Right, Qt::NoModifier}};
+        for (int i = 1; i < count; ++i) {
+            const auto [key, modifiers] = forward[i % 3];
+            pressAndWait(window, shown, key, modifiers);
+            QCOMPARE(window.course()->index(), i);
+            verifyPage(window, course, i);
+        }
+        // At the end, forward does nothing.
+        QTest::keyClick(keyTarget(window), Qt::Key_PageDown);
+        QCOMPARE(window.course()->index(), count - 1);
+
+        const std::pair<Qt::Key, Qt::KeyboardModifiers> backward[] = {
+            {Qt::Key_PageUp, Qt::NoModifier},
+            {Qt::Key_Space, Qt::ShiftModifier},
+            {Qt::Key_Left, Qt::NoModifier}};
+        for (int i = count - 2; i >= 0; --i) {
+            const auto [key, modifiers] = backward[i % 3];
+            pressAndWait(window, shown, key, modifiers);
+            QCOMPARE(window.course()->index(), i);
+            verifyPage(window, course, i);
+        }
+
+        pressAndWait(window, shown, Qt::Key_End);
+        verifyPage(window, course, count - 1);
+        pressAndWait(window, shown, Qt::Key_Home);
+        verifyPage(window, course, 0);
+
+        // Esc leaves the course (and no longer cancels a run while in it); the run stays shown.
+        QTest::keyClick(keyTarget(window), Qt::Key_Escape);
+        QVERIFY(!window.course()->isActive());
+        QVERIFY(!window.lessonPanel()->isVisible());
+        QCOMPARE(window.runPanel()->engineId(), QStringLiteral("auto"));
+        QVERIFY(!window.timeline()->trace()->events.empty());
+        // Out of the course, the keys are the timeline's again.
+        const auto range = window.timeline()->visibleRange();
+        QTest::keyClick(window.timeline()->plot(), Qt::Key_Right);
+        QVERIFY(window.timeline()->visibleRange() != range);
+    }
+
+    void courseOpensAtAPage() {
+        const Course course = *CourseLibrary::load(nullptr);
+        MainWindow window;
+        window.setInteractive(false);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QSignalSpy shown(&window, &MainWindow::runShown);
+        window.openFromCommandLine(QString(), QString(), 2);
+        QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 1, kRunTimeoutMs);
+        verifyPage(window, course, 2);
+        // Opening something else ends the lesson.
+        QVERIFY(window.openPath(QStringLiteral("builtin:mode-event"), true));
+        QVERIFY(!window.course()->isActive());
+        QVERIFY(!window.lessonPanel()->isVisible());
+    }
+
+    void f11TogglesFullScreenPresentation() {
+        MainWindow window;
+        window.setInteractive(false);
+        window.setThemeByName(QStringLiteral("dark"));
+        window.show();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QSignalSpy shown(&window, &MainWindow::runShown);
+        QVERIFY(window.startCourse(0));
+        QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 1, kRunTimeoutMs);
+        QVERIFY(!window.lessonPanel()->presentation());
+
+        QTest::keyClick(keyTarget(window), Qt::Key_F11);
+        QVERIFY(window.presentationFullScreen());
+        QTRY_VERIFY(window.windowState() & Qt::WindowFullScreen);
+        QCOMPARE(window.themeName(), QStringLiteral("presentation"));
+        QCOMPARE(window.timeline()->theme().name, Theme::presentation().name);
+        QVERIFY(window.lessonPanel()->presentation());
+        // Only the lesson, the timeline and the code are left for the room.
+        for (QDockWidget* dock : window.findChildren<QDockWidget*>())
+            QCOMPARE(dock->isVisible(), dock == window.codeDock());
+        // The course keys still turn pages in full screen.
+        pressAndWait(window, shown, Qt::Key_PageDown);
+        QCOMPARE(window.course()->index(), 1);
+
+        QTest::keyClick(keyTarget(window), Qt::Key_F11);
+        QVERIFY(!window.presentationFullScreen());
+        QTRY_VERIFY(!(window.windowState() & Qt::WindowFullScreen));
+        QCOMPARE(window.themeName(), QStringLiteral("dark"));
+        QVERIFY(!window.lessonPanel()->presentation());
+        QTRY_VERIFY(window.findChild<QDockWidget*>(QStringLiteral("summaryDock"))->isVisible());
+    }
+
+    void startPageWithNothingToOpen() {
+        MainWindow window;
+        window.setInteractive(false);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.openFromCommandLine(QString(), QString(), std::nullopt);
+        QVERIFY(window.startPageShown());
+        QVERIFY(window.startPage()->isVisible());
+        QVERIFY(!window.timeline()->isVisible());
+
+        // Start the course: the first lesson, its run on the timeline.
+        QSignalSpy shown(&window, &MainWindow::runShown);
+        QTest::mouseClick(window.startPage()->courseButton(), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 1, kRunTimeoutMs);
+        QVERIFY(!window.startPageShown());
+        QVERIFY(window.timeline()->isVisible());
+        QCOMPARE(window.course()->index(), 0);
+
+        // File ▸ Start Page goes back and leaves the course.
+        window.showStartPage();
+        QVERIFY(window.startPageShown());
+        QVERIFY(!window.course()->isActive());
+
+        QString title;
+        closeNextDialog(&title);
+        QTest::mouseClick(window.startPage()->openTraceButton(), Qt::LeftButton);
+        QCOMPARE(title, QStringLiteral("Open Trace"));
+        closeNextDialog(&title);
+        QTest::mouseClick(window.startPage()->openScenarioButton(), Qt::LeftButton);
+        QCOMPARE(title, QStringLiteral("Open Scenario"));
+        QVERIFY(window.startPageShown());  // cancelled dialogs open nothing
+    }
+
+    void startPageOpensARecentFile() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QFile source(BuiltinScenarios::resourcePath(QStringLiteral("mode-event")));
+        QVERIFY(source.open(QIODevice::ReadOnly));
+        const QString path = dir.filePath(QStringLiteral("lesson.syncscope.json"));
+        QFile copy(path);
+        QVERIFY(copy.open(QIODevice::WriteOnly));
+        copy.write(source.readAll());
+        copy.close();
+        QSettings().setValue(QStringLiteral("recentFiles"), QStringList{path});
+
+        MainWindow window;
+        window.setInteractive(false);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.showStartPage();
+        QCOMPARE(window.startPage()->recentFiles(), QStringList{path});
+        QSignalSpy opened(&window, &MainWindow::documentOpened);
+        QListWidget* list = window.startPage()->recentList();
+        QTest::mouseClick(list->viewport(), Qt::LeftButton, {},
+                          list->visualItemRect(list->item(0)).center());
+        QTRY_COMPARE_WITH_TIMEOUT(opened.size(), 1, kRunTimeoutMs);
+        QCOMPARE(opened.first().first().toString(), path);
+        QVERIFY(!window.startPageShown());
+    }
+
+    void windowWithoutStartPageShowsTimeline() {
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(!window.startPageShown());
+        QVERIFY(window.timeline()->isVisible());
+    }
+};
+
+QTEST_MAIN(TestCourseWindow)
+#include "tst_course_window.moc"

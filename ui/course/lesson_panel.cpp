@@ -1,0 +1,173 @@
+#include "ui/course/lesson_panel.h"
+
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QResizeEvent>
+#include <QVBoxLayout>
+
+namespace syncscope {
+
+namespace {
+
+QString qs(const std::string& s) {
+    return QString::fromStdString(s);
+}
+
+QLabel* wrappingLabel(QWidget* parent, const char* name) {
+    auto* label = new QLabel(parent);
+    label->setObjectName(QString::fromLatin1(name));
+    label->setWordWrap(true);
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // Keys belong to the course, not to a label's text selection.
+    label->setFocusPolicy(Qt::NoFocus);
+    return label;
+}
+
+}  // namespace
+
+LessonPanel::LessonPanel(QWidget* parent) : QFrame(parent) {
+    setObjectName(QStringLiteral("lessonPanel"));
+    setFrameShape(QFrame::StyledPanel);
+    setAutoFillBackground(true);
+
+    indicator_ = wrappingLabel(this, "lessonIndicator");
+    indicator_->setWordWrap(false);
+    section_ = wrappingLabel(this, "lessonSection");
+    claim_ja_ = wrappingLabel(this, "lessonClaimJa");
+    claim_en_ = wrappingLabel(this, "lessonClaimEn");
+    truth_ = wrappingLabel(this, "lessonTruth");
+    look_at_ = wrappingLabel(this, "lessonLookAt");
+    compare_ = wrappingLabel(this, "lessonCompare");
+
+    previous_ = new QPushButton(tr("◀ Previous"), this);
+    next_ = new QPushButton(tr("Next ▶"), this);
+    leave_ = new QPushButton(tr("Leave (Esc)"), this);
+    for (QPushButton* b : {previous_, next_, leave_})
+        b->setFocusPolicy(Qt::NoFocus);
+    previous_->setToolTip(tr("Page Up, Left, Shift+Space"));
+    next_->setToolTip(tr("Page Down, Right, Space"));
+    connect(previous_, &QPushButton::clicked, this, &LessonPanel::previousRequested);
+    connect(next_, &QPushButton::clicked, this, &LessonPanel::nextRequested);
+    connect(leave_, &QPushButton::clicked, this, &LessonPanel::leaveRequested);
+
+    auto* top = new QHBoxLayout;
+    top->addWidget(indicator_);
+    top->addWidget(section_, 1);
+    top->addWidget(previous_);
+    top->addWidget(next_);
+    top->addWidget(leave_);
+
+    auto* grid = new QGridLayout;
+    grid->setColumnStretch(1, 1);
+    grid->setHorizontalSpacing(12);
+    const std::pair<const char*, QLabel*> rows[] = {{QT_TR_NOOP("Claim"), claim_ja_},
+                                                    {"", claim_en_},
+                                                    {QT_TR_NOOP("Truth"), truth_},
+                                                    {QT_TR_NOOP("Look at"), look_at_},
+                                                    {"", compare_}};
+    int row = 0;
+    for (const auto& [caption, label] : rows) {
+        auto* head = new QLabel(*caption ? tr(caption) : QString(), this);
+        head->setAlignment(Qt::AlignRight | Qt::AlignTop);
+        heads_.push_back(head);
+        grid->addWidget(head, row, 0);
+        grid->addWidget(label, row, 1);
+        ++row;
+    }
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(10, 6, 10, 8);
+    layout->setSpacing(4);
+    layout->addLayout(top);
+    layout->addLayout(grid);
+    applyFonts();
+}
+
+void LessonPanel::setPage(const CoursePage& page, int index, int count, const QString& title,
+                          const QString& compareTitle) {
+    indicator_->setText(QStringLiteral("%1 / %2").arg(index + 1).arg(count));
+    section_->setText(
+        page.article_claim
+            ? tr("The article's claim %1 of 7 · %2").arg(*page.article_claim).arg(title)
+            : tr("Sync modes · %1").arg(title));
+    claim_ja_->setText(QStringLiteral("「%1」").arg(qs(page.claim_ja)));
+    claim_en_->setText(QStringLiteral("“%1”").arg(qs(page.claim_en)));
+    truth_->setText(qs(page.truth));
+    look_at_->setText(qs(page.look_at));
+    if (page.compare) {
+        const QString name = qs(*page.compare);
+        compare_->setText(tr("compare with: %1 (builtin:%2)")
+                              .arg(compareTitle.isEmpty() ? name : compareTitle, name));
+        compare_->show();
+    } else {
+        compare_->clear();
+        compare_->hide();
+    }
+    previous_->setEnabled(index > 0);
+    next_->setEnabled(index + 1 < count);
+    fitHeight();
+}
+
+void LessonPanel::resizeEvent(QResizeEvent* event) {
+    QFrame::resizeEvent(event);
+    fitHeight();
+}
+
+void LessonPanel::fitHeight() {
+    const int height = layout()->totalHeightForWidth(width());
+    if (height > 0 && height != minimumHeight())
+        setMinimumHeight(height);
+}
+
+void LessonPanel::setPresentation(bool on) {
+    if (on == presentation_)
+        return;
+    presentation_ = on;
+    applyFonts();
+}
+
+void LessonPanel::applyFonts() {
+    // Read from the back of a room: the claim is the biggest thing on the page.
+    QFont base = font();
+    const double scale = presentation_ ? 1.6 : 1.0;
+    const double size = base.pointSizeF() > 0 ? base.pointSizeF() : 9.0;
+    const auto sized = [&](double factor, bool bold) {
+        QFont f = base;
+        f.setPointSizeF(size * factor * scale);
+        f.setBold(bold);
+        return f;
+    };
+    indicator_->setFont(sized(1.3, true));
+    section_->setFont(sized(1.1, false));
+    claim_ja_->setFont(sized(1.35, true));
+    claim_en_->setFont(sized(1.2, false));
+    truth_->setFont(sized(1.2, true));
+    look_at_->setFont(sized(1.1, false));
+    compare_->setFont(sized(1.0, false));
+    for (QLabel* head : heads_)
+        head->setFont(sized(1.0, true));
+    fitHeight();
+}
+
+QString LessonPanel::indicatorText() const {
+    return indicator_->text();
+}
+QString LessonPanel::claimJaText() const {
+    return claim_ja_->text();
+}
+QString LessonPanel::claimEnText() const {
+    return claim_en_->text();
+}
+QString LessonPanel::truthText() const {
+    return truth_->text();
+}
+QString LessonPanel::lookAtText() const {
+    return look_at_->text();
+}
+QString LessonPanel::compareText() const {
+    return compare_->text();
+}
+
+}  // namespace syncscope
