@@ -107,7 +107,7 @@ private slots:
         QString error;
         const std::optional<Course> course = CourseLibrary::load(&error);
         QVERIFY2(course, qPrintable(error));
-        QCOMPARE(course->pages.size(), std::size_t(29));
+        QCOMPARE(course->pages.size(), std::size_t(30));
         Course broken = *course;
         broken.pages[2].compare = "no-such-scenario";
         QVERIFY(!CourseLibrary::checkBuiltins(broken, &error));
