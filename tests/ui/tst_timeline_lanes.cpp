@@ -224,6 +224,20 @@ private slots:
         QCOMPARE(view.scrollPx(), bottom - view.rowHeightPx());
     }
 
+    void presentationLanesAreTaller() {
+        TimelineView view;
+        view.resize(1000, 600);
+        view.setTrace(manyStreams(64));
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        settle(view);
+        const double light = view.rowHeightPx();
+        view.setTheme(Theme::presentation());
+        settle(view);
+        QVERIFY(view.rowHeightPx() >= Theme::presentation().laneLabelMinPx);
+        QVERIFY(view.rowHeightPx() > light);
+    }
+
     void fewLanesStillFillTheView() {
         TimelineView view;
         view.resize(1000, 600);

@@ -183,6 +183,11 @@ private slots:
         settle(view);
         const auto c2 = view.eventCenter(ids.firstKernelS0);
         QCOMPARE(pixelsOf(view, match, QRect(c2->toPoint() - QPoint(60, 40), QSize(120, 80))), 0);
+        // ... and they stay away when the lanes change under the closed bar.
+        view.hideLane(1);
+        settle(view);
+        const auto c3 = view.eventCenter(ids.firstKernelS0);
+        QCOMPARE(pixelsOf(view, match, QRect(c3->toPoint() - QPoint(60, 40), QSize(120, 80))), 0);
     }
 
     void findOnAScrolledLaneScrollsIt() {

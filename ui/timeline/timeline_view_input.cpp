@@ -253,7 +253,7 @@ bool TimelineView::handleKey(QKeyEvent* event) {
         }
         case Qt::Key_Escape:
             hideOverlay();
-            if (search_bar_->isVisible())
+            if (!search_bar_->isHidden())
                 closeSearch();
             setSelected(std::nullopt, true);
             return true;

@@ -10,6 +10,7 @@
 #include <cmath>
 
 #include "ui/timeline/legend_strip.h"
+#include "ui/timeline/search_bar.h"
 #include "ui/timeline/timeline_model.h"
 #include "ui/timeline/timeline_view.h"
 
@@ -63,7 +64,8 @@ void TimelineView::applyLaneLayout() {
                 searchable[l] = true;
         search_.setSearchableLanes(std::move(searchable));
     }
-    lanes_->setHighlights(search_.matches());
+    // Highlights belong to the open find bar only.
+    lanes_->setHighlights(search_bar_->isHidden() ? nullptr : search_.matches());
     updateFindStatus();
     const int hidden = lane_layout_.hiddenCount();
     show_hidden_->setText(hidden > 0 ? tr("Show &Hidden Lanes (%1)").arg(hidden)
@@ -81,7 +83,10 @@ void TimelineView::layoutRows() {
     const double avail = std::max(1, plot_->axisRect()->height());
     // Never shorter than a line of label text: labels must not run into each other.
     const double textPx = QFontMetrics(theme_.font).height() + 2;
-    const double minPx = std::max<double>(lane_layout_.heightPx(), textPx);
+    // The layout's height is for the default theme; a theme for projectors asks for more.
+    const double themed = static_cast<double>(lane_layout_.heightPx()) * theme_.laneLabelMinPx /
+                          LaneLayout::kDefaultHeightPx;
+    const double minPx = std::max(themed, textPx);
     row_px_ = rows > 0 ? std::max(minPx, avail / rows) : avail;
     const double content = rows * row_px_;
     const double maxScroll = std::max(0.0, std::ceil(content - avail));

@@ -52,7 +52,7 @@ void TimelineView::closeSearch() {
 }
 
 void TimelineView::findNext() {
-    if (!search_bar_->isVisible()) {
+    if (search_bar_->isHidden()) {
         openSearch();
         lanes_->setHighlights(search_.matches());
     }
@@ -62,7 +62,7 @@ void TimelineView::findNext() {
 }
 
 void TimelineView::findPrevious() {
-    if (!search_bar_->isVisible()) {
+    if (search_bar_->isHidden()) {
         openSearch();
         lanes_->setHighlights(search_.matches());
     }
