@@ -20,13 +20,32 @@ std::uint16_t TraceAssembler::newLane(Lane lane, LaneKey key) {
     return trace_.addLane(std::move(lane));
 }
 
+namespace {
+
+// Profilers write 32-bit thread ids as signed numbers (PyTorch's Kineto: "tid": -549452224 for
+// thread 3745515072): the id is the unsigned value. -1 stands for "no thread" (kNone).
+std::uint32_t threadIdOf(std::int64_t tid) {
+    if (tid >= std::numeric_limits<std::int32_t>::min() && tid < 0)
+        return static_cast<std::uint32_t>(static_cast<std::int32_t>(tid));
+    return static_cast<std::uint32_t>(tid);
+}
+
+std::string threadIdText(std::uint32_t id) {
+    return id == kNone ? std::string("(no id)") : std::to_string(id);
+}
+
+}  // namespace
+
 std::uint16_t TraceAssembler::hostLane(std::int64_t pid, std::int64_t tid) {
     if (auto it = host_lanes_.find({pid, tid}); it != host_lanes_.end())
         return it->second;
     Lane lane;
     lane.kind = LaneKind::HostThread;
-    lane.name = "host thread " + std::to_string(tid);
-    lane.thread_id = static_cast<std::uint32_t>(tid);
+    lane.thread_id = threadIdOf(tid);
+    // Ids past 32 bits (nsys packs pid and tid into one number) are shown whole.
+    lane.name = "host thread " + (tid > std::numeric_limits<std::uint32_t>::max()
+                                      ? std::to_string(tid)
+                                      : threadIdText(lane.thread_id));
     const auto id = newLane(std::move(lane), {0, pid, tid, 0, 0});
     host_lanes_.emplace(std::make_pair(pid, tid), id);
     return id;
@@ -38,9 +57,8 @@ std::uint16_t TraceAssembler::hostWaitsLane(std::uint16_t host_lane) {
     const auto& parent = trace_.lanes[host_lane];
     Lane lane;
     lane.kind = LaneKind::HostWaits;
-    lane.name = parent.kind == LaneKind::HostThread
-                    ? "host waits " + std::to_string(parent.thread_id)
-                    : parent.name + " waits";
+    lane.name = parent.kind == LaneKind::HostThread ? "host waits " + threadIdText(parent.thread_id)
+                                                    : parent.name + " waits";
     lane.parent = host_lane;
     lane.thread_id = parent.thread_id;
     LaneKey key = keys_[host_lane];

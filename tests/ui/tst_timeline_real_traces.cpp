@@ -54,15 +54,20 @@ private slots:
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         view.plot()->replot(QCustomPlot::rpImmediateRefresh);
-        // Every lane gets its row; the whole trace is in view.
-        QCOMPARE(view.model()->rowCount(), static_cast<int>(trace->lanes.size()));
+        // Every lane gets its row but the recorder's bookkeeping lanes, hidden at first.
+        QCOMPARE(view.model()->rowCount(),
+                 static_cast<int>(trace->lanes.size()) - view.laneLayout().hiddenCount());
         QVERIFY(view.lanes()->lastItemCount() > 0);
 
-        // The longest event is under the cursor at its centre (or a nested one on its lane).
-        std::uint32_t longest = 0;
+        // The longest event on screen is under the cursor at its centre (or a nested one on its
+        // lane).
+        std::optional<std::uint32_t> found;
         for (std::uint32_t i = 0; i < trace->events.size(); ++i)
-            if (trace->events[i].duration() > trace->events[longest].duration())
-                longest = i;
+            if (view.model()->rowOfLane(trace->events[i].lane) >= 0 &&
+                (!found || trace->events[i].duration() > trace->events[*found].duration()))
+                found = i;
+        QVERIFY(found.has_value());
+        const std::uint32_t longest = *found;
         const auto centre = view.eventCenter(longest);
         QVERIFY(centre.has_value());
         const auto hit = view.eventAt(centre->toPoint());

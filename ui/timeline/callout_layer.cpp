@@ -114,11 +114,9 @@ std::vector<CalloutLayer::Placed> CalloutLayer::layout() const {
     // Bars in view, lane by lane, so boxes sit over empty lane space where they can.
     std::vector<DrawItem> items;
     for (int row = 0; row < model_->rowCount(); ++row) {
-        const auto lane = model_->laneOfRow(row);
-        if (!lane)
-            continue;
         items.clear();
-        model_->itemsInView(*lane, map, kFoldPx, items);
+        for (const auto lane : model_->lanesOfRow(row))
+            model_->itemsInView(lane, map, kFoldPx, items);
         std::vector<std::pair<double, double>> spans;
         spans.reserve(items.size());
         for (const DrawItem& item : items)

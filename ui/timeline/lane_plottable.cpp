@@ -89,7 +89,8 @@ QColor LanePlottable::fillColor(const TraceEvent& e) const {
 
 void LanePlottable::drawStripes(QCPPainter* p) const {
     const QRect r = mKeyAxis->axisRect()->rect();
-    for (int row = 0; row < model_->rowCount(); ++row) {
+    const auto [first, last] = rowsInView();
+    for (int row = first; row < last; ++row) {
         if (row % 2 == 0)
             continue;
         const double y0 = mValueAxis->coordToPixel(row);
@@ -106,30 +107,77 @@ void LanePlottable::drawStripes(QCPPainter* p) const {
     }
 }
 
+std::pair<int, int> LanePlottable::rowsInView() const {
+    const QCPRange r = mValueAxis->range();
+    const int first = std::max(0, static_cast<int>(std::floor(r.lower)));
+    const int last = std::min(model_->rowCount(), static_cast<int>(std::ceil(r.upper)));
+    return {first, std::max(first, last)};
+}
+
 void LanePlottable::drawIdleSpans(QCPPainter* p, const TimeMapping& map) const {
-    int lastGpu = model_->firstGpuRow();
-    for (int row = model_->firstGpuRow(); row < model_->rowCount(); ++row) {
-        if (isGpuLane(model_->trace()->lanes[*model_->laneOfRow(row)].kind))
-            lastGpu = row + 1;
+    // Rows the user reordered can interleave GPU and host lanes: a band per run of GPU rows.
+    const auto [first, last] = rowsInView();
+    std::vector<std::pair<int, int>> runs;
+    for (int row = first; row < last; ++row) {
+        if (!isGpuLane(model_->trace()->lanes[*model_->laneOfRow(row)].kind))
+            continue;
+        if (!runs.empty() && runs.back().second == row)
+            runs.back().second = row + 1;
+        else
+            runs.emplace_back(row, row + 1);
     }
-    if (lastGpu <= model_->firstGpuRow())
+    if (runs.empty())
         return;
     std::vector<IdleSpan> gaps;
     model_->idleGapsInView(static_cast<TimeNs>(map.t0()), static_cast<TimeNs>(map.t1()),
                            map.spanNs(2.0), gaps);
-    const double y0 = mValueAxis->coordToPixel(model_->firstGpuRow());
-    const double y1 = mValueAxis->coordToPixel(lastGpu);
     // Idle time is background, not an event: a tint across all GPU lanes plus a strong strip at
     // the bottom edge so it reads even when the tint is faint on a projector.
     QColor strip = theme_.idleGap;
     strip.setAlpha(std::min(255, strip.alpha() * 3));
-    for (const auto& g : gaps) {
-        const double x0 = std::max(map.toPixel(static_cast<double>(g.start)), map.left() - 1);
-        const double x1 =
-            std::min(map.toPixel(static_cast<double>(g.end)), map.left() + map.width() + 1);
-        const QRectF band(QPointF(x0, std::min(y0, y1)), QPointF(x1, std::max(y0, y1)));
-        p->fillRect(band, theme_.idleGap);
-        p->fillRect(QRectF(band.left(), band.bottom() - 3, band.width(), 3), strip);
+    for (const auto& [a, b] : runs) {
+        const double y0 = mValueAxis->coordToPixel(a);
+        const double y1 = mValueAxis->coordToPixel(b);
+        for (const auto& g : gaps) {
+            const double x0 = std::max(map.toPixel(static_cast<double>(g.start)), map.left() - 1);
+            const double x1 =
+                std::min(map.toPixel(static_cast<double>(g.end)), map.left() + map.width() + 1);
+            const QRectF band(QPointF(x0, std::min(y0, y1)), QPointF(x1, std::max(y0, y1)));
+            p->fillRect(band, theme_.idleGap);
+            p->fillRect(QRectF(band.left(), band.bottom() - 3, band.width(), 3), strip);
+        }
+    }
+}
+
+void LanePlottable::drawHighlights(QCPPainter* p, const TimeMapping& map) const {
+    if (!highlights_ || highlights_->empty())
+        return;
+    const auto& events = model_->trace()->events;
+    const auto [first, last] = rowsInView();
+    QPen pen(theme_.searchMatch, std::max(2.0, theme_.outlineWidth * 1.5));
+    pen.setJoinStyle(Qt::MiterJoin);
+    p->setPen(pen);
+    p->setBrush(Qt::NoBrush);
+    // One outline per pixel column and row: a thousand matches at fit zoom cost what the pixels
+    // can show, not what the trace holds.
+    std::vector<double> lastX(static_cast<std::size_t>(std::max(0, last - first)), -1e9);
+    for (const auto index : *highlights_) {
+        if (index >= events.size())
+            continue;
+        const auto& e = events[index];
+        if (static_cast<double>(e.start_ns) > map.t1())
+            break;  // sorted by start
+        if (static_cast<double>(std::max(e.end_ns, e.start_ns)) < map.t0())
+            continue;
+        const int row = model_->rowOfLane(e.lane);
+        if (row < first || row >= last)
+            continue;
+        const QRectF rect = barRect(map, row, e.start_ns, e.end_ns, 4.0).adjusted(-1, -1, 1, 1);
+        double& seen = lastX[static_cast<std::size_t>(row - first)];
+        if (rect.right() <= seen + 1.0)
+            continue;
+        seen = rect.right();
+        p->drawRect(rect);
     }
 }
 
@@ -149,7 +197,7 @@ void LanePlottable::drawCoverage(QCPPainter* p, const TimeMapping& map, int row,
     // empty by error diffusion over the lane's true busy time, so the drawn busy share follows the
     // real one at every zoom and idle time stays visible (a lane 77 % idle must not look busy).
     // The carry runs across the whole row, so rounding never adds up.
-    const auto lane = *model_->laneOfRow(row);
+    const auto lane = e.lane;
     const double left = std::floor(rect.left());
     const double right = std::max(left + 1.0, std::ceil(rect.right()));
     const double columnNs = std::max(1.0, map.nsPerPixel());
@@ -308,19 +356,24 @@ void LanePlottable::draw(QCPPainter* painter) {
     const TimeMapping map = mapping();
     drawStripes(painter);
     drawIdleSpans(painter, map);
-    for (int row = 0; row < model_->rowCount(); ++row) {
-        items_.clear();
-        model_->itemsInView(*model_->laneOfRow(row), map, fold_px_, items_);
-        last_item_count_ += items_.size();
-        RowCoverage coverage;
-        coverage.force_budget = std::floor(map.width() * 0.01);
-        for (const auto& item : items_)
-            drawItem(painter, map, row, item, coverage);
+    // Only the rows scrolled into view: a frame costs the rows on screen, not the lanes.
+    const auto [first, last] = rowsInView();
+    for (int row = first; row < last; ++row) {
+        for (const auto lane : model_->lanesOfRow(row)) {
+            items_.clear();
+            model_->itemsInView(lane, map, fold_px_, items_);
+            last_item_count_ += items_.size();
+            RowCoverage coverage;
+            coverage.force_budget = std::floor(map.width() * 0.01);
+            for (const auto& item : items_)
+                drawItem(painter, map, row, item, coverage);
+        }
     }
     // Markers go over every bar of every lane, so a neighbour never paints them away.
-    for (int row = 0; row < model_->rowCount(); ++row)
+    for (int row = first; row < last; ++row)
         drawInstantMarkers(painter, map, row);
     drawCpuSyncMarkers(painter, map);
+    drawHighlights(painter, map);
     if (hovered_ && hovered_ != selected_)
         drawOutline(painter, map, *hovered_, QPen(theme_.hover, 1.5));
     if (selected_) {
@@ -342,12 +395,13 @@ std::optional<std::uint32_t> LanePlottable::hitTest(const QPointF& pos) const {
         return std::nullopt;
     const double value = mValueAxis->pixelToCoord(pos.y());
     const int row = static_cast<int>(std::floor(value));
-    const auto lane = model_->laneOfRow(row);
-    if (!lane)
-        return std::nullopt;
     const TimeMapping map = mapping();
     const auto t = static_cast<TimeNs>(std::llround(map.toTime(pos.x())));
-    return model_->eventAt(*lane, t, map.spanNs(3.0));
+    // A collapsed group draws several lanes in one row: the first lane with an event there wins.
+    for (const auto lane : model_->lanesOfRow(row))
+        if (auto hit = model_->eventAt(lane, t, map.spanNs(3.0)))
+            return hit;
+    return std::nullopt;
 }
 
 double LanePlottable::selectTest(const QPointF& pos, bool onlySelectable, QVariant* details) const {

@@ -28,6 +28,10 @@ public:
     ColorBy colorBy() const { return color_by_; }
     void setSelectedEvent(std::optional<std::uint32_t> event) { selected_ = event; }
     void setHoveredEvent(std::optional<std::uint32_t> event) { hovered_ = event; }
+    // Events a search matched, sorted by start: each in view gets an outline.
+    void setHighlights(std::shared_ptr<const std::vector<std::uint32_t>> events) {
+        highlights_ = std::move(events);
+    }
     // Runs of events narrower than this many pixels are folded into one item.
     void setFoldPixels(double px) { fold_px_ = px; }
 
@@ -65,6 +69,9 @@ private:
                    double minWidth) const;
     void drawStripes(QCPPainter* p) const;
     void drawIdleSpans(QCPPainter* p, const TimeMapping& map) const;
+    void drawHighlights(QCPPainter* p, const TimeMapping& map) const;
+    // Rows at least partly inside the value axis' range: [first, last).
+    std::pair<int, int> rowsInView() const;
     // Per row and frame: how narrow items are turned into pixel columns (see drawCoverage).
     struct RowCoverage {
         double carry = 0.0;         // error diffusion: covered share not yet drawn
@@ -89,6 +96,7 @@ private:
     ColorBy color_by_ = ColorBy::Kind;
     std::optional<std::uint32_t> selected_;
     std::optional<std::uint32_t> hovered_;
+    std::shared_ptr<const std::vector<std::uint32_t>> highlights_;
     double fold_px_ = 2.5;
     mutable std::vector<DrawItem> items_;  // reused between frames
     std::size_t last_item_count_ = 0;

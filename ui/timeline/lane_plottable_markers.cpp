@@ -23,7 +23,8 @@ QString LanePlottable::cpuSyncLabel(int runningGpuOps) {
 
 void LanePlottable::drawInstantMarkers(QCPPainter* p, const TimeMapping& map, int row) const {
     std::vector<std::uint32_t> instants;
-    model_->instantsInView(*model_->laneOfRow(row), map, markerWidth() + 1.0, instants);
+    for (const auto lane : model_->lanesOfRow(row))
+        model_->instantsInView(lane, map, markerWidth() + 1.0, instants);
     const auto& events = model_->trace()->events;
     for (const auto index : instants) {
         const auto& e = events[index];

@@ -80,9 +80,10 @@ std::vector<LegendEntry> legendEntries(const TimelineModel& model, const Theme& 
     const int last = std::min(model.rowCount(), scope.last_row);
     bool gpuRowShown = false;
     for (int row = first; row < last; ++row) {
-        const auto lane = *model.laneOfRow(row);
-        shown |= stylesInView(model, lane, t0, t1);
-        gpuRowShown = gpuRowShown || isGpuLane(model.trace()->lanes[lane].kind);
+        for (const auto lane : model.lanesOfRow(row)) {
+            shown |= stylesInView(model, lane, t0, t1);
+            gpuRowShown = gpuRowShown || isGpuLane(model.trace()->lanes[lane].kind);
+        }
     }
     if (gpuRowShown) {
         std::vector<IdleSpan> gaps;

@@ -26,9 +26,10 @@ struct Theme {
     QColor laneSeparator;  // line between the host group and the streams
     QColor selection;      // outline of the selected event
     QColor hover;
-    QColor idleGap;  // GPU idle intervals (no stream busy)
-    QColor folded;   // runs folded into one item (level of detail)
-    QColor barText;  // names drawn inside wide bars
+    QColor searchMatch;  // outline of the events a search matched
+    QColor idleGap;      // GPU idle intervals (no stream busy)
+    QColor folded;       // runs folded into one item (level of detail)
+    QColor barText;      // names drawn inside wide bars
 
     std::array<QColor, kEventKindCount> kind;  // indexed by EventKind
     std::vector<QColor> batch;                 // cycled by batch id

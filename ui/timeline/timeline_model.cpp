@@ -106,7 +106,7 @@ void TimelineModel::buildRows() {
         if (placed[l])
             return;
         placed[l] = true;
-        rows_.push_back(static_cast<std::uint16_t>(l));
+        natural_.push_back(static_cast<std::uint16_t>(l));
     };
     for (std::size_t l = 0; l < lanes.size(); ++l) {
         if (lanes[l].kind != LaneKind::HostThread)
@@ -121,7 +121,6 @@ void TimelineModel::buildRows() {
     for (std::size_t l = 0; l < lanes.size(); ++l)
         if (lanes[l].kind == LaneKind::HostWaits)
             place(l);  // orphans
-    first_gpu_row_ = static_cast<int>(rows_.size());
     for (std::size_t l = 0; l < lanes.size(); ++l)
         if (lanes[l].kind == LaneKind::Stream)
             place(l);
@@ -130,9 +129,44 @@ void TimelineModel::buildRows() {
             place(l);
     for (std::size_t l = 0; l < lanes.size(); ++l)
         place(l);  // annotation, other
-    row_of_lane_.assign(lanes.size(), -1);
-    for (std::size_t r = 0; r < rows_.size(); ++r)
-        row_of_lane_[rows_[r]] = static_cast<int>(r);
+    std::vector<std::vector<std::uint16_t>> rows;
+    rows.reserve(natural_.size());
+    for (const auto l : natural_)
+        rows.push_back({l});
+    arrangeRows(rows);
+}
+
+void TimelineModel::arrangeRows(const std::vector<std::vector<std::uint16_t>>& rows) {
+    const std::size_t laneCount = trace_ ? trace_->lanes.size() : 0;
+    rows_.clear();
+    row_lanes_.clear();
+    row_of_lane_.assign(laneCount, -1);
+    for (const auto& row : rows) {
+        std::vector<std::uint16_t> kept;
+        for (const auto l : row)
+            if (l < laneCount && row_of_lane_[l] < 0) {
+                row_of_lane_[l] = static_cast<int>(rows_.size());
+                kept.push_back(l);
+            }
+        if (kept.empty())
+            continue;
+        rows_.push_back(kept.front());
+        row_lanes_.push_back(std::move(kept));
+    }
+    first_gpu_row_ = 0;
+    while (first_gpu_row_ < static_cast<int>(rows_.size())) {
+        const auto kind = trace_->lanes[rows_[static_cast<std::size_t>(first_gpu_row_)]].kind;
+        if (kind != LaneKind::HostThread && kind != LaneKind::HostWaits)
+            break;
+        ++first_gpu_row_;
+    }
+}
+
+const std::vector<std::uint16_t>& TimelineModel::lanesOfRow(int row) const {
+    static const std::vector<std::uint16_t> none;
+    if (row < 0 || row >= static_cast<int>(row_lanes_.size()))
+        return none;
+    return row_lanes_[static_cast<std::size_t>(row)];
 }
 
 void TimelineModel::buildIdleSpans() {

@@ -37,13 +37,23 @@ public:
     const Trace* trace() const { return trace_.get(); }
     std::shared_ptr<const Trace> sharedTrace() const { return trace_; }
 
-    // Rows on screen, top to bottom; each holds a lane index. A host lane is followed by its
-    // waits sub-lane; then streams, copy engines, then annotation/other lanes.
+    // The natural order of lanes: a host lane followed by its waits sub-lane; then streams, copy
+    // engines, then annotation/other lanes. Rows start out in this order, one lane each.
+    const std::vector<std::uint16_t>& naturalOrder() const { return natural_; }
+    // Rows on screen as a LaneLayout arranges them, top to bottom: each row draws one lane, or
+    // several (a collapsed group); lanes in no row are hidden.
+    void arrangeRows(const std::vector<std::vector<std::uint16_t>>& rows);
+
+    // Rows on screen, top to bottom: the first lane of each.
     const std::vector<std::uint16_t>& rows() const { return rows_; }
+    // Every lane drawn in `row` (empty when out of range).
+    const std::vector<std::uint16_t>& lanesOfRow(int row) const;
+    // -1 for a hidden lane.
     int rowOfLane(std::uint16_t lane) const;
     std::optional<std::uint16_t> laneOfRow(int row) const;
     int rowCount() const { return static_cast<int>(rows_.size()); }
-    // Index of the first row that is GPU work (streams, copy engines); rowCount() when none.
+    // Index of the first row after the host rows on top (usually the first stream);
+    // rowCount() when none.
     int firstGpuRow() const { return first_gpu_row_; }
 
     // Whole trace extent (0..1 when empty).
@@ -110,7 +120,9 @@ private:
 
     std::shared_ptr<const Trace> trace_;
     std::vector<LaneIndex> lanes_;
+    std::vector<std::uint16_t> natural_;
     std::vector<std::uint16_t> rows_;
+    std::vector<std::vector<std::uint16_t>> row_lanes_;
     std::vector<int> row_of_lane_;
     int first_gpu_row_ = 0;
     TimeNs begin_ = 0;

@@ -3,8 +3,10 @@
 #include <qcustomplot.h>
 
 #include <QFontMetrics>
+#include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QMouseEvent>
+#include <QScrollBar>
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <QWheelEvent>
@@ -17,6 +19,7 @@
 #include "ui/timeline/flow_layer.h"
 #include "ui/timeline/legend_strip.h"
 #include "ui/timeline/memory_plot.h"
+#include "ui/timeline/search_bar.h"
 #include "ui/timeline/time_ticker.h"
 #include "ui/timeline/timeline_model.h"
 
@@ -47,8 +50,20 @@ TimelineView::TimelineView(QWidget* parent) : QWidget(parent) {
     qRegisterMetaType<std::optional<std::uint32_t>>();
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    search_bar_ = new SearchBar(this);
+    search_bar_->setObjectName(QStringLiteral("searchBar"));
+    search_bar_->hide();
+    layout->addWidget(search_bar_);
+    auto* plotRow = new QHBoxLayout;
+    plotRow->setSpacing(0);
     plot_ = new QCustomPlot(this);
-    layout->addWidget(plot_);
+    plotRow->addWidget(plot_, 1);
+    scroll_ = new QScrollBar(Qt::Vertical, this);
+    scroll_->setObjectName(QStringLiteral("laneScroll"));
+    scroll_->hide();
+    plotRow->addWidget(scroll_);
+    layout->addLayout(plotRow, 1);
     legend_ = new LegendStrip(this);
     legend_->setObjectName(QStringLiteral("legend"));
     layout->addWidget(legend_);
@@ -126,9 +141,15 @@ TimelineView::TimelineView(QWidget* parent) : QWidget(parent) {
     ruler_label_->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
     ruler_label_->setPadding(QMargins(6, 3, 6, 3));
 
+    // Row height and scroll follow the axis rect's size, known only once QCustomPlot laid it out.
+    connect(plot_, &QCustomPlot::afterLayout, this, &TimelineView::layoutRows);
+    connect(scroll_, &QScrollBar::valueChanged, this, [this](int v) { setScrollPx(v); });
+
     setMinimumSize(320, 200);
     applyTheme();
-    updateLaneLabels();
+    createLaneActions();
+    createSearch();
+    applyLaneLayout();
 }
 
 TimelineView::~TimelineView() = default;
@@ -140,7 +161,16 @@ std::shared_ptr<const Trace> TimelineView::trace() const {
 void TimelineView::setTrace(std::shared_ptr<const Trace> trace) {
     trace_ = std::move(trace);
     explainer_.setTrace(trace_);
-    model_ = std::make_shared<const TimelineModel>(trace_);
+    model_ = std::make_shared<TimelineModel>(trace_);
+    // A live run's growing snapshots keep what the user did to the lanes; a new trace starts over.
+    if (trace_) {
+        if (!lane_layout_.adopt(*trace_, model_->naturalOrder()))
+            scroll_px_ = 0.0;
+    } else {
+        lane_layout_.reset(Trace{}, {});
+        scroll_px_ = 0.0;
+    }
+    search_.setTrace(trace_);
     const auto keepSelection = selected_;
     lanes_->setModel(model_);
     flows_->setModel(model_);
@@ -151,8 +181,7 @@ void TimelineView::setTrace(std::shared_ptr<const Trace> trace) {
         memory_->setTrace(Trace{});
     }
     updateMemoryVisibility();
-    updateLaneLabels();
-    updateLegend();
+    applyLaneLayout();
     // A live run appends; indices of earlier events stay valid, so a selection survives.
     if (keepSelection && trace_ && *keepSelection < trace_->events.size()) {
         selected_ = keepSelection;
@@ -221,25 +250,6 @@ void TimelineView::applyTheme() {
     labelBg.setAlpha(230);
     ruler_label_->setBrush(labelBg);
     ruler_label_->setPen(QPen(t.foreground));
-}
-
-void TimelineView::updateLaneLabels() {
-    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
-    ticker->setSubTickCount(0);
-    const int rows = model_ ? model_->rowCount() : 0;
-    for (int r = 0; r < rows; ++r) {
-        const auto lane = *model_->laneOfRow(r);
-        const auto& l = model_->trace()->lanes[lane];
-        QString name = QString::fromStdString(l.name);
-        if (name.isEmpty())
-            name = QStringLiteral("lane %1").arg(lane);
-        // The waits sub-lane hangs under its thread.
-        if (l.kind == LaneKind::HostWaits)
-            name = QStringLiteral("└ ") + name;
-        ticker->addTick(r + 0.5, name);
-    }
-    plot_->yAxis->setTicker(ticker);
-    plot_->yAxis->setRange(0, std::max(1, rows));
 }
 
 void TimelineView::setMemoryPlotForced(bool forced) {

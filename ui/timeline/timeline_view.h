@@ -9,13 +9,18 @@
 #include <vector>
 
 #include "core/model/trace.h"
+#include "ui/timeline/event_search.h"
+#include "ui/timeline/lane_layout.h"
 #include "ui/timeline/lane_plottable.h"
 #include "ui/timeline/legend_entries.h"
 #include "ui/timeline/theme.h"
 #include "ui/timeline/timeline_explainer.h"
 
+class QAction;
 class QCustomPlot;
 class QKeyEvent;
+class QMenu;
+class QScrollBar;
 class QWheelEvent;
 class QCPItemRect;
 class QCPItemStraightLine;
@@ -28,6 +33,7 @@ class CalloutLayer;
 class FlowLayer;
 class LegendStrip;
 class MemoryPlot;
+class SearchBar;
 class TimelineModel;
 class TimeTicker;
 
@@ -35,8 +41,13 @@ class TimeTicker;
 // arrows on demand, and the memory plot underneath on the same time axis.
 //
 // Interaction: wheel zooms around the cursor (Ctrl+wheel faster, Shift+wheel or a horizontal wheel
-// pans), drag pans, Shift+drag or right-drag box-zooms, middle-drag or Alt+drag measures Δt, click
-// selects, hovering shows a tooltip. Keys: +/- zoom, arrows pan, 0/Home fit, Esc clears.
+// pans); when the lanes are taller than the view the plain wheel scrolls them and Ctrl+wheel zooms.
+// Drag pans, Shift+drag or right-drag box-zooms, middle-drag or Alt+drag measures Δt, click
+// selects, right-click opens the lane menu, hovering shows a tooltip. Keys: +/- zoom, arrows pan,
+// Up/Down and Page Up/Down scroll lanes, 0/Home fit, Esc clears.
+//
+// Lanes keep a readable height (LaneLayout) and scroll; the lane menu and laneActions() reorder,
+// hide, collapse and resize them. findActions() open a search bar over the timeline.
 class TimelineView : public QWidget {
     Q_OBJECT
 public:
@@ -84,6 +95,43 @@ public:
     std::optional<std::uint32_t> selectedEvent() const { return selected_; }
     void selectEvent(std::uint32_t index);
 
+    // --- lanes (timeline_view_lanes.cpp)
+    const LaneLayout& laneLayout() const { return lane_layout_; }
+    void hideLane(std::uint16_t lane);
+    void showHiddenLanes();
+    void setGroupCollapsed(int group, bool collapsed);
+    void setAllGroupsCollapsed(bool collapsed);
+    bool moveRow(int row, int delta);
+    void setLaneHeight(int px);
+    void tallerLanes();
+    void shorterLanes();
+    // The height a row has on screen now: the layout's height, at least a line of label text, and
+    // more when all rows fit (they then fill the view).
+    double rowHeightPx() const { return row_px_; }
+    // Vertical scroll, in pixels from the top row; clamped to the content.
+    double scrollPx() const { return scroll_px_; }
+    void setScrollPx(double px);
+    QScrollBar* verticalScrollBar() const { return scroll_; }
+    // The row under a widget position (in the plot or on its label), -1 when none.
+    int rowAt(QPoint pos) const;
+    // The lane menu of a row: move up/down, hide, collapse/expand its group, show hidden lanes.
+    // The caller owns it (the view pops it up on right-click).
+    QMenu* laneMenu(int row);
+    // Taller/shorter lanes, show hidden lanes, collapse/expand all groups: for the View menu.
+    QList<QAction*> laneActions() const;
+
+    // --- search (timeline_view_search.cpp)
+    SearchBar* searchBar() const { return search_bar_; }
+    const EventSearch& search() const { return search_; }
+    void openSearch();
+    void closeSearch();
+    void findNext();
+    void findPrevious();
+    // Selects an event, centres it in time and scrolls its row into view.
+    void revealEvent(std::uint32_t index);
+    // Find, Find Next, Find Previous: for the Edit menu.
+    QList<QAction*> findActions() const;
+
     QCustomPlot* plot() const { return plot_; }
     MemoryPlot* memoryPlot() const { return memory_; }
     LanePlottable* lanes() const { return lanes_; }
@@ -108,6 +156,7 @@ signals:
     void eventSelected(std::optional<std::uint32_t> index);
     void hoveredEvent(std::optional<std::uint32_t> index);
     void visibleRangeChanged(double startNs, double endNs);
+    void laneLayoutChanged();
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
@@ -116,7 +165,15 @@ private:
     enum class Drag { None, Pending, Pan, Box, Ruler };
 
     void applyTheme();
-    void updateLaneLabels();
+    void createLaneActions();
+    void createSearch();
+    // Hands the layout's rows to the model and the search, then replots.
+    void applyLaneLayout();
+    // After QCustomPlot laid out the plot: row height, scroll range, value range, row labels.
+    void layoutRows();
+    // False when the rows labelled did not change.
+    bool updateRowLabels(double lower, double upper);
+    void updateFindStatus();
     void updateMemoryVisibility();
     void updateLegend();
     void setRangeClamped(double lo, double hi);
@@ -131,6 +188,7 @@ private:
     bool handleMouse(QEvent* event);
     bool handleKey(QKeyEvent* event);
     bool handleWheel(QWheelEvent* event);
+    void showLaneMenu(QPoint plotPos, QPoint globalPos);
 
     QCustomPlot* plot_ = nullptr;
     LanePlottable* lanes_ = nullptr;
@@ -144,8 +202,24 @@ private:
     QCPItemLine* ruler_span_ = nullptr;
     QCPItemText* ruler_label_ = nullptr;
     QSharedPointer<TimeTicker> ticker_, memory_ticker_;
+    QScrollBar* scroll_ = nullptr;
+    SearchBar* search_bar_ = nullptr;
     std::shared_ptr<const Trace> trace_;
-    std::shared_ptr<const TimelineModel> model_;
+    std::shared_ptr<TimelineModel> model_;
+    LaneLayout lane_layout_;
+    QStringList row_labels_;
+    std::pair<int, int> labelled_rows_{-1, -1};
+    double row_px_ = LaneLayout::kDefaultHeightPx;
+    double scroll_px_ = 0.0;
+    QAction* taller_ = nullptr;
+    QAction* shorter_ = nullptr;
+    QAction* show_hidden_ = nullptr;
+    QAction* collapse_all_ = nullptr;
+    QAction* expand_all_ = nullptr;
+    QAction* find_ = nullptr;
+    QAction* find_next_ = nullptr;
+    QAction* find_previous_ = nullptr;
+    EventSearch search_;
     TimelineExplainer explainer_;
     Theme theme_ = Theme::light();
     bool user_zoomed_ = false;

@@ -3,7 +3,9 @@
 #include <qcustomplot.h>
 
 #include <QKeyEvent>
+#include <QMenu>
 #include <QMouseEvent>
+#include <QScrollBar>
 #include <QToolTip>
 #include <QWheelEvent>
 #include <algorithm>
@@ -11,6 +13,7 @@
 
 #include "ui/timeline/event_details.h"
 #include "ui/timeline/memory_plot.h"
+#include "ui/timeline/search_bar.h"
 #include "ui/timeline/timeline_model.h"
 #include "ui/timeline/timeline_view.h"
 
@@ -74,8 +77,22 @@ bool TimelineView::handleMouse(QEvent* event) {
     const bool inTimeline = plot_->axisRect()->rect().contains(pos) ||
                             (memory_shown_ && memory_->axisRect()->rect().contains(pos));
     if (event->type() == QEvent::MouseButtonDblClick) {
+        if (me->button() == Qt::LeftButton && pos.x() < plot_->axisRect()->left()) {
+            // On a label: collapse or expand its group.
+            const int row = rowAt(plot_->mapTo(this, pos));
+            if (row >= 0) {
+                const int group = lane_layout_.groupOf(model_->lanesOfRow(row).front());
+                setGroupCollapsed(group, !lane_layout_.isCollapsed(group));
+            }
+            return true;
+        }
         if (me->button() == Qt::LeftButton && !eventAt(plot_->mapTo(this, pos)))
             zoomToFit();
+        return true;
+    }
+    if (event->type() == QEvent::MouseButtonPress && me->button() == Qt::RightButton &&
+        pos.x() < plot_->axisRect()->left() && rowAt(plot_->mapTo(this, pos)) >= 0) {
+        showLaneMenu(pos, me->globalPosition().toPoint());
         return true;
     }
     if (event->type() == QEvent::MouseButtonPress) {
@@ -158,6 +175,12 @@ bool TimelineView::handleMouse(QEvent* event) {
             case Drag::Box: {
                 box_item_->setVisible(false);
                 plot_->layer(QStringLiteral("overlay"))->replot();
+                // A right click that did not drag: the lane menu.
+                if (me->button() == Qt::RightButton &&
+                    (pos - press_pos_).manhattanLength() < kClickSlopPx) {
+                    showLaneMenu(pos, me->globalPosition().toPoint());
+                    return true;
+                }
                 if (std::abs(pos.x() - press_pos_.x()) >= kClickSlopPx)
                     zoomToRange(static_cast<TimeNs>(std::min(press_time_, timeAtPixel(pos.x()))),
                                 static_cast<TimeNs>(std::max(press_time_, timeAtPixel(pos.x()))));
@@ -175,6 +198,14 @@ bool TimelineView::handleMouse(QEvent* event) {
 bool TimelineView::handleWheel(QWheelEvent* event) {
     const QPoint pos = event->position().toPoint();
     const QPoint delta = event->angleDelta();
+    // Lanes taller than the view: the plain wheel scrolls them (as every list does), Ctrl+wheel
+    // zooms time. Over the memory plot the wheel keeps zooming.
+    const bool overLanes = pos.y() <= plot_->axisRect()->rect().bottom();
+    if (delta.x() == 0 && delta.y() != 0 && !(event->modifiers() & Qt::ControlModifier) &&
+        !(event->modifiers() & Qt::ShiftModifier) && overLanes && scroll_->maximum() > 0) {
+        setScrollPx(scroll_px_ - delta.y() / 120.0 * 3.0 * row_px_);
+        return true;
+    }
     if (delta.x() != 0 || (event->modifiers() & Qt::ShiftModifier)) {
         const int d = delta.x() != 0 ? delta.x() : delta.y();
         panByPixels(-d / 120.0 * plot_->axisRect()->width() * 0.1);
@@ -210,13 +241,33 @@ bool TimelineView::handleKey(QKeyEvent* event) {
         case Qt::Key_Home:
             zoomToFit();
             return true;
+        case Qt::Key_Up:
+        case Qt::Key_Down:
+            setScrollPx(scroll_px_ + (event->key() == Qt::Key_Up ? -row_px_ : row_px_));
+            return true;
+        case Qt::Key_PageUp:
+        case Qt::Key_PageDown: {
+            const double rowsPage = std::max(row_px_, plot_->axisRect()->height() - row_px_);
+            setScrollPx(scroll_px_ + (event->key() == Qt::Key_PageUp ? -rowsPage : rowsPage));
+            return true;
+        }
         case Qt::Key_Escape:
             hideOverlay();
+            if (!search_bar_->isHidden())
+                closeSearch();
             setSelected(std::nullopt, true);
             return true;
         default:
             return false;
     }
+}
+
+void TimelineView::showLaneMenu(QPoint plotPos, QPoint globalPos) {
+    const int row = rowAt(plot_->mapTo(this, plotPos));
+    QMenu* menu = laneMenu(row);
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    // Not exec(): a modal loop inside a mouse handler would also block tests driving the view.
+    menu->popup(globalPos);
 }
 
 }  // namespace syncscope

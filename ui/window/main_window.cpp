@@ -291,6 +291,8 @@ void MainWindow::buildMenus() {
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
     edit->addAction(undo_);
     edit->addAction(redo_);
+    edit->addSeparator();
+    edit->addActions(timeline_->findActions());
 
     QMenu* run = menuBar()->addMenu(tr("&Run"));
     run->addAction(run_);
@@ -304,6 +306,8 @@ void MainWindow::buildMenus() {
     view_menu_->addAction(show_callouts_);
     view_menu_->addAction(zoom_fit_);
     view_menu_->addAction(full_screen_);
+    view_menu_->addSeparator();
+    view_menu_->addActions(timeline_->laneActions());
     view_menu_->addSeparator();
     for (QDockWidget* dock : findChildren<QDockWidget*>())
         view_menu_->addAction(dock->toggleViewAction());

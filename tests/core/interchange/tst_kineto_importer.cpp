@@ -2,6 +2,7 @@
 // schema, and the import options (progress, cancel).
 
 #include <QtTest>
+#include <algorithm>
 #include <atomic>
 
 #include "core/interchange/kineto_importer.h"
@@ -209,6 +210,28 @@ private slots:
         QCOMPARE(result.trace->events.size(), std::size_t{1});
         QCOMPARE(result.stats.skipped.at("ph B"), std::uint64_t{1});
         QVERIFY(!result.warnings.empty());
+    }
+
+    void threadIdsAreNeverNegative() {
+        // Kineto writes a 32-bit thread id as a signed number: 3745515072 arrives as -549452224.
+        // The lane is that thread, not a negative one; -1 is "no thread".
+        const std::string json =
+            "[{\"ph\":\"X\",\"cat\":\"cpu_op\",\"name\":\"a\",\"pid\":1,"
+            "\"tid\":-549452224,\"ts\":5,\"dur\":1},"
+            "{\"ph\":\"X\",\"cat\":\"cpu_op\",\"name\":\"b\",\"pid\":1,\"tid\":-1,"
+            "\"ts\":6,\"dur\":1}]";
+        const auto result = test::importKinetoJson(json, "tids.json");
+        QVERIFY2(result.ok(), result.error.c_str());
+        std::vector<std::string> names;
+        for (const auto& lane : result.trace->lanes) {
+            names.push_back(lane.name);
+            QVERIFY2(lane.name.find(" -") == std::string::npos, lane.name.c_str());
+        }
+        QVERIFY(std::find(names.begin(), names.end(), "host thread 3745515072") != names.end());
+        QVERIFY(std::find(names.begin(), names.end(), "host thread (no id)") != names.end());
+        for (const auto& lane : result.trace->lanes)
+            if (lane.name == "host thread 3745515072")
+                QCOMPARE(lane.thread_id, 3745515072u);
     }
 };
 

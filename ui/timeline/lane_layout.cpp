@@ -1,0 +1,256 @@
+#include "ui/timeline/lane_layout.h"
+
+#include <algorithm>
+#include <map>
+
+namespace syncscope {
+
+namespace {
+
+bool startsWith(const std::string& s, std::string_view prefix) {
+    return s.size() >= prefix.size() && std::string_view(s).substr(0, prefix.size()) == prefix;
+}
+
+// "GPU 3 stream 7" -> "GPU 3": importers name the device only when there is more than one.
+QString deviceOf(const Lane& lane) {
+    const QString name = QString::fromStdString(lane.name);
+    if (!name.startsWith(QStringLiteral("GPU ")))
+        return QStringLiteral("GPU");
+    const qsizetype space = name.indexOf(QLatin1Char(' '), 4);
+    return space < 0 ? name : name.left(space);
+}
+
+bool isHostLane(LaneKind k) {
+    return k == LaneKind::HostThread || k == LaneKind::HostWaits;
+}
+
+}  // namespace
+
+bool LaneLayout::isBookkeeping(const Lane& lane) {
+    if (lane.kind != LaneKind::Other)
+        return false;
+    return lane.name == "/" || startsWith(lane.name, "Traces/") || startsWith(lane.name, "Spans/");
+}
+
+void LaneLayout::buildGroups(const Trace& trace) {
+    const auto& lanes = trace.lanes;
+    group_of_.assign(lanes.size(), -1);
+    groups_.clear();
+    std::map<QString, int> byName;
+    auto groupNamed = [&](const QString& name) {
+        auto [it, added] = byName.emplace(name, static_cast<int>(groups_.size()));
+        if (added)
+            groups_.push_back({name, {}});
+        return it->second;
+    };
+    // Natural order, so a group's lanes and the groups themselves read top to bottom as on screen.
+    for (const auto l : natural_) {
+        const Lane& lane = lanes[l];
+        int g = -1;
+        if (lane.kind == LaneKind::HostThread) {
+            g = static_cast<int>(groups_.size());
+            groups_.push_back({QString::fromStdString(lane.name), {}});
+        } else if (lane.parent < lanes.size() && lanes[lane.parent].kind == LaneKind::HostThread &&
+                   group_of_[lane.parent] >= 0) {
+            g = group_of_[lane.parent];
+        } else if (isGpuLane(lane.kind)) {
+            g = groupNamed(deviceOf(lane));
+        } else if (isHostLane(lane.kind)) {
+            g = groupNamed(QStringLiteral("host"));
+        } else {
+            g = groupNamed(QStringLiteral("other lanes"));
+        }
+        group_of_[l] = g;
+        groups_[static_cast<std::size_t>(g)].lanes.push_back(l);
+    }
+    collapsed_.assign(groups_.size(), false);
+}
+
+void LaneLayout::reset(const Trace& trace, const std::vector<std::uint16_t>& naturalOrder) {
+    natural_ = naturalOrder;
+    order_ = naturalOrder;
+    hidden_.assign(trace.lanes.size(), false);
+    names_.clear();
+    for (std::size_t l = 0; l < trace.lanes.size(); ++l) {
+        hidden_[l] = isBookkeeping(trace.lanes[l]);
+        names_.push_back(trace.lanes[l].name);
+    }
+    buildGroups(trace);
+}
+
+bool LaneLayout::adopt(const Trace& trace, const std::vector<std::uint16_t>& naturalOrder) {
+    const std::size_t had = names_.size();
+    bool continues = trace.lanes.size() >= had && had > 0;
+    for (std::size_t l = 0; continues && l < had; ++l)
+        continues = trace.lanes[l].name == names_[l];
+    if (!continues) {
+        reset(trace, naturalOrder);
+        return false;
+    }
+    if (trace.lanes.size() == had && naturalOrder == natural_)
+        return true;
+    const bool reordered = order_ != natural_;
+    std::vector<QString> collapsedNames;
+    for (std::size_t g = 0; g < groups_.size(); ++g)
+        if (collapsed_[g])
+            collapsedNames.push_back(groups_[g].name);
+    natural_ = naturalOrder;
+    if (reordered) {
+        // The user's order stays; new lanes go to the end, where they are easy to find.
+        for (const auto l : naturalOrder)
+            if (l >= had)
+                order_.push_back(l);
+    } else {
+        order_ = naturalOrder;
+    }
+    hidden_.resize(trace.lanes.size(), false);
+    for (std::size_t l = had; l < trace.lanes.size(); ++l) {
+        hidden_[l] = isBookkeeping(trace.lanes[l]);
+        names_.push_back(trace.lanes[l].name);
+    }
+    buildGroups(trace);
+    for (std::size_t g = 0; g < groups_.size(); ++g)
+        collapsed_[g] = std::find(collapsedNames.begin(), collapsedNames.end(), groups_[g].name) !=
+                        collapsedNames.end();
+    return true;
+}
+
+std::vector<LaneRow> LaneLayout::rows() const {
+    std::vector<LaneRow> out;
+    std::vector<int> rowOfGroup(groups_.size(), -1);
+    for (const auto l : order_) {
+        if (l >= hidden_.size() || hidden_[l])
+            continue;
+        const int g = group_of_[l];
+        if (g >= 0 && collapsed_[static_cast<std::size_t>(g)]) {
+            int& r = rowOfGroup[static_cast<std::size_t>(g)];
+            if (r < 0) {
+                r = static_cast<int>(out.size());
+                out.push_back({{}, g, true});
+            }
+            out[static_cast<std::size_t>(r)].lanes.push_back(l);
+            continue;
+        }
+        out.push_back({{l}, g, false});
+    }
+    return out;
+}
+
+QString LaneLayout::rowLabel(const Trace& trace, const LaneRow& row) const {
+    if (row.lanes.empty())
+        return {};
+    if (row.collapsed && row.group >= 0) {
+        const auto n = row.lanes.size();
+        return QStringLiteral("▸ %1 (%2 lane%3)")
+            .arg(groups_[static_cast<std::size_t>(row.group)].name)
+            .arg(n)
+            .arg(n == 1 ? QString() : QStringLiteral("s"));
+    }
+    const auto lane = row.lanes.front();
+    const Lane& l = trace.lanes[lane];
+    QString name = QString::fromStdString(l.name);
+    if (name.isEmpty())
+        name = QStringLiteral("lane %1").arg(lane);
+    // A sub-lane hangs under its thread.
+    if (l.kind == LaneKind::HostWaits)
+        name = QStringLiteral("└ ") + name;
+    return name;
+}
+
+void LaneLayout::setHidden(std::uint16_t lane, bool hidden) {
+    if (lane < hidden_.size())
+        hidden_[lane] = hidden;
+}
+
+bool LaneLayout::isHidden(std::uint16_t lane) const {
+    return lane < hidden_.size() && hidden_[lane];
+}
+
+int LaneLayout::hiddenCount() const {
+    return static_cast<int>(std::count(hidden_.begin(), hidden_.end(), true));
+}
+
+void LaneLayout::showAllLanes() {
+    std::fill(hidden_.begin(), hidden_.end(), false);
+}
+
+int LaneLayout::groupOf(std::uint16_t lane) const {
+    return lane < group_of_.size() ? group_of_[lane] : -1;
+}
+
+bool LaneLayout::canCollapse(int group) const {
+    return group >= 0 && group < static_cast<int>(groups_.size()) &&
+           groups_[static_cast<std::size_t>(group)].lanes.size() >= 2;
+}
+
+void LaneLayout::setCollapsed(int group, bool collapsed) {
+    if (canCollapse(group))
+        collapsed_[static_cast<std::size_t>(group)] = collapsed;
+}
+
+bool LaneLayout::isCollapsed(int group) const {
+    return group >= 0 && group < static_cast<int>(collapsed_.size()) &&
+           collapsed_[static_cast<std::size_t>(group)];
+}
+
+void LaneLayout::expandAll() {
+    std::fill(collapsed_.begin(), collapsed_.end(), false);
+}
+
+bool LaneLayout::moveRow(int row, int delta) {
+    const auto all = rows();
+    const int target = row + delta;
+    if (delta == 0 || row < 0 || row >= static_cast<int>(all.size()) || target < 0 ||
+        target >= static_cast<int>(all.size()))
+        return false;
+    const auto& moving = all[static_cast<std::size_t>(row)].lanes;
+    const auto& other = all[static_cast<std::size_t>(target)].lanes;
+    auto in = [](const std::vector<std::uint16_t>& v, std::uint16_t l) {
+        return std::find(v.begin(), v.end(), l) != v.end();
+    };
+    std::vector<std::uint16_t> rest;
+    rest.reserve(order_.size());
+    for (const auto l : order_)
+        if (!in(moving, l))
+            rest.push_back(l);
+    // Hidden lanes keep their place among the others; the moved row lands just past its
+    // neighbour's lanes (all of them, when the neighbour is a collapsed group).
+    std::size_t at = 0;
+    if (delta < 0) {
+        at = rest.size();
+        for (std::size_t k = 0; k < rest.size(); ++k)
+            if (in(other, rest[k])) {
+                at = k;
+                break;
+            }
+    } else {
+        for (std::size_t k = 0; k < rest.size(); ++k)
+            if (in(other, rest[k]))
+                at = k + 1;
+    }
+    std::vector<std::uint16_t> moved;
+    for (const auto l : order_)
+        if (in(moving, l))
+            moved.push_back(l);
+    rest.insert(rest.begin() + static_cast<std::ptrdiff_t>(at), moved.begin(), moved.end());
+    order_ = std::move(rest);
+    return true;
+}
+
+void LaneLayout::setHeightPx(int px) {
+    height_px_ = std::clamp(px, kMinHeightPx, kMaxHeightPx);
+}
+
+bool LaneLayout::taller() {
+    const int before = height_px_;
+    setHeightPx(std::max(before + 2, before * 5 / 4));
+    return height_px_ != before;
+}
+
+bool LaneLayout::shorter() {
+    const int before = height_px_;
+    setHeightPx(std::min(before - 2, before * 4 / 5));
+    return height_px_ != before;
+}
+
+}  // namespace syncscope

@@ -1,0 +1,250 @@
+// TimelineView's lanes: the LaneLayout applied to the model, row height and vertical scroll, the
+// lane menu and the View menu's lane actions. The rest of the class is in timeline_view.cpp.
+#include <qcustomplot.h>
+
+#include <QAction>
+#include <QFontMetrics>
+#include <QMenu>
+#include <QScrollBar>
+#include <algorithm>
+#include <cmath>
+
+#include "ui/timeline/legend_strip.h"
+#include "ui/timeline/search_bar.h"
+#include "ui/timeline/timeline_model.h"
+#include "ui/timeline/timeline_view.h"
+
+namespace syncscope {
+
+void TimelineView::createLaneActions() {
+    taller_ = new QAction(tr("&Taller Lanes"), this);
+    taller_->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Equal),
+                           QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Plus)});
+    taller_->setStatusTip(tr("Give every lane more height; the lanes scroll when they do not fit"));
+    connect(taller_, &QAction::triggered, this, &TimelineView::tallerLanes);
+    shorter_ = new QAction(tr("&Shorter Lanes"), this);
+    shorter_->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Minus),
+                            QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Underscore)});
+    shorter_->setStatusTip(tr("Fit more lanes on screen (never below one line of label text)"));
+    connect(shorter_, &QAction::triggered, this, &TimelineView::shorterLanes);
+    show_hidden_ = new QAction(tr("Show &Hidden Lanes"), this);
+    show_hidden_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_H));
+    show_hidden_->setStatusTip(
+        tr("Bring back the lanes hidden from the lane menu, and the recorder's own bookkeeping "
+           "lanes of imported traces"));
+    connect(show_hidden_, &QAction::triggered, this, &TimelineView::showHiddenLanes);
+    collapse_all_ = new QAction(tr("&Collapse All Lane Groups"), this);
+    collapse_all_->setStatusTip(
+        tr("One row per host thread, per GPU and for the other lanes, each drawing all its lanes"));
+    connect(collapse_all_, &QAction::triggered, this, [this] { setAllGroupsCollapsed(true); });
+    expand_all_ = new QAction(tr("&Expand All Lane Groups"), this);
+    connect(expand_all_, &QAction::triggered, this, [this] { setAllGroupsCollapsed(false); });
+    // On the view too, so the keys work where no window menu holds them.
+    addActions({taller_, shorter_, show_hidden_});
+}
+
+QList<QAction*> TimelineView::laneActions() const {
+    return {taller_, shorter_, show_hidden_, collapse_all_, expand_all_};
+}
+
+void TimelineView::applyLaneLayout() {
+    const auto rows = lane_layout_.rows();
+    row_labels_.clear();
+    if (model_ && trace_) {
+        std::vector<std::vector<std::uint16_t>> arranged;
+        arranged.reserve(rows.size());
+        for (const auto& row : rows) {
+            arranged.push_back(row.lanes);
+            row_labels_.push_back(lane_layout_.rowLabel(*trace_, row));
+        }
+        model_->arrangeRows(arranged);
+        std::vector<bool> searchable(trace_->lanes.size(), false);
+        for (const auto& row : rows)
+            for (const auto l : row.lanes)
+                searchable[l] = true;
+        search_.setSearchableLanes(std::move(searchable));
+    }
+    // Highlights belong to the open find bar only.
+    lanes_->setHighlights(search_bar_->isHidden() ? nullptr : search_.matches());
+    updateFindStatus();
+    const int hidden = lane_layout_.hiddenCount();
+    show_hidden_->setText(hidden > 0 ? tr("Show &Hidden Lanes (%1)").arg(hidden)
+                                     : tr("Show &Hidden Lanes"));
+    show_hidden_->setEnabled(hidden > 0);
+    labelled_rows_ = {-1, -1};
+    // The flows and the selection may point at lanes that are gone from the rows now.
+    updateLegend();
+    requestReplot();
+    emit laneLayoutChanged();
+}
+
+void TimelineView::layoutRows() {
+    const int rows = model_ ? model_->rowCount() : 0;
+    const double avail = std::max(1, plot_->axisRect()->height());
+    // Never shorter than a line of label text: labels must not run into each other.
+    const double textPx = QFontMetrics(theme_.font).height() + 2;
+    // The layout's height is for the default theme; a theme for projectors asks for more.
+    const double themed = static_cast<double>(lane_layout_.heightPx()) * theme_.laneLabelMinPx /
+                          LaneLayout::kDefaultHeightPx;
+    const double minPx = std::max(themed, textPx);
+    row_px_ = rows > 0 ? std::max(minPx, avail / rows) : avail;
+    const double content = rows * row_px_;
+    const double maxScroll = std::max(0.0, std::ceil(content - avail));
+    // A picture rendered off the widget (export) lays out at its own size: it must not move the
+    // window's scroll bar.
+    const bool live = plot_->viewport() == plot_->rect();
+    const double scroll = std::clamp(scroll_px_, 0.0, maxScroll);
+    if (live)
+        scroll_px_ = scroll;
+    const double lower = rows > 0 ? scroll / row_px_ : 0.0;
+    const double upper = rows > 0 ? (scroll + avail) / row_px_ : 1.0;
+    const QCPRange before = plot_->yAxis->range();
+    plot_->yAxis->setRange(lower, upper);
+    const bool relabelled = updateRowLabels(lower, upper);
+    if (relabelled || std::abs(before.lower - lower) > 1e-9 ||
+        std::abs(before.upper - upper) > 1e-9) {
+        // The layout just done measured the old labels and ticks: lay out again (what
+        // QCustomPlot::updateLayout does, without its signal) so this very frame, and a picture
+        // rendered in one pass, get the label column and ticks of the rows now in view.
+        auto* layout = plot_->plotLayout();
+        layout->update(QCPLayoutElement::upPreparation);
+        layout->update(QCPLayoutElement::upMargins);
+        layout->update(QCPLayoutElement::upLayout);
+        if (live)
+            updateLegend();
+    }
+    if (!live)
+        return;
+    {
+        const QSignalBlocker block(scroll_);
+        scroll_->setRange(0, static_cast<int>(maxScroll));
+        scroll_->setPageStep(static_cast<int>(avail));
+        scroll_->setSingleStep(static_cast<int>(std::ceil(row_px_)));
+        scroll_->setValue(static_cast<int>(std::lround(scroll_px_)));
+    }
+    scroll_->setVisible(maxScroll > 0);
+}
+
+bool TimelineView::updateRowLabels(double lower, double upper) {
+    const int rows = model_ ? model_->rowCount() : 0;
+    // A label only for rows whose middle is in view: QCustomPlot draws a tick label outside the
+    // axis rect otherwise, over the time axis.
+    const int first = std::clamp(static_cast<int>(std::ceil(lower - 0.5)), 0, rows);
+    const int last = std::clamp(static_cast<int>(std::floor(upper - 0.5)) + 1, first, rows);
+    if (labelled_rows_ == std::make_pair(first, last))
+        return false;
+    labelled_rows_ = {first, last};
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    ticker->setSubTickCount(0);
+    for (int r = first; r < last && r < row_labels_.size(); ++r)
+        ticker->addTick(r + 0.5, row_labels_[r]);
+    plot_->yAxis->setTicker(ticker);
+    return true;
+}
+
+void TimelineView::setScrollPx(double px) {
+    if (px == scroll_px_)
+        return;
+    scroll_px_ = std::max(0.0, px);
+    requestReplot();
+}
+
+int TimelineView::rowAt(QPoint pos) const {
+    if (!model_)
+        return -1;
+    const QPointF p = plot_->mapFrom(this, pos);
+    const QRect rect = plot_->axisRect()->rect();
+    // The plot and its label column left of it.
+    if (p.y() < rect.top() || p.y() > rect.bottom() || p.x() > rect.right())
+        return -1;
+    const int row = static_cast<int>(std::floor(plot_->yAxis->pixelToCoord(p.y())));
+    return row >= 0 && row < model_->rowCount() ? row : -1;
+}
+
+void TimelineView::hideLane(std::uint16_t lane) {
+    lane_layout_.setHidden(lane, true);
+    applyLaneLayout();
+}
+
+void TimelineView::showHiddenLanes() {
+    lane_layout_.showAllLanes();
+    applyLaneLayout();
+}
+
+void TimelineView::setGroupCollapsed(int group, bool collapsed) {
+    lane_layout_.setCollapsed(group, collapsed);
+    applyLaneLayout();
+}
+
+void TimelineView::setAllGroupsCollapsed(bool collapsed) {
+    for (int g = 0; g < static_cast<int>(lane_layout_.groups().size()); ++g)
+        lane_layout_.setCollapsed(g, collapsed);
+    applyLaneLayout();
+}
+
+bool TimelineView::moveRow(int row, int delta) {
+    if (!lane_layout_.moveRow(row, delta))
+        return false;
+    applyLaneLayout();
+    return true;
+}
+
+void TimelineView::setLaneHeight(int px) {
+    // Keep the row at the top of the view where it is.
+    const double topRow = row_px_ > 0 ? scroll_px_ / row_px_ : 0.0;
+    lane_layout_.setHeightPx(px);
+    scroll_px_ = topRow * std::max<double>(lane_layout_.heightPx(), 1);
+    requestReplot();
+    emit laneLayoutChanged();
+}
+
+void TimelineView::tallerLanes() {
+    LaneLayout probe = lane_layout_;
+    if (probe.taller())
+        setLaneHeight(probe.heightPx());
+}
+
+void TimelineView::shorterLanes() {
+    LaneLayout probe = lane_layout_;
+    if (probe.shorter())
+        setLaneHeight(probe.heightPx());
+}
+
+QMenu* TimelineView::laneMenu(int row) {
+    auto* menu = new QMenu(this);
+    menu->setObjectName(QStringLiteral("laneMenu"));
+    const auto& lanes = model_ ? model_->lanesOfRow(row) : std::vector<std::uint16_t>{};
+    if (!lanes.empty()) {
+        const auto lane = lanes.front();
+        const int group = lane_layout_.groupOf(lane);
+        const bool collapsed = lane_layout_.isCollapsed(group);
+        const QString label = row < row_labels_.size() ? row_labels_[row] : QString();
+        menu->addSection(label);
+        QAction* up = menu->addAction(tr("Move &Up"), this, [this, row] { moveRow(row, -1); });
+        up->setEnabled(row > 0);
+        QAction* down = menu->addAction(tr("Move &Down"), this, [this, row] { moveRow(row, 1); });
+        down->setEnabled(row + 1 < model_->rowCount());
+        if (collapsed) {
+            menu->addAction(tr("&Hide Lanes of This Group"), this, [this, lanes] {
+                for (const auto l : lanes)
+                    lane_layout_.setHidden(l, true);
+                applyLaneLayout();
+            });
+        } else {
+            menu->addAction(tr("&Hide Lane"), this, [this, lane] { hideLane(lane); });
+        }
+        if (lane_layout_.canCollapse(group)) {
+            const QString name = lane_layout_.groups()[static_cast<std::size_t>(group)].name;
+            menu->addAction(
+                collapsed ? tr("&Expand “%1”").arg(name) : tr("&Collapse “%1”").arg(name), this,
+                [this, group, collapsed] { setGroupCollapsed(group, !collapsed); });
+        }
+        menu->addSeparator();
+    }
+    menu->addAction(show_hidden_);
+    menu->addAction(taller_);
+    menu->addAction(shorter_);
+    return menu;
+}
+
+}  // namespace syncscope
