@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cstdio>
 
+#include "core/engine/caching_allocator.h"
 #include "core/model/byte_format.h"
 
 namespace syncscope {
@@ -284,6 +285,23 @@ private:
             case StepKind::FreeAsync:
                 return {"del " + buffer(step.buffer),
                         "cudaFreeAsync(" + buffer(step.buffer) + ", " + cs + ");"};
+            case StepKind::TensorAlloc:
+                return {onStream(step.stream) + buffer(step.buffer) + " = torch.empty(" +
+                            std::to_string(step.bytes) + ", dtype=torch.uint8, device=\"cuda\")",
+                        "/* caching allocator: a cached block of " + stream(step.stream) +
+                            ", else cudaMalloc(&segment, " +
+                            bytes(CachingAllocator::segmentSize(
+                                CachingAllocator::roundSize(step.bytes))) +
+                            ") */"};
+            case StepKind::TensorFree:
+                return {"del " + buffer(step.buffer),
+                        "/* the block returns to the allocator's cache: no cudaFree */"};
+            case StepKind::RecordStream:
+                return {buffer(step.buffer) + ".record_stream(" + s + ")",
+                        "/* at the free: cudaEventRecord(ev, " + cs + ") */"};
+            case StepKind::EmptyCache:
+                return {"torch.cuda.empty_cache()",
+                        "cudaFree(segment);  // each wholly free segment: synchronizes the device"};
             case StepKind::PoolTrim:
                 return {"# no PyTorch call: trims a raw CUDA memory pool",
                         "cudaMemPoolTrimTo(pool, " + bytes(step.bytes) + ");"};
