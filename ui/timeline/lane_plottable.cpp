@@ -307,6 +307,15 @@ void LanePlottable::draw(QCPPainter* painter) {
     painter->setFont(theme_.font);
     const TimeMapping map = mapping();
     drawStripes(painter);
+    if (now_) {
+        // A clip rather than a filter in every drawing path: bars, folds, markers and labels all
+        // stop at now the same way.
+        const QRect r = mKeyAxis->axisRect()->rect();
+        const double x =
+            std::clamp(map.toPixel(static_cast<double>(*now_)), r.left() - 1.0, r.right() + 1.0);
+        painter->setClipRect(QRectF(QPointF(r.left() - 1.0, r.top()), QPointF(x, r.bottom() + 1.0)),
+                             Qt::IntersectClip);
+    }
     drawIdleSpans(painter, map);
     for (int row = 0; row < model_->rowCount(); ++row) {
         items_.clear();

@@ -83,6 +83,7 @@ public:
     std::optional<std::uint32_t> eventAt(QPoint pos) const;  // pos in this widget's coordinates
     std::optional<std::uint32_t> selectedEvent() const { return selected_; }
     void selectEvent(std::uint32_t index);
+    void clearSelection();
 
     QCustomPlot* plot() const { return plot_; }
     MemoryPlot* memoryPlot() const { return memory_; }
