@@ -22,14 +22,15 @@ const ComparisonTable::Row* ComparisonTable::row(const std::string& label) const
 }
 
 std::string traceDisplayName(const Trace& trace) {
-    if (!trace.title.empty())
+    // Importers title a trace with the file it came from: its name is enough, the folders belong
+    // to the machine it was read on.
+    if (!trace.title.empty() && trace.title != trace.source)
         return trace.title;
-    if (!trace.source.empty()) {
-        // A file's name is enough; the folders belong to the machine it was recorded on.
-        const auto slash = trace.source.find_last_of("/\\");
-        return slash == std::string::npos ? trace.source : trace.source.substr(slash + 1);
-    }
-    return "trace";
+    const std::string& path = trace.source.empty() ? trace.title : trace.source;
+    if (path.empty())
+        return "trace";
+    const auto slash = path.find_last_of("/\\");
+    return slash == std::string::npos ? path : path.substr(slash + 1);
 }
 
 ComparisonTable buildComparisonTable(const Trace& a, const Trace& b) {

@@ -62,6 +62,7 @@ private slots:
     void wheelOnTheSecondMovesTheFirst();
     void selectionFindsItsTwin();
     void recordingIsMovedOntoTheFirstClock();
+    void timeAxesLineUpDespiteLongerLaneNames();
     void tableShowsBothRunsAndTheDifference();
     void pictureHasTwoTimelinesAndTheTable();
     void mainWindowComparesTheRunOnScreen();
@@ -125,6 +126,22 @@ void TestCompareView::recordingIsMovedOntoTheFirstClock() {
     view.setTraces(a, recording);
     QCOMPARE(view.viewB()->model()->beginNs(), view.viewA()->model()->beginNs());
     QCOMPARE(view.viewB()->model()->endNs(), view.viewA()->model()->endNs());
+}
+
+void TestCompareView::timeAxesLineUpDespiteLongerLaneNames() {
+    auto a = testing::makeDemoTrace(3);
+    auto b = testing::makeDemoTrace(3);
+    b->lanes[0].name = "thread 948300 (python3.10) of a recorded run";
+    CompareView view;
+    view.setTraces(a, b);
+    showView(view);
+    auto* ra = view.viewA()->plot()->axisRect();
+    auto* rb = view.viewB()->plot()->axisRect();
+    QCOMPARE(ra->left(), rb->left());
+    QCOMPARE(ra->right(), rb->right());
+    const double t = static_cast<double>(a->events[3].start_ns);
+    QCOMPARE(view.viewA()->plot()->xAxis->coordToPixel(t),
+             view.viewB()->plot()->xAxis->coordToPixel(t));
 }
 
 void TestCompareView::tableShowsBothRunsAndTheDifference() {

@@ -34,7 +34,30 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
     layout->addWidget(view_b_, 1);
     layout->addWidget(table_);
     sync_ = new TimelineSync(view_a_, view_b_, this);
+    base_padding_ = view_a_->plot()->yAxis->padding();
     setTheme(theme_);
+}
+
+void CompareView::alignAxes() {
+    TimelineView* views[2] = {view_a_, view_b_};
+    int left[2] = {0, 0};
+    for (int i = 0; i < 2; ++i) {
+        auto* plot = views[i]->plot();
+        plot->yAxis->setPadding(base_padding_);
+        plot->replot(QCustomPlot::rpImmediateRefresh);  // lays the margins out
+        left[i] = plot->axisRect()->margins().left();
+    }
+    const int most = std::max(left[0], left[1]);
+    for (int i = 0; i < 2; ++i) {
+        auto* plot = views[i]->plot();
+        plot->yAxis->setPadding(base_padding_ + most - left[i]);
+        plot->replot(QCustomPlot::rpQueuedReplot);
+    }
+}
+
+void CompareView::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    alignAxes();
 }
 
 QString CompareView::title(const QString& letter, const Trace& trace) {
@@ -60,6 +83,7 @@ void CompareView::setTraces(std::shared_ptr<const Trace> a, std::shared_ptr<cons
     view_a_->setTrace(std::move(a));
     view_b_->setTrace(std::move(b));
     zoomToFit();
+    alignAxes();
 }
 
 void CompareView::zoomToFit() {
@@ -89,6 +113,7 @@ void CompareView::setTheme(const Theme& theme) {
         label->setFont(theme.titleFont);
         label->setPalette(pal);
     }
+    alignAxes();
 }
 
 const ComparisonTable& CompareView::table() const {

@@ -38,6 +38,12 @@ public:
     static QString title(const QString& letter, const Trace& trace);
     // Shows both runs whole, on the span that holds the longer one.
     void zoomToFit();
+    // Lines the two time axes up to the pixel: the half with the narrower lane labels gets the
+    // difference as padding, so one instant is at one x in both.
+    void alignAxes();
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     QLabel* title_a_ = nullptr;
@@ -47,6 +53,7 @@ private:
     ComparisonTableWidget* table_ = nullptr;
     TimelineSync* sync_ = nullptr;
     Theme theme_ = Theme::light();
+    int base_padding_ = 0;  // the lane-label axis' own padding, before alignment
 };
 
 }  // namespace syncscope

@@ -96,6 +96,8 @@ void TestComparisonTable::displayName() {
     QCOMPARE(traceDisplayName(t), std::string("trace"));
     t.source = "/home/someone/runs/step.pt.trace.json";
     QCOMPARE(traceDisplayName(t), std::string("step.pt.trace.json"));
+    t.title = t.source;  // as the importers title a trace
+    QCOMPARE(traceDisplayName(t), std::string("step.pt.trace.json"));
     t.title = "Stream synchronize";
     QCOMPARE(traceDisplayName(t), std::string("Stream synchronize"));
 }
