@@ -5,6 +5,7 @@
 #include <cmath>
 #include <optional>
 
+#include "app/gui/headless_compare.h"
 #include "core/analysis/focus_resolver.h"
 #include "core/engine/engine_factory.h"
 #include "core/scenario/scenario_reader.h"
@@ -93,14 +94,18 @@ QSize HeadlessExport::parseSize(const QString& text) {
     return {w, h};
 }
 
+std::optional<Theme> HeadlessExport::themeByName(const QString& name) {
+    if (name == QLatin1String("light"))
+        return Theme::light();
+    if (name == QLatin1String("dark"))
+        return Theme::dark();
+    if (name == QLatin1String("presentation"))
+        return Theme::presentation();
+    return std::nullopt;
+}
+
 int HeadlessExport::run(const Request& request, QTextStream& out, QTextStream& err) {
-    std::optional<Theme> theme;
-    if (request.theme == QLatin1String("light"))
-        theme = Theme::light();
-    if (request.theme == QLatin1String("dark"))
-        theme = Theme::dark();
-    if (request.theme == QLatin1String("presentation"))
-        theme = Theme::presentation();
+    const std::optional<Theme> theme = themeByName(request.theme);
     if (!theme) {
         err << "syncscope: unknown theme '" << request.theme
             << "' (expected light, dark or presentation)" << Qt::endl;
@@ -116,6 +121,8 @@ int HeadlessExport::run(const Request& request, QTextStream& out, QTextStream& e
             << Qt::endl;
         return 2;
     }
+    if (!request.compare.isEmpty())
+        return HeadlessCompare::run(request, *theme, out, err);
     // Before the run: a FIFO or device as the output, or the output being the input file, is
     // refused without running anything.
     const std::string output = QFile::encodeName(request.output).toStdString();

@@ -6,6 +6,8 @@
 #include <optional>
 #include <utility>
 
+#include "ui/timeline/theme.h"
+
 namespace syncscope {
 
 // `syncscope --scenario FILE|builtin:NAME --export OUT`: runs the scenario synchronously on the
@@ -26,12 +28,15 @@ public:
         bool memory = false;                                // force the memory plot
         bool callouts = true;                               // --no-callouts clears it
         bool focus = false;  // --focus: zoom to the scenario's focus window
+        QString compare;     // --compare B: a picture of the compare view of the run and B
     };
 
     // Returns the process exit code: 0 written, 1 the run or the export failed, 2 bad input.
     static int run(const Request& request, QTextStream& out, QTextStream& err);
     // "1600x900" -> QSize; an invalid size when malformed or out of range.
     static QSize parseSize(const QString& text);
+    // "light", "dark" or "presentation"; nullopt for anything else.
+    static std::optional<Theme> themeByName(const QString& name);
 };
 
 }  // namespace syncscope

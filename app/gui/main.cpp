@@ -8,8 +8,11 @@
 #include <optional>
 
 #include "app/gui/export_cli_options.h"
+#include "app/gui/headless_compare.h"
 #include "app/gui/headless_export.h"
+#include "app/gui/headless_replay.h"
 #include "core/tracefile/temp_file_registry.h"
+#include "ui/compare/compare_window.h"
 #include "ui/run/run_panel.h"
 #include "ui/window/document_loader.h"
 #include "ui/window/main_window.h"
@@ -24,9 +27,10 @@ bool choosePlatform(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) {
         const char* a = argv[i];
         if (std::strcmp(a, "--export") == 0 || std::strncmp(a, "--export=", 9) == 0 ||
-            std::strcmp(a, "--help") == 0 || std::strcmp(a, "-h") == 0 ||
-            std::strcmp(a, "--help-all") == 0 || std::strcmp(a, "--version") == 0 ||
-            std::strcmp(a, "-v") == 0)
+            std::strcmp(a, "--replay-frames") == 0 ||
+            std::strncmp(a, "--replay-frames=", 16) == 0 || std::strcmp(a, "--help") == 0 ||
+            std::strcmp(a, "-h") == 0 || std::strcmp(a, "--help-all") == 0 ||
+            std::strcmp(a, "--version") == 0 || std::strcmp(a, "-v") == 0)
             headless_ok = true;
     }
     const bool no_display = qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") &&
@@ -90,7 +94,25 @@ int main(int argc, char** argv) {
     const QCommandLineOption full_screen_option(
         QStringLiteral("full-screen"),
         QStringLiteral("Start full screen in the presentation theme (F11 goes back)."));
+    const QCommandLineOption compare_option(
+        QStringLiteral("compare"),
+        QStringLiteral("Compare the --scenario (or FILE) with B: builtin:NAME, a scenario file or "
+                       "a trace file. Opens the compare view, or with --export writes it."),
+        QStringLiteral("B"));
+    const QCommandLineOption replay_frames_option(
+        QStringLiteral("replay-frames"),
+        QStringLiteral("Write the run's replay as numbered PNG frames into DIR and exit."),
+        QStringLiteral("DIR"));
+    const QCommandLineOption fps_option(
+        QStringLiteral("fps"),
+        QStringLiteral("With --replay-frames: frames a second (default 10)."), QStringLiteral("N"),
+        QStringLiteral("10"));
+    const QCommandLineOption replay_speed_option(
+        QStringLiteral("replay-speed"),
+        QStringLiteral("With --replay-frames: GPU time a second of replay (default 1ms)."),
+        QStringLiteral("SPEED"), QStringLiteral("1ms"));
     parser.addOptions({scenario_option, engine_option, export_option, size_option, theme_option,
+                       compare_option, replay_frames_option, fps_option, replay_speed_option,
                        course_option, full_screen_option});
     const syncscope::ExportCliOptions export_picture_options(parser);
     parser.addPositionalArgument(QStringLiteral("FILE"),
@@ -129,15 +151,66 @@ int main(int argc, char** argv) {
         return 2;
     }
 
-    if (parser.isSet(export_option)) {
-        syncscope::HeadlessExport::Request request;
-        request.scenario = parser.value(scenario_option);
-        if (request.scenario.isEmpty() && !files.isEmpty()) {
-            if (syncscope::DocumentLoader::isScenarioFile(files.first()))
-                request.scenario = files.first();
-            else
-                request.trace = files.first();
+    if (parser.isSet(export_option) && parser.isSet(replay_frames_option)) {
+        err << "syncscope: --export and --replay-frames both write pictures; give one of them"
+            << Qt::endl;
+        return 2;
+    }
+    if (parser.isSet(compare_option) && parser.isSet(replay_frames_option)) {
+        err << "syncscope: --replay-frames replays one run; it does not go with --compare"
+            << Qt::endl;
+        return 2;
+    }
+    syncscope::HeadlessExport::Request request;
+    request.scenario = parser.value(scenario_option);
+    if (request.scenario.isEmpty() && !files.isEmpty()) {
+        if (syncscope::DocumentLoader::isScenarioFile(files.first()))
+            request.scenario = files.first();
+        else
+            request.trace = files.first();
+    }
+    request.compare = parser.value(compare_option);
+    if (parser.isSet(compare_option)) {
+        QString error;
+        if (request.scenario.isEmpty() && request.trace.isEmpty()) {
+            err << "syncscope: --compare B needs a run to compare with B: --scenario "
+                   "FILE|builtin:NAME (or a FILE)"
+                << Qt::endl;
+            return 2;
         }
+        if (!syncscope::HeadlessCompare::checkSource(QStringLiteral("--compare"), request.compare,
+                                                     &error)) {
+            err << "syncscope: " << error << Qt::endl;
+            return 2;
+        }
+    }
+
+    if (parser.isSet(replay_frames_option)) {
+        syncscope::HeadlessReplay::Request replay;
+        replay.run = request;
+        if (request.scenario.isEmpty() && request.trace.isEmpty()) {
+            err << "syncscope: --replay-frames needs --scenario FILE|builtin:NAME (or a trace "
+                   "FILE)"
+                << Qt::endl;
+            return 2;
+        }
+        replay.run.engine = engine;
+        replay.run.size = syncscope::HeadlessExport::parseSize(parser.value(size_option));
+        if (!replay.run.size.isValid()) {
+            err << "syncscope: bad --size '" << parser.value(size_option)
+                << "' (expected WxH, e.g. 1600x900, each 100..16000)" << Qt::endl;
+            return 2;
+        }
+        replay.run.theme = parser.value(theme_option);
+        if (!export_picture_options.read(parser, replay.run, err))
+            return 2;
+        replay.directory = parser.value(replay_frames_option);
+        replay.fps = parser.value(fps_option);
+        replay.speed = parser.value(replay_speed_option);
+        return syncscope::HeadlessReplay::run(replay, out, err);
+    }
+
+    if (parser.isSet(export_option)) {
         if (request.scenario.isEmpty() && request.trace.isEmpty()) {
             err << "syncscope: --export needs --scenario FILE|builtin:NAME (or a trace FILE)"
                 << Qt::endl;
@@ -155,6 +228,19 @@ int main(int argc, char** argv) {
         if (!export_picture_options.read(parser, request, err))
             return 2;
         return syncscope::HeadlessExport::run(request, out, err);
+    }
+
+    if (parser.isSet(compare_option)) {
+        syncscope::CompareWindow window;
+        if (parser.isSet(theme_option)) {
+            const auto theme = syncscope::HeadlessExport::themeByName(parser.value(theme_option));
+            if (theme)
+                window.setTheme(*theme);
+        }
+        window.show();
+        const QString a = request.scenario.isEmpty() ? request.trace : request.scenario;
+        window.compare(a, request.compare, engine);
+        return app.exec();
     }
 
     syncscope::MainWindow window;

@@ -112,7 +112,7 @@ QString ImageExporter::defaultCaption(const Trace& trace, const QDateTime& date)
     return parts.join(QStringLiteral(" — "));
 }
 
-bool ImageExporter::checkSize(const ExportOptions& o, QString* error) const {
+bool ImageExporter::checkSize(const ExportOptions& o, QString* error) {
     const QSize px = (QSizeF(o.size) * o.scale).toSize();
     const bool ok = o.size.width() >= kMinSide && o.size.height() >= kMinSide && o.scale >= 0.25 &&
                     o.scale <= 8.0 && px.width() <= kMaxSide && px.height() <= kMaxSide;
@@ -169,6 +169,12 @@ void ImageExporter::paint(QPainter* painter, const ExportOptions& o, bool vector
 }
 
 QImage ImageExporter::renderImage(const ExportOptions& o, QString* error) const {
+    return renderPicture(
+        o, view_.theme().background, [&](QPainter* p, bool vector) { paint(p, o, vector); }, error);
+}
+
+QImage ImageExporter::renderPicture(const ExportOptions& o, const QColor& background,
+                                    const PaintFunction& paint, QString* error) {
     if (!checkSize(o, error))
         return {};
     const QSize px = (QSizeF(o.size) * o.scale).toSize();
@@ -185,11 +191,11 @@ QImage ImageExporter::renderImage(const ExportOptions& o, QString* error) const 
     const int dpm = static_cast<int>(std::lround(kDpi / 0.0254));
     image.setDotsPerMeterX(dpm);
     image.setDotsPerMeterY(dpm);
-    image.fill(view_.theme().background);
+    image.fill(background);
     QCPPainter painter(&image);
     painter.setRenderHint(QPainter::TextAntialiasing);
     painter.scale(o.scale, o.scale);
-    paint(&painter, o, false);
+    paint(&painter, false);
     painter.end();
     return image;
 }
@@ -209,6 +215,12 @@ bool ImageExporter::copyToClipboard(const ExportOptions& options, QString* error
 }
 
 bool ImageExporter::exportTo(const ExportOptions& o, QString* error) const {
+    return exportPicture(
+        o, view_.theme().background, [&](QPainter* p, bool vector) { paint(p, o, vector); }, error);
+}
+
+bool ImageExporter::exportPicture(const ExportOptions& o, const QColor& background,
+                                  const PaintFunction& paint, QString* error) {
     const auto format = formatFor(o.format.isEmpty() ? o.path : o.format, error);
     if (!format)
         return false;
@@ -236,7 +248,7 @@ bool ImageExporter::exportTo(const ExportOptions& o, QString* error) const {
     switch (*format) {
         case Format::Png:
         case Format::Jpeg: {
-            QImage image = renderImage(o, error);
+            QImage image = renderPicture(o, background, paint, error);
             if (image.isNull())
                 return false;
             const bool saved = *format == Format::Png
@@ -258,7 +270,7 @@ bool ImageExporter::exportTo(const ExportOptions& o, QString* error) const {
             QCPPainter painter;
             if (!painter.begin(&svg))
                 return fail(QStringLiteral("cannot start the SVG painter"));
-            paint(&painter, o, true);
+            paint(&painter, true);
             if (!painter.end())
                 return fail(QStringLiteral("the SVG could not be completed"));
             break;
@@ -276,7 +288,7 @@ bool ImageExporter::exportTo(const ExportOptions& o, QString* error) const {
             QCPPainter painter;
             if (!painter.begin(&pdf))
                 return fail(QStringLiteral("cannot start the PDF painter"));
-            paint(&painter, o, true);
+            paint(&painter, true);
             if (!painter.end())
                 return fail(QStringLiteral("the PDF could not be completed"));
             break;

@@ -2,6 +2,7 @@
 
 #include <QImage>
 #include <QString>
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -35,10 +36,20 @@ public:
     // The picture as pixels (size * scale); a null image and an error when the size is unusable.
     QImage renderImage(const ExportOptions& options, QString* error = nullptr) const;
     bool copyToClipboard(const ExportOptions& options, QString* error) const;
+    // Paints the view's picture (caption, plot, legend) with its top left at the painter's origin,
+    // options.size big: for pictures made of several views (the compare view).
+    void paint(QPainter* painter, const ExportOptions& options, bool vector) const;
+
+    // The writers behind exportTo and renderImage, for any picture: `paint` draws it in logical
+    // pixels (vector: for SVG and PDF) over `background`.
+    using PaintFunction = std::function<void(QPainter*, bool vector)>;
+    static bool exportPicture(const ExportOptions& options, const QColor& background,
+                              const PaintFunction& paint, QString* error);
+    static QImage renderPicture(const ExportOptions& options, const QColor& background,
+                                const PaintFunction& paint, QString* error = nullptr);
 
 private:
-    bool checkSize(const ExportOptions& options, QString* error) const;
-    void paint(QPainter* painter, const ExportOptions& options, bool vector) const;
+    static bool checkSize(const ExportOptions& options, QString* error);
 
     TimelineView& view_;
 };

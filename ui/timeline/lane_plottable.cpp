@@ -355,6 +355,15 @@ void LanePlottable::draw(QCPPainter* painter) {
     painter->setFont(theme_.font);
     const TimeMapping map = mapping();
     drawStripes(painter);
+    if (now_) {
+        // A clip rather than a filter in every drawing path: bars, folds, markers and labels all
+        // stop at now the same way.
+        const QRect r = mKeyAxis->axisRect()->rect();
+        const double x =
+            std::clamp(map.toPixel(static_cast<double>(*now_)), r.left() - 1.0, r.right() + 1.0);
+        painter->setClipRect(QRectF(QPointF(r.left() - 1.0, r.top()), QPointF(x, r.bottom() + 1.0)),
+                             Qt::IntersectClip);
+    }
     drawIdleSpans(painter, map);
     // Only the rows scrolled into view: a frame costs the rows on screen, not the lanes.
     const auto [first, last] = rowsInView();

@@ -32,6 +32,10 @@ public:
     void setHighlights(std::shared_ptr<const std::vector<std::uint32_t>> events) {
         highlights_ = std::move(events);
     }
+    // Replay: nothing after `now` is drawn (events not yet started are left out, running ones and
+    // idle gaps end at now); nullopt draws the whole trace. See ui/replay.
+    void setNowNs(std::optional<TimeNs> now) { now_ = now; }
+    std::optional<TimeNs> nowNs() const { return now_; }
     // Runs of events narrower than this many pixels are folded into one item.
     void setFoldPixels(double px) { fold_px_ = px; }
 
@@ -97,6 +101,7 @@ private:
     std::optional<std::uint32_t> selected_;
     std::optional<std::uint32_t> hovered_;
     std::shared_ptr<const std::vector<std::uint32_t>> highlights_;
+    std::optional<TimeNs> now_;
     double fold_px_ = 2.5;
     mutable std::vector<DrawItem> items_;  // reused between frames
     std::size_t last_item_count_ = 0;

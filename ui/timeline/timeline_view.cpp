@@ -437,6 +437,10 @@ void TimelineView::selectEvent(std::uint32_t index) {
     setSelected(index, true);
 }
 
+void TimelineView::clearSelection() {
+    setSelected(std::nullopt, true);
+}
+
 void TimelineView::setSelected(std::optional<std::uint32_t> index, bool emitSignal) {
     if (index == selected_)
         return;

@@ -94,6 +94,7 @@ public:
     std::optional<std::uint32_t> eventAt(QPoint pos) const;  // pos in this widget's coordinates
     std::optional<std::uint32_t> selectedEvent() const { return selected_; }
     void selectEvent(std::uint32_t index);
+    void clearSelection();
 
     // --- lanes (timeline_view_lanes.cpp)
     const LaneLayout& laneLayout() const { return lane_layout_; }

@@ -10,6 +10,7 @@
 #include <QDragEnterEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QInputDialog>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -27,11 +28,14 @@
 #include "core/scenario/scenario_writer.h"
 #include "ui/code/code_view.h"
 #include "ui/course/lesson_panel.h"
+#include "ui/compare/compare_window.h"
 #include "ui/editor/builtin_scenarios.h"
 #include "ui/editor/scenario_editor.h"
 #include "ui/editor/scenario_library.h"
 #include "ui/editor/sync_mode_picker.h"
 #include "ui/jobs/job_tracker.h"
+#include "ui/replay/replay_bar.h"
+#include "ui/replay/replay_controller.h"
 #include "ui/run/run_controller.h"
 #include "ui/run/run_panel.h"
 #include "ui/run/run_summary.h"
@@ -72,6 +76,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
 
     timeline_ = new TimelineView(this);
     timeline_->setObjectName(QStringLiteral("timeline"));
+    replay_ = new ReplayController(timeline_);
+    replay_bar_ = new ReplayBar(replay_, this);
+    addToolBar(Qt::TopToolBarArea, replay_bar_);
     buildDocks();
     buildCourse();
     buildActions();
@@ -94,6 +101,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
 
     connect(runs_, &RunController::snapshotReady, this,
             [this](quint64, std::shared_ptr<const Trace> trace) {
+                replay_->stop();  // a replay is of a finished run
                 trace_ = trace;
                 timeline_->setTrace(trace);
                 trace_label_->setText(tr("%n event(s) so far", nullptr, int(trace->events.size())));
@@ -184,6 +192,12 @@ void MainWindow::buildActions() {
         tr("Open a native trace, a PyTorch profiler trace (.json, .json.gz) "
            "or an Nsight Systems SQLite export"));
     connect(open_trace_, &QAction::triggered, this, &MainWindow::openTraceDialog);
+
+    compare_with_ = new QAction(tr("Compare &With…"), this);
+    compare_with_->setStatusTip(
+        tr("Show the run on screen above another run or a recording, on "
+           "one time axis, with a table of what differs"));
+    connect(compare_with_, &QAction::triggered, this, &MainWindow::compareWithDialog);
 
     export_image_ = new QAction(tr("&Export Image…"), this);
     export_image_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
@@ -278,6 +292,7 @@ void MainWindow::buildMenus() {
     file->addAction(start_page_action_);
     file->addSeparator();
     file->addAction(open_trace_);
+    file->addAction(compare_with_);
     recent_menu_ = file->addMenu(tr("Open &Recent"));
     recent_ = new RecentFiles(recent_menu_, this);
     connect(recent_, &RecentFiles::openRequested, this,
@@ -308,6 +323,7 @@ void MainWindow::buildMenus() {
     view_menu_->addAction(full_screen_);
     view_menu_->addSeparator();
     view_menu_->addActions(timeline_->laneActions());
+    view_menu_->addAction(replay_bar_->toggleViewAction());
     view_menu_->addSeparator();
     for (QDockWidget* dock : findChildren<QDockWidget*>())
         view_menu_->addAction(dock->toggleViewAction());
@@ -468,6 +484,7 @@ void MainWindow::onRunFinished(quint64, RunStatus status, const QString& message
 void MainWindow::showTrace(std::shared_ptr<const Trace> trace,
                            const std::optional<Scenario>& scenario) {
     trace_ = trace ? std::move(trace) : std::make_shared<const Trace>();
+    replay_->stop();
     timeline_->setTrace(trace_);
     showTimelineArea();
     showCodeFor(trace_->scenario ? trace_->scenario
@@ -549,7 +566,51 @@ void MainWindow::updateActions() {
     run_->setEnabled(!running);
     cancel_->setEnabled(running);
     export_image_->setEnabled(has_trace);
+    compare_with_->setEnabled(has_trace);
     copy_image_->setEnabled(has_trace);
+    replay_bar_->setEnabled(has_trace && !running);
+}
+
+void MainWindow::compareWithDialog() {
+    const QString browse = tr("A scenario or trace file…");
+    QStringList items{browse};
+    for (const auto& name : BuiltinScenarios::names())
+        items << QStringLiteral("builtin:") + name;
+    bool ok = false;
+    QString choice = QInputDialog::getItem(
+        this, tr("Compare With"),
+        tr("Compare the run on screen (A) with B — a built-in scenario, or type a path:"), items, 1,
+        true, &ok);
+    if (!ok || choice.trimmed().isEmpty())
+        return;
+    if (choice == browse) {
+        choice = QFileDialog::getOpenFileName(
+            this, tr("Compare With"), QString(),
+            tr("Scenarios and traces (*.json *.gz *.sqlite *.sqlite3 *.db);;All files (*)"));
+        if (choice.isEmpty())
+            return;
+    }
+    compareWith(choice.trimmed());
+}
+
+CompareWindow* MainWindow::compareWindow() const {
+    return compare_window_;
+}
+
+CompareWindow* MainWindow::compareWith(const QString& b) {
+    if (!trace_ || trace_->events.empty())
+        return nullptr;
+    if (!compare_window_) {
+        compare_window_ = new CompareWindow(this);
+        compare_window_->setWindowFlag(Qt::Window);
+        compare_window_->setAttribute(Qt::WA_DeleteOnClose);
+    }
+    compare_window_->setInteractive(interactive_);
+    compare_window_->setTheme(themeNamed(theme_name_));
+    compare_window_->show();
+    compare_window_->raise();
+    compare_window_->compare(trace_, b, run_panel_->engineId());
+    return compare_window_;
 }
 
 void MainWindow::showError(const QString& title, const QString& text) {

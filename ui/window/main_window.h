@@ -21,10 +21,13 @@ namespace syncscope {
 
 class CodeView;
 class CoursePlayer;
+class CompareWindow;
 class DocumentOpener;
 class JobTracker;
 class LessonPanel;
 class RecentFiles;
+class ReplayBar;
+class ReplayController;
 class RunController;
 class RunPanel;
 class RunSummary;
@@ -78,6 +81,12 @@ public:
     QDockWidget* codeDock() const { return code_dock_; }
     StepHighlight* stepHighlight() const { return highlight_; }
     DocumentOpener* opener() const { return opener_; }
+    ReplayController* replay() const { return replay_; }
+    ReplayBar* replayBar() const { return replay_bar_; }
+    // File ▸ Compare With…: the run on screen (A) next to `b` (builtin:NAME, a scenario file or a
+    // trace file) in a compare window of its own. Returns that window (null without a run).
+    CompareWindow* compareWith(const QString& b);
+    CompareWindow* compareWindow() const;
     std::shared_ptr<const Trace> currentTrace() const { return trace_; }
     QString themeName() const { return theme_name_; }
     void setThemeByName(const QString& name);
@@ -118,6 +127,7 @@ private:
     void exportImage();
     void copyImage();
     void showSyncModes();
+    void compareWithDialog();
     void showAbout();
 
     void showDocument(const LoadedDocument& document);
@@ -152,11 +162,15 @@ private:
     QDockWidget* code_dock_ = nullptr;
     StepHighlight* highlight_ = nullptr;
     QLabel* trace_label_ = nullptr;
+    ReplayController* replay_ = nullptr;
+    ReplayBar* replay_bar_ = nullptr;
+    QPointer<CompareWindow> compare_window_;
 
     QAction* open_scenario_ = nullptr;
     QAction* save_scenario_ = nullptr;
     QAction* save_scenario_as_ = nullptr;
     QAction* open_trace_ = nullptr;
+    QAction* compare_with_ = nullptr;
     QAction* export_image_ = nullptr;
     QAction* copy_image_ = nullptr;
     QAction* quit_ = nullptr;

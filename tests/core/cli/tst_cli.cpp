@@ -178,6 +178,9 @@ private slots:
         auto same = cli({"compare", a, b});
         QCOMPARE(same.code, 0);
         QVERIFY(same.out.contains(QStringLiteral("completion order agrees")));
+        // The compare view's table, as text: the same run twice differs by nothing.
+        QVERIFY2(same.out.contains(QStringLiteral("CPU burnt waiting")), qPrintable(same.out));
+        QVERIFY(same.out.contains(QStringLiteral("(0 ns, \u00d71.00)")));
         const QString chrome = dir.filePath("p.json");
         QCOMPARE(cli({"export-chrome", a, "--out", chrome}).code, 0);
         QFile f(chrome);

@@ -1,0 +1,105 @@
+#include "ui/compare/compare_exporter.h"
+
+#include <QApplication>
+#include <QPainter>
+#include <algorithm>
+
+#include "ui/compare/compare_view.h"
+#include "ui/compare/comparison_table_painter.h"
+#include "ui/export/image_exporter.h"
+#include "ui/timeline/legend_strip.h"
+#include "ui/timeline/timeline_view.h"
+
+namespace syncscope {
+
+CompareExporter::CompareExporter(CompareView& view) : view_(view) {}
+
+std::vector<LegendEntry> CompareExporter::legendEntries(int width) const {
+    std::vector<LegendEntry> entries = view_.viewA()->legendEntries(width);
+    for (const LegendEntry& e : view_.viewB()->legendEntries(width)) {
+        const bool known = std::any_of(entries.begin(), entries.end(), [&](const LegendEntry& k) {
+            return k.style == e.style && k.label == e.label && k.color == e.color;
+        });
+        if (!known)
+            entries.push_back(e);
+    }
+    // The legend's own order (host, GPU, markers, idle, flows) follows the style.
+    std::stable_sort(entries.begin(), entries.end(),
+                     [](const LegendEntry& x, const LegendEntry& y) { return x.style < y.style; });
+    return entries;
+}
+
+CompareExporter::Layout CompareExporter::layout(const ExportOptions& o) const {
+    const int w = o.size.width();
+    const int h = o.size.height();
+    const int table_h =
+        std::min(h / 3, ComparisonTablePainter::heightFor(view_.table(), view_.theme()));
+    const int legend_h =
+        o.legend ? std::min(h / 6, LegendStrip::heightFor(legendEntries(w), view_.theme(), w)) : 0;
+    const int half = std::max(1, (h - table_h - legend_h) / 2);
+    return {QRect(0, 0, w, half), QRect(0, half, w, half), QRect(0, 2 * half, w, legend_h),
+            QRect(0, 2 * half + legend_h, w, h - 2 * half - legend_h)};
+}
+
+void CompareExporter::paint(QPainter* painter, const ExportOptions& o, bool vector) const {
+    const Layout l = layout(o);
+    auto half = [&](TimelineView* view, const QRect& rect, const QString& title, bool legend) {
+        ExportOptions part = o;
+        part.size = rect.size();
+        part.caption = true;
+        part.captionText = title;
+        part.legend = legend;
+        painter->save();
+        painter->translate(rect.topLeft());
+        ImageExporter(*view).paint(painter, part, vector);
+        painter->restore();
+    };
+    half(view_.viewA(), l.a, view_.titleA(), false);
+    half(view_.viewB(), l.b, view_.titleB(), false);
+    if (l.legend.height() > 0)
+        LegendStrip::paintEntries(painter, l.legend, legendEntries(l.legend.width()),
+                                  view_.theme());
+    // A rule between the halves, so the second caption does not read as the first plot's axis.
+    painter->setPen(QPen(view_.theme().laneSeparator, 2.0));
+    painter->drawLine(QPointF(0, l.b.top()), QPointF(l.b.right() + 1, l.b.top()));
+    ComparisonTablePainter::paint(painter, l.table, view_.table(), view_.theme());
+}
+
+QImage CompareExporter::renderImage(const ExportOptions& o, QString* error) const {
+    return ImageExporter::renderPicture(
+        o, view_.theme().background, [&](QPainter* p, bool vector) { paint(p, o, vector); }, error);
+}
+
+bool CompareExporter::exportTo(const ExportOptions& o, QString* error) const {
+    return ImageExporter::exportPicture(
+        o, view_.theme().background, [&](QPainter* p, bool vector) { paint(p, o, vector); }, error);
+}
+
+bool exportComparisonImage(std::shared_ptr<const Trace> a, std::shared_ptr<const Trace> b,
+                           const ExportOptions& options, QString* error) {
+    if (!qobject_cast<QApplication*>(QCoreApplication::instance())) {
+        if (error)
+            *error = QStringLiteral(
+                "image export needs a QApplication (on a server, set QT_QPA_PLATFORM=offscreen)");
+        return false;
+    }
+    if (!a || !b) {
+        if (error)
+            *error = QStringLiteral("two traces are needed for a comparison");
+        return false;
+    }
+    CompareView view;
+    view.setAttribute(Qt::WA_DontShowOnScreen);
+    view.resize(options.size);
+    if (options.theme)
+        view.setTheme(options.theme->forPicture(options.size));
+    for (TimelineView* t : {view.viewA(), view.viewB()}) {
+        t->setShowFlows(options.showFlows);
+        t->setMemoryPlotForced(options.memory);
+        t->setShowCallouts(options.callouts);
+    }
+    view.setTraces(std::move(a), std::move(b));
+    return CompareExporter(view).exportTo(options, error);
+}
+
+}  // namespace syncscope

@@ -1,0 +1,25 @@
+#pragma once
+
+#include <QRect>
+#include <QString>
+
+#include "core/compare/comparison_table.h"
+#include "ui/timeline/theme.h"
+
+class QPainter;
+
+namespace syncscope {
+
+// Draws the difference table (metric | A | B | B−A | B/A) the same way on screen and in an
+// exported picture, so the picture shows what the window shows.
+class ComparisonTablePainter {
+public:
+    // The height the table needs with the theme's font.
+    static int heightFor(const ComparisonTable& table, const Theme& theme);
+    static void paint(QPainter* painter, const QRect& rect, const ComparisonTable& table,
+                      const Theme& theme);
+    // The text of one cell: row -1 is the header, columns 0..4 (for tests and the tooltip).
+    static QString cellText(const ComparisonTable& table, int row, int column);
+};
+
+}  // namespace syncscope
