@@ -13,6 +13,8 @@
 #include <QTimer>
 
 #include "tests/ui/window_test_utils.h"
+#include "ui/compare/compare_view.h"
+#include "ui/compare/compare_window.h"
 #include "ui/course/course_library.h"
 #include "ui/course/course_player.h"
 #include "ui/course/lesson_panel.h"
@@ -188,6 +190,43 @@ private slots:
         QVERIFY(window.openPath(QStringLiteral("builtin:mode-event"), true));
         QVERIFY(!window.course()->isActive());
         QVERIFY(!window.lessonPanel()->isVisible());
+    }
+
+    // Claim 1's page compares torch.cpu.synchronize() with torch.cuda.synchronize(): C (or the
+    // button) shows the page's run above a run of the compared scenario.
+    void comparePageOpensTheCompareView() {
+        const Course course = *CourseLibrary::load(nullptr);
+        QVERIFY(course.pages.front().compare);
+        MainWindow window;
+        window.setInteractive(false);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QSignalSpy shown(&window, &MainWindow::runShown);
+        window.openFromCommandLine(QString(), QString(), 0);
+        QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 1, kRunTimeoutMs);
+        QVERIFY(window.lessonPanel()
+                    ->findChild<QPushButton*>(QStringLiteral("lessonCompareButton"))
+                    ->isVisible());
+        QTest::keyClick(keyTarget(window), Qt::Key_C);
+        QTRY_VERIFY_WITH_TIMEOUT(window.compareWindow() != nullptr, kRunTimeoutMs);
+        CompareWindow* compare = window.compareWindow();
+        QTRY_VERIFY_WITH_TIMEOUT(compare->view()->viewB()->trace() != nullptr, kRunTimeoutMs);
+        QCOMPARE(
+            compare->view()->viewA()->trace()->title,
+            BuiltinScenarios::load(QString::fromStdString(course.pages.front().scenario), nullptr)
+                ->title);
+        QCOMPARE(
+            compare->view()->viewB()->trace()->title,
+            BuiltinScenarios::load(QString::fromStdString(*course.pages.front().compare), nullptr)
+                ->title);
+        QVERIFY(window.course()->isActive());  // the course goes on behind it
+        compare->close();
+        // A page without a comparison has no button and C does nothing.
+        pressAndWait(window, shown, Qt::Key_End);
+        QVERIFY(!course.pages.back().compare);
+        QVERIFY(!window.lessonPanel()
+                     ->findChild<QPushButton*>(QStringLiteral("lessonCompareButton"))
+                     ->isVisible());
     }
 
     void f11TogglesFullScreenPresentation() {

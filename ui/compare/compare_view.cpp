@@ -35,22 +35,34 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
     layout->addWidget(table_);
     sync_ = new TimelineSync(view_a_, view_b_, this);
     base_padding_ = view_a_->plot()->yAxis->padding();
+    for (TimelineView* view : {view_a_, view_b_})
+        connect(view->plot(), &QCustomPlot::afterReplot, this, &CompareView::evenOutMargins);
     setTheme(theme_);
 }
 
 void CompareView::alignAxes() {
+    for (TimelineView* view : {view_a_, view_b_})
+        view->plot()->replot(QCustomPlot::rpImmediateRefresh);  // lays the margins out
+    evenOutMargins();
+}
+
+// The label columns differ (lane names, and the rows scrolled into view change them at every
+// layout): pad the narrower one so both time axes start at the same pixel. Runs after every
+// layout of either plot; once both agree it changes nothing, so it settles.
+void CompareView::evenOutMargins() {
     TimelineView* views[2] = {view_a_, view_b_};
-    int left[2] = {0, 0};
+    int natural[2] = {0, 0};
     for (int i = 0; i < 2; ++i) {
         auto* plot = views[i]->plot();
-        plot->yAxis->setPadding(base_padding_);
-        plot->replot(QCustomPlot::rpImmediateRefresh);  // lays the margins out
-        left[i] = plot->axisRect()->margins().left();
+        natural[i] = plot->axisRect()->margins().left() - (plot->yAxis->padding() - base_padding_);
     }
-    const int most = std::max(left[0], left[1]);
+    const int most = std::max(natural[0], natural[1]);
     for (int i = 0; i < 2; ++i) {
         auto* plot = views[i]->plot();
-        plot->yAxis->setPadding(base_padding_ + most - left[i]);
+        const int padding = base_padding_ + most - natural[i];
+        if (plot->yAxis->padding() == padding)
+            continue;
+        plot->yAxis->setPadding(padding);
         plot->replot(QCustomPlot::rpQueuedReplot);
     }
 }

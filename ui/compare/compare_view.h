@@ -41,6 +41,7 @@ public:
     // Lines the two time axes up to the pixel: the half with the narrower lane labels gets the
     // difference as padding, so one instant is at one x in both.
     void alignAxes();
+    void evenOutMargins();
 
 protected:
     void resizeEvent(QResizeEvent* event) override;

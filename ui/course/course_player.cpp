@@ -96,6 +96,8 @@ CoursePlayer::Move CoursePlayer::moveFor(int key, Qt::KeyboardModifiers modifier
             return Move::Last;
         case Qt::Key_Escape:
             return Move::Leave;
+        case Qt::Key_C:
+            return shift ? Move::None : Move::Compare;
         default:
             return Move::None;
     }
@@ -137,6 +139,9 @@ bool CoursePlayer::eventFilter(QObject* watched, QEvent* event) {
             break;
         case Move::Leave:
             leave();
+            break;
+        case Move::Compare:
+            emit compareRequested();
             break;
         case Move::None:
             break;

@@ -39,13 +39,15 @@ signals:
     // either end, nothing is emitted).
     void pageChanged(int index);
     void left();
+    // C on a page: show the page's run beside the run it compares with.
+    void compareRequested();
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     // What a key does in the course: +1, -1, a jump, leaving, or nothing.
-    enum class Move { None, Next, Previous, First, Last, Leave };
+    enum class Move { None, Next, Previous, First, Last, Leave, Compare };
     static Move moveFor(int key, Qt::KeyboardModifiers modifiers);
     bool inScope(QObject* watched) const;
 

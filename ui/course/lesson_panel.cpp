@@ -44,7 +44,11 @@ LessonPanel::LessonPanel(QWidget* parent) : QFrame(parent) {
     previous_ = new QPushButton(tr("◀ Previous"), this);
     next_ = new QPushButton(tr("Next ▶"), this);
     leave_ = new QPushButton(tr("Leave (Esc)"), this);
-    for (QPushButton* b : {previous_, next_, leave_})
+    compare_button_ = new QPushButton(tr("Compare (C)"), this);
+    compare_button_->setObjectName(QStringLiteral("lessonCompareButton"));
+    compare_button_->setToolTip(tr("This run and the one it compares with, on one time axis"));
+    connect(compare_button_, &QPushButton::clicked, this, &LessonPanel::compareRequested);
+    for (QPushButton* b : {previous_, next_, leave_, compare_button_})
         b->setFocusPolicy(Qt::NoFocus);
     previous_->setToolTip(tr("Page Up, Left, Shift+Space"));
     next_->setToolTip(tr("Page Down, Right, Space"));
@@ -55,6 +59,7 @@ LessonPanel::LessonPanel(QWidget* parent) : QFrame(parent) {
     auto* top = new QHBoxLayout;
     top->addWidget(indicator_);
     top->addWidget(section_, 1);
+    top->addWidget(compare_button_);
     top->addWidget(previous_);
     top->addWidget(next_);
     top->addWidget(leave_);
@@ -98,10 +103,12 @@ void LessonPanel::setPage(const CoursePage& page, int index, int count, const QS
     look_at_->setText(qs(page.look_at));
     if (page.compare) {
         const QString name = qs(*page.compare);
-        compare_->setText(tr("compare with: %1 (builtin:%2)")
+        compare_->setText(tr("compare with: %1 (builtin:%2) — press C")
                               .arg(compareTitle.isEmpty() ? name : compareTitle, name));
         compare_->show();
+        compare_button_->show();
     } else {
+        compare_button_->hide();
         compare_->clear();
         compare_->hide();
     }

@@ -36,6 +36,7 @@ signals:
     void previousRequested();
     void nextRequested();
     void leaveRequested();
+    void compareRequested();
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
@@ -57,6 +58,7 @@ private:
     QPushButton* previous_ = nullptr;
     QPushButton* next_ = nullptr;
     QPushButton* leave_ = nullptr;
+    QPushButton* compare_button_ = nullptr;
     bool presentation_ = false;
 };
 

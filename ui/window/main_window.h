@@ -108,6 +108,7 @@ private:
     void buildCourse();
     void showCoursePage(int index);
     void onCourseLeft();
+    void compareCoursePage();
     void showTimelineArea();
     void showCodeFor(std::shared_ptr<const Scenario> scenario);
     void onCodeLineSelected(const std::vector<std::uint32_t>& steps);

@@ -18,6 +18,7 @@
 #include "ui/course/lesson_panel.h"
 #include "ui/course/start_page.h"
 #include "ui/editor/builtin_scenarios.h"
+#include "ui/run/run_controller.h"
 #include "ui/run/run_panel.h"
 #include "ui/timeline/timeline_view.h"
 #include "ui/window/main_window.h"
@@ -57,6 +58,8 @@ void MainWindow::buildCourse() {
     connect(lesson_, &LessonPanel::nextRequested, course_, &CoursePlayer::next);
     connect(lesson_, &LessonPanel::previousRequested, course_, &CoursePlayer::previous);
     connect(lesson_, &LessonPanel::leaveRequested, course_, &CoursePlayer::leave);
+    connect(lesson_, &LessonPanel::compareRequested, this, &MainWindow::compareCoursePage);
+    connect(course_, &CoursePlayer::compareRequested, this, &MainWindow::compareCoursePage);
 
     connect(start_page_, &StartPage::courseRequested, this, [this] { startCourse(0); });
     connect(start_page_, &StartPage::openTraceRequested, this, &MainWindow::openTraceDialog);
@@ -246,6 +249,20 @@ void MainWindow::onCodeLineSelected(const std::vector<std::uint32_t>& steps) {
     }
     statusBar()->showMessage(
         tr("%n event(s) of this line on the timeline", nullptr, int(events.size())), 5000);
+}
+
+// A compare page (claim 1: torch.cpu.synchronize() against torch.cuda.synchronize()): the page's
+// run, once it is on screen, beside a run of the scenario it compares with.
+void MainWindow::compareCoursePage() {
+    const CoursePage* page = course_->page();
+    if (!page || !page->compare)
+        return;
+    if (!trace_ || runs_->isRunning()) {
+        statusBar()->showMessage(tr("The page's run has not finished yet: compare once it has"),
+                                 5000);
+        return;
+    }
+    compareWith(QStringLiteral("builtin:") + QString::fromStdString(*page->compare));
 }
 
 }  // namespace syncscope
