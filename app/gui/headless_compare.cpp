@@ -85,14 +85,7 @@ int HeadlessCompare::run(const HeadlessExport::Request& request, const Theme& th
         sides[i] = std::move(r.trace);
     }
 
-    ExportOptions options;
-    options.path = request.output;
-    options.size = request.size;
-    options.theme = theme;
-    options.scale = request.scale;
-    options.showFlows = request.arrows;
-    options.memory = request.memory;
-    options.callouts = request.callouts;
+    ExportOptions options = HeadlessExport::optionsFor(request, theme);
     if (!exportComparisonImage(sides[0], sides[1], options, &error)) {
         err << "syncscope: " << error << Qt::endl;
         return 1;

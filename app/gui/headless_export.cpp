@@ -104,6 +104,18 @@ std::optional<Theme> HeadlessExport::themeByName(const QString& name) {
     return std::nullopt;
 }
 
+ExportOptions HeadlessExport::optionsFor(const Request& request, const Theme& theme) {
+    ExportOptions options;
+    options.path = request.output;
+    options.size = request.size;
+    options.theme = theme;
+    options.scale = request.scale;
+    options.showFlows = request.arrows;
+    options.memory = request.memory;
+    options.callouts = request.callouts;
+    return options;
+}
+
 int HeadlessExport::run(const Request& request, QTextStream& out, QTextStream& err) {
     const std::optional<Theme> theme = themeByName(request.theme);
     if (!theme) {
@@ -173,14 +185,7 @@ int HeadlessExport::run(const Request& request, QTextStream& out, QTextStream& e
         trace = std::make_shared<const Trace>(std::move(result.trace));
     }
 
-    ExportOptions options;
-    options.path = request.output;
-    options.size = request.size;
-    options.theme = theme;
-    options.scale = request.scale;
-    options.showFlows = request.arrows;
-    options.memory = request.memory;
-    options.callouts = request.callouts;
+    ExportOptions options = HeadlessExport::optionsFor(request, *theme);
     if (request.range_us && request.focus) {
         err << "syncscope: --range and --focus both choose the time window; give one of them"
             << Qt::endl;

@@ -6,6 +6,7 @@
 #include <optional>
 #include <utility>
 
+#include "ui/export/export_options.h"
 #include "ui/timeline/theme.h"
 
 namespace syncscope {
@@ -37,6 +38,8 @@ public:
     static QSize parseSize(const QString& text);
     // "light", "dark" or "presentation"; nullopt for anything else.
     static std::optional<Theme> themeByName(const QString& name);
+    // What the request says about the picture (path, size, theme and what to draw).
+    static ExportOptions optionsFor(const Request& request, const Theme& theme);
 };
 
 }  // namespace syncscope

@@ -56,6 +56,7 @@ private:
     void recordStream(const Step& step);
     void emptyCache(const Step& step);
     void processHeldTensors();
+    bool liveTensor(const Step& step, TraceEvent& call);
     void releaseCachedSegments(const TraceEvent& owner);
     void recordEvent(std::uint32_t event, std::uint32_t stream, SyncMode mode, std::uint32_t name);
     void waitEvent(std::uint32_t stream, std::uint32_t event, SyncMode mode, std::uint32_t name);

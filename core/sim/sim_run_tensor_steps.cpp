@@ -66,6 +66,19 @@ void SimRun::releaseCachedSegments(const TraceEvent& owner) {
         memory_.sampleAt(host_);
 }
 
+// A scenario built in code may name a tensor that is not alive (files are checked before they
+// run): the call fails and the run goes on.
+bool SimRun::liveTensor(const Step& step, TraceEvent& call) {
+    if (memory_.torch().holds(step.buffer))
+        return true;
+    call.end_ns = host_ += profile_.api_cost_ns;
+    call.flags = event_flags::kFailed;
+    writer_.add(call);
+    reportError(stepText() + ": buffer '" + buffer_names_[step.buffer] + "' is not a live tensor",
+                LogLevel::Warning);
+    return false;
+}
+
 bool SimRun::tensorAlloc(const Step& step) {
     CachingAllocator& torch = memory_.torch();
     TraceEvent call = apiCall(ApiId::TensorAlloc, step.mode, kNoLane);
@@ -119,15 +132,8 @@ void SimRun::tensorFree(const Step& step) {
     CachingAllocator& torch = memory_.torch();
     gpu_.advanceTo(host_);
     TraceEvent call = apiCall(ApiId::TensorFree, step.mode, kNoLane);
-    if (!torch.holds(step.buffer)) {  // a program built in code; files are checked before
-        call.end_ns = host_ += profile_.api_cost_ns;
-        call.flags = event_flags::kFailed;
-        writer_.add(call);
-        reportError(
-            stepText() + ": buffer '" + buffer_names_[step.buffer] + "' is not a live tensor",
-            LogLevel::Warning);
+    if (!liveTensor(step, call))
         return;
-    }
     const std::string owner = streamName(scenario_, torch.streamOf(step.buffer));
     const std::vector<std::uint32_t> others = torch.free(step.buffer);
     const std::uint32_t block = torch.lastFreedBlock();
@@ -157,15 +163,8 @@ void SimRun::tensorFree(const Step& step) {
 
 void SimRun::recordStream(const Step& step) {
     TraceEvent call = apiCall(ApiId::RecordStream, step.mode, kNoLane);
-    if (!memory_.torch().holds(step.buffer)) {
-        call.end_ns = host_ += profile_.api_cost_ns;
-        call.flags = event_flags::kFailed;
-        writer_.add(call);
-        reportError(
-            stepText() + ": buffer '" + buffer_names_[step.buffer] + "' is not a live tensor",
-            LogLevel::Warning);
+    if (!liveTensor(step, call))
         return;
-    }
     memory_.torch().recordStream(step.buffer, step.stream);
     call.end_ns = host_ += profile_.api_cost_ns;
     call.name = writer_.intern("Tensor.record_stream(" + streamName(scenario_, step.stream) + ")");

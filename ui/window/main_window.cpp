@@ -27,8 +27,8 @@
 #include "core/engine/engine_factory.h"
 #include "core/scenario/scenario_writer.h"
 #include "ui/code/code_view.h"
-#include "ui/course/lesson_panel.h"
 #include "ui/compare/compare_window.h"
+#include "ui/course/lesson_panel.h"
 #include "ui/editor/builtin_scenarios.h"
 #include "ui/editor/scenario_editor.h"
 #include "ui/editor/scenario_library.h"
@@ -515,38 +515,6 @@ void MainWindow::showEventDetails(std::optional<std::uint32_t> index) {
     details_->setHtml(timeline_->eventDescription(*index).toHtml());
 }
 
-// ---- help
-
-void MainWindow::showSyncModes() {
-    QDialog dialog(this);
-    dialog.setWindowTitle(tr("Sync modes"));
-    auto* browser = new QTextBrowser(&dialog);
-    QString html =
-        tr("<h2>The sync-mode catalogue</h2><p>Each mode: what it calls, its PyTorch "
-           "equivalent, who blocks and what it waits for.</p>");
-    for (const SyncModeInfo& info : syncModeCatalogue())
-        html +=
-            QStringLiteral("<h3>%1 <small>(%2)</small></h3>%3")
-                .arg(qs(info.label).toHtmlEscaped(), qs(info.id), SyncModePicker::describe(info));
-    browser->setHtml(html);
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, &dialog);
-    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
-    auto* layout = new QVBoxLayout(&dialog);
-    layout->addWidget(browser);
-    layout->addWidget(buttons);
-    dialog.resize(720, 760);
-    dialog.exec();
-}
-
-void MainWindow::showAbout() {
-    QMessageBox::about(this, tr("About syncscope"),
-                       tr("<h3>syncscope %1</h3><p>See GPU synchronization: batches of kernels on "
-                          "CUDA streams, run on a real GPU (recorded with CUPTI) or on a faithful "
-                          "simulator, shown on one time axis with every host wait and what it "
-                          "waited for.</p>")
-                           .arg(QApplication::applicationVersion()));
-}
-
 // ---- window
 
 void MainWindow::updateTitle() {
@@ -569,48 +537,6 @@ void MainWindow::updateActions() {
     compare_with_->setEnabled(has_trace);
     copy_image_->setEnabled(has_trace);
     replay_bar_->setEnabled(has_trace && !running);
-}
-
-void MainWindow::compareWithDialog() {
-    const QString browse = tr("A scenario or trace file…");
-    QStringList items{browse};
-    for (const auto& name : BuiltinScenarios::names())
-        items << QStringLiteral("builtin:") + name;
-    bool ok = false;
-    QString choice = QInputDialog::getItem(
-        this, tr("Compare With"),
-        tr("Compare the run on screen (A) with B — a built-in scenario, or type a path:"), items, 1,
-        true, &ok);
-    if (!ok || choice.trimmed().isEmpty())
-        return;
-    if (choice == browse) {
-        choice = QFileDialog::getOpenFileName(
-            this, tr("Compare With"), QString(),
-            tr("Scenarios and traces (*.json *.gz *.sqlite *.sqlite3 *.db);;All files (*)"));
-        if (choice.isEmpty())
-            return;
-    }
-    compareWith(choice.trimmed());
-}
-
-CompareWindow* MainWindow::compareWindow() const {
-    return compare_window_;
-}
-
-CompareWindow* MainWindow::compareWith(const QString& b) {
-    if (!trace_ || trace_->events.empty())
-        return nullptr;
-    if (!compare_window_) {
-        compare_window_ = new CompareWindow(this);
-        compare_window_->setWindowFlag(Qt::Window);
-        compare_window_->setAttribute(Qt::WA_DeleteOnClose);
-    }
-    compare_window_->setInteractive(interactive_);
-    compare_window_->setTheme(themeNamed(theme_name_));
-    compare_window_->show();
-    compare_window_->raise();
-    compare_window_->compare(trace_, b, run_panel_->engineId());
-    return compare_window_;
 }
 
 void MainWindow::showError(const QString& title, const QString& text) {

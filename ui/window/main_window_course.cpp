@@ -251,18 +251,4 @@ void MainWindow::onCodeLineSelected(const std::vector<std::uint32_t>& steps) {
         tr("%n event(s) of this line on the timeline", nullptr, int(events.size())), 5000);
 }
 
-// A compare page (claim 1: torch.cpu.synchronize() against torch.cuda.synchronize()): the page's
-// run, once it is on screen, beside a run of the scenario it compares with.
-void MainWindow::compareCoursePage() {
-    const CoursePage* page = course_->page();
-    if (!page || !page->compare)
-        return;
-    if (!trace_ || runs_->isRunning()) {
-        statusBar()->showMessage(tr("The page's run has not finished yet: compare once it has"),
-                                 5000);
-        return;
-    }
-    compareWith(QStringLiteral("builtin:") + QString::fromStdString(*page->compare));
-}
-
 }  // namespace syncscope

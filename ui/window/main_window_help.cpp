@@ -1,0 +1,53 @@
+// MainWindow: the Help menu's dialogs.
+#include <QApplication>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QMessageBox>
+#include <QTextBrowser>
+#include <QVBoxLayout>
+
+#include "core/model/sync_mode.h"
+#include "ui/editor/sync_mode_picker.h"
+#include "ui/window/main_window.h"
+
+namespace syncscope {
+
+namespace {
+
+QString qs(std::string_view s) {
+    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
+}
+
+}  // namespace
+
+void MainWindow::showSyncModes() {
+    QDialog dialog(this);
+    dialog.setWindowTitle(tr("Sync modes"));
+    auto* browser = new QTextBrowser(&dialog);
+    QString html =
+        tr("<h2>The sync-mode catalogue</h2><p>Each mode: what it calls, its PyTorch "
+           "equivalent, who blocks and what it waits for.</p>");
+    for (const SyncModeInfo& info : syncModeCatalogue())
+        html +=
+            QStringLiteral("<h3>%1 <small>(%2)</small></h3>%3")
+                .arg(qs(info.label).toHtmlEscaped(), qs(info.id), SyncModePicker::describe(info));
+    browser->setHtml(html);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, &dialog);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    auto* layout = new QVBoxLayout(&dialog);
+    layout->addWidget(browser);
+    layout->addWidget(buttons);
+    dialog.resize(720, 760);
+    dialog.exec();
+}
+
+void MainWindow::showAbout() {
+    QMessageBox::about(this, tr("About syncscope"),
+                       tr("<h3>syncscope %1</h3><p>See GPU synchronization: batches of kernels on "
+                          "CUDA streams, run on a real GPU (recorded with CUPTI) or on a faithful "
+                          "simulator, shown on one time axis with every host wait and what it "
+                          "waited for.</p>")
+                           .arg(QApplication::applicationVersion()));
+}
+
+}  // namespace syncscope
