@@ -8,7 +8,6 @@ namespace syncscope {
 
 using json_path::child;
 using json_path::inQuotes;
-using json_path::item;
 using json_path::typeName;
 
 namespace {
@@ -36,22 +35,11 @@ bool CalloutReader::onlyFields(const nlohmann::json& json, const std::string& pa
 
 std::vector<Callout> CalloutReader::readCallouts(const nlohmann::json& callouts,
                                                  const std::string& path) {
-    std::vector<Callout> out;
-    if (!callouts.is_array()) {
-        error_(path, "must be an array of callouts, not " + typeName(callouts));
-        return out;
-    }
-    if (callouts.size() > kMaxCallouts) {
-        error_(path, "has " + std::to_string(callouts.size()) + " callouts; at most " +
-                         std::to_string(kMaxCallouts) + " are allowed");
-        return out;
-    }
-    for (std::size_t i = 0; i < callouts.size(); ++i) {
-        Callout callout;
-        if (readCallout(callouts[i], item(path, i), callout))
-            out.push_back(std::move(callout));
-    }
-    return out;
+    return json_path::readArray<Callout>(
+        callouts, path, kMaxCallouts, "callouts", error_,
+        [this](const nlohmann::json& json, const std::string& at, Callout& out) {
+            return readCallout(json, at, out);
+        });
 }
 
 bool CalloutReader::readCallout(const nlohmann::json& json, const std::string& path, Callout& out) {

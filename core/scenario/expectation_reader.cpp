@@ -11,7 +11,6 @@ namespace syncscope {
 
 using json_path::child;
 using json_path::inQuotes;
-using json_path::item;
 using json_path::typeName;
 
 namespace {
@@ -73,22 +72,11 @@ std::unordered_map<std::string, std::uint64_t> ExpectationReader::countInstances
 }
 
 std::vector<Expectation> ExpectationReader::read(const Json& expect, const std::string& path) {
-    std::vector<Expectation> out;
-    if (!expect.is_array()) {
-        error_(path, "must be an array of claims, not " + typeName(expect));
-        return out;
-    }
-    if (expect.size() > kMaxClaims) {
-        error_(path, "has " + std::to_string(expect.size()) + " claims; at most " +
-                         std::to_string(kMaxClaims) + " are allowed");
-        return out;
-    }
-    for (std::size_t i = 0; i < expect.size(); ++i) {
-        Expectation claim;
-        if (readClaim(expect[i], item(path, i), claim))
-            out.push_back(std::move(claim));
-    }
-    return out;
+    return json_path::readArray<Expectation>(
+        expect, path, kMaxClaims, "claims", error_,
+        [this](const Json& json, const std::string& at, Expectation& out) {
+            return readClaim(json, at, out);
+        });
 }
 
 bool ExpectationReader::readClaim(const Json& json, const std::string& path, Expectation& out) {

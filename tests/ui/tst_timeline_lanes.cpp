@@ -61,6 +61,17 @@ void settle(TimelineView& view) {
     view.plot()->replot(QCustomPlot::rpImmediateRefresh);
 }
 
+// Shows a 1000×600 view of a trace with `streams` streams, laid out; false when it never showed.
+bool showStreams(TimelineView& view, int streams) {
+    view.resize(1000, 600);
+    view.setTrace(manyStreams(streams));
+    view.show();
+    if (!QTest::qWaitForWindowExposed(&view))
+        return false;
+    settle(view);
+    return true;
+}
+
 std::vector<std::uint16_t> firstLanes(const std::vector<LaneRow>& rows) {
     std::vector<std::uint16_t> out;
     for (const auto& r : rows)
@@ -170,11 +181,7 @@ private slots:
     // --- TimelineView
     void sixtyFourStreamsScroll() {
         TimelineView view;
-        view.resize(1000, 600);
-        view.setTrace(manyStreams(64));
-        view.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&view));
-        settle(view);
+        QVERIFY(showStreams(view, 64));
         QCOMPARE(view.model()->rowCount(), 66);
         // Readable rows, so not all fit: a scroll bar instead of 8 px lanes.
         QVERIFY2(view.rowHeightPx() >= 18, qPrintable(QString::number(view.rowHeightPx())));
@@ -226,11 +233,7 @@ private slots:
 
     void presentationLanesAreTaller() {
         TimelineView view;
-        view.resize(1000, 600);
-        view.setTrace(manyStreams(64));
-        view.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&view));
-        settle(view);
+        QVERIFY(showStreams(view, 64));
         const double light = view.rowHeightPx();
         view.setTheme(Theme::presentation());
         settle(view);
@@ -240,11 +243,7 @@ private slots:
 
     void fewLanesStillFillTheView() {
         TimelineView view;
-        view.resize(1000, 600);
-        view.setTrace(manyStreams(2));
-        view.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&view));
-        settle(view);
+        QVERIFY(showStreams(view, 2));
         QVERIFY(!view.verticalScrollBar()->isVisible());
         QCOMPARE(view.plot()->yAxis->range().upper, 4.0);
         QVERIFY(view.rowHeightPx() > 100);
@@ -284,11 +283,7 @@ private slots:
 
     void laneMenuMovesHidesAndCollapses() {
         TimelineView view;
-        view.resize(1000, 600);
-        view.setTrace(manyStreams(4));
-        view.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&view));
-        settle(view);
+        QVERIFY(showStreams(view, 4));
         QCOMPARE(view.model()->rowCount(), 6);
 
         // Right-click on the label of stream 2 (row 4): its menu pops up.
@@ -339,11 +334,7 @@ private slots:
 
     void labelDoubleClickCollapses() {
         TimelineView view;
-        view.resize(1000, 600);
-        view.setTrace(manyStreams(4));
-        view.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&view));
-        settle(view);
+        QVERIFY(showStreams(view, 4));
         const int y = static_cast<int>(view.plot()->yAxis->coordToPixel(0.5));
         const QPoint label(view.plot()->axisRect()->left() - 20, y);
         QTest::mouseDClick(view.plot(), Qt::LeftButton, Qt::NoModifier, label);

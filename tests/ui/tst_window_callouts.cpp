@@ -36,13 +36,7 @@ private slots:
 
     void runOpensOnTheFocusWithCallouts() {
         MainWindow window;
-        window.setInteractive(false);
-        window.resize(1400, 850);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QSignalSpy shown(&window, &MainWindow::runShown);
-        QVERIFY(window.openPath(QStringLiteral("builtin:mode-cpu-synchronize"), true));
-        QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 1, 60000);
+        QVERIFY(test::showAndRun(window, QStringLiteral("builtin:mode-cpu-synchronize")));
         const auto trace = window.currentTrace();
         QVERIFY(trace && trace->scenario && trace->scenario->focus);
         const auto focus = FocusResolver::resolve(*trace);

@@ -164,13 +164,7 @@ void TestWindowMainWindow::runningFillsTimelineAndSummary() {
 
 void TestWindowMainWindow::selectingAWaitExplainsIt() {
     MainWindow window;
-    window.setInteractive(false);
-    window.resize(1400, 850);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QSignalSpy shown(&window, &MainWindow::runShown);
-    QVERIFY(window.openPath(QStringLiteral("builtin:device-vs-stream"), true));
-    QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 1, 60000);
+    QVERIFY(test::showAndRun(window, QStringLiteral("builtin:device-vs-stream")));
     const auto trace = window.currentTrace();
     std::optional<std::uint32_t> wait;
     for (std::uint32_t i = 0; i < trace->events.size(); ++i)

@@ -3,7 +3,11 @@
 #include <QCoreApplication>
 #include <QFont>
 #include <QGuiApplication>
+#include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTest>
+
+#include "ui/window/main_window.h"
 
 namespace syncscope::test {
 
@@ -14,6 +18,20 @@ inline void isolateWindowTest() {
     QCoreApplication::setOrganizationName(QStringLiteral("syncscope-tests"));
     QCoreApplication::setApplicationName(QStringLiteral("syncscope-tests"));
     QGuiApplication::setFont(QFont(QStringLiteral("DejaVu Sans"), 9));
+}
+
+// Shows `window` (1400×850, no dialogs) and runs a built-in in it. False when the window or the
+// run did not show within a minute.
+inline bool showAndRun(MainWindow& window, const QString& builtin) {
+    window.setInteractive(false);
+    window.resize(1400, 850);
+    window.show();
+    if (!QTest::qWaitForWindowExposed(&window))
+        return false;
+    QSignalSpy shown(&window, &MainWindow::runShown);
+    if (!window.openPath(builtin, true))
+        return false;
+    return QTest::qWaitFor([&] { return !shown.isEmpty(); }, 60000);
 }
 
 }  // namespace syncscope::test

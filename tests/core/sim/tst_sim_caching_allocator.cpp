@@ -39,6 +39,17 @@ Step usingBuffer(Step k, std::uint32_t buffer) {
     return k;
 }
 
+// 512 MiB of weights and a 256 MiB activation on one stream, a kernel of `kernel_ns`, del of the
+// activation (step 3), then `last` (step 4).
+Scenario weightsAndFreedActivation(TimeNs kernel_ns, StepKind last) {
+    Scenario s = scenario({StreamKind::NonBlocking});
+    s.buffers = {{"w"}, {"act"}};
+    s.program = {tensor(StepKind::TensorAlloc, 0, 512 * kMiB),
+                 tensor(StepKind::TensorAlloc, 1, 256 * kMiB), kernel(0, kernel_ns),
+                 tensor(StepKind::TensorFree, 1), step(last)};
+    return s;
+}
+
 // The PyTorch op of a step (not the CUDA calls inside it).
 const TraceEvent* opOf(const Trace& t, std::uint32_t step, ApiId api) {
     for (const TraceEvent& e : t.events)
@@ -111,12 +122,7 @@ void TestSimCachingAllocator::loopKeepsOneCachedSegment() {
 // del, then torch.cuda.synchronize(): memory_allocated fell at the del, memory_reserved stays; the
 // sync changes neither (I18).
 void TestSimCachingAllocator::syncChangesNeitherSeries() {
-    Scenario s = scenario({StreamKind::NonBlocking});
-    s.buffers = {{"w"}, {"act"}};
-    s.program = {tensor(StepKind::TensorAlloc, 0, 512 * kMiB),
-                 tensor(StepKind::TensorAlloc, 1, 256 * kMiB), kernel(0, 400'000),
-                 tensor(StepKind::TensorFree, 1), step(StepKind::DeviceSync)};
-    const RunResult r = run(s);
+    const RunResult r = run(weightsAndFreedActivation(400'000, StepKind::DeviceSync));
     SIM_VERIFY_STATUS(r, RunStatus::Ok);
     const Trace& t = r.trace;
     const TraceEvent* del = opOf(t, 3, ApiId::TensorFree);
@@ -161,12 +167,7 @@ void TestSimCachingAllocator::recordStreamHoldsTheBlockForTheOtherStream() {
 // empty_cache while a 300 µs kernel runs: its cudaFree waits for the device (an implicit sync),
 // then memory_reserved drops to what live tensors hold.
 void TestSimCachingAllocator::emptyCacheWaitsForTheDeviceAndReleases() {
-    Scenario s = scenario({StreamKind::NonBlocking});
-    s.buffers = {{"w"}, {"act"}};
-    s.program = {tensor(StepKind::TensorAlloc, 0, 512 * kMiB),
-                 tensor(StepKind::TensorAlloc, 1, 256 * kMiB), kernel(0, 300'000),
-                 tensor(StepKind::TensorFree, 1), step(StepKind::EmptyCache)};
-    const RunResult r = run(s);
+    const RunResult r = run(weightsAndFreedActivation(300'000, StepKind::EmptyCache));
     SIM_VERIFY_STATUS(r, RunStatus::Ok);
     const Trace& t = r.trace;
     const TraceEvent* empty = opOf(t, 4, ApiId::EmptyCache);
