@@ -6,7 +6,8 @@ find_package(SQLite3 REQUIRED)
 find_package(simdjson REQUIRED)
 
 if(SYNCSCOPE_WITH_GUI)
-    find_package(Qt6 6.4 REQUIRED COMPONENTS Core Gui Widgets PrintSupport Svg Test Concurrent)
+    find_package(Qt6 6.4 REQUIRED COMPONENTS Core Gui Widgets PrintSupport Svg Test Concurrent
+                 LinguistTools)
     find_package(QCustomPlotQt6 REQUIRED)
 elseif(SYNCSCOPE_BUILD_TESTS)
     # Headless (a GPU server without the GUI): the core suites need only QtCore and QtTest, and

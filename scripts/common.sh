@@ -12,7 +12,7 @@ SYNCSCOPE_PACKAGES=(
     cmake ninja-build g++ pkg-config
     qt6-base-dev qt6-base-dev-tools qt6-svg-dev qt6-qpa-plugins libgl-dev
     libqcustomplot-dev nlohmann-json3-dev libsimdjson-dev libsqlite3-dev zlib1g-dev libcli11-dev
-    fonts-dejavu-core
+    qt6-l10n-tools qt6-tools-dev qt6-translations-l10n fonts-dejavu-core fonts-noto-cjk
 )
 
 syncscope_install_packages() {
