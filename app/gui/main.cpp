@@ -13,6 +13,7 @@
 #include "app/gui/headless_replay.h"
 #include "core/tracefile/temp_file_registry.h"
 #include "ui/compare/compare_window.h"
+#include "ui/i18n/ui_language.h"
 #include "ui/run/run_panel.h"
 #include "ui/window/document_loader.h"
 #include "ui/window/main_window.h"
@@ -111,9 +112,14 @@ int main(int argc, char** argv) {
         QStringLiteral("replay-speed"),
         QStringLiteral("With --replay-frames: GPU time a second of replay (default 1ms)."),
         QStringLiteral("SPEED"), QStringLiteral("1ms"));
+    const QCommandLineOption lang_option(
+        QStringLiteral("lang"),
+        QStringLiteral("Interface and picture language: ja or en (default: the one chosen in "
+                       "View > Language, else the system's)."),
+        QStringLiteral("LANG"));
     parser.addOptions({scenario_option, engine_option, export_option, size_option, theme_option,
                        compare_option, replay_frames_option, fps_option, replay_speed_option,
-                       course_option, full_screen_option});
+                       course_option, full_screen_option, lang_option});
     const syncscope::ExportCliOptions export_picture_options(parser);
     parser.addPositionalArgument(QStringLiteral("FILE"),
                                  QStringLiteral("A scenario or trace file to open (or export); "
@@ -123,6 +129,20 @@ int main(int argc, char** argv) {
 
     QTextStream out(stdout);
     QTextStream err(stderr);
+    // Before any window or picture is made: widgets take their texts when they are built.
+    syncscope::Language language = syncscope::UiLanguage::preferred();
+    if (parser.isSet(lang_option)) {
+        const auto chosen = syncscope::UiLanguage::parse(parser.value(lang_option));
+        if (!chosen) {
+            err << "syncscope: unknown --lang '" << parser.value(lang_option)
+                << "' (expected ja or en)" << Qt::endl;
+            return 2;
+        }
+        language = *chosen;
+    }
+    if (QString error; !syncscope::UiLanguage::install(language, &error))
+        err << "syncscope: " << error << "; the interface stays English" << Qt::endl;
+
     QStringList files = parser.positionalArguments();
     std::optional<int> course_page;
     if (parser.isSet(course_option)) {

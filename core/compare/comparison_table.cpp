@@ -5,6 +5,7 @@
 
 #include "core/analysis/time_format.h"
 #include "core/analysis/trace_stats.h"
+#include "core/model/translatable.h"
 
 namespace syncscope {
 
@@ -39,13 +40,16 @@ ComparisonTable buildComparisonTable(const Trace& a, const Trace& b) {
     ComparisonTable table;
     table.name_a = traceDisplayName(a);
     table.name_b = traceDisplayName(b);
-    table.rows.push_back({"makespan", sa.makespan_ns, sb.makespan_ns});
-    table.rows.push_back({"host blocked", sa.host_blocked_ns, sb.host_blocked_ns});
-    // Spinning and yielding waits burn a core; blocking-sync sleeps, so its waits burn ~nothing.
-    table.rows.push_back({"CPU burnt waiting", sa.host_cpu_burnt_ns, sb.host_cpu_burnt_ns,
-                          sa.waits_cpu_unknown > 0, sb.waits_cpu_unknown > 0});
     table.rows.push_back(
-        {"GPU idle caused by syncs", sa.gpu_idle_from_syncs_ns, sb.gpu_idle_from_syncs_ns});
+        {SYNCSCOPE_TR_NOOP("ComparisonTable", "makespan"), sa.makespan_ns, sb.makespan_ns});
+    table.rows.push_back({SYNCSCOPE_TR_NOOP("ComparisonTable", "host blocked"), sa.host_blocked_ns,
+                          sb.host_blocked_ns});
+    // Spinning and yielding waits burn a core; blocking-sync sleeps, so its waits burn ~nothing.
+    table.rows.push_back({SYNCSCOPE_TR_NOOP("ComparisonTable", "CPU burnt waiting"),
+                          sa.host_cpu_burnt_ns, sb.host_cpu_burnt_ns, sa.waits_cpu_unknown > 0,
+                          sb.waits_cpu_unknown > 0});
+    table.rows.push_back({SYNCSCOPE_TR_NOOP("ComparisonTable", "GPU idle caused by syncs"),
+                          sa.gpu_idle_from_syncs_ns, sb.gpu_idle_from_syncs_ns});
     return table;
 }
 

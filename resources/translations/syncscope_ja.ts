@@ -2,1304 +2,1413 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ja_JP">
 <context>
+    <name>CompareView</name>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%1（%2）</translation>
+    </message>
+</context>
+<context>
+    <name>ComparisonTable</name>
+    <message>
+        <source>difference</source>
+        <translation>差分</translation>
+    </message>
+    <message>
+        <source>makespan</source>
+        <translation>総所要時間</translation>
+    </message>
+    <message>
+        <source>host blocked</source>
+        <translation>ホストのブロック時間</translation>
+    </message>
+    <message>
+        <source>CPU burnt waiting</source>
+        <translation>待機で消費した CPU 時間</translation>
+    </message>
+    <message>
+        <source>GPU idle caused by syncs</source>
+        <translation>同期による GPU アイドル</translation>
+    </message>
+</context>
+<context>
+    <name>DocumentLoader</name>
+    <message>
+        <source>Scenarios (*.syncscope.json *.json);;All files (*)</source>
+        <translation>シナリオ (*.syncscope.json *.json);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>All traces (*.json *.gz *.sqlite *.sqlite3 *.db);;syncscope traces (*.json *.json.gz);;PyTorch profiler traces (*.json *.json.gz *.pt.trace.json);;Nsight Systems SQLite exports (*.sqlite *.sqlite3 *.db);;All files (*)</source>
+        <translation>すべてのトレース (*.json *.gz *.sqlite *.sqlite3 *.db);;syncscope トレース (*.json *.json.gz);;PyTorch プロファイラのトレース (*.json *.json.gz *.pt.trace.json);;Nsight Systems の SQLite エクスポート (*.sqlite *.sqlite3 *.db);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>%1: out of memory while opening it</source>
+        <translation>%1: 開く途中でメモリが不足しました</translation>
+    </message>
+    <message>
+        <source>%1: too large: %2</source>
+        <translation>%1: 大きすぎます: %2</translation>
+    </message>
+    <message>
+        <source>%1: no such file</source>
+        <translation>%1: ファイルがありません</translation>
+    </message>
+    <message>
+        <source>%1: cannot be read (permission denied)</source>
+        <translation>%1: 読み込めません（アクセス権がありません）</translation>
+    </message>
+    <message>
+        <source>%1: the file is empty</source>
+        <translation>%1: ファイルが空です</translation>
+    </message>
+    <message>
+        <source>%1 is not a valid scenario:
+%2</source>
+        <translation>%1 は正しいシナリオではありません:
+%2</translation>
+    </message>
+    <message>
+        <source>%1 is not a valid syncscope trace:
+%2</source>
+        <translation>%1 は正しい syncscope トレースではありません:
+%2</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <source>the course (%1) is not in this build</source>
-        <translation type="unfinished"></translation>
+        <translation>コース (%1) がこのビルドに含まれていません</translation>
     </message>
     <message>
         <source>the course is invalid:
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>コースが正しくありません:
+%1</translation>
     </message>
     <message>
         <source>%1.scenario: there is no built-in scenario of that name</source>
-        <translation type="unfinished"></translation>
+        <translation>%1.scenario: その名前の組み込みシナリオはありません</translation>
     </message>
     <message>
         <source>%1.compare: there is no built-in scenario &apos;%2&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>%1.compare: 組み込みシナリオ &apos;%2&apos; はありません</translation>
     </message>
     <message>
         <source>the course names unknown scenarios:
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>コースが存在しないシナリオを参照しています:
+%1</translation>
     </message>
     <message>
         <source>there is no built-in scenario &apos;%1&apos; (known: %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>組み込みシナリオ &apos;%1&apos; はありません（あるもの: %2）</translation>
     </message>
     <message>
         <source>built-in scenario &apos;%1&apos; is invalid: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>組み込みシナリオ &apos;%1&apos; が正しくありません: %2</translation>
+    </message>
+</context>
+<context>
+    <name>ReplayFrameWriter</name>
+    <message>
+        <source>%1 — replay %2 of %3 at %4</source>
+        <translation>%1 — リプレイ %2 / %3（速度 %4）</translation>
+    </message>
+</context>
+<context>
+    <name>ReplayOverlay</name>
+    <message>
+        <source>now %1</source>
+        <translation>現在 %1</translation>
+    </message>
+</context>
+<context>
+    <name>TraceSource</name>
+    <message>
+        <source>no scenario or trace given</source>
+        <translation>シナリオもトレースも指定されていません</translation>
+    </message>
+    <message>
+        <source>%1: no such file (expected builtin:NAME, a scenario file or a trace file)</source>
+        <translation>%1: ファイルがありません（builtin:NAME、シナリオファイル、またはトレースファイルを指定してください）</translation>
+    </message>
+    <message>
+        <source>%1: not a regular file</source>
+        <translation>%1: 通常のファイルではありません</translation>
+    </message>
+    <message>
+        <source>%1: not a trace</source>
+        <translation>%1: トレースではありません</translation>
+    </message>
+    <message>
+        <source>the run of %1 on the %2 engine %3: %4</source>
+        <translation>%2 エンジンでの %1 の実行が %3: %4</translation>
     </message>
 </context>
 <context>
     <name>syncscope</name>
     <message>
         <source>Row %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 行目: %2</translation>
     </message>
     <message>
         <source>the batches table is empty</source>
-        <translation type="unfinished"></translation>
+        <translation>バッチ表が空です</translation>
     </message>
     <message>
         <source>edit %1 of row %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 行目の %1 を編集</translation>
     </message>
     <message>
         <source>add row %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 行目を追加</translation>
     </message>
     <message>
         <source>remove row %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 行目を削除</translation>
     </message>
 </context>
 <context>
     <name>syncscope::BatchTableDelegate</name>
     <message>
         <source> µs</source>
-        <translation type="unfinished"></translation>
+        <translation> µs</translation>
     </message>
     <message>
         <source> MiB</source>
-        <translation type="unfinished"></translation>
+        <translation> MiB</translation>
     </message>
 </context>
 <context>
     <name>syncscope::BatchTableModel</name>
     <message>
         <source>spin</source>
-        <translation type="unfinished"></translation>
+        <translation>スピン</translation>
     </message>
     <message>
         <source>compute</source>
-        <translation type="unfinished"></translation>
+        <translation>計算</translation>
     </message>
     <message>
         <source>memory</source>
-        <translation type="unfinished"></translation>
+        <translation>メモリ</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>なし</translation>
     </message>
     <message>
         <source>cudaMalloc</source>
-        <translation type="unfinished"></translation>
+        <translation>cudaMalloc</translation>
     </message>
     <message>
         <source>cudaMallocAsync</source>
-        <translation type="unfinished"></translation>
+        <translation>cudaMallocAsync</translation>
     </message>
     <message>
         <source>Kernel duration in microseconds (spin and compute kernels)</source>
-        <translation type="unfinished"></translation>
+        <translation>カーネルの実行時間（マイクロ秒。スピンと計算のカーネル）</translation>
     </message>
     <message>
         <source>Bytes a memory kernel streams and each allocation takes (MiB = 2^20 bytes)</source>
-        <translation type="unfinished"></translation>
+        <translation>メモリカーネルが読み書きするバイト数と、各割り当ての大きさ（MiB = 2^20 バイト）</translation>
     </message>
     <message>
         <source>Kernels go round-robin over this many streams</source>
-        <translation type="unfinished"></translation>
+        <translation>カーネルをこの数のストリームにラウンドロビンで割り振る</translation>
     </message>
     <message>
         <source>cudaMalloc/cudaFree around each kernel synchronize implicitly; cudaMallocAsync/cudaFreeAsync are stream-ordered</source>
-        <translation type="unfinished"></translation>
+        <translation>各カーネルの前後の cudaMalloc/cudaFree は暗黙に同期する。cudaMallocAsync/cudaFreeAsync はストリーム順序で動く</translation>
     </message>
     <message>
         <source>Batches</source>
-        <translation type="unfinished"></translation>
+        <translation>バッチ数</translation>
     </message>
     <message>
         <source>Kernels/batch</source>
-        <translation type="unfinished"></translation>
+        <translation>カーネル数/バッチ</translation>
     </message>
     <message>
         <source>Streams</source>
-        <translation type="unfinished"></translation>
+        <translation>ストリーム数</translation>
     </message>
     <message>
         <source>Kind</source>
-        <translation type="unfinished"></translation>
+        <translation>種類</translation>
     </message>
     <message>
         <source>Duration µs</source>
-        <translation type="unfinished"></translation>
+        <translation>時間 µs</translation>
     </message>
     <message>
         <source>Grid</source>
-        <translation type="unfinished"></translation>
+        <translation>グリッド</translation>
     </message>
     <message>
         <source>Block</source>
-        <translation type="unfinished"></translation>
+        <translation>ブロック</translation>
     </message>
     <message>
         <source>Allocation</source>
-        <translation type="unfinished"></translation>
+        <translation>割り当て</translation>
     </message>
     <message>
         <source>Bytes</source>
-        <translation type="unfinished"></translation>
+        <translation>バイト数</translation>
     </message>
 </context>
 <context>
     <name>syncscope::CodeView</name>
     <message>
         <source>PyTorch</source>
-        <translation type="unfinished"></translation>
+        <translation>PyTorch</translation>
     </message>
     <message>
         <source>CUDA runtime</source>
-        <translation type="unfinished"></translation>
+        <translation>CUDA ランタイム</translation>
     </message>
     <message>
         <source>Run or open a scenario to see it as PyTorch and CUDA code.</source>
-        <translation type="unfinished"></translation>
+        <translation>シナリオを実行するか開くと、PyTorch と CUDA のコードとして表示されます。</translation>
     </message>
 </context>
 <context>
     <name>syncscope::CompareWindow</name>
     <message>
         <source>Compare — syncscope</source>
-        <translation type="unfinished"></translation>
+        <translation>比較 — syncscope</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
         <source>&amp;Export Picture…</source>
-        <translation type="unfinished"></translation>
+        <translation>画像をエクスポート(&amp;E)…</translation>
     </message>
     <message>
         <source>Ctrl+E</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+E</translation>
     </message>
     <message>
         <source>&amp;Close</source>
-        <translation type="unfinished"></translation>
+        <translation>閉じる(&amp;C)</translation>
     </message>
     <message>
         <source>Loading %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 を読み込み中…</translation>
     </message>
     <message>
         <source>Cannot compare with %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 と比較できません: %2</translation>
     </message>
     <message>
         <source>Compare</source>
-        <translation type="unfinished"></translation>
+        <translation>比較</translation>
     </message>
     <message>
         <source>A above, B below; zoom, pan and selection move together.</source>
-        <translation type="unfinished"></translation>
+        <translation>上が A、下が B。ズーム・パン・選択は連動します。</translation>
     </message>
     <message>
         <source>Export Comparison</source>
-        <translation type="unfinished"></translation>
+        <translation>比較をエクスポート</translation>
     </message>
     <message>
         <source>Pictures (*.png *.jpg *.svg *.pdf)</source>
-        <translation type="unfinished"></translation>
+        <translation>画像 (*.png *.jpg *.svg *.pdf)</translation>
     </message>
     <message>
         <source>Wrote %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>syncscope::DocumentLoader</name>
-    <message>
-        <source>Scenarios (*.syncscope.json *.json);;All files (*)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>All traces (*.json *.gz *.sqlite *.sqlite3 *.db);;syncscope traces (*.json *.json.gz);;PyTorch profiler traces (*.json *.json.gz *.pt.trace.json);;Nsight Systems SQLite exports (*.sqlite *.sqlite3 *.db);;All files (*)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: out of memory while opening it</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: too large: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: no such file</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: cannot be read (permission denied)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: the file is empty</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is not a valid scenario:
-%2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is not a valid syncscope trace:
-%2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 を書き出しました</translation>
     </message>
 </context>
 <context>
     <name>syncscope::ImageExportDialog</name>
     <message>
         <source>Export Image</source>
-        <translation type="unfinished"></translation>
+        <translation>画像のエクスポート</translation>
     </message>
     <message>
         <source>Browse…</source>
-        <translation type="unfinished"></translation>
+        <translation>参照…</translation>
     </message>
     <message>
         <source> px</source>
-        <translation type="unfinished"></translation>
+        <translation> px</translation>
     </message>
     <message>
         <source>Pixel density of PNG/JPEG (2 = crisp on HiDPI projectors); the layout stays the same</source>
-        <translation type="unfinished"></translation>
+        <translation>PNG/JPEG のピクセル密度（2 で高解像度プロジェクタでもくっきり）。レイアウトは変わりません</translation>
     </message>
     <message>
         <source>Caption</source>
-        <translation type="unfinished"></translation>
+        <translation>キャプション</translation>
     </message>
     <message>
         <source>automatic: scenario, sync mode, engine, device, date</source>
-        <translation type="unfinished"></translation>
+        <translation>自動: シナリオ、同期モード、エンジン、デバイス、日付</translation>
     </message>
     <message>
         <source>Legend</source>
-        <translation type="unfinished"></translation>
+        <translation>凡例</translation>
     </message>
     <message>
         <source>File</source>
-        <translation type="unfinished"></translation>
+        <translation>ファイル</translation>
     </message>
     <message>
         <source>Size</source>
-        <translation type="unfinished"></translation>
+        <translation>サイズ</translation>
     </message>
     <message>
         <source>Scale</source>
-        <translation type="unfinished"></translation>
+        <translation>倍率</translation>
     </message>
     <message>
         <source>PNG image (*.png);;JPEG image (*.jpg *.jpeg);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
-        <translation type="unfinished"></translation>
+        <translation>PNG 画像 (*.png);;JPEG 画像 (*.jpg *.jpeg);;SVG 図 (*.svg);;PDF 文書 (*.pdf)</translation>
     </message>
     <message>
         <source>Choose a file to write.</source>
-        <translation type="unfinished"></translation>
+        <translation>書き出すファイルを選んでください。</translation>
     </message>
     <message>
         <source>Could not export %1:
 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 をエクスポートできませんでした:
+%2</translation>
+    </message>
+</context>
+<context>
+    <name>syncscope::LanguageMenu</name>
+    <message>
+        <source>&amp;Language</source>
+        <translation>言語(&amp;L)</translation>
     </message>
 </context>
 <context>
     <name>syncscope::LessonPanel</name>
     <message>
         <source>◀ Previous</source>
-        <translation type="unfinished"></translation>
+        <translation>◀ 前へ</translation>
     </message>
     <message>
         <source>Next ▶</source>
-        <translation type="unfinished"></translation>
+        <translation>次へ ▶</translation>
     </message>
     <message>
         <source>Leave (Esc)</source>
-        <translation type="unfinished"></translation>
+        <translation>終了 (Esc)</translation>
     </message>
     <message>
         <source>Compare (C)</source>
-        <translation type="unfinished"></translation>
+        <translation>比較 (C)</translation>
     </message>
     <message>
         <source>This run and the one it compares with, on one time axis</source>
-        <translation type="unfinished"></translation>
+        <translation>この実行と比較対象を 1 本の時間軸で表示</translation>
     </message>
     <message>
         <source>Page Up, Left, Shift+Space</source>
-        <translation type="unfinished"></translation>
+        <translation>Page Up、←、Shift+Space</translation>
     </message>
     <message>
         <source>Page Down, Right, Space</source>
-        <translation type="unfinished"></translation>
+        <translation>Page Down、→、Space</translation>
     </message>
     <message>
         <source>Claim</source>
-        <translation type="unfinished"></translation>
+        <translation>主張</translation>
     </message>
     <message>
         <source>Truth</source>
-        <translation type="unfinished"></translation>
+        <translation>事実</translation>
     </message>
     <message>
         <source>Look at</source>
-        <translation type="unfinished"></translation>
+        <translation>見どころ</translation>
     </message>
     <message>
         <source>The article&apos;s claim %1 of 7 · %2</source>
-        <translation type="unfinished"></translation>
+        <translation>記事の主張 %1 / 7 · %2</translation>
     </message>
     <message>
         <source>Sync modes · %1</source>
-        <translation type="unfinished"></translation>
+        <translation>同期モード · %1</translation>
     </message>
     <message>
         <source>compare with: %1 (builtin:%2) — press C</source>
-        <translation type="unfinished"></translation>
+        <translation>比較対象: %1 (builtin:%2) — C キーで比較</translation>
     </message>
 </context>
 <context>
     <name>syncscope::MainWindow</name>
     <message numerus="yes">
         <source>%n event(s) so far</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>これまでに %n 件のイベント</numerusform>
         </translation>
     </message>
     <message>
         <source>Scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>シナリオ</translation>
     </message>
     <message>
         <source>Library</source>
-        <translation type="unfinished"></translation>
+        <translation>ライブラリ</translation>
     </message>
     <message>
         <source>Run summary</source>
-        <translation type="unfinished"></translation>
+        <translation>実行の概要</translation>
     </message>
     <message>
         <source>Click an event in the timeline to see what it is and, for a wait, what it waited for.</source>
-        <translation type="unfinished"></translation>
+        <translation>タイムライン上のイベントをクリックすると、その内容と、待機なら何を待っていたかが表示されます。</translation>
     </message>
     <message>
         <source>Event details</source>
-        <translation type="unfinished"></translation>
+        <translation>イベントの詳細</translation>
     </message>
     <message>
         <source>&amp;Open Scenario…</source>
-        <translation type="unfinished"></translation>
+        <translation>シナリオを開く(&amp;O)…</translation>
     </message>
     <message>
         <source>&amp;Save Scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>シナリオを保存(&amp;S)</translation>
     </message>
     <message>
         <source>Save Scenario &amp;As…</source>
-        <translation type="unfinished"></translation>
+        <translation>名前を付けてシナリオを保存(&amp;A)…</translation>
     </message>
     <message>
         <source>Open &amp;Trace…</source>
-        <translation type="unfinished"></translation>
+        <translation>トレースを開く(&amp;T)…</translation>
     </message>
     <message>
         <source>Open a native trace, a PyTorch profiler trace (.json, .json.gz) or an Nsight Systems SQLite export</source>
-        <translation type="unfinished"></translation>
+        <translation>syncscope のトレース、PyTorch プロファイラのトレース (.json, .json.gz)、Nsight Systems の SQLite エクスポートを開く</translation>
     </message>
     <message>
         <source>Compare &amp;With…</source>
-        <translation type="unfinished"></translation>
+        <translation>比較(&amp;W)…</translation>
     </message>
     <message>
         <source>Show the run on screen above another run or a recording, on one time axis, with a table of what differs</source>
-        <translation type="unfinished"></translation>
+        <translation>画面上の実行を別の実行や記録と同じ時間軸で上下に並べ、違いを表にする</translation>
     </message>
     <message>
         <source>&amp;Export Image…</source>
-        <translation type="unfinished"></translation>
+        <translation>画像をエクスポート(&amp;E)…</translation>
     </message>
     <message>
         <source>&amp;Copy Image</source>
-        <translation type="unfinished"></translation>
+        <translation>画像をコピー(&amp;C)</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>終了(&amp;Q)</translation>
     </message>
     <message>
         <source>&amp;Undo</source>
-        <translation type="unfinished"></translation>
+        <translation>元に戻す(&amp;U)</translation>
     </message>
     <message>
         <source>&amp;Redo</source>
-        <translation type="unfinished"></translation>
+        <translation>やり直す(&amp;R)</translation>
     </message>
     <message>
         <source>&amp;Run</source>
-        <translation type="unfinished"></translation>
+        <translation>実行(&amp;R)</translation>
     </message>
     <message>
         <source>&amp;Cancel Run</source>
-        <translation type="unfinished"></translation>
+        <translation>実行を中止(&amp;C)</translation>
     </message>
     <message>
         <source>Show &amp;Flows</source>
-        <translation type="unfinished"></translation>
+        <translation>フローを表示(&amp;F)</translation>
     </message>
     <message>
         <source>Arrows from launches to kernels, records to waits, waits to the work they waited for</source>
-        <translation type="unfinished"></translation>
+        <translation>起動からカーネルへ、記録から待機へ、待機から待っていた処理への矢印</translation>
     </message>
     <message>
         <source>Show &amp;Legend</source>
-        <translation type="unfinished"></translation>
+        <translation>凡例を表示(&amp;L)</translation>
     </message>
     <message>
         <source>A strip under the timeline naming the colours and shapes on screen</source>
-        <translation type="unfinished"></translation>
+        <translation>画面上の色と形の意味を示す、タイムライン下の帯</translation>
     </message>
     <message>
         <source>&amp;Callouts</source>
-        <translation type="unfinished"></translation>
+        <translation>吹き出し(&amp;C)</translation>
     </message>
     <message>
         <source>The scenario&apos;s notes on the timeline, at the moment each lesson happens</source>
-        <translation type="unfinished"></translation>
+        <translation>シナリオの注記を、それぞれの学びが起きる瞬間にタイムライン上に表示</translation>
     </message>
     <message>
         <source>Zoom to &amp;Fit</source>
-        <translation type="unfinished"></translation>
+        <translation>全体を表示(&amp;F)</translation>
     </message>
     <message>
         <source>&amp;Full Screen Presentation</source>
-        <translation type="unfinished"></translation>
+        <translation>全画面プレゼンテーション(&amp;F)</translation>
     </message>
     <message>
         <source>Full screen in the presentation theme; F11 again goes back</source>
-        <translation type="unfinished"></translation>
+        <translation>プレゼンテーション用テーマで全画面表示。もう一度 F11 で戻る</translation>
     </message>
     <message>
         <source>Start &amp;Page</source>
-        <translation type="unfinished"></translation>
+        <translation>スタートページ(&amp;P)</translation>
     </message>
     <message>
         <source>&amp;Course</source>
-        <translation type="unfinished"></translation>
+        <translation>コース(&amp;C)</translation>
     </message>
     <message>
         <source>The article&apos;s seven claims, then the sync modes: one page a scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>記事の 7 つの主張、続いて同期モード: 1 ページに 1 シナリオ</translation>
     </message>
     <message>
         <source>&amp;Light</source>
-        <translation type="unfinished"></translation>
+        <translation>ライト(&amp;L)</translation>
     </message>
     <message>
         <source>&amp;Dark</source>
-        <translation type="unfinished"></translation>
+        <translation>ダーク(&amp;D)</translation>
     </message>
     <message>
         <source>&amp;Presentation</source>
-        <translation type="unfinished"></translation>
+        <translation>プレゼンテーション(&amp;P)</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
         <source>Open &amp;Recent</source>
-        <translation type="unfinished"></translation>
+        <translation>最近使ったファイル(&amp;R)</translation>
     </message>
     <message>
         <source>&amp;Edit</source>
-        <translation type="unfinished"></translation>
+        <translation>編集(&amp;E)</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>表示(&amp;V)</translation>
     </message>
     <message>
         <source>&amp;Theme</source>
-        <translation type="unfinished"></translation>
+        <translation>テーマ(&amp;T)</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>ヘルプ(&amp;H)</translation>
     </message>
     <message>
         <source>&amp;Sync Modes…</source>
-        <translation type="unfinished"></translation>
+        <translation>同期モード一覧(&amp;S)…</translation>
     </message>
     <message>
         <source>&amp;About syncscope</source>
-        <translation type="unfinished"></translation>
+        <translation>syncscope について(&amp;A)</translation>
     </message>
     <message>
         <source>Ready. Pick a scenario in the Library, or edit the batches and press Run (Ctrl+R).</source>
-        <translation type="unfinished"></translation>
+        <translation>準備完了。ライブラリからシナリオを選ぶか、バッチを編集して「実行」(Ctrl+R) を押してください。</translation>
     </message>
     <message>
         <source>CUDA: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>CUDA: %1</translation>
     </message>
     <message>
         <source>CUDA unavailable · simulator</source>
-        <translation type="unfinished"></translation>
+        <translation>CUDA なし · シミュレータ</translation>
     </message>
     <message>
         <source>Cannot run</source>
-        <translation type="unfinished"></translation>
+        <translation>実行できません</translation>
     </message>
     <message>
         <source>The batches table does not make a valid scenario:
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>バッチ表から正しいシナリオを作れません:
+%1</translation>
     </message>
     <message>
         <source>Running “%1”…</source>
-        <translation type="unfinished"></translation>
+        <translation>「%1」を実行中…</translation>
     </message>
     <message>
         <source>Cancelling…</source>
-        <translation type="unfinished"></translation>
+        <translation>中止しています…</translation>
     </message>
     <message>
         <source>finished</source>
-        <translation type="unfinished"></translation>
+        <translation>完了</translation>
     </message>
     <message numerus="yes">
         <source>Run finished: %n event(s).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>実行完了: %n 件のイベント。</numerusform>
         </translation>
     </message>
     <message>
         <source>cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>中止</translation>
     </message>
     <message numerus="yes">
         <source>Run cancelled; showing the %n event(s) that ran before.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>実行を中止しました。それまでに実行された %n 件のイベントを表示しています。</numerusform>
         </translation>
     </message>
     <message>
         <source>failed</source>
-        <translation type="unfinished"></translation>
+        <translation>失敗</translation>
     </message>
     <message>
         <source>Run failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>実行に失敗しました: %1</translation>
     </message>
     <message>
         <source>Run failed</source>
-        <translation type="unfinished"></translation>
+        <translation>実行に失敗しました</translation>
     </message>
     <message>
         <source>Engine unavailable</source>
-        <translation type="unfinished"></translation>
+        <translation>エンジンが使えません</translation>
     </message>
     <message>
         <source>The engine gave no reason.</source>
-        <translation type="unfinished"></translation>
+        <translation>エンジンは理由を返しませんでした。</translation>
     </message>
     <message numerus="yes">
         <source>%n event(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 件のイベント</numerusform>
         </translation>
     </message>
     <message>
         <source>untitled batches</source>
-        <translation type="unfinished"></translation>
+        <translation>無題のバッチ</translation>
     </message>
     <message>
         <source>A scenario or trace file…</source>
-        <translation type="unfinished"></translation>
+        <translation>シナリオまたはトレースのファイル…</translation>
     </message>
     <message>
         <source>Compare With</source>
-        <translation type="unfinished"></translation>
+        <translation>比較</translation>
     </message>
     <message>
         <source>Compare the run on screen (A) with B — a built-in scenario, or type a path:</source>
-        <translation type="unfinished"></translation>
+        <translation>画面上の実行 (A) を B と比較します。組み込みシナリオを選ぶか、パスを入力してください:</translation>
     </message>
     <message>
         <source>Scenarios and traces (*.json *.gz *.sqlite *.sqlite3 *.db);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>シナリオとトレース (*.json *.gz *.sqlite *.sqlite3 *.db);;すべてのファイル (*)</translation>
     </message>
     <message>
         <source>The page&apos;s run has not finished yet: compare once it has</source>
-        <translation type="unfinished"></translation>
+        <translation>このページの実行はまだ終わっていません。終わってから比較してください</translation>
     </message>
     <message>
         <source>Code</source>
-        <translation type="unfinished"></translation>
+        <translation>コード</translation>
     </message>
     <message>
         <source>&amp;Code</source>
-        <translation type="unfinished"></translation>
+        <translation>コード(&amp;C)</translation>
     </message>
     <message>
         <source>The scenario as the PyTorch program and the CUDA runtime calls it stands for, one line a step</source>
-        <translation type="unfinished"></translation>
+        <translation>シナリオを PyTorch のプログラムと、それが表す CUDA ランタイム呼び出しとして 1 ステップ 1 行で表示</translation>
     </message>
     <message>
         <source>Cannot start the course</source>
-        <translation type="unfinished"></translation>
+        <translation>コースを開始できません</translation>
     </message>
     <message>
         <source>Left the course (Help ▸ Course goes back)</source>
-        <translation type="unfinished"></translation>
+        <translation>コースを離れました（ヘルプ ▸ コースで戻れます）</translation>
     </message>
     <message numerus="yes">
         <source>%n event(s) of this line on the timeline</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>この行のイベント %n 件がタイムライン上にあります</numerusform>
         </translation>
     </message>
     <message>
         <source>Unsaved scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>未保存のシナリオ</translation>
     </message>
     <message>
         <source>The scenario you edited has unsaved changes.
 Save them before continuing?</source>
-        <translation type="unfinished"></translation>
+        <translation>編集したシナリオに未保存の変更があります。
+続ける前に保存しますか?</translation>
     </message>
     <message>
         <source>Cannot open scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>シナリオを開けません</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2</translation>
     </message>
     <message>
         <source>Opened %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 を開きました</translation>
     </message>
     <message>
         <source>Cannot open file</source>
-        <translation type="unfinished"></translation>
+        <translation>ファイルを開けません</translation>
     </message>
     <message>
         <source>%1: no such file</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: ファイルがありません</translation>
     </message>
     <message>
         <source>Opening %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 を開いています…</translation>
     </message>
     <message>
         <source>Could not open %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 を開けませんでした</translation>
     </message>
     <message numerus="yes">
         <source> (%n warning(s): %1)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>（警告 %n 件: %1）</numerusform>
         </translation>
     </message>
     <message>
         <source>Open Scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>シナリオを開く</translation>
     </message>
     <message>
         <source>Open Trace</source>
-        <translation type="unfinished"></translation>
+        <translation>トレースを開く</translation>
     </message>
     <message>
         <source>Save Scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>シナリオを保存</translation>
     </message>
     <message>
         <source>Cannot save scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>シナリオを保存できません</translation>
     </message>
     <message>
         <source>Saved %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 を保存しました</translation>
     </message>
     <message>
         <source>Cannot copy image</source>
-        <translation type="unfinished"></translation>
+        <translation>画像をコピーできません</translation>
     </message>
     <message>
         <source>Timeline image copied to the clipboard</source>
-        <translation type="unfinished"></translation>
+        <translation>タイムラインの画像をクリップボードにコピーしました</translation>
     </message>
     <message>
         <source>Sync modes</source>
-        <translation type="unfinished"></translation>
+        <translation>同期モード</translation>
     </message>
     <message>
         <source>&lt;h2&gt;The sync-mode catalogue&lt;/h2&gt;&lt;p&gt;Each mode: what it calls, its PyTorch equivalent, who blocks and what it waits for.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;h2&gt;同期モード一覧&lt;/h2&gt;&lt;p&gt;各モードについて、呼び出す API、PyTorch での書き方、ブロックされるもの、待つ対象を示します。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>About syncscope</source>
-        <translation type="unfinished"></translation>
+        <translation>syncscope について</translation>
     </message>
     <message>
         <source>&lt;h3&gt;syncscope %1&lt;/h3&gt;&lt;p&gt;See GPU synchronization: batches of kernels on CUDA streams, run on a real GPU (recorded with CUPTI) or on a faithful simulator, shown on one time axis with every host wait and what it waited for.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;h3&gt;syncscope %1&lt;/h3&gt;&lt;p&gt;GPU の同期を目で見る: CUDA ストリーム上のカーネルのバッチを、実際の GPU（CUPTI で記録）または忠実なシミュレータで実行し、ホストのすべての待機とその待機対象を 1 本の時間軸に表示します。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>The interface will be in %1 from the next start.</source>
+        <translation>次回の起動から表示言語が %1 になります。</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>言語</translation>
+    </message>
+    <message>
+        <source>syncscope shows %1 after a restart. Restart now?</source>
+        <translation>syncscope を再起動すると %1 で表示されます。今すぐ再起動しますか?</translation>
+    </message>
+    <message>
+        <source>Restart Now</source>
+        <translation>今すぐ再起動</translation>
+    </message>
+    <message>
+        <source>Later</source>
+        <translation>あとで</translation>
+    </message>
+    <message>
+        <source>Could not start syncscope again; start it yourself to see %1.</source>
+        <translation>syncscope を再起動できませんでした。%1 で表示するには手動で起動してください。</translation>
     </message>
 </context>
 <context>
     <name>syncscope::RecentFiles</name>
     <message>
         <source>(none)</source>
-        <translation type="unfinished"></translation>
+        <translation>（なし）</translation>
     </message>
     <message>
         <source>Clear list</source>
-        <translation type="unfinished"></translation>
+        <translation>一覧を消去</translation>
     </message>
 </context>
 <context>
     <name>syncscope::ReplayBar</name>
     <message>
         <source>Replay</source>
-        <translation type="unfinished"></translation>
+        <translation>リプレイ</translation>
     </message>
     <message>
         <source>Play the run back slowly: events appear as they start and grow until they complete</source>
-        <translation type="unfinished"></translation>
+        <translation>実行をゆっくり再生する: イベントは開始時に現れ、完了するまで伸びていく</translation>
     </message>
     <message>
         <source>Play</source>
-        <translation type="unfinished"></translation>
+        <translation>再生</translation>
     </message>
     <message>
         <source>Play or pause the replay (Space on the timeline)</source>
-        <translation type="unfinished"></translation>
+        <translation>リプレイを再生・一時停止（タイムライン上で Space）</translation>
     </message>
     <message>
         <source>◀ Sync</source>
-        <translation type="unfinished"></translation>
+        <translation>◀ 同期</translation>
     </message>
     <message>
         <source>Back to the previous sync moment (a host wait or sync call begins or ends)</source>
-        <translation type="unfinished"></translation>
+        <translation>前の同期の瞬間へ戻る（ホストの待機や同期呼び出しの開始・終了）</translation>
     </message>
     <message>
         <source>Sync ▶</source>
-        <translation type="unfinished"></translation>
+        <translation>同期 ▶</translation>
     </message>
     <message>
         <source>On to the next sync moment</source>
-        <translation type="unfinished"></translation>
+        <translation>次の同期の瞬間へ進む</translation>
     </message>
     <message>
         <source>Slower</source>
-        <translation type="unfinished"></translation>
+        <translation>遅く</translation>
     </message>
     <message>
         <source>Faster</source>
-        <translation type="unfinished"></translation>
+        <translation>速く</translation>
     </message>
     <message>
         <source>Pause</source>
-        <translation type="unfinished"></translation>
+        <translation>一時停止</translation>
     </message>
     <message>
         <source>speed %1</source>
-        <translation type="unfinished"></translation>
+        <translation>速度 %1</translation>
     </message>
     <message>
         <source>now %1 of %2 at %3</source>
-        <translation type="unfinished"></translation>
+        <translation>現在 %1 / %2（速度 %3）</translation>
     </message>
 </context>
 <context>
     <name>syncscope::RunPanel</name>
     <message>
         <source>Run</source>
-        <translation type="unfinished"></translation>
+        <translation>実行</translation>
     </message>
     <message>
         <source>Auto (CUDA when available)</source>
-        <translation type="unfinished"></translation>
+        <translation>自動（使えれば CUDA）</translation>
     </message>
     <message>
         <source>CUDA</source>
-        <translation type="unfinished"></translation>
+        <translation>CUDA</translation>
     </message>
     <message>
         <source>Simulator</source>
-        <translation type="unfinished"></translation>
+        <translation>シミュレータ</translation>
     </message>
     <message>
         <source>Checking for a CUDA device…</source>
-        <translation type="unfinished"></translation>
+        <translation>CUDA デバイスを確認中…</translation>
     </message>
     <message>
         <source>Engine</source>
-        <translation type="unfinished"></translation>
+        <translation>エンジン</translation>
     </message>
     <message>
         <source>Run the scenario (Ctrl+R, F5)</source>
-        <translation type="unfinished"></translation>
+        <translation>シナリオを実行（Ctrl+R、F5）</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>中止</translation>
     </message>
     <message>
         <source>Stop the run and keep what ran so far (Esc)</source>
-        <translation type="unfinished"></translation>
+        <translation>実行を止め、そこまでの結果を残す（Esc）</translation>
     </message>
     <message>
         <source>idle</source>
-        <translation type="unfinished"></translation>
+        <translation>待機中</translation>
     </message>
     <message>
         <source>Simulator (CUDA device: %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>シミュレータ（CUDA デバイス: %1）</translation>
     </message>
     <message>
         <source>CUDA device: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>CUDA デバイス: %1</translation>
     </message>
     <message>
         <source>&lt;b&gt;CUDA unavailable:&lt;/b&gt; %1</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;CUDA は使えません:&lt;/b&gt; %1</translation>
     </message>
     <message>
         <source>Simulator (CUDA unavailable: %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>シミュレータ（CUDA は使えません: %1）</translation>
     </message>
     <message>
         <source>starting…</source>
-        <translation type="unfinished"></translation>
+        <translation>開始中…</translation>
     </message>
 </context>
 <context>
     <name>syncscope::RunSummary</name>
     <message>
         <source>No run yet. Press Run, or open a trace.</source>
-        <translation type="unfinished"></translation>
+        <translation>まだ実行していません。「実行」を押すか、トレースを開いてください。</translation>
     </message>
     <message>
         <source>Analysing…</source>
-        <translation type="unfinished"></translation>
+        <translation>解析中…</translation>
     </message>
     <message>
         <source>Events</source>
-        <translation type="unfinished"></translation>
+        <translation>イベント数</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>なし</translation>
     </message>
     <message>
         <source>Makespan</source>
-        <translation type="unfinished"></translation>
+        <translation>総所要時間</translation>
     </message>
     <message>
         <source>First event start to last event end</source>
-        <translation type="unfinished"></translation>
+        <translation>最初のイベントの開始から最後のイベントの終了まで</translation>
     </message>
     <message>
         <source>Host blocked</source>
-        <translation type="unfinished"></translation>
+        <translation>ホストのブロック時間</translation>
     </message>
     <message>
         <source>Time the host thread spent waiting in syncs</source>
-        <translation type="unfinished"></translation>
+        <translation>ホストスレッドが同期で待っていた時間</translation>
     </message>
     <message numerus="yes">
         <source> (%n wait(s) unknown)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform> （%n 件の待機は不明）</numerusform>
         </translation>
     </message>
     <message>
         <source>Host CPU burnt waiting</source>
-        <translation type="unfinished"></translation>
+        <translation>待機で消費したホスト CPU</translation>
     </message>
     <message>
         <source>CPU time spent spinning or polling while waiting</source>
-        <translation type="unfinished"></translation>
+        <translation>待機中にスピンやポーリングで使った CPU 時間</translation>
     </message>
     <message>
         <source>GPU idle</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU アイドル</translation>
     </message>
     <message>
         <source>Time between the first and last GPU work with no work on any stream</source>
-        <translation type="unfinished"></translation>
+        <translation>最初と最後の GPU 処理のあいだで、どのストリームにも処理がなかった時間</translation>
     </message>
     <message>
         <source>  caused by syncs</source>
-        <translation type="unfinished"></translation>
+        <translation>  うち同期が原因</translation>
     </message>
     <message>
         <source>Idle gaps that began while the host was blocked in a sync</source>
-        <translation type="unfinished"></translation>
+        <translation>ホストが同期でブロックしている間に始まったアイドル区間</translation>
     </message>
     <message>
         <source>Stream overlap</source>
-        <translation type="unfinished"></translation>
+        <translation>ストリームの重なり</translation>
     </message>
     <message>
         <source>Time with work on two or more GPU lanes at once</source>
-        <translation type="unfinished"></translation>
+        <translation>2 つ以上の GPU レーンで同時に処理があった時間</translation>
     </message>
     <message>
         <source>Peak memory</source>
-        <translation type="unfinished"></translation>
+        <translation>ピークメモリ</translation>
     </message>
     <message>
         <source>not measured</source>
-        <translation type="unfinished"></translation>
+        <translation>未計測</translation>
     </message>
     <message>
         <source>Peak device memory in use (binary units: 1 GiB = 2^30 bytes)</source>
-        <translation type="unfinished"></translation>
+        <translation>使用中デバイスメモリのピーク（2 進単位: 1 GiB = 2^30 バイト）</translation>
     </message>
     <message>
         <source>Sync calls</source>
-        <translation type="unfinished"></translation>
+        <translation>同期呼び出し数</translation>
     </message>
     <message>
         <source>&lt;b&gt;Invariants:&lt;/b&gt; &lt;span style=&apos;color:#2e7d32&apos;&gt;0 violations&lt;/span&gt; (invariants I1–I34)</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;不変条件:&lt;/b&gt; &lt;span style=&apos;color:#2e7d32&apos;&gt;違反 0 件&lt;/span&gt;（不変条件 I1–I34）</translation>
     </message>
     <message numerus="yes">
         <source>&lt;b&gt;Invariants:&lt;/b&gt; &lt;span style=&apos;color:#c62828&apos;&gt;%n violation(s)&lt;/span&gt;</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>&lt;b&gt;不変条件:&lt;/b&gt; &lt;span style=&apos;color:#c62828&apos;&gt;違反 %n 件&lt;/span&gt;</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source> (%n warning(s))</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>（うち警告 %n 件）</numerusform>
         </translation>
     </message>
     <message>
         <source>Double-click to select the event in the timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>ダブルクリックでタイムライン上のイベントを選択</translation>
+    </message>
+    <message>
+        <source>%1 (%2% of busy time)</source>
+        <translation>%1（稼働時間の %2%）</translation>
     </message>
 </context>
 <context>
     <name>syncscope::ScenarioEditor</name>
     <message>
         <source>Edit as batches instead</source>
-        <translation type="unfinished"></translation>
+        <translation>代わりにバッチとして編集</translation>
     </message>
     <message>
         <source>Leave the loaded scenario and generate one from the batches table</source>
-        <translation type="unfinished"></translation>
+        <translation>読み込んだシナリオを離れ、バッチ表からシナリオを生成する</translation>
     </message>
     <message>
         <source>Batches</source>
-        <translation type="unfinished"></translation>
+        <translation>バッチ</translation>
     </message>
     <message>
         <source>My batches</source>
-        <translation type="unfinished"></translation>
+        <translation>マイバッチ</translation>
     </message>
     <message>
         <source>Scenario title</source>
-        <translation type="unfinished"></translation>
+        <translation>シナリオのタイトル</translation>
     </message>
     <message>
         <source>rename scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>シナリオ名の変更</translation>
     </message>
     <message>
         <source>Title</source>
-        <translation type="unfinished"></translation>
+        <translation>タイトル</translation>
     </message>
     <message>
         <source>Add row</source>
-        <translation type="unfinished"></translation>
+        <translation>行を追加</translation>
     </message>
     <message>
         <source>Remove row</source>
-        <translation type="unfinished"></translation>
+        <translation>行を削除</translation>
     </message>
     <message>
         <source>Add a row of batches (a copy of the selected row)</source>
-        <translation type="unfinished"></translation>
+        <translation>バッチの行を追加（選択中の行をコピー）</translation>
     </message>
     <message>
         <source>Synchronization</source>
-        <translation type="unfinished"></translation>
+        <translation>同期</translation>
     </message>
     <message>
         <source>choose sync mode</source>
-        <translation type="unfinished"></translation>
+        <translation>同期モードの選択</translation>
     </message>
     <message>
         <source>Sync mode</source>
-        <translation type="unfinished"></translation>
+        <translation>同期モード</translation>
     </message>
     <message>
         <source>after each kernel</source>
-        <translation type="unfinished"></translation>
+        <translation>各カーネルの後</translation>
     </message>
     <message>
         <source>after each batch</source>
-        <translation type="unfinished"></translation>
+        <translation>各バッチの後</translation>
     </message>
     <message>
         <source>at the end</source>
-        <translation type="unfinished"></translation>
+        <translation>最後に</translation>
     </message>
     <message>
         <source>choose placement</source>
-        <translation type="unfinished"></translation>
+        <translation>同期位置の選択</translation>
     </message>
     <message>
         <source>Placement</source>
-        <translation type="unfinished"></translation>
+        <translation>同期の位置</translation>
     </message>
     <message>
         <source>Host waits</source>
-        <translation type="unfinished"></translation>
+        <translation>ホストの待ち方</translation>
     </message>
     <message>
         <source>auto (spin, then yield)</source>
-        <translation type="unfinished"></translation>
+        <translation>自動（スピンのち yield）</translation>
     </message>
     <message>
         <source>spin (cudaDeviceScheduleSpin)</source>
-        <translation type="unfinished"></translation>
+        <translation>スピン (cudaDeviceScheduleSpin)</translation>
     </message>
     <message>
         <source>yield (cudaDeviceScheduleYield)</source>
-        <translation type="unfinished"></translation>
+        <translation>yield: CPU を譲る (cudaDeviceScheduleYield)</translation>
     </message>
     <message>
         <source>blocking sync (sleep)</source>
-        <translation type="unfinished"></translation>
+        <translation>ブロッキング同期（スリープ）</translation>
     </message>
     <message>
         <source>How a waiting host thread waits: it changes wake-up latency and the CPU burnt while waiting</source>
-        <translation type="unfinished"></translation>
+        <translation>待機中のホストスレッドの待ち方。起床の遅れと、待機中に消費する CPU が変わる</translation>
     </message>
     <message>
         <source>choose schedule policy</source>
-        <translation type="unfinished"></translation>
+        <translation>スケジュールポリシーの選択</translation>
     </message>
     <message>
         <source>Schedule</source>
-        <translation type="unfinished"></translation>
+        <translation>スケジュール</translation>
     </message>
     <message>
         <source>edit as batches</source>
-        <translation type="unfinished"></translation>
+        <translation>バッチとして編集</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br/&gt;&lt;small&gt;%2 · %3 streams · %4 steps&lt;/small&gt;&lt;p&gt;%5&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br/&gt;&lt;small&gt;%2 · ストリーム %3 本 · %4 ステップ&lt;/small&gt;&lt;p&gt;%5&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Cannot generate a scenario: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>シナリオを生成できません: %1</translation>
     </message>
 </context>
 <context>
     <name>syncscope::ScenarioLibrary</name>
     <message>
         <source>Filter scenarios</source>
-        <translation type="unfinished"></translation>
+        <translation>シナリオを絞り込む</translation>
     </message>
     <message>
         <source>Open and run</source>
-        <translation type="unfinished"></translation>
+        <translation>開いて実行</translation>
     </message>
     <message>
         <source>Load the selected scenario and run it (or double-click it)</source>
-        <translation type="unfinished"></translation>
+        <translation>選んだシナリオを読み込んで実行（ダブルクリックでも可）</translation>
     </message>
 </context>
 <context>
     <name>syncscope::SearchBar</name>
     <message>
         <source>Find:</source>
-        <translation type="unfinished"></translation>
+        <translation>検索:</translation>
     </message>
     <message>
         <source>event name</source>
-        <translation type="unfinished"></translation>
+        <translation>イベント名</translation>
     </message>
     <message>
         <source>Regular expression</source>
-        <translation type="unfinished"></translation>
+        <translation>正規表現</translation>
     </message>
     <message>
         <source>Previous match (Shift+Enter, Shift+F3)</source>
-        <translation type="unfinished"></translation>
+        <translation>前の一致 (Shift+Enter、Shift+F3)</translation>
     </message>
     <message>
         <source>Next match (Enter, F3)</source>
-        <translation type="unfinished"></translation>
+        <translation>次の一致 (Enter、F3)</translation>
     </message>
     <message>
         <source>Close (Esc)</source>
-        <translation type="unfinished"></translation>
+        <translation>閉じる (Esc)</translation>
     </message>
 </context>
 <context>
     <name>syncscope::StartPage</name>
     <message>
         <source>syncscope</source>
-        <translation type="unfinished"></translation>
+        <translation>syncscope</translation>
     </message>
     <message>
         <source>See GPU synchronization: when kernels run, when the host waits, and for what.</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU の同期を目で見る: カーネルがいつ走り、ホストがいつ、何を待つのか。</translation>
     </message>
     <message>
         <source>Start the course</source>
-        <translation type="unfinished"></translation>
+        <translation>コースを始める</translation>
     </message>
     <message>
         <source>The article&apos;s seven claims, then the sync modes, one page each: the claim, the truth, and the run that shows it</source>
-        <translation type="unfinished"></translation>
+        <translation>記事の 7 つの主張、続いて同期モードを 1 ページずつ: 主張、事実、そしてそれを示す実行</translation>
     </message>
     <message>
         <source>Open a trace…</source>
-        <translation type="unfinished"></translation>
+        <translation>トレースを開く…</translation>
     </message>
     <message>
         <source>A syncscope trace, a PyTorch profiler trace or an Nsight Systems SQLite export</source>
-        <translation type="unfinished"></translation>
+        <translation>syncscope のトレース、PyTorch プロファイラのトレース、または Nsight Systems の SQLite エクスポート</translation>
     </message>
     <message>
         <source>Open a scenario…</source>
-        <translation type="unfinished"></translation>
+        <translation>シナリオを開く…</translation>
     </message>
     <message>
         <source>A *.syncscope.json scenario file</source>
-        <translation type="unfinished"></translation>
+        <translation>*.syncscope.json のシナリオファイル</translation>
     </message>
     <message>
         <source>For a class: each page states a claim (the article&apos;s Japanese original and in English), runs the scenario that tests it, and says what to look at. Page Down, Space or a presentation clicker turns the page; F11 goes full screen in large type.</source>
-        <translation type="unfinished"></translation>
+        <translation>授業向け: 各ページは主張（記事の日本語の原文と英語）を示し、それを確かめるシナリオを実行し、どこを見ればよいかを伝えます。Page Down、Space、またはプレゼンター用リモコンでページを送り、F11 で大きな文字の全画面表示になります。</translation>
     </message>
     <message>
         <source>Recent files</source>
-        <translation type="unfinished"></translation>
+        <translation>最近使ったファイル</translation>
     </message>
     <message>
         <source>No files opened yet</source>
-        <translation type="unfinished"></translation>
+        <translation>まだファイルを開いていません</translation>
     </message>
 </context>
 <context>
     <name>syncscope::SyncModePicker</name>
     <message>
         <source>CUDA</source>
-        <translation type="unfinished"></translation>
+        <translation>CUDA</translation>
     </message>
     <message>
         <source>PyTorch</source>
-        <translation type="unfinished"></translation>
+        <translation>PyTorch</translation>
     </message>
     <message>
         <source>Blocks</source>
-        <translation type="unfinished"></translation>
+        <translation>ブロックするもの</translation>
     </message>
     <message>
         <source>Waits for</source>
-        <translation type="unfinished"></translation>
+        <translation>待つ対象</translation>
     </message>
 </context>
 <context>
     <name>syncscope::TimelineView</name>
     <message>
         <source>&amp;Taller Lanes</source>
-        <translation type="unfinished"></translation>
+        <translation>レーンを高く(&amp;T)</translation>
     </message>
     <message>
         <source>Give every lane more height; the lanes scroll when they do not fit</source>
-        <translation type="unfinished"></translation>
+        <translation>すべてのレーンを高くする。収まらないときはスクロールする</translation>
     </message>
     <message>
         <source>&amp;Shorter Lanes</source>
-        <translation type="unfinished"></translation>
+        <translation>レーンを低く(&amp;S)</translation>
     </message>
     <message>
         <source>Fit more lanes on screen (never below one line of label text)</source>
-        <translation type="unfinished"></translation>
+        <translation>画面により多くのレーンを表示（ラベル 1 行分より低くはしない）</translation>
     </message>
     <message>
         <source>Show &amp;Hidden Lanes</source>
-        <translation type="unfinished"></translation>
+        <translation>非表示のレーンを表示(&amp;H)</translation>
     </message>
     <message>
         <source>Bring back the lanes hidden from the lane menu, and the recorder&apos;s own bookkeeping lanes of imported traces</source>
-        <translation type="unfinished"></translation>
+        <translation>レーンメニューで隠したレーンと、読み込んだトレースの記録ツール自身の管理用レーンを再表示する</translation>
     </message>
     <message>
         <source>&amp;Collapse All Lane Groups</source>
-        <translation type="unfinished"></translation>
+        <translation>すべてのレーングループを折りたたむ(&amp;C)</translation>
     </message>
     <message>
         <source>One row per host thread, per GPU and for the other lanes, each drawing all its lanes</source>
-        <translation type="unfinished"></translation>
+        <translation>ホストスレッドごと、GPU ごと、その他のレーンで 1 行ずつにまとめ、各行にそのすべてのレーンを描く</translation>
     </message>
     <message>
         <source>&amp;Expand All Lane Groups</source>
-        <translation type="unfinished"></translation>
+        <translation>すべてのレーングループを展開(&amp;E)</translation>
     </message>
     <message>
         <source>Show &amp;Hidden Lanes (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>非表示のレーンを表示 (%1)(&amp;H)</translation>
     </message>
     <message>
         <source>Move &amp;Up</source>
-        <translation type="unfinished"></translation>
+        <translation>上へ移動(&amp;U)</translation>
     </message>
     <message>
         <source>Move &amp;Down</source>
-        <translation type="unfinished"></translation>
+        <translation>下へ移動(&amp;D)</translation>
     </message>
     <message>
         <source>&amp;Hide Lanes of This Group</source>
-        <translation type="unfinished"></translation>
+        <translation>このグループのレーンを隠す(&amp;H)</translation>
     </message>
     <message>
         <source>&amp;Hide Lane</source>
-        <translation type="unfinished"></translation>
+        <translation>レーンを隠す(&amp;H)</translation>
     </message>
     <message>
         <source>&amp;Expand “%1”</source>
-        <translation type="unfinished"></translation>
+        <translation>「%1」を展開(&amp;E)</translation>
     </message>
     <message>
         <source>&amp;Collapse “%1”</source>
-        <translation type="unfinished"></translation>
+        <translation>「%1」を折りたたむ(&amp;C)</translation>
     </message>
     <message>
         <source>&amp;Find Events…</source>
-        <translation type="unfinished"></translation>
+        <translation>イベントを検索(&amp;F)…</translation>
     </message>
     <message>
         <source>Search event names on the timeline (text or regular expression)</source>
-        <translation type="unfinished"></translation>
+        <translation>タイムライン上のイベント名を検索（文字列または正規表現）</translation>
     </message>
     <message>
         <source>Find &amp;Next</source>
-        <translation type="unfinished"></translation>
+        <translation>次を検索(&amp;N)</translation>
     </message>
     <message>
         <source>Find &amp;Previous</source>
-        <translation type="unfinished"></translation>
+        <translation>前を検索(&amp;P)</translation>
     </message>
 </context>
 </TS>

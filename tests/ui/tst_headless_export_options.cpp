@@ -66,9 +66,8 @@ private slots:
         QTest::newRow("scale not a number")
             << QStringList{u"--scale"_s, u"two"_s} << u"--scale 'two'"_s;
         QTest::newRow("scale nan") << QStringList{u"--scale"_s, u"nan"_s} << u"--scale 'nan'"_s;
-        QTest::newRow("range and focus")
-            << QStringList{u"--range"_s, u"0:10"_s, u"--focus"_s}
-            << u"--range and --focus both choose the time window"_s;
+        QTest::newRow("range and focus") << QStringList{u"--range"_s, u"0:10"_s, u"--focus"_s}
+                                         << u"--range and --focus both choose the time window"_s;
     }
     void badValuesNameTheOption() {
         QFETCH(QStringList, args);

@@ -13,7 +13,6 @@
 #include "core/scenario/batch_generator.h"
 #include "tests/support/trace_difference.h"
 #include "tests/ui/test_scenarios.h"
-#include "tests/support/trace_difference.h"
 #include "ui/editor/builtin_scenarios.h"
 #include "ui/run/run_controller.h"
 

@@ -2,6 +2,7 @@
 
 #include <qcustomplot.h>
 
+#include <QCoreApplication>
 #include <QLabel>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -77,7 +78,9 @@ QString CompareView::title(const QString& letter, const Trace& trace) {
     QString engine = QString::fromStdString(trace.device.engine);
     const QString device = QString::fromStdString(trace.device.name);
     if (!device.isEmpty())
-        engine = engine.isEmpty() ? device : engine + QStringLiteral(" on ") + device;
+        engine = engine.isEmpty()
+                     ? device
+                     : QCoreApplication::translate("CompareView", "%1 on %2").arg(engine, device);
     if (!engine.isEmpty())
         text += QStringLiteral(" — ") + engine;
     return text;

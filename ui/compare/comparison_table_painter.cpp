@@ -1,5 +1,6 @@
 #include "ui/compare/comparison_table_painter.h"
 
+#include <QCoreApplication>
 #include <QFontMetrics>
 #include <QPainter>
 #include <algorithm>
@@ -31,7 +32,7 @@ QString ComparisonTablePainter::cellText(const ComparisonTable& table, int row, 
     if (row < 0) {
         switch (column) {
             case 0:
-                return QStringLiteral("difference");
+                return QCoreApplication::translate("ComparisonTable", "difference");
             case 1:
                 return QStringLiteral("A: ") + qs(table.name_a);
             case 2:
@@ -47,7 +48,8 @@ QString ComparisonTablePainter::cellText(const ComparisonTable& table, int row, 
     const auto& r = table.rows[static_cast<std::size_t>(row)];
     switch (column) {
         case 0:
-            return qs(r.label);
+            // Core marks the labels with SYNCSCOPE_TR_NOOP("ComparisonTable", …).
+            return QCoreApplication::translate("ComparisonTable", r.label.c_str());
         case 1:
             return value(r.a, r.a_partial);
         case 2:

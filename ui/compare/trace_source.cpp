@@ -1,5 +1,6 @@
 #include "ui/compare/trace_source.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 
@@ -28,7 +29,7 @@ TraceSource::Result badInput(const QString& error) {
 TraceSource::Result TraceSource::load(const QString& source, const QString& engine,
                                       const CancelToken& cancel) {
     if (source.trimmed().isEmpty())
-        return badInput(QStringLiteral("no scenario or trace given"));
+        return badInput(QCoreApplication::translate("TraceSource", "no scenario or trace given"));
     std::optional<Scenario> scenario;
     if (source.startsWith(QLatin1String("builtin:"))) {
         QString error;
@@ -38,12 +39,13 @@ TraceSource::Result TraceSource::load(const QString& source, const QString& engi
     } else {
         const QFileInfo info(source);
         if (!info.exists())
-            return badInput(QStringLiteral("%1: no such file (expected builtin:NAME, a scenario "
-                                           "file or a trace file)")
+            return badInput(QCoreApplication::translate("TraceSource",
+                                                        "%1: no such file (expected builtin:NAME, "
+                                                        "a scenario file or a trace file)")
                                 .arg(QDir::toNativeSeparators(source)));
         if (!info.isFile())
-            return badInput(
-                QStringLiteral("%1: not a regular file").arg(QDir::toNativeSeparators(source)));
+            return badInput(QCoreApplication::translate("TraceSource", "%1: not a regular file")
+                                .arg(QDir::toNativeSeparators(source)));
         if (DocumentLoader::isScenarioFile(source)) {
             ScenarioParseResult parsed =
                 ScenarioReader::readFile(QFile::encodeName(source).toStdString());
@@ -56,8 +58,8 @@ TraceSource::Result TraceSource::load(const QString& source, const QString& engi
             if (!document.ok())
                 return badInput(document.error);
             if (!document.trace)
-                return badInput(
-                    QStringLiteral("%1: not a trace").arg(QDir::toNativeSeparators(source)));
+                return badInput(QCoreApplication::translate("TraceSource", "%1: not a trace")
+                                    .arg(QDir::toNativeSeparators(source)));
             Result r;
             r.trace = document.trace;
             return r;
@@ -73,9 +75,10 @@ TraceSource::Result TraceSource::load(const QString& source, const QString& engi
     EngineObserver quiet;
     RunResult result = choice.engine->run(*scenario, quiet, cancel);
     if (result.status != RunStatus::Ok) {
-        r.error = QStringLiteral("the run of %1 on the %2 engine %3: %4")
-                      .arg(source, qs(choice.engine->id()), qs(toString(result.status)),
-                           qs(result.message));
+        r.error =
+            QCoreApplication::translate("TraceSource", "the run of %1 on the %2 engine %3: %4")
+                .arg(source, qs(choice.engine->id()), qs(toString(result.status)),
+                     qs(result.message));
         return r;
     }
     if (result.trace.source.empty())

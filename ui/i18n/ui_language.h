@@ -14,9 +14,10 @@ namespace syncscope {
 // new choice and restarts the window.
 class UiLanguage {
 public:
-    // Loads the translations for `language` into the application (Japanese: ":/i18n/syncscope_ja.qm"
-    // and Qt's own dialog texts where installed) and picks a font that has its glyphs. Returns false
-    // with `error` set when the translation could not be loaded; the UI then stays English.
+    // Loads the translations for `language` into the application (Japanese:
+    // ":/i18n/syncscope_ja.qm" and Qt's own dialog texts where installed) and picks a font that has
+    // its glyphs. Returns false with `error` set when the translation could not be loaded; the UI
+    // then stays English.
     static bool install(Language language, QString* error = nullptr);
 
     // The language install() put in place (English before any call).

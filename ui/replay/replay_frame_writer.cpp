@@ -1,6 +1,7 @@
 #include "ui/replay/replay_frame_writer.h"
 
 #include <QApplication>
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 #include <cmath>
@@ -78,7 +79,7 @@ bool ReplayFrameWriter::write(std::shared_ptr<const Trace> trace, const Options&
         overlay.setNow(times[k]);
         options.path = dir.filePath(frameName(static_cast<int>(k)));
         options.captionText =
-            QStringLiteral("%1 — replay %2 of %3 at %4")
+            QCoreApplication::translate("ReplayFrameWriter", "%1 — replay %2 of %3 at %4")
                 .arg(title, QString::fromStdString(formatDuration(times[k] - clock.begin())), total,
                      speed);
         if (!ImageExporter(view).exportTo(options, error))

@@ -2,6 +2,7 @@
 
 #include <qcustomplot.h>
 
+#include <QCoreApplication>
 #include <algorithm>
 
 #include "core/analysis/time_format.h"
@@ -62,7 +63,8 @@ ReplayOverlay::ReplayOverlay(TimelineView* view) : QObject(view), view_(view) {
 }
 
 QString ReplayOverlay::label(TimeNs now, TimeNs begin) {
-    return QStringLiteral("now ") + QString::fromStdString(formatDuration(now - begin));
+    return QCoreApplication::translate("ReplayOverlay", "now %1")
+        .arg(QString::fromStdString(formatDuration(now - begin)));
 }
 
 void ReplayOverlay::setNow(std::optional<TimeNs> now) {

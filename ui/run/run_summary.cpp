@@ -127,7 +127,7 @@ void RunSummary::show(const Result& result) {
         row(tr("  caused by syncs"), duration(s.gpu_idle_from_syncs_ns),
             tr("Idle gaps that began while the host was blocked in a sync"));
         row(tr("Stream overlap"),
-            QStringLiteral("%1 (%2% of busy time)")
+            tr("%1 (%2% of busy time)")
                 .arg(duration(s.stream_overlap_ns))
                 .arg(100.0 * s.stream_overlap_ratio, 0, 'f', 1),
             tr("Time with work on two or more GPU lanes at once"));

@@ -3,9 +3,17 @@
 #include <algorithm>
 #include <cmath>
 
+#include "ui/i18n/ui_language.h"
+
 namespace syncscope {
 
 namespace {
+
+// Pictures for slides are often in Japanese: a theme's fonts fall back to Noto Sans CJK JP for
+// kana and kanji in the Japanese interface (DejaVu Sans has none), so exports never show boxes.
+QFont themeFont(const QFont& font) {
+    return UiLanguage::fontFor(UiLanguage::current(), font);
+}
 
 // A qualitative palette that stays tellable apart for the common colour-vision deficiencies
 // (Okabe-Ito order first, then Tableau-like fill-ins) — batches are compared side by side.
@@ -56,8 +64,8 @@ void setCommon(Theme& t, bool dark) {
                 dark ? QColor(0xC5, 0x8C, 0xFF) : QColor(0x94, 0x67, 0xBD)};
     // A colour no event kind uses, so the misconception's marker never reads as an event.
     t.cpuSync = dark ? QColor(0xFF, 0x4F, 0xC8) : QColor(0xC0, 0x00, 0x90);
-    t.font = QFont(QStringLiteral("DejaVu Sans"), 9);
-    t.titleFont = QFont(QStringLiteral("DejaVu Sans"), 12, QFont::Bold);
+    t.font = themeFont(QFont(QStringLiteral("DejaVu Sans"), 9));
+    t.titleFont = themeFont(QFont(QStringLiteral("DejaVu Sans"), 12, QFont::Bold));
 }
 
 }  // namespace
@@ -117,8 +125,8 @@ Theme Theme::presentation() {
     for (auto& c : t.batch)
         c = c.darker(110);
     t.spinningWait = t.kindColor(EventKind::HostWait);
-    t.font = QFont(QStringLiteral("DejaVu Sans"), 15, QFont::DemiBold);
-    t.titleFont = QFont(QStringLiteral("DejaVu Sans"), 20, QFont::Bold);
+    t.font = themeFont(QFont(QStringLiteral("DejaVu Sans"), 15, QFont::DemiBold));
+    t.titleFont = themeFont(QFont(QStringLiteral("DejaVu Sans"), 20, QFont::Bold));
     t.barFraction = 0.86;
     t.outlineWidth = 2.0;
     t.flowWidth = 3.0;

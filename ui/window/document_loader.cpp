@@ -15,10 +15,6 @@ namespace syncscope {
 
 namespace {
 
-QString tr(const char* text) {
-    return QCoreApplication::translate("syncscope", text);
-}
-
 std::string nativePath(const QString& path) {
     return QFile::encodeName(path).toStdString();
 }
@@ -34,11 +30,13 @@ bool DocumentLoader::isScenarioFile(const QString& path) {
 }
 
 QString DocumentLoader::scenarioFilter() {
-    return tr("Scenarios (*.syncscope.json *.json);;All files (*)");
+    return QCoreApplication::translate("DocumentLoader",
+                                       "Scenarios (*.syncscope.json *.json);;All files (*)");
 }
 
 QString DocumentLoader::traceFilter() {
-    return tr(
+    return QCoreApplication::translate(
+        "DocumentLoader",
         "All traces (*.json *.gz *.sqlite *.sqlite3 *.db);;"
         "syncscope traces (*.json *.json.gz);;"
         "PyTorch profiler traces (*.json *.json.gz *.pt.trace.json);;"
@@ -53,12 +51,13 @@ LoadedDocument DocumentLoader::load(const QString& path, const std::atomic<bool>
         LoadedDocument document;
         document.path = path;
         document.error =
-            tr("%1: out of memory while opening it").arg(QDir::toNativeSeparators(path));
+            QCoreApplication::translate("DocumentLoader", "%1: out of memory while opening it")
+                .arg(QDir::toNativeSeparators(path));
         return document;
     } catch (const std::length_error& e) {
         LoadedDocument document;
         document.path = path;
-        document.error = tr("%1: too large: %2")
+        document.error = QCoreApplication::translate("DocumentLoader", "%1: too large: %2")
                              .arg(QDir::toNativeSeparators(path), QString::fromUtf8(e.what()));
         return document;
     }
@@ -70,11 +69,14 @@ LoadedDocument DocumentLoader::loadUnguarded(const QString& path, const std::ato
     const QString shown = QDir::toNativeSeparators(path);
     const QFileInfo info(path);
     if (!info.exists()) {
-        document.error = tr("%1: no such file").arg(shown);
+        document.error =
+            QCoreApplication::translate("DocumentLoader", "%1: no such file").arg(shown);
         return document;
     }
     if (info.isFile() && !info.isReadable()) {
-        document.error = tr("%1: cannot be read (permission denied)").arg(shown);
+        document.error =
+            QCoreApplication::translate("DocumentLoader", "%1: cannot be read (permission denied)")
+                .arg(shown);
         return document;
     }
     // One look at the first bytes decides what the file is; directories, pipes and devices stop
@@ -85,7 +87,8 @@ LoadedDocument DocumentLoader::loadUnguarded(const QString& path, const std::ato
         return document;
     }
     if (probe.format == InputProbe::Format::Empty) {
-        document.error = tr("%1: the file is empty").arg(shown);
+        document.error =
+            QCoreApplication::translate("DocumentLoader", "%1: the file is empty").arg(shown);
         return document;
     }
 
@@ -93,8 +96,9 @@ LoadedDocument DocumentLoader::loadUnguarded(const QString& path, const std::ato
     if (scenario_name || (probe.format == InputProbe::Format::Scenario && !probe.gzip)) {
         ScenarioParseResult parsed = ScenarioReader::readFile(nativePath(path));
         if (!parsed.ok()) {
-            document.error = tr("%1 is not a valid scenario:\n%2")
-                                 .arg(shown, QString::fromStdString(parsed.errorText()));
+            document.error =
+                QCoreApplication::translate("DocumentLoader", "%1 is not a valid scenario:\n%2")
+                    .arg(shown, QString::fromStdString(parsed.errorText()));
             return document;
         }
         document.scenario = std::move(parsed.scenario);
@@ -106,7 +110,8 @@ LoadedDocument DocumentLoader::loadUnguarded(const QString& path, const std::ato
     ImportResult opened = TraceOpener::open(nativePath(path), probe, options);
     if (!opened.ok()) {
         if (probe.format == InputProbe::Format::Native) {
-            document.error = tr("%1 is not a valid syncscope trace:\n%2")
+            document.error = QCoreApplication::translate("DocumentLoader",
+                                                         "%1 is not a valid syncscope trace:\n%2")
                                  .arg(shown, QString::fromStdString(opened.error));
             return document;
         }

@@ -33,6 +33,7 @@
 #include "ui/editor/scenario_editor.h"
 #include "ui/editor/scenario_library.h"
 #include "ui/editor/sync_mode_picker.h"
+#include "ui/i18n/language_menu.h"
 #include "ui/jobs/job_tracker.h"
 #include "ui/replay/replay_bar.h"
 #include "ui/replay/replay_controller.h"
@@ -316,6 +317,9 @@ void MainWindow::buildMenus() {
     view_menu_ = menuBar()->addMenu(tr("&View"));
     QMenu* theme = view_menu_->addMenu(tr("&Theme"));
     theme->addActions(themes_->actions());
+    language_menu_ = new LanguageMenu(view_menu_);
+    view_menu_->addMenu(language_menu_);
+    connect(language_menu_, &LanguageMenu::languageChosen, this, &MainWindow::changeLanguage);
     view_menu_->addAction(show_flows_);
     view_menu_->addAction(show_legend_);
     view_menu_->addAction(show_callouts_);

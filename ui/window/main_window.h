@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "core/engine/engine.h"
+#include "core/model/callout.h"
 #include "ui/run/run_metatypes.h"
 #include "ui/window/document_loader.h"
 
@@ -24,6 +25,7 @@ class CoursePlayer;
 class CompareWindow;
 class DocumentOpener;
 class JobTracker;
+class LanguageMenu;
 class LessonPanel;
 class RecentFiles;
 class ReplayBar;
@@ -130,6 +132,7 @@ private:
     void showSyncModes();
     void compareWithDialog();
     void showAbout();
+    void changeLanguage(Language language);
 
     void showDocument(const LoadedDocument& document);
     void dropRun();
@@ -189,10 +192,12 @@ private:
     QActionGroup* themes_ = nullptr;
     QMenu* recent_menu_ = nullptr;
     QMenu* view_menu_ = nullptr;
+    LanguageMenu* language_menu_ = nullptr;
 
     std::shared_ptr<const Trace> trace_;
     std::optional<Scenario> run_scenario_;  // the scenario of the run on screen, for the checker
     QString scenario_path_;                 // where Save writes; empty = ask
+    QString document_path_;                 // the file on screen, reopened by a language restart
     QString theme_name_ = QStringLiteral("light");
     bool interactive_ = true;
     bool run_after_load_ = false;       // run the scenario the current load opens

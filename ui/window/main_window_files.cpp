@@ -122,6 +122,7 @@ void MainWindow::showDocument(const LoadedDocument& document) {
     }
     dropRun();
     recent_->add(document.path);
+    document_path_ = document.path;
     showTimelineArea();
     if (document.scenario) {
         // A scenario file replaces the editor's scenario (already confirmed); a native trace's
