@@ -4,6 +4,7 @@
 // JsonEventSplitter. Internal to core/interchange; callers use KinetoImporter.
 #include <simdjson.h>
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -14,10 +15,10 @@
 #include <vector>
 
 #include "core/interchange/import_result.h"
-#include "core/interchange/json_event_splitter.h"
 #include "core/interchange/kineto_record.h"
 #include "core/interchange/raw_time_fields.h"
 #include "core/interchange/trace_assembler.h"
+#include "core/tracefile/json_event_splitter.h"
 
 namespace syncscope {
 
@@ -64,6 +65,7 @@ private:
     std::string onCounter(const KinetoRecord& r);
     std::uint16_t hostLaneOf(const KinetoRecord& r);
     std::uint16_t streamLaneOf(const KinetoRecord& r);
+    std::uint32_t internName(std::string_view name);
     std::string finishSyncscope();
     void finishKineto();
     void addWaitsForUnrecordedSyncs();
@@ -99,6 +101,20 @@ private:
     std::string last_api_name_;  // the last runtime call's name, its id and its stats counter
     ApiId last_api_ = ApiId::Other;
     std::uint64_t* last_api_count_ = nullptr;
+    std::string last_category_;  // the last record's category and its stats counter
+    std::uint64_t* last_category_count_ = nullptr;
+    // The last host thread's and the last stream's lane (kNoLane: none yet).
+    struct LaneCache {
+        std::int64_t a = 0, b = 0;
+        std::uint16_t lane = kNoLane;
+    };
+    LaneCache host_cache_, stream_cache_;
+    std::array<std::uint32_t, 509> name_cache_ = filledWithNone();  // string ids by name
+    static std::array<std::uint32_t, 509> filledWithNone() {
+        std::array<std::uint32_t, 509> a{};
+        a.fill(kNone);
+        return a;
+    }
     std::uint64_t size_hint_ = 0;  // the input's size when known up front
     bool reserved_ = false;
     // A cap on that estimate (events), should the first batch be unrepresentative.

@@ -11,12 +11,12 @@
 #include <unordered_set>
 
 #include "core/interchange/api_names.h"
-#include "core/interchange/json_event_splitter.h"
 #include "core/interchange/kineto_import.h"
 #include "core/interchange/kineto_record.h"
 #include "core/interchange/own_export_reader.h"
 #include "core/interchange/trace_assembler.h"
 #include "core/model/checked_math.h"
+#include "core/tracefile/json_event_splitter.h"
 
 namespace syncscope {
 
@@ -66,12 +66,35 @@ Category categoryOf(std::string_view cat) {
 namespace kineto {
 
 std::uint16_t KinetoImport::hostLaneOf(const KinetoRecord& r) {
-    if (r.pid.type == KinetoId::Type::Number && r.tid.type == KinetoId::Type::Number)
-        return assembler_.hostLane(r.pid.number, r.tid.number);
+    if (r.pid.type == KinetoId::Type::Number && r.tid.type == KinetoId::Type::Number) {
+        // Consecutive records mostly share a thread: the last one's lane skips the map.
+        if (host_cache_.lane == kNoLane || host_cache_.a != r.pid.number ||
+            host_cache_.b != r.tid.number)
+            host_cache_ = {r.pid.number, r.tid.number,
+                           assembler_.hostLane(r.pid.number, r.tid.number)};
+        return host_cache_.lane;
+    }
     auto text = [](const KinetoId& id) {
         return id.type == KinetoId::Type::Number ? std::to_string(id.number) : std::string(id.text);
     };
     return assembler_.otherLane(text(r.pid) + "/" + text(r.tid));
+}
+
+// A trace repeats a few hundred names (kernels, ops, API calls) hundreds of thousands of times: a
+// small cache, checked by comparing the text, spares hashing long kernel names on every record.
+std::uint32_t KinetoImport::internName(std::string_view name) {
+    const std::size_t n = name.size();
+    const std::size_t slot = n == 0 ? 0
+                                    : (n * 31 + static_cast<unsigned char>(name[0]) * 7 +
+                                       static_cast<unsigned char>(name[n / 2]) * 3 +
+                                       static_cast<unsigned char>(name[n - 1])) %
+                                          name_cache_.size();
+    auto& strings = assembler_.trace().strings;
+    if (const std::uint32_t id = name_cache_[slot]; id != kNone && strings.at(id) == name)
+        return id;
+    const std::uint32_t id = strings.intern(name);
+    name_cache_[slot] = id;
+    return id;
 }
 
 std::uint16_t KinetoImport::streamLaneOf(const KinetoRecord& r) {
@@ -88,18 +111,20 @@ std::uint16_t KinetoImport::streamLaneOf(const KinetoRecord& r) {
             std::from_chars(r.tid.text.data() + digits, r.tid.text.data() + r.tid.text.size(),
                             stream);
     }
+    if (stream_cache_.lane != kNoLane && stream_cache_.a == device && stream_cache_.b == stream)
+        return stream_cache_.lane;
     streams_by_device_[device].insert(stream);
     if (first_gpu_device_ < 0)
         first_gpu_device_ = device;
-    return assembler_.streamLane(device, stream);
+    stream_cache_ = {device, stream, assembler_.streamLane(device, stream)};
+    return stream_cache_.lane;
 }
 
 std::string KinetoImport::onKinetoSpan(const KinetoRecord& r, Category category) {
-    auto& trace = assembler_.trace();
     TraceEvent e;
     e.start_ns = r.ts_ns;
     e.end_ns = r.ts_ns + r.dur_ns;
-    e.name = trace.strings.intern(r.name);
+    e.name = internName(r.name);
     if (auto err = OwnExportReader::toU32(r.correlation, "args.correlation", e.correlation);
         !err.empty())
         return err;
@@ -244,11 +269,18 @@ std::string KinetoImport::onRecord(const KinetoRecord& r) {
     };
     if (r.ph != "M") {
         // The map compares transparently: no key string is built for a category already seen.
-        auto& categories = result_.stats.categories;
-        auto it = r.cat.empty() ? categories.end() : categories.find(r.cat);
-        if (it == categories.end())
-            it = categories.try_emplace(categoryKey(), 0).first;
-        ++it->second;
+        // Runs of one category are the rule: the last one's counter skips the map.
+        if (r.cat.empty() || r.cat != last_category_ || last_category_count_ == nullptr) {
+            auto& categories = result_.stats.categories;
+            auto it = r.cat.empty() ? categories.end() : categories.find(r.cat);
+            if (it == categories.end())
+                it = categories.try_emplace(categoryKey(), 0).first;
+            last_category_.assign(r.cat);
+            last_category_count_ = r.cat.empty() ? nullptr : &it->second;  // map nodes stay put
+            ++it->second;
+        } else {
+            ++*last_category_count_;
+        }
     }
     const char ph = r.ph.size() == 1 ? r.ph[0] : '?';
     auto needTs = [&]() -> std::string {

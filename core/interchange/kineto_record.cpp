@@ -253,52 +253,111 @@ std::string KinetoRecordReader::microsToNs(dom::element value, std::string_view 
     }
 }
 
+namespace {
+
+// The top-level keys read, as bits: a repeat of one of these is found by its bit, without
+// comparing it to the keys before it.
+constexpr std::uint32_t kPh = 1u << 0, kCat = 1u << 1, kName = 1u << 2, kPid = 1u << 3,
+                        kTid = 1u << 4, kId = 1u << 5, kBp = 1u << 6, kS = 1u << 7, kTs = 1u << 8,
+                        kDur = 1u << 9, kArgs = 1u << 10;
+
+std::uint32_t knownKey(std::string_view key) {
+    switch (key.size()) {
+        case 1:
+            return is(key, "s") ? kS : 0u;
+        case 2:
+            return is(key, "ph")   ? kPh
+                   : is(key, "ts") ? kTs
+                   : is(key, "id") ? kId
+                   : is(key, "bp") ? kBp
+                                   : 0u;
+        case 3:
+            return is(key, "cat")   ? kCat
+                   : is(key, "pid") ? kPid
+                   : is(key, "tid") ? kTid
+                   : is(key, "dur") ? kDur
+                                    : 0u;
+        case 4:
+            return is(key, "name") ? kName : is(key, "args") ? kArgs : 0u;
+        default:
+            return 0;
+    }
+}
+
+}  // namespace
+
 std::string KinetoRecordReader::read(dom::object object, KinetoRecord& r) {
     r = KinetoRecord{};
-    // An event has a handful of top-level keys: a linear scan over those seen finds a repeat
-    // cheaply. Past kKeysChecked keys (no real producer writes that many) the rest go unchecked.
+    // An event has a handful of top-level keys. Those we read are checked for repeats by their
+    // bit; the others by a linear scan over the others seen, which is short. Past kKeysChecked
+    // keys (no real producer writes that many) no more are recorded, as before: a key is
+    // checked against the first kKeysChecked only.
     constexpr std::size_t kKeysChecked = 32;
     std::string_view seen[kKeysChecked];
-    std::size_t seen_count = 0;
+    std::size_t seen_count = 0, position = 0;
+    std::uint32_t known_seen = 0;
     for (const auto field : object) {
         const std::string_view key = field.key;
         const dom::element v = field.value;
+        const std::uint32_t known = knownKey(key);
         if (r.duplicate_key.empty()) {
-            for (std::size_t i = 0; i < seen_count; ++i)
-                if (seen[i] == key) {
+            if (known != 0) {
+                if ((known_seen & known) != 0)
                     r.duplicate_key = key;
-                    break;
-                }
-            if (seen_count < kKeysChecked)
-                seen[seen_count++] = key;
+                else if (position < kKeysChecked)
+                    known_seen |= known;
+            } else {
+                for (std::size_t i = 0; i < seen_count; ++i)
+                    if (seen[i] == key) {
+                        r.duplicate_key = key;
+                        break;
+                    }
+                if (position < kKeysChecked)
+                    seen[seen_count++] = key;
+            }
+            ++position;
         }
         std::string err;
-        if (is(key, "ph"))
-            err = readString(v, key, r.ph);
-        else if (is(key, "cat")) {
-            if (v.type() != dom::element_type::NULL_VALUE)
-                err = readString(v, key, r.cat);
-        } else if (is(key, "name"))
-            err = readString(v, key, r.name);
-        else if (is(key, "pid"))
-            err = readId(v, key, r.pid);
-        else if (is(key, "tid"))
-            err = readId(v, key, r.tid);
-        else if (is(key, "id"))
-            err = readId(v, key, r.id);
-        else if (is(key, "bp"))
-            err = readString(v, key, r.bp);
-        else if (is(key, "s"))
-            err = readString(v, key, r.scope);
-        else if (is(key, "ts")) {
-            err = microsToNs(v, key, r.ts_ns, r.ts_from_text);
-            r.has_ts = err.empty();
-        } else if (is(key, "dur")) {
-            err = microsToNs(v, key, r.dur_ns, r.dur_from_text);
-            r.has_dur = err.empty();
-        } else if (is(key, "args")) {
-            if (v.type() == dom::element_type::OBJECT)
-                err = readArgs(v.get_object().value_unsafe(), r);
+        switch (known) {
+            case kPh:
+                err = readString(v, key, r.ph);
+                break;
+            case kCat:
+                if (v.type() != dom::element_type::NULL_VALUE)
+                    err = readString(v, key, r.cat);
+                break;
+            case kName:
+                err = readString(v, key, r.name);
+                break;
+            case kPid:
+                err = readId(v, key, r.pid);
+                break;
+            case kTid:
+                err = readId(v, key, r.tid);
+                break;
+            case kId:
+                err = readId(v, key, r.id);
+                break;
+            case kBp:
+                err = readString(v, key, r.bp);
+                break;
+            case kS:
+                err = readString(v, key, r.scope);
+                break;
+            case kTs:
+                err = microsToNs(v, key, r.ts_ns, r.ts_from_text);
+                r.has_ts = err.empty();
+                break;
+            case kDur:
+                err = microsToNs(v, key, r.dur_ns, r.dur_from_text);
+                r.has_dur = err.empty();
+                break;
+            case kArgs:
+                if (v.type() == dom::element_type::OBJECT)
+                    err = readArgs(v.get_object().value_unsafe(), r);
+                break;
+            default:
+                break;
         }
         if (!err.empty())
             return err;

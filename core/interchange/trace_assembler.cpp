@@ -117,30 +117,28 @@ void TraceAssembler::nameHostThread(std::int64_t pid, std::int64_t tid, std::str
 }
 
 void TraceAssembler::resolveLaunches(ImportStats& stats) {
+    api_by_corr_ = CorrelationIndex(trace_.events.size());
+    gpu_by_corr_ = CorrelationIndex(trace_.events.size());
     for (std::uint32_t i = 0; i < trace_.events.size(); ++i) {
         const auto& e = trace_.events[i];
         if (e.correlation == kNone)
             continue;
         if (e.kind == EventKind::ApiCall)
-            api_by_corr_.emplace(e.correlation, i);
+            api_by_corr_.add(e.correlation, i);
         else if (isGpuOp(e.kind))
-            gpu_by_corr_.emplace(e.correlation, i);
+            gpu_by_corr_.add(e.correlation, i);
     }
     auto link = [&](std::uint32_t corr) {
-        const auto api = api_by_corr_.find(corr);
-        const auto gpu = gpu_by_corr_.find(corr);
-        if (api == api_by_corr_.end() || gpu == gpu_by_corr_.end())
+        const std::uint32_t api = api_by_corr_.find(corr);
+        const std::uint32_t gpu = gpu_by_corr_.find(corr);
+        if (api == kNone || gpu == kNone)
             return false;
-        trace_.flows.push_back({api->second, gpu->second, FlowKind::Launch});
-        trace_.events[api->second].target_lane = trace_.events[gpu->second].lane;
+        trace_.flows.push_back({api, gpu, FlowKind::Launch});
+        trace_.events[api].target_lane = trace_.events[gpu].lane;
         return true;
     };
-    if (link_all_) {
-        for (const auto& [corr, gpu] : gpu_by_corr_) {
-            (void)gpu;
-            link(corr);
-        }
-    }
+    if (link_all_)
+        gpu_by_corr_.forEach([&](std::uint32_t corr, std::uint32_t) { link(corr); });
     std::sort(launch_requests_.begin(), launch_requests_.end());
     launch_requests_.erase(std::unique(launch_requests_.begin(), launch_requests_.end()),
                            launch_requests_.end());
@@ -174,9 +172,8 @@ void TraceAssembler::resolveWaits() {
         return;
     auto enqueueTime = [&](std::uint32_t op) {
         const auto& e = trace_.events[op];
-        if (e.correlation != kNone)
-            if (auto api = api_by_corr_.find(e.correlation); api != api_by_corr_.end())
-                return trace_.events[api->second].start_ns;
+        if (const std::uint32_t api = api_by_corr_.find(e.correlation); api != kNone)
+            return trace_.events[api].start_ns;
         return e.start_ns;
     };
     std::map<std::pair<std::int64_t, std::int64_t>, std::vector<std::pair<TimeNs, std::uint32_t>>>
@@ -225,19 +222,15 @@ void TraceAssembler::resolveWaits() {
 
     for (const auto& w : waits_) {
         auto& wait = trace_.events[w.wait];
-        const auto call = w.call_correlation == kNone ? api_by_corr_.end()
-                                                      : api_by_corr_.find(w.call_correlation);
+        const std::uint32_t call = api_by_corr_.find(w.call_correlation);
         if (w.lane_from_call) {
-            wait.lane = call != api_by_corr_.end() ? hostWaitsLane(trace_.events[call->second].lane)
-                                                   : hostWaitsLane(otherLane("unattributed syncs"));
+            wait.lane = call != kNone ? hostWaitsLane(trace_.events[call].lane)
+                                      : hostWaitsLane(otherLane("unattributed syncs"));
         }
-        TimeNs cutoff =
-            call != api_by_corr_.end() ? trace_.events[call->second].start_ns : wait.start_ns;
+        TimeNs cutoff = call != kNone ? trace_.events[call].start_ns : wait.start_ns;
         std::uint32_t record = kNone;
         if (w.scope == WaitScope::Event) {
-            if (w.record_correlation != kNone)
-                if (auto it = api_by_corr_.find(w.record_correlation); it != api_by_corr_.end())
-                    record = it->second;
+            record = api_by_corr_.find(w.record_correlation);
             if (record != kNone)
                 cutoff = trace_.events[record].start_ns;
             else if (w.record_start_ns >= 0)
@@ -309,6 +302,8 @@ Trace TraceAssembler::finish(ImportStats& stats, bool normalize) {
         normalizeTimes();
     std::stable_sort(trace_.memory.begin(), trace_.memory.end(),
                      [](const MemorySample& a, const MemorySample& b) { return a.t_ns < b.t_ns; });
+    api_by_corr_ = CorrelationIndex();
+    gpu_by_corr_ = CorrelationIndex();
     Trace out = std::move(trace_);
     trace_ = Trace{};
     return out;

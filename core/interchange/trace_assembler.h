@@ -5,9 +5,9 @@
 #include <string>
 #include <string_view>
 #include <tuple>
-#include <unordered_map>
 #include <vector>
 
+#include "core/interchange/correlation_index.h"
 #include "core/interchange/import_result.h"
 #include "core/model/trace.h"
 
@@ -84,7 +84,7 @@ private:
     std::vector<PendingWait> waits_;
     std::vector<std::uint32_t> launch_requests_;
     bool link_all_ = false;
-    std::unordered_map<std::uint32_t, std::uint32_t> api_by_corr_, gpu_by_corr_;
+    CorrelationIndex api_by_corr_, gpu_by_corr_;
 };
 
 bool isGpuOp(EventKind kind);

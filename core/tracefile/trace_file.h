@@ -1,5 +1,6 @@
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -25,10 +26,16 @@ public:
     static constexpr std::string_view kFormat = "syncscope-trace";
     static constexpr int kVersion = 1;
 
+    // The text goes to `sink` in pieces of about kWriteChunkBytes (a piece ends after a whole
+    // row), so a large trace is written without its text ever being held whole.
+    using Sink = std::function<void(std::string_view)>;
+    static constexpr std::size_t kWriteChunkBytes = std::size_t{1} << 18;
+    static void writeJson(const Trace& trace, const Sink& sink);
+    // The same text in one string (small traces, tests).
     static std::string toJson(const Trace& trace);
     static TraceLoadResult fromJson(std::string_view text);
 
-    // Atomic (AtomicFile): a failed save leaves an existing file untouched.
+    // Atomic (AtomicFileWriter), streamed: a failed save leaves an existing file untouched.
     static bool save(const Trace& trace, const std::string& path, std::string& error);
     static TraceLoadResult load(const std::string& path);
 };

@@ -1,13 +1,14 @@
-// TraceFile's writing half: the whole trace as one JSON text (docs/trace-file-format.md), saved
-// atomically, gzip-compressed for names ending in .gz.
+// TraceFile's writing half: the trace as one JSON text (docs/trace-file-format.md), streamed in
+// bounded chunks through the atomic writer, gzip-compressed on the way for names ending in .gz. The
+// text is never held whole: a save needs the trace plus about one chunk.
 #include <array>
 #include <charconv>
 #include <new>
 
 #include "core/model/checked_math.h"
 #include "core/scenario/scenario_writer.h"
-#include "core/tracefile/atomic_file.h"
-#include "core/tracefile/gzip.h"
+#include "core/tracefile/atomic_file_writer.h"
+#include "core/tracefile/gzip_writer.h"
 #include "core/tracefile/json_text.h"
 #include "core/tracefile/trace_file.h"
 #include "core/tracefile/trace_file_format.h"
@@ -67,6 +68,29 @@ void appendModeTable(std::string& out) {
     out += ']';
 }
 
+// The text so far, handed to the sink whenever a row or two took it past the chunk size.
+class ChunkedText {
+public:
+    explicit ChunkedText(const TraceFile::Sink& sink) : sink_(sink) {
+        text.reserve(TraceFile::kWriteChunkBytes + 4096);
+    }
+    void spill() {
+        if (text.size() >= TraceFile::kWriteChunkBytes) {
+            sink_(text);
+            text.clear();
+        }
+    }
+    void finish() {
+        if (!text.empty())
+            sink_(text);
+        text.clear();
+    }
+    std::string text;
+
+private:
+    const TraceFile::Sink& sink_;
+};
+
 void key(std::string& out, std::string_view name) {
     out += "\n\"";
     out += name;
@@ -75,13 +99,12 @@ void key(std::string& out, std::string_view name) {
 
 }  // namespace
 
-std::string TraceFile::toJson(const Trace& t) {
+void TraceFile::writeJson(const Trace& t, const Sink& sink) {
     // The file keeps the scenario as its scenario-file text, so a reader can hand it to anything
     // that reads scenarios (and a person can copy it out).
     const std::string scenario_text = t.scenario ? ScenarioWriter::toJson(*t.scenario) : "";
-    std::string out;
-    out.reserve(4096 + t.events.size() * 72 + t.flows.size() * 16 + t.memory.size() * 48 +
-                scenario_text.size() * 11 / 10);
+    ChunkedText chunked(sink);
+    std::string& out = chunked.text;
     out += "{\"format\":";
     appendEscaped(out, kFormat);
     out += ",\"version\":";
@@ -141,6 +164,7 @@ std::string TraceFile::toJson(const Trace& t) {
         if (i)
             out += ",\n";
         appendEscaped(out, t.strings.at(i));
+        chunked.spill();
     }
     out += "],";
 
@@ -163,6 +187,7 @@ std::string TraceFile::toJson(const Trace& t) {
         out += ",\"thread_id\":";
         appendIndex(out, lane.thread_id);
         out += '}';
+        chunked.spill();
     }
     out += "],";
 
@@ -206,6 +231,7 @@ std::string TraceFile::toJson(const Trace& t) {
         out += ',';
         appendNumber(out, e.cpu_ns);
         out += ']';
+        chunked.spill();
     }
     out += "],";
 
@@ -225,6 +251,7 @@ std::string TraceFile::toJson(const Trace& t) {
         out += ']';
         if (i % 16 == 15)
             out += '\n';
+        chunked.spill();
     }
     out += "],";
 
@@ -244,25 +271,45 @@ std::string TraceFile::toJson(const Trace& t) {
             appendNumber(out, fields[k]);
         }
         out += ']';
+        chunked.spill();
     }
     out += "],";
 
     key(out, "scenario_json");
     appendEscaped(out, scenario_text);
     out += "\n}\n";
+    chunked.finish();
+}
+
+std::string TraceFile::toJson(const Trace& trace) {
+    std::string out;
+    writeJson(trace, [&out](std::string_view chunk) { out.append(chunk); });
     return out;
 }
 
 bool TraceFile::save(const Trace& trace, const std::string& path, std::string& error) {
     try {
-        std::string text = toJson(trace);
-        if (path.size() >= 3 && path.compare(path.size() - 3, 3, ".gz") == 0) {
-            std::string packed;
-            if (!Gzip::compress(text, packed, error))
-                return false;
-            text = std::move(packed);
+        AtomicFileWriter file(path);
+        if (!file.isOpen()) {
+            error = file.error();
+            return false;
         }
-        return AtomicFile::write(path, text, error);
+        const auto toFile = [&file](std::string_view chunk) { file.write(chunk); };
+        if (path.size() >= 3 && path.compare(path.size() - 3, 3, ".gz") == 0) {
+            GzipWriter gzip(toFile);
+            writeJson(trace, [&gzip](std::string_view chunk) { gzip.write(chunk); });
+            if (!gzip.finish()) {
+                error = gzip.error();
+                return false;  // the temporary file goes, the target stays as it was
+            }
+        } else {
+            writeJson(trace, toFile);
+        }
+        if (!file.commit()) {
+            error = file.error();
+            return false;
+        }
+        return true;
     } catch (const std::bad_alloc&) {
         error = "out of memory while writing '" + path + "'";
         return false;

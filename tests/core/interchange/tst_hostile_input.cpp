@@ -14,7 +14,7 @@
 #include <thread>
 
 #include "core/interchange/input_probe.h"
-#include "core/interchange/json_event_splitter.h"
+#include "core/tracefile/json_event_splitter.h"
 #include "core/interchange/trace_importer.h"
 #include "core/interchange/trace_opener.h"
 #include "core/tracefile/gzip.h"

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "core/interchange/json_event_splitter.h"
+#include "core/tracefile/json_event_splitter.h"
 #include "core/tracefile/byte_source.h"
 
 using namespace syncscope;

@@ -9,11 +9,14 @@
 
 namespace syncscope {
 
-// Streams a Chrome-trace-shaped JSON document ({"traceEvents":[...], other keys...} or a bare
-// array) from a ByteSource in bounded memory. It only finds where values end (it tracks strings and
-// nesting, nothing else); simdjson parses and validates every piece it hands out:
-//  - each top-level value other than traceEvents, as its own JSON text;
-//  - the events, in batches of about 1 MiB, as the text of a JSON array.
+// Streams a JSON document whose bulk is in long top-level arrays ({"traceEvents":[...], other
+// keys...} or a bare array, for Chrome traces; "strings", "events", "flows" and "memory" in a
+// native trace file) from a ByteSource in bounded memory. It only finds where values end (it tracks
+// strings and nesting, nothing else); simdjson parses and validates every piece it hands out:
+//  - each top-level value other than the streamed arrays, as its own JSON text;
+//  - the elements of each streamed array (a bare top-level array is one, under the key ""), in
+//    batches of about 256 KiB, as the text of a JSON array. Keys are not unescaped: a streamed key
+//    is matched as written.
 // Offsets are byte offsets in the (inflated) document.
 // Memory stays bounded on hostile input: one value (an event, or a top-level value) may not exceed
 // kMaxValueBytes and a run of whitespace between values may not exceed kMaxWhitespaceRun
@@ -30,11 +33,20 @@ public:
         virtual std::string onTopLevelValue(std::string_view key, std::string_view json,
                                             std::uint64_t offset) = 0;
         // `json` is "[e0,e1,...]" (padded); `offsets` has the document offset of each element.
+        // The batches of one streamed array come after its onArrayStart and before anything else.
         virtual std::string onEventBatch(std::string_view json,
                                          const std::vector<std::uint64_t>& offsets) = 0;
+        // A streamed array begins at `offset` ("" for a bare top-level array).
+        virtual std::string onArrayStart(std::string_view key, std::uint64_t offset) {
+            (void)key;
+            (void)offset;
+            return {};
+        }
     };
 
-    JsonEventSplitter(ByteSource& source, Handler& handler) : source_(source), handler_(handler) {}
+    JsonEventSplitter(ByteSource& source, Handler& handler,
+                      std::vector<std::string> streamed_keys = {"traceEvents"})
+        : source_(source), handler_(handler), streamed_keys_(std::move(streamed_keys)) {}
 
     // "" on success; otherwise the error, already prefixed with its location
     // ("byte 120 (line 3, column 7): ...") where it has one.
@@ -42,6 +54,7 @@ public:
     // "byte N (line L, column C)" for an offset still in the window (the current batch), else "byte
     // N".
     std::string locate(std::uint64_t offset) const;
+    // A streamed array (or a bare top-level array) was seen.
     bool sawEvents() const { return saw_events_; }
 
 private:
@@ -66,6 +79,8 @@ private:
 
     ByteSource& source_;
     Handler& handler_;
+    std::vector<std::string> streamed_keys_;
+    std::string array_name_ = "traceEvents";  // the streamed array being read, for errors
     std::string buf_;  // the window: bytes [base_, base_ + buf_.size()) of the document
     std::size_t pos_ = 0;
     std::uint64_t base_ = 0;

@@ -1,4 +1,4 @@
-#include "core/interchange/json_event_splitter.h"
+#include "core/tracefile/json_event_splitter.h"
 
 #include <simdjson.h>
 
@@ -17,7 +17,13 @@ namespace {
 // Reads start small (small inputs stay cheap) and grow to 1 MiB.
 constexpr std::size_t kMinReadChunk = 1 << 16;
 constexpr std::size_t kMaxReadChunk = 1 << 20;
-constexpr std::size_t kBatchBytes = 1 << 20;
+// Small enough that a batch's DOM (several times its text) stays in the core's cache while the
+// handler walks it, and the parser's buffers stay small; large enough that the per-batch costs
+// (a parse call, a handler call) vanish.
+constexpr std::size_t kBatchBytes = 1 << 18;
+// Handled bytes leave the window once there are this many: dropping them moves the rest of the
+// window (up to a read chunk), which after every small batch would cost more than the parse.
+constexpr std::size_t kDropBytes = std::size_t{4} << 20;
 
 constexpr std::array<bool, 256> makeTable(std::string_view chars) {
     std::array<bool, 256> table{};
@@ -310,6 +316,8 @@ std::string JsonEventSplitter::flush() {
     // Drop what has been handled from the window, keeping line numbers right. The last byte stays:
     // it will be the next batch's "[".
     const std::size_t drop = pos_ > 0 ? pos_ - 1 : 0;
+    if (drop < kDropBytes)
+        return {};
     for (const char* p = buf_.data();
          (p = static_cast<const char*>(
               std::memchr(p, '\n', drop - static_cast<std::size_t>(p - buf_.data())))) != nullptr;
@@ -333,7 +341,7 @@ std::string JsonEventSplitter::events() {
     while (true) {
         const std::size_t start = pos_;
         if (at(pos_) < 0)
-            return endError(pos_, "the file ends inside \"traceEvents\"");
+            return endError(pos_, "the file ends inside \"" + array_name_ + "\"");
         if (!scanValue(pos_))
             return endError(start, "the file ends inside this event");
         if (offsets_.empty())
@@ -364,6 +372,8 @@ std::string JsonEventSplitter::run() {
     skipWhitespace();
     int c = at(pos_);
     if (c == '[') {
+        if (auto err = handler_.onArrayStart({}, base_ + pos_); !err.empty())
+            return err;
         ++pos_;
         if (auto err = events(); !err.empty())
             return err;
@@ -394,9 +404,13 @@ std::string JsonEventSplitter::run() {
                         pos_, "expected ':' after \"" + key + "\", found " + describe(at(pos_)));
                 ++pos_;
                 skipWhitespace();
-                if (key == "traceEvents") {
+                if (std::find(streamed_keys_.begin(), streamed_keys_.end(), key) !=
+                    streamed_keys_.end()) {
                     if (at(pos_) != '[')
-                        return endError(pos_, "\"traceEvents\" is not an array");
+                        return endError(pos_, "\"" + key + "\" is not an array");
+                    if (auto err = handler_.onArrayStart(key, base_ + pos_); !err.empty())
+                        return err;
+                    array_name_ = key;
                     ++pos_;
                     if (auto err = events(); !err.empty())
                         return err;
