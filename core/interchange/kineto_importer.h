@@ -15,8 +15,8 @@ namespace syncscope {
 class KinetoImporter {
 public:
     // Streams from a source (memory, file, gzip stream...) in bounded memory: the document is
-    // never held whole, only ~256 KiB batches of events. `source_name` names the input in errors and
-    // in Trace::source.
+    // never held whole, only ~256 KiB batches of events. `source_name` names the input in errors
+    // and in Trace::source.
     static ImportResult importStream(ByteSource& source, std::string_view source_name,
                                      const ImportOptions& options = {});
 };

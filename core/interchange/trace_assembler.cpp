@@ -117,8 +117,13 @@ void TraceAssembler::nameHostThread(std::int64_t pid, std::int64_t tid, std::str
 }
 
 void TraceAssembler::resolveLaunches(ImportStats& stats) {
-    api_by_corr_ = CorrelationIndex(trace_.events.size());
-    gpu_by_corr_ = CorrelationIndex(trace_.events.size());
+    std::uint32_t first = kNone;
+    for (const auto& e : trace_.events)
+        if (e.correlation != kNone && (e.kind == EventKind::ApiCall || isGpuOp(e.kind)))
+            first = std::min(first, e.correlation);
+    api_by_corr_ = CorrelationIndex(trace_.events.size(), first == kNone ? 0 : first);
+    // Only the links need the GPU ops by id; it goes before the waits are resolved.
+    CorrelationIndex gpu_by_corr(trace_.events.size(), first == kNone ? 0 : first);
     for (std::uint32_t i = 0; i < trace_.events.size(); ++i) {
         const auto& e = trace_.events[i];
         if (e.correlation == kNone)
@@ -126,11 +131,11 @@ void TraceAssembler::resolveLaunches(ImportStats& stats) {
         if (e.kind == EventKind::ApiCall)
             api_by_corr_.add(e.correlation, i);
         else if (isGpuOp(e.kind))
-            gpu_by_corr_.add(e.correlation, i);
+            gpu_by_corr.add(e.correlation, i);
     }
     auto link = [&](std::uint32_t corr) {
         const std::uint32_t api = api_by_corr_.find(corr);
-        const std::uint32_t gpu = gpu_by_corr_.find(corr);
+        const std::uint32_t gpu = gpu_by_corr.find(corr);
         if (api == kNone || gpu == kNone)
             return false;
         trace_.flows.push_back({api, gpu, FlowKind::Launch});
@@ -138,7 +143,7 @@ void TraceAssembler::resolveLaunches(ImportStats& stats) {
         return true;
     };
     if (link_all_)
-        gpu_by_corr_.forEach([&](std::uint32_t corr, std::uint32_t) { link(corr); });
+        gpu_by_corr.forEach([&](std::uint32_t corr, std::uint32_t) { link(corr); });
     std::sort(launch_requests_.begin(), launch_requests_.end());
     launch_requests_.erase(std::unique(launch_requests_.begin(), launch_requests_.end()),
                            launch_requests_.end());
@@ -303,7 +308,6 @@ Trace TraceAssembler::finish(ImportStats& stats, bool normalize) {
     std::stable_sort(trace_.memory.begin(), trace_.memory.end(),
                      [](const MemorySample& a, const MemorySample& b) { return a.t_ns < b.t_ns; });
     api_by_corr_ = CorrelationIndex();
-    gpu_by_corr_ = CorrelationIndex();
     Trace out = std::move(trace_);
     trace_ = Trace{};
     return out;

@@ -84,7 +84,7 @@ private:
     std::vector<PendingWait> waits_;
     std::vector<std::uint32_t> launch_requests_;
     bool link_all_ = false;
-    CorrelationIndex api_by_corr_, gpu_by_corr_;
+    CorrelationIndex api_by_corr_;  // API calls by correlation id, while links are resolved
 };
 
 bool isGpuOp(EventKind kind);
