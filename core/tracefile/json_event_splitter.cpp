@@ -23,7 +23,10 @@ constexpr std::size_t kMaxReadChunk = 1 << 20;
 constexpr std::size_t kBatchBytes = 1 << 18;
 // Handled bytes leave the window once there are this many: dropping them moves the rest of the
 // window (up to a read chunk), which after every small batch would cost more than the parse.
-constexpr std::size_t kDropBytes = std::size_t{4} << 20;
+constexpr std::size_t kDropBytes = std::size_t{2} << 20;
+// The window's usual most: handled bytes, one read, a batch and its padding. Reserved once, so that
+// it does not grow by doubling past that (a longer value still gets its room).
+constexpr std::size_t kWindowBytes = kDropBytes + kMaxReadChunk + kBatchBytes + (1 << 16);
 
 constexpr std::array<bool, 256> makeTable(std::string_view chars) {
     std::array<bool, 256> table{};
@@ -123,6 +126,8 @@ int JsonEventSplitter::refillAndGet(std::size_t p) {
         }
         const auto chunk = static_cast<std::size_t>(
             std::clamp<std::uint64_t>(base_ + old, kMinReadChunk, kMaxReadChunk));
+        if (base_ + old >= kMaxReadChunk && buf_.capacity() < kWindowBytes)
+            buf_.reserve(kWindowBytes);  // a large input: its window's size from the start
         buf_.resize(old + chunk);
         const std::size_t got = source_.read(buf_.data() + old, chunk);
         buf_.resize(old + got);

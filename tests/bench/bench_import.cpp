@@ -122,17 +122,24 @@ void shift(json& object, const char* key, std::int64_t delta) {
         *it = it->get<double>() + static_cast<double>(delta);
 }
 
-std::int64_t maxInt(const json& object, const char* key, std::int64_t current) {
+// Widens [lo, hi] to an integer field's value where present.
+void widen(const json& object, const char* key, std::int64_t& lo, std::int64_t& hi) {
     const auto it = object.find(key);
-    return it != object.end() && it->is_number() ? std::max(current, it->get<std::int64_t>())
-                                                 : current;
+    if (it != object.end() && it->is_number()) {
+        lo = std::min(lo, it->get<std::int64_t>());
+        hi = std::max(hi, it->get<std::int64_t>());
+    }
 }
 
 // Writes `path`: the source's top-level keys once, its events `copies` times, shifted. Returns the
 // number of events written, or -1.
 long writeReplicated(const json& source, const std::string& path, double target_mb) {
     const json& events = source.at("traceEvents");
-    std::int64_t t_min = INT64_MAX, t_max = INT64_MIN, max_id = 0;
+    // Correlation ids (and the launch flows' ids, which are correlations) and external (op) ids
+    // are two numberings: each copy continues both where the last one stopped, as one long
+    // profiling session would, so the ids stay as dense as in a real trace.
+    std::int64_t t_min = INT64_MAX, t_max = INT64_MIN;
+    std::int64_t corr_lo = INT64_MAX, corr_hi = INT64_MIN, ext_lo = INT64_MAX, ext_hi = INT64_MIN;
     for (const auto& e : events) {
         if (e.contains("ts") && e["ts"].is_number()) {
             const auto ts = e["ts"].get<std::int64_t>();
@@ -141,14 +148,15 @@ long writeReplicated(const json& source, const std::string& path, double target_
             t_min = std::min(t_min, ts);
             t_max = std::max(t_max, ts + dur);
         }
-        max_id = maxInt(e, "id", max_id);
+        widen(e, "id", corr_lo, corr_hi);
         if (e.contains("args") && e["args"].is_object()) {
-            max_id = maxInt(e["args"], "correlation", max_id);
-            max_id = maxInt(e["args"], "External id", max_id);
+            widen(e["args"], "correlation", corr_lo, corr_hi);
+            widen(e["args"], "External id", ext_lo, ext_hi);
         }
     }
     const std::int64_t time_step = t_max - t_min + 1000;
-    const std::int64_t id_step = max_id + 1;
+    const std::int64_t corr_step = corr_hi >= corr_lo ? corr_hi - corr_lo + 1 : 1;
+    const std::int64_t ext_step = ext_hi >= ext_lo ? ext_hi - ext_lo + 1 : 1;
     std::vector<std::string> texts;  // one copy's events; ids and times rewritten per copy
     std::string head = "{";
     for (const auto& [key, value] : source.items())
@@ -171,10 +179,10 @@ long writeReplicated(const json& source, const std::string& path, double target_
             if (e.value("ph", "") == "M" && copy > 0)
                 continue;  // metadata (thread names) once
             shift(e, "ts", copy * time_step);
-            shift(e, "id", copy * id_step);
+            shift(e, "id", copy * corr_step);
             if (e.contains("args") && e["args"].is_object()) {
-                shift(e["args"], "correlation", copy * id_step);
-                shift(e["args"], "External id", copy * id_step);
+                shift(e["args"], "correlation", copy * corr_step);
+                shift(e["args"], "External id", copy * ext_step);
             }
             if (count > 0)
                 chunk += ",\n";
