@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <limits>
 #include <numeric>
+#include <type_traits>
 
 namespace syncscope {
 
@@ -181,26 +182,14 @@ void TraceAssembler::resolveWaits() {
             return trace_.events[api].start_ns;
         return e.start_ns;
     };
-    std::map<std::pair<std::int64_t, std::int64_t>, std::vector<std::pair<TimeNs, std::uint32_t>>>
-        raw;
-    std::map<std::int64_t, std::vector<std::pair<TimeNs, std::uint32_t>>> raw_device;
     std::map<std::uint16_t, std::pair<std::int64_t, std::int64_t>> stream_of_lane;
     for (const auto& [key, lane] : stream_lanes_)
         stream_of_lane.emplace(lane, key);
-    for (std::uint32_t i = 0; i < trace_.events.size(); ++i) {
-        const auto& e = trace_.events[i];
-        if (!isGpuOp(e.kind))
-            continue;
-        const auto it = stream_of_lane.find(e.lane);
-        if (it == stream_of_lane.end())
-            continue;
-        const TimeNs t = enqueueTime(i);
-        raw[it->second].emplace_back(t, i);
-        raw_device[it->second.first].emplace_back(t, i);
-    }
     auto build = [&](std::vector<std::pair<TimeNs, std::uint32_t>>& ops) {
         std::sort(ops.begin(), ops.end());
         OpIndex index;
+        index.enq.reserve(ops.size());
+        index.best.reserve(ops.size());
         for (const auto& [t, op] : ops) {
             std::uint32_t best = op;
             if (!index.best.empty() &&
@@ -209,14 +198,30 @@ void TraceAssembler::resolveWaits() {
             index.enq.push_back(t);
             index.best.push_back(best);
         }
+        std::vector<std::pair<TimeNs, std::uint32_t>>().swap(ops);  // its memory goes now
         return index;
+    };
+    // The GPU ops by stream, then by device: one grouping at a time, each freed group by group as
+    // its index is built, so that the two never hold every op at once.
+    auto indexBy = [&](auto keyOf, auto& out) {
+        std::map<std::decay_t<decltype(keyOf(std::pair<std::int64_t, std::int64_t>{}))>,
+                 std::vector<std::pair<TimeNs, std::uint32_t>>>
+            raw;
+        for (std::uint32_t i = 0; i < trace_.events.size(); ++i) {
+            const auto& e = trace_.events[i];
+            if (!isGpuOp(e.kind))
+                continue;
+            const auto it = stream_of_lane.find(e.lane);
+            if (it != stream_of_lane.end())
+                raw[keyOf(it->second)].emplace_back(enqueueTime(i), i);
+        }
+        for (auto& [key, ops] : raw)
+            out.emplace(key, build(ops));
     };
     std::map<std::pair<std::int64_t, std::int64_t>, OpIndex> by_stream;
     std::map<std::int64_t, OpIndex> by_device;
-    for (auto& [key, ops] : raw)
-        by_stream.emplace(key, build(ops));
-    for (auto& [key, ops] : raw_device)
-        by_device.emplace(key, build(ops));
+    indexBy([](const std::pair<std::int64_t, std::int64_t>& k) { return k; }, by_stream);
+    indexBy([](const std::pair<std::int64_t, std::int64_t>& k) { return k.first; }, by_device);
 
     auto latest = [](const OpIndex& index, TimeNs cutoff) -> std::uint32_t {
         const auto it = std::upper_bound(index.enq.begin(), index.enq.end(), cutoff);
