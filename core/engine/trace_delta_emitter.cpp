@@ -1,6 +1,26 @@
 #include "core/engine/trace_delta_emitter.h"
 
+#include <algorithm>
+
+#include "core/model/huge_pages.h"
+
 namespace syncscope {
+
+namespace {
+
+// Replaces `to` with source[from, end), reusing its buffer; a buffer that must grow grows at least
+// twofold and on huge pages, so a run settles on one buffer after a few flushes.
+template <class T>
+void copyTail(std::vector<T>& to, const std::vector<T>& source, std::size_t from) {
+    const std::size_t n = source.size() - from;
+    if (to.capacity() < n) {
+        to.clear();
+        HugePages::reserve(to, std::max(n, 2 * to.capacity()));
+    }
+    to.assign(source.begin() + static_cast<std::ptrdiff_t>(from), source.end());
+}
+
+}  // namespace
 
 TraceDeltaEmitter::TraceDeltaEmitter(const Trace& trace, EngineObserver& observer,
                                      std::chrono::milliseconds interval)
@@ -25,17 +45,15 @@ void TraceDeltaEmitter::flush() {
         events_ == trace_.events.size() && flows_ == trace_.flows.size() &&
         memory_ == trace_.memory.size())
         return;
-    TraceDelta delta;
+    TraceDelta& delta = delta_;
     delta.new_lanes.assign(trace_.lanes.begin() + static_cast<std::ptrdiff_t>(lanes_),
                            trace_.lanes.end());
+    delta.new_strings.clear();
     for (std::size_t i = strings_; i < trace_.strings.size(); ++i)
         delta.new_strings.emplace_back(trace_.strings.at(static_cast<std::uint32_t>(i)));
-    delta.new_events.assign(trace_.events.begin() + static_cast<std::ptrdiff_t>(events_),
-                            trace_.events.end());
-    delta.new_flows.assign(trace_.flows.begin() + static_cast<std::ptrdiff_t>(flows_),
-                           trace_.flows.end());
-    delta.new_memory.assign(trace_.memory.begin() + static_cast<std::ptrdiff_t>(memory_),
-                            trace_.memory.end());
+    copyTail(delta.new_events, trace_.events, events_);
+    copyTail(delta.new_flows, trace_.flows, flows_);
+    copyTail(delta.new_memory, trace_.memory, memory_);
     delta.device = trace_.device;
     lanes_ = trace_.lanes.size();
     strings_ = trace_.strings.size();

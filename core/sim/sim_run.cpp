@@ -5,6 +5,7 @@
 #include <new>
 
 #include "core/engine/trace_delta_emitter.h"
+#include "core/model/huge_pages.h"
 #include "core/sim/program_walker.h"
 
 namespace syncscope {
@@ -24,25 +25,26 @@ std::vector<std::string> bufferNames(const Scenario& scenario) {
 
 }  // namespace
 
-SimRun::SimRun(const Scenario& scenario, const DeviceProfile& profile, EngineObserver& observer,
-               const CancelToken& cancel)
-    : scenario_(scenario),
+SimRun::SimRun(std::shared_ptr<const Scenario> scenario_ptr, const DeviceProfile& profile,
+               EngineObserver& observer, const CancelToken& cancel)
+    : scenario_ptr_(std::move(scenario_ptr)),
+      scenario_(*scenario_ptr_),
       profile_(profile),
       observer_(observer),
       cancel_(cancel),
       writer_(result_.trace),
-      events_(scenario.events.size()),
-      buffer_names_(bufferNames(scenario)),
-      memory_(result_.trace, profile.memory_bytes, scenario.pool, buffer_names_),
-      order_(scenario.streams.size()),
-      gpu_(profile_, scenario.streams, events_, memory_, writer_),
-      policy_(profile_, scenario.schedule) {}
+      events_(scenario_.events.size()),
+      buffer_names_(bufferNames(scenario_)),
+      memory_(result_.trace, profile.memory_bytes, scenario_.pool, buffer_names_),
+      order_(scenario_.streams.size()),
+      gpu_(profile_, scenario_.streams, events_, memory_, writer_),
+      policy_(profile_, scenario_.schedule) {}
 
 void SimRun::setup() {
     Trace& trace = result_.trace;
     trace.title = scenario_.title;
     // The scenario travels with its trace, so a saved run can be reopened and run again.
-    trace.scenario = std::make_shared<const Scenario>(scenario_);
+    trace.scenario = scenario_ptr_;
     DeviceDescription& d = trace.device;
     d.name = profile_.name;
     d.engine = "sim";
@@ -104,8 +106,10 @@ void SimRun::setup() {
 
     depth_ = std::max<std::uint32_t>(1, profile_.launch_queue_depth);
     const auto hint = ProgramWalker::traceSizeHint(scenario_.program);
-    trace.events.reserve(std::min<std::size_t>(hint.events, 64u << 20));
-    trace.flows.reserve(std::min<std::size_t>(hint.flows, 64u << 20));
+    // Reserved once, on huge pages where the OS has them: filling hundreds of MB of events one
+    // 4 KiB page fault at a time was most of a long run's time.
+    HugePages::reserve(trace.events, std::min<std::size_t>(hint.events, 64u << 20));
+    HugePages::reserve(trace.flows, std::min<std::size_t>(hint.flows, 64u << 20));
     if (usesCachingAllocator(scenario_.program))
         memory_.sampleTorchSeries();
     memory_.sampleInitial();

@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -25,8 +26,9 @@ namespace syncscope {
 // wake-up latency of the policy in force.
 class SimRun {
 public:
-    SimRun(const Scenario& scenario, const DeviceProfile& profile, EngineObserver& observer,
-           const CancelToken& cancel);
+    // `scenario` is the one the trace keeps (Trace::scenario); the run reads it, never changes it.
+    SimRun(std::shared_ptr<const Scenario> scenario, const DeviceProfile& profile,
+           EngineObserver& observer, const CancelToken& cancel);
 
     RunResult run();
 
@@ -90,6 +92,7 @@ private:
     std::string stepText() const;
     std::uint32_t labelOr(const Step& step, std::uint32_t fallback);
 
+    std::shared_ptr<const Scenario> scenario_ptr_;
     const Scenario& scenario_;
     DeviceProfile profile_;
     EngineObserver& observer_;

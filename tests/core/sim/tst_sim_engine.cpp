@@ -2,6 +2,8 @@
 #include <QtTest>
 #include <cstring>
 
+#include "core/engine/trace_delta_emitter.h"
+#include "core/model/huge_pages.h"
 #include "core/scenario/scenario_reader.h"
 #include "core/sim/program_walker.h"
 #include "core/sim/sim_engine.h"
@@ -22,6 +24,8 @@ private slots:
     void describesTheDeviceAndLanes();
     void deterministic();
     void deltasRebuildTheTrace();
+    void deltasRebuildTheTraceWhenTheyShrinkAndGrow();
+    void hugePagesChangeNothingInTheTrace();
     void cancellationReturnsAPartialTrace_data();
     void cancellationReturnsAPartialTrace();
     void invalidScenarioFails_data();
@@ -211,6 +215,57 @@ void TestSimEngine::deltasRebuildTheTrace() {
     QVERIFY(sameFlows(observer.trace.flows, r.trace.flows));
     QVERIFY(sameMemory(observer.trace.memory, r.trace.memory));
     QCOMPARE(observer.trace.device.name, r.trace.device.name);
+}
+
+// The emitter keeps its delta buffers from flush to flush: a small delta after a big one, a big one
+// after a small one and a flush with nothing new must still hand over exactly what was appended.
+void TestSimEngine::deltasRebuildTheTraceWhenTheyShrinkAndGrow() {
+    Trace source;
+    source.addLane({LaneKind::HostThread, "host", kNone, StreamKind::NonBlocking, 0, kNoLane, 1});
+    Rebuilder observer;
+    TraceDeltaEmitter emitter(source, observer, std::chrono::milliseconds(0));
+    std::uint32_t next = 0;
+    for (const std::uint32_t count : {70'000u, 3u, 0u, 1u, 150'000u, 2u, 90'000u}) {
+        if (count > 0)
+            source.strings.intern("name " + std::to_string(next));
+        for (std::uint32_t i = 0; i < count; ++i, ++next) {
+            TraceEvent e;
+            e.start_ns = next;
+            e.end_ns = next + 1;
+            e.name = static_cast<std::uint32_t>(source.strings.size() - 1);
+            const std::uint32_t index = source.addEvent(e);
+            if (next % 3 == 0)
+                source.flows.push_back({index, index, FlowKind::Launch});
+            if (next % 1000 == 0)
+                source.memory.push_back({next, next, -1, -1, -1, -1});
+        }
+        emitter.flush();
+    }
+    QCOMPARE(observer.deltas, 6);  // the flush with nothing new sends nothing
+    QCOMPARE(observer.trace.lanes.size(), std::size_t(1));
+    QVERIFY(observer.trace.strings == source.strings);
+    QVERIFY(sameEvents(observer.trace.events, source.events));
+    QVERIFY(sameFlows(observer.trace.flows, source.flows));
+    QVERIFY(sameMemory(observer.trace.memory, source.memory));
+}
+
+// Huge pages change how the trace's buffers are backed, never what they hold: a run long enough
+// for buffers of many huge pages records the same trace with and without them.
+void TestSimEngine::hugePagesChangeNothingInTheTrace() {
+    Scenario s = everything();
+    s.program.front().count = 4000;
+    HugePages::setEnabled(true);
+    const RunResult with = run(s);
+    HugePages::setEnabled(false);
+    const RunResult without = run(s);
+    HugePages::useEnvironment();
+    SIM_VERIFY_STATUS(with, RunStatus::Ok);
+    SIM_VERIFY_STATUS(without, RunStatus::Ok);
+    QVERIFY(with.trace.events.size() * sizeof(TraceEvent) > 2 * HugePages::kMinBytes);
+    QVERIFY(sameEvents(with.trace.events, without.trace.events));
+    QVERIFY(sameFlows(with.trace.flows, without.trace.flows));
+    QVERIFY(sameMemory(with.trace.memory, without.trace.memory));
+    QVERIFY(with.trace.strings == without.trace.strings);
 }
 
 void TestSimEngine::cancellationReturnsAPartialTrace_data() {

@@ -1,0 +1,26 @@
+# Runs a benchmark and checks that it finished and printed its figures, nothing about their values
+# (timings are no test): exit status 0, and a last `result:` line with every key in KEYS set.
+# cmake -DBENCH=path -DARGS="--quick" -DKEYS=a,b -P CheckBenchResult.cmake
+if(NOT BENCH OR NOT KEYS)
+    message(FATAL_ERROR "CheckBenchResult: BENCH and KEYS are required")
+endif()
+separate_arguments(bench_args UNIX_COMMAND "${ARGS}")
+execute_process(COMMAND ${BENCH} ${bench_args}
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+message("${out}")
+if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "${BENCH} ${ARGS} exited with ${rc}:\n${err}")
+endif()
+string(STRIP "${out}" trimmed)
+string(FIND "${trimmed}" "\n" newline REVERSE)
+math(EXPR line_start "${newline} + 1")
+string(SUBSTRING "${trimmed}" ${line_start} -1 last)
+if(NOT last MATCHES "^result:")
+    message(FATAL_ERROR "${BENCH} ${ARGS}: the last line is not a 'result:' line: ${last}")
+endif()
+string(REPLACE "," ";" keys "${KEYS}")
+foreach(key IN LISTS keys)
+    if(NOT last MATCHES " ${key}=[^ ]+")
+        message(FATAL_ERROR "${BENCH} ${ARGS}: '${key}=' missing from: ${last}")
+    endif()
+endforeach()
