@@ -54,6 +54,7 @@ quint64 RunController::start(const Scenario& scenario, const QString& engine_id)
 quint64 RunController::start(const Scenario& scenario, EngineFactory factory) {
     running_ = true;
     dirty_ = false;
+    cancel_requested_ = false;
     live_ = std::make_shared<Trace>();
     live_->title = scenario.title;
 
@@ -84,13 +85,16 @@ quint64 RunController::start(const Scenario& scenario, EngineFactory factory) {
 }
 
 void RunController::cancel() {
-    if (running_)
-        jobs_->cancel();
+    if (!running_)
+        return;
+    cancel_requested_ = true;
+    jobs_->cancel();
 }
 
 void RunController::drop() {
     jobs_->drop();
     running_ = false;
+    cancel_requested_ = false;
     dirty_ = false;
     snapshot_timer_.stop();
     live_.reset();
@@ -118,6 +122,10 @@ void RunController::emitSnapshot() {
 void RunController::onFinished(quint64 run_id, const std::shared_ptr<RunResult>& result) {
     running_ = false;
     snapshot_timer_.stop();
+    if (std::exchange(cancel_requested_, false) && result->status == RunStatus::Ok) {
+        result->status = RunStatus::Cancelled;
+        result->message = "cancelled; the engine had already finished the run";
+    }
     std::shared_ptr<const Trace> trace;
     // A cancelled engine keeps what ran; should it hand back less than arrived live, keep ours.
     if (result->status == RunStatus::Cancelled && live_ &&
