@@ -131,6 +131,7 @@ public:
         observer.onProgress(0.31, "simulating");
         started = true;
         gate.tryAcquire(1, 10000);
+        observer.onProgress(1.0, "done");
         result.status = RunStatus::Ok;
         return result;
     }
@@ -449,9 +450,12 @@ void TestRunController::cancelledRunEndsCancelledEvenIfTheEngineFinished() {
     controller.start(test::kernelLoopScenario(1), borrow(&engine));
     QTRY_VERIFY_WITH_TIMEOUT(progress.size() >= 1, 10000);
     controller.cancel();
+    const qsizetype progress_at_cancel = progress.size();
     engine.gate.release();
     QTRY_COMPARE_WITH_TIMEOUT(finished.all.size(), 1, 10000);
     QCOMPARE(name(finished.all[0].status), name(RunStatus::Cancelled));
+    // The bar stays where the cancel stopped it: the engine's "done" is not shown.
+    QCOMPARE(progress.size(), progress_at_cancel);
     // What ran is still shown: the whole trace the engine returned.
     QCOMPARE(finished.all[0].trace->events.size(), std::size_t(10));
 

@@ -66,7 +66,9 @@ quint64 RunController::start(const Scenario& scenario, EngineFactory factory) {
         RunWorker::Receiver receiver;
         receiver.delta = [this, id](const TraceDelta& delta) { onDelta(id, delta); };
         receiver.progress = [this, id](double fraction, const QString& phase) {
-            emit progressChanged(id, fraction, phase);
+            // After a cancel the bar stays where the user stopped it (engines report "done").
+            if (!cancel_requested_)
+                emit progressChanged(id, fraction, phase);
         };
         receiver.log = [this, id](int level, const QString& message) {
             emit logMessage(id, level, message);
