@@ -2,6 +2,41 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ja_JP">
 <context>
+    <name>BatchConversion</name>
+    <message>
+        <source>a repeat of %1 × %2 step(s): too long for the batches table</source>
+        <translation>%1 回 × %2 ステップの repeat: バッチ表には長すぎます</translation>
+    </message>
+    <message>
+        <source>a batch of %1 kernel(s) on %2 stream(s): cut to the table&apos;s limits</source>
+        <translation>%2 ストリーム上の %1 カーネルのバッチ: 表の上限まで切り詰めました</translation>
+    </message>
+    <message>
+        <source>no kernels: the table starts from its default row</source>
+        <translation>カーネルがありません: 表は既定の行から始まります</translation>
+    </message>
+    <message>
+        <source>%1 sync modes: the table uses one (%2), after each batch</source>
+        <translation>同期モードが %1 種類: 表はその一つ (%2) を各バッチの後に使います</translation>
+    </message>
+    <message>
+        <source>kernels of one batch that differ: each row takes its first kernel&apos;s</source>
+        <translation>一つのバッチ内で異なるカーネル: 各行は最初のカーネルの値を使います</translation>
+    </message>
+    <message>
+        <source>the buffers the kernels use</source>
+        <translation>カーネルが使うバッファ</translation>
+    </message>
+    <message>
+        <source>%1 × %2 step(s)</source>
+        <translation>%1 × %2 ステップ</translation>
+    </message>
+    <message>
+        <source>the scenario&apos;s claims and callouts</source>
+        <translation>シナリオの主張とコールアウト</translation>
+    </message>
+</context>
+<context>
     <name>CompareView</name>
     <message>
         <source>%1 on %2</source>
@@ -858,6 +893,76 @@ Save them before continuing?</source>
         <source>Could not start syncscope again; start it yourself to see %1.</source>
         <translation>syncscope を再起動できませんでした。%1 で表示するには手動で起動してください。</translation>
     </message>
+    <message>
+        <source>The edited steps do not make a valid scenario:
+%1</source>
+        <translation>編集したステップは有効なシナリオになりません:
+%1</translation>
+    </message>
+    <message>
+        <source>Save &amp;Trace…</source>
+        <translation>トレースを保存(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>Save the trace on screen as a syncscope trace (.syncscope.json, .json.gz), with the scenario that ran</source>
+        <translation>画面のトレースを、実行したシナリオとともに syncscope トレース (.syncscope.json, .json.gz) として保存します</translation>
+    </message>
+    <message>
+        <source>Export &amp;Perfetto/Chrome JSON…</source>
+        <translation>Perfetto/Chrome JSON をエクスポート(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Chrome Trace Event JSON that ui.perfetto.dev and chrome://tracing open</source>
+        <translation>ui.perfetto.dev と chrome://tracing で開ける Chrome Trace Event JSON</translation>
+    </message>
+    <message>
+        <source>Export C&amp;SV…</source>
+        <translation>CSV をエクスポート(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>One row per event, for a spreadsheet or pandas</source>
+        <translation>1 イベント 1 行。表計算ソフトや pandas 向けです</translation>
+    </message>
+    <message>
+        <source>Writing %1… %2 written</source>
+        <translation>%1 を書き込み中… %2 書き込み済み</translation>
+    </message>
+    <message>
+        <source>Save Trace</source>
+        <translation>トレースを保存</translation>
+    </message>
+    <message>
+        <source>Export Perfetto/Chrome JSON</source>
+        <translation>Perfetto/Chrome JSON をエクスポート</translation>
+    </message>
+    <message>
+        <source>Export CSV</source>
+        <translation>CSV をエクスポート</translation>
+    </message>
+    <message>
+        <source>Writing trace</source>
+        <translation>トレースの書き込み</translation>
+    </message>
+    <message>
+        <source>Writing %1…</source>
+        <translation>%1 を書き込み中…</translation>
+    </message>
+    <message>
+        <source>Writing %1 cancelled; nothing was changed</source>
+        <translation>%1 の書き込みを取り消しました。何も変更されていません</translation>
+    </message>
+    <message>
+        <source>Wrote %1</source>
+        <translation>%1 を書き込みました</translation>
+    </message>
+    <message>
+        <source>Could not write %1</source>
+        <translation>%1 を書き込めませんでした</translation>
+    </message>
+    <message>
+        <source>Cannot write trace</source>
+        <translation>トレースを書き込めません</translation>
+    </message>
 </context>
 <context>
     <name>syncscope::RecentFiles</name>
@@ -1104,14 +1209,6 @@ Save them before continuing?</source>
 <context>
     <name>syncscope::ScenarioEditor</name>
     <message>
-        <source>Edit as batches instead</source>
-        <translation>代わりにバッチとして編集</translation>
-    </message>
-    <message>
-        <source>Leave the loaded scenario and generate one from the batches table</source>
-        <translation>読み込んだシナリオを離れ、バッチ表からシナリオを生成する</translation>
-    </message>
-    <message>
         <source>Batches</source>
         <translation>バッチ</translation>
     </message>
@@ -1219,6 +1316,26 @@ Save them before continuing?</source>
         <source>Cannot generate a scenario: %1</source>
         <translation>シナリオを生成できません: %1</translation>
     </message>
+    <message>
+        <source>Edit as batches</source>
+        <translation>バッチとして編集</translation>
+    </message>
+    <message>
+        <source>Turn the loaded scenario into the simple batches table; what the table cannot hold is listed</source>
+        <translation>読み込んだシナリオを簡易バッチ表に変換します。表に収まらないものは一覧で示します</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>ステップ</translation>
+    </message>
+    <message>
+        <source>The batches table cannot hold everything the scenario had; not converted:</source>
+        <translation>バッチ表にはシナリオのすべては収まりません。変換されなかったもの:</translation>
+    </message>
+    <message>
+        <source>These steps cannot run: %1</source>
+        <translation>このステップは実行できません: %1</translation>
+    </message>
 </context>
 <context>
     <name>syncscope::ScenarioLibrary</name>
@@ -1307,6 +1424,160 @@ Save them before continuing?</source>
     <message>
         <source>No files opened yet</source>
         <translation>まだファイルを開いていません</translation>
+    </message>
+</context>
+<context>
+    <name>syncscope::StepTableEditor</name>
+    <message>
+        <source>Add step</source>
+        <translation>ステップを追加</translation>
+    </message>
+    <message>
+        <source>Add a copy of the selected step after it</source>
+        <translation>選択したステップのコピーをその後ろに追加します</translation>
+    </message>
+    <message>
+        <source>Remove step</source>
+        <translation>ステップを削除</translation>
+    </message>
+    <message>
+        <source>Remove the selected step (a repeat with its steps)</source>
+        <translation>選択したステップを削除します (repeat はその中のステップごと)</translation>
+    </message>
+    <message>
+        <source>Up</source>
+        <translation>上へ</translation>
+    </message>
+    <message>
+        <source>Move the selected step before the one above it</source>
+        <translation>選択したステップを一つ上へ移動します</translation>
+    </message>
+    <message>
+        <source>Down</source>
+        <translation>下へ</translation>
+    </message>
+    <message>
+        <source>Move the selected step after the one below it</source>
+        <translation>選択したステップを一つ下へ移動します</translation>
+    </message>
+</context>
+<context>
+    <name>syncscope::StepTableModel</name>
+    <message>
+        <source>A %1 step has no such field</source>
+        <translation>%1 ステップにはこの項目がありません</translation>
+    </message>
+    <message>
+        <source>The interval between two cudaEventQuery calls</source>
+        <translation>cudaEventQuery を呼ぶ間隔</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>ステップ</translation>
+    </message>
+    <message>
+        <source>Stream</source>
+        <translation>ストリーム</translation>
+    </message>
+    <message>
+        <source>Duration (µs)</source>
+        <translation>時間 (µs)</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>バイト数</translation>
+    </message>
+    <message>
+        <source>Sync mode</source>
+        <translation>同期モード</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>イベント</translation>
+    </message>
+    <message>
+        <source>Repeat</source>
+        <translation>繰り返し</translation>
+    </message>
+    <message>
+        <source>Label</source>
+        <translation>ラベル</translation>
+    </message>
+    <message>
+        <source>Step %1, %2: %3</source>
+        <translation>ステップ %1、%2: %3</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>ステップの種類</translation>
+    </message>
+    <message>
+        <source>“%1” is not a kind of step</source>
+        <translation>“%1” はステップの種類ではありません</translation>
+    </message>
+    <message>
+        <source>stream</source>
+        <translation>ストリーム</translation>
+    </message>
+    <message>
+        <source>no stream is named “%1”</source>
+        <translation>“%1” という名前のストリームはありません</translation>
+    </message>
+    <message>
+        <source>event</source>
+        <translation>イベント</translation>
+    </message>
+    <message>
+        <source>no event is named “%1”</source>
+        <translation>“%1” という名前のイベントはありません</translation>
+    </message>
+    <message>
+        <source>sync mode</source>
+        <translation>同期モード</translation>
+    </message>
+    <message>
+        <source>“%1” is not a sync mode</source>
+        <translation>“%1” は同期モードではありません</translation>
+    </message>
+    <message>
+        <source>duration</source>
+        <translation>時間</translation>
+    </message>
+    <message>
+        <source>“%1” is not a number of microseconds from 0 to 3600000000</source>
+        <translation>“%1” は 0 から 3600000000 までのマイクロ秒数ではありません</translation>
+    </message>
+    <message>
+        <source>bytes</source>
+        <translation>バイト数</translation>
+    </message>
+    <message>
+        <source>“%1” is not a size (a whole number of bytes, or e.g. 64 MiB)</source>
+        <translation>“%1” はサイズではありません (バイト数の整数、または 64 MiB など)</translation>
+    </message>
+    <message>
+        <source>repeat count</source>
+        <translation>繰り返し回数</translation>
+    </message>
+    <message>
+        <source>“%1” is not a whole number from 1 to %2</source>
+        <translation>“%1” は 1 から %2 までの整数ではありません</translation>
+    </message>
+    <message>
+        <source>edit step %1</source>
+        <translation>ステップ %1 を編集</translation>
+    </message>
+    <message>
+        <source>add step</source>
+        <translation>ステップを追加</translation>
+    </message>
+    <message>
+        <source>remove step %1</source>
+        <translation>ステップ %1 を削除</translation>
+    </message>
+    <message>
+        <source>move step %1</source>
+        <translation>ステップ %1 を移動</translation>
     </message>
 </context>
 <context>
@@ -1409,6 +1680,29 @@ Save them before continuing?</source>
     <message>
         <source>Find &amp;Previous</source>
         <translation>前を検索(&amp;P)</translation>
+    </message>
+</context>
+<context>
+    <name>syncscope::TraceSaver</name>
+    <message>
+        <source>syncscope traces (*.syncscope.json *.json *.json.gz)</source>
+        <translation>syncscope トレース (*.syncscope.json *.json *.json.gz)</translation>
+    </message>
+    <message>
+        <source>Chrome Trace Event JSON for Perfetto (*.json)</source>
+        <translation>Perfetto 用の Chrome Trace Event JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>CSV, one row per event (*.csv)</source>
+        <translation>CSV、1 イベント 1 行 (*.csv)</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1: out of memory while writing it</source>
+        <translation>%1: 書き込み中にメモリが足りなくなりました</translation>
     </message>
 </context>
 </TS>

@@ -105,6 +105,38 @@ private:
     const int kernels_;
 };
 
+// Finishes its whole run, cancelled or not, once `gate` opens: an engine that had already done
+// its work when the user's cancel reached it (the window shows progress behind the worker).
+class FinishingEngine final : public Engine {
+public:
+    QSemaphore gate;
+    std::atomic<bool> started{false};
+
+    std::string_view id() const noexcept override { return "finishing"; }
+    EngineAvailability availability() const noexcept override { return {true, "finishing", ""}; }
+    RunResult run(const Scenario&, EngineObserver& observer, const CancelToken&) noexcept override {
+        RunResult result;
+        Lane lane;
+        lane.kind = LaneKind::Stream;
+        lane.name = "s0";
+        result.trace.addLane(lane);
+        for (int i = 0; i < 10; ++i) {
+            TraceEvent e;
+            e.kind = EventKind::Kernel;
+            e.start_ns = i * 1000;
+            e.end_ns = e.start_ns + 900;
+            e.name = result.trace.strings.intern("k");
+            result.trace.addEvent(e);
+        }
+        observer.onProgress(0.31, "simulating");
+        started = true;
+        gate.tryAcquire(1, 10000);
+        observer.onProgress(1.0, "done");
+        result.status = RunStatus::Ok;
+        return result;
+    }
+};
+
 // Lends an engine it does not own to the controller (the test keeps it to inspect it).
 EngineFactory borrow(Engine* engine) {
     struct Borrowed final : Engine {
@@ -164,6 +196,7 @@ private slots:
     void runStartedDuringARunNeverFailsOnTheEngineLock();
     void startAndCancelNeverWaitForAStuckEngine();
     void droppedRunSendsNothingMore();
+    void cancelledRunEndsCancelledEvenIfTheEngineFinished();
 };
 
 void TestRunController::sameTraceAsDirectRun_data() {
@@ -407,6 +440,32 @@ void TestRunController::droppedRunSendsNothingMore() {
     QCoreApplication::processEvents();
     QCOMPARE(deltas.size(), deltas_at_drop);
     QVERIFY(finished.all.isEmpty());
+}
+
+void TestRunController::cancelledRunEndsCancelledEvenIfTheEngineFinished() {
+    FinishingEngine engine;
+    RunController controller;
+    FinishedRecorder finished(controller);
+    QSignalSpy progress(&controller, &RunController::progressChanged);
+    controller.start(test::kernelLoopScenario(1), borrow(&engine));
+    QTRY_VERIFY_WITH_TIMEOUT(progress.size() >= 1, 10000);
+    controller.cancel();
+    const qsizetype progress_at_cancel = progress.size();
+    engine.gate.release();
+    QTRY_COMPARE_WITH_TIMEOUT(finished.all.size(), 1, 10000);
+    QCOMPARE(name(finished.all[0].status), name(RunStatus::Cancelled));
+    // The bar stays where the cancel stopped it: the engine's "done" is not shown.
+    QCOMPARE(progress.size(), progress_at_cancel);
+    // What ran is still shown: the whole trace the engine returned.
+    QCOMPARE(finished.all[0].trace->events.size(), std::size_t(10));
+
+    // The next run, not cancelled, ends as it ended.
+    engine.started = false;
+    controller.start(test::kernelLoopScenario(1), borrow(&engine));
+    QTRY_VERIFY_WITH_TIMEOUT(engine.started.load(), 10000);
+    engine.gate.release();
+    QTRY_COMPARE_WITH_TIMEOUT(finished.all.size(), 2, 10000);
+    QCOMPARE(name(finished.all[1].status), name(RunStatus::Ok));
 }
 
 QTEST_GUILESS_MAIN(TestRunController)

@@ -15,9 +15,14 @@
 #include <QVBoxLayout>
 #include <memory>
 
+#include "core/scenario/scenario_reader.h"
+#include "core/scenario/scenario_writer.h"
+#include "ui/editor/batch_conversion.h"
 #include "ui/editor/batch_table_delegate.h"
 #include "ui/editor/batch_table_model.h"
 #include "ui/editor/edit_commands.h"
+#include "ui/editor/step_table_editor.h"
+#include "ui/editor/step_table_model.h"
 #include "ui/editor/sync_mode_picker.h"
 
 namespace syncscope {
@@ -47,7 +52,10 @@ ScenarioEditor::~ScenarioEditor() {
 }
 
 ScenarioEditor::ScenarioEditor(QWidget* parent)
-    : QWidget(parent), undo_(new QUndoStack(this)), model_(new BatchTableModel(undo_, this)) {
+    : QWidget(parent),
+      undo_(new QUndoStack(this)),
+      model_(new BatchTableModel(undo_, this)),
+      steps_(new StepTableModel(undo_, this)) {
     model_->setRows(defaultRows());
 
     auto* layout = new QVBoxLayout(this);
@@ -60,9 +68,11 @@ ScenarioEditor::ScenarioEditor(QWidget* parent)
     loaded_label_ = new QLabel(loaded_banner_);
     loaded_label_->setWordWrap(true);
     loaded_label_->setTextFormat(Qt::RichText);
-    auto* edit_button = new QPushButton(tr("Edit as batches instead"), loaded_banner_);
+    auto* edit_button = new QPushButton(tr("Edit as batches"), loaded_banner_);
+    edit_button->setObjectName(QStringLiteral("editAsBatches"));
     edit_button->setToolTip(
-        tr("Leave the loaded scenario and generate one from the batches table"));
+        tr("Turn the loaded scenario into the simple batches table; what the table cannot "
+           "hold is listed"));
     banner_layout->addWidget(loaded_label_);
     banner_layout->addWidget(edit_button, 0, Qt::AlignRight);
     loaded_banner_->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
@@ -70,6 +80,13 @@ ScenarioEditor::ScenarioEditor(QWidget* parent)
     loaded_banner_->hide();
 
     layout->addWidget(loaded_banner_);
+    auto* steps_group = new QGroupBox(tr("Steps"), this);
+    auto* steps_layout = new QVBoxLayout(steps_group);
+    step_editor_ = new StepTableEditor(steps_, steps_group);
+    steps_layout->addWidget(step_editor_);
+    steps_group_ = steps_group;
+    steps_group_->hide();
+    layout->addWidget(steps_group_, 1);
     batches_group_ = buildBatchesGroup();
     layout->addWidget(batches_group_, 1);
     sync_group_ = buildSyncGroup();
@@ -79,6 +96,8 @@ ScenarioEditor::ScenarioEditor(QWidget* parent)
     layout->addStretch(0);
 
     connect(undo_, &QUndoStack::indexChanged, this, &ScenarioEditor::scenarioChanged);
+    // The banner counts the steps as edited.
+    connect(steps_, &QAbstractItemModel::modelReset, this, &ScenarioEditor::showLoaded);
     connect(this, &ScenarioEditor::scenarioChanged, this, &ScenarioEditor::showGenerationError);
 }
 
@@ -124,6 +143,12 @@ QWidget* ScenarioEditor::buildBatchesGroup() {
     generation_error_->setStyleSheet(QStringLiteral("color: #c62828;"));
     generation_error_->hide();
     layout->addWidget(generation_error_);
+
+    conversion_note_ = new QLabel(group);
+    conversion_note_->setObjectName(QStringLiteral("conversionNote"));
+    conversion_note_->setWordWrap(true);
+    conversion_note_->hide();
+    layout->addWidget(conversion_note_);
 
     auto* buttons = new QHBoxLayout;
     auto* add = new QPushButton(tr("Add row"), group);
@@ -224,8 +249,22 @@ std::optional<Scenario> ScenarioEditor::generatedScenario(QString* error) const 
     return batchState().toScenario(error);
 }
 
+std::optional<Scenario> ScenarioEditor::editedScenario(QString* error) const {
+    Scenario edited = *loaded_;
+    edited.program = steps_->program();
+    // The file format's own checks, by a round trip: the same rules, the same messages (with the
+    // step's path) as a scenario file that says the same.
+    ScenarioParseResult checked = ScenarioReader::parse(ScenarioWriter::toJson(edited));
+    if (!checked.ok()) {
+        if (error)
+            *error = QString::fromStdString(checked.errorText());
+        return std::nullopt;
+    }
+    return std::move(checked.scenario);
+}
+
 std::optional<Scenario> ScenarioEditor::scenario(QString* error) const {
-    std::optional<Scenario> s = loaded_ ? loaded_ : generatedScenario(error);
+    std::optional<Scenario> s = loaded_ ? editedScenario(error) : generatedScenario(error);
     if (s)
         s->schedule = schedule();
     return s;
@@ -234,6 +273,8 @@ std::optional<Scenario> ScenarioEditor::scenario(QString* error) const {
 void ScenarioEditor::setLoadedState(const std::optional<Scenario>& loaded, const QString& source) {
     loaded_ = loaded;
     loaded_source_ = loaded ? source : QString();
+    if (loaded)
+        steps_->setScenario(*loaded);
     showLoaded();
     emit scenarioChanged();
 }
@@ -250,23 +291,65 @@ void ScenarioEditor::loadScenario(const Scenario& scenario, const QString& sourc
 void ScenarioEditor::editAsBatches() {
     if (!loaded_)
         return;
-    auto held = std::make_shared<std::pair<Scenario, QString>>(*loaded_, loaded_source_);
+    Scenario current = *loaded_;
+    current.program = steps_->program();
+    struct Held {
+        Scenario scenario;
+        QString source;
+        BatchEditorState before;
+        BatchConversion conversion;
+    };
+    const BatchEditorState before = batchState();
+    auto held = std::make_shared<Held>(
+        Held{current, loaded_source_, before, BatchConversion::fromScenario(current, before)});
     auto apply = [this, held](const QVariant& v) {
-        if (v.toBool())
-            setLoadedState(held->first, held->second);
-        else
+        if (v.toBool()) {
+            applyBatchState(held->before);
+            setConversionNote({});
+            setLoadedState(held->scenario, held->source);
+        } else {
             setLoadedState(std::nullopt, {});
+            applyBatchState(held->conversion.state);
+            setConversionNote(held->conversion.lost);
+        }
     };
     undo_->push(new SetChoiceCommand(tr("edit as batches"), apply, true, false));
 }
 
+void ScenarioEditor::applyBatchState(const BatchEditorState& state) {
+    title_before_ = state.title;
+    title_->setText(state.title);
+    model_->setRows(state.rows);
+    picker_->setMode(state.mode);
+    const int placement = placement_->findData(int(state.placement));
+    placement_->setCurrentIndex(placement);
+    placement_->setProperty("last", placement);
+    const int policy = schedule_->findData(int(state.schedule));
+    schedule_->setCurrentIndex(policy);
+    schedule_->setProperty("last", policy);
+}
+
+void ScenarioEditor::setConversionNote(const QStringList& lost) {
+    QString text;
+    if (!lost.isEmpty())
+        text = tr("The batches table cannot hold everything the scenario had; not converted:") +
+               QStringLiteral("\n• ") + lost.join(QStringLiteral("\n• "));
+    conversion_note_->setText(text);
+    conversion_note_->setVisible(!text.isEmpty());
+}
+
+QString ScenarioEditor::conversionNote() const {
+    return conversion_note_->isHidden() ? QString() : conversion_note_->text();
+}
+
 void ScenarioEditor::showLoaded() {
     loaded_banner_->setVisible(loaded_.has_value());
+    steps_group_->setVisible(loaded_.has_value());
     batches_group_->setVisible(!loaded_.has_value());
     sync_group_->setVisible(!loaded_.has_value());
     if (!loaded_)
         return;
-    const std::size_t steps = expandedStepCount(loaded_->program);
+    const std::size_t steps = expandedStepCount(steps_->program());
     loaded_label_->setText(
         tr("<b>%1</b><br/><small>%2 · %3 streams · %4 steps</small><p>%5</p>")
             .arg(qs(loaded_->title).toHtmlEscaped(), loaded_source_.toHtmlEscaped())
@@ -277,14 +360,20 @@ void ScenarioEditor::showLoaded() {
 
 void ScenarioEditor::showGenerationError() {
     QString error;
-    const bool ok = loaded_ || generatedScenario(&error).has_value();
+    if (loaded_) {
+        const bool runs = editedScenario(&error).has_value();
+        step_editor_->setProblem(runs ? QString() : tr("These steps cannot run: %1").arg(error));
+        emit runnableChanged(runs);
+        return;
+    }
+    const bool ok = generatedScenario(&error).has_value();
     generation_error_->setText(ok ? QString() : tr("Cannot generate a scenario: %1").arg(error));
     generation_error_->setVisible(!ok);
     emit runnableChanged(ok);
 }
 
 bool ScenarioEditor::canRun() const {
-    return loaded_ || generatedScenario().has_value();
+    return loaded_ ? editedScenario(nullptr).has_value() : generatedScenario().has_value();
 }
 
 bool ScenarioEditor::isModified() const {

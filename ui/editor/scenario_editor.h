@@ -17,6 +17,8 @@ class QFrame;
 namespace syncscope {
 
 class BatchTableModel;
+class StepTableEditor;
+class StepTableModel;
 class SyncModePicker;
 
 // The scenario half of the left pane (DESIGN.md §5): batches table, sync mode with its
@@ -38,13 +40,18 @@ public:
     bool hasLoadedScenario() const { return loaded_.has_value(); }
     QString loadedSource() const { return loaded_source_; }
 
-    // Shows a scenario from a file or the library; the undo history starts over.
+    // Shows a scenario from a file or the library in the step table; the undo history starts
+    // over. Its steps are edited there (undoable), and Run runs the edited program.
     void loadScenario(const Scenario& scenario, const QString& source);
-    // Back to the table (undoable).
+    // Back to the batches table (undoable), with what of the loaded scenario it can hold; what it
+    // cannot is listed under the table (conversionNote()).
     void editAsBatches();
+    QString conversionNote() const;
 
     QUndoStack* undoStack() const { return undo_; }
     BatchTableModel* batchModel() const { return model_; }
+    StepTableModel* stepModel() const { return steps_; }
+    StepTableEditor* stepEditor() const { return step_editor_; }
     SyncModePicker* syncModePicker() const { return picker_; }
     bool isModified() const;
     void markSaved();
@@ -71,6 +78,10 @@ private:
     void showLoaded();
     void showGenerationError();
     void setLoadedState(const std::optional<Scenario>& loaded, const QString& source);
+    void applyBatchState(const BatchEditorState& state);
+    void setConversionNote(const QStringList& lost);
+    // The loaded scenario with the program as edited; nullopt and `error` when it is not valid.
+    std::optional<Scenario> editedScenario(QString* error) const;
 
     QUndoStack* undo_;
     BatchTableModel* model_;
@@ -78,6 +89,10 @@ private:
     QLineEdit* title_ = nullptr;
     QLabel* generation_error_ = nullptr;
     QFrame* loaded_banner_ = nullptr;
+    StepTableModel* steps_ = nullptr;
+    StepTableEditor* step_editor_ = nullptr;
+    QWidget* steps_group_ = nullptr;
+    QLabel* conversion_note_ = nullptr;
     QLabel* loaded_label_ = nullptr;
     QWidget* batches_group_ = nullptr;
     QWidget* sync_group_ = nullptr;

@@ -21,6 +21,7 @@ constexpr int kExplanationRole = Qt::UserRole + 1;
 
 ScenarioLibrary::ScenarioLibrary(QWidget* parent) : QWidget(parent) {
     search_ = new QLineEdit(this);
+    search_->setObjectName(QStringLiteral("scenarioFilter"));
     search_->setPlaceholderText(tr("Filter scenarios"));
     search_->setClearButtonEnabled(true);
     list_ = new QListWidget(this);
@@ -30,8 +31,9 @@ ScenarioLibrary::ScenarioLibrary(QWidget* parent) : QWidget(parent) {
     explanation_ = new QTextBrowser(this);
     explanation_->setObjectName(QStringLiteral("scenarioExplanation"));
     explanation_->setOpenLinks(false);
-    auto* open = new QPushButton(tr("Open and run"), this);
-    open->setToolTip(tr("Load the selected scenario and run it (or double-click it)"));
+    open_ = new QPushButton(tr("Open and run"), this);
+    open_->setObjectName(QStringLiteral("openAndRun"));
+    open_->setToolTip(tr("Load the selected scenario and run it (or double-click it)"));
 
     for (const BuiltinScenario& s : BuiltinScenarios::list()) {
         auto* item = new QListWidgetItem(s.title, list_);
@@ -50,15 +52,16 @@ ScenarioLibrary::ScenarioLibrary(QWidget* parent) : QWidget(parent) {
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addWidget(search_);
     layout->addWidget(splitter, 1);
-    layout->addWidget(open, 0, Qt::AlignRight);
+    layout->addWidget(open_, 0, Qt::AlignRight);
 
     connect(search_, &QLineEdit::textChanged, this, &ScenarioLibrary::filter);
     connect(list_, &QListWidget::currentRowChanged, this, &ScenarioLibrary::showSelected);
     connect(list_, &QListWidget::itemActivated, this, [this](QListWidgetItem* item) {
         emit scenarioActivated(QStringLiteral("builtin:") + item->data(kNameRole).toString());
     });
-    connect(open, &QPushButton::clicked, this, [this] {
-        if (QListWidgetItem* item = list_->currentItem())
+    connect(open_, &QPushButton::clicked, this, [this] {
+        QListWidgetItem* item = list_->currentItem();
+        if (item && !item->isHidden())
             emit scenarioActivated(QStringLiteral("builtin:") + item->data(kNameRole).toString());
     });
     if (list_->count() > 0)
@@ -71,7 +74,7 @@ int ScenarioLibrary::count() const {
 
 QString ScenarioLibrary::selectedName() const {
     QListWidgetItem* item = list_->currentItem();
-    return item ? item->data(kNameRole).toString() : QString();
+    return item && !item->isHidden() ? item->data(kNameRole).toString() : QString();
 }
 
 void ScenarioLibrary::select(const QString& name) {
@@ -106,6 +109,22 @@ void ScenarioLibrary::filter(const QString& text) {
             item->data(kNameRole).toString().contains(text, Qt::CaseInsensitive);
         item->setHidden(!match);
     }
+    // The current item must be one the user can see: "Open and run" runs it.
+    QListWidgetItem* current = list_->currentItem();
+    if (current == nullptr || current->isHidden()) {
+        QListWidgetItem* first = nullptr;
+        for (int i = 0; i < list_->count() && first == nullptr; ++i)
+            if (!list_->item(i)->isHidden())
+                first = list_->item(i);
+        if (first != nullptr) {
+            list_->setCurrentItem(first);
+        } else {
+            list_->setCurrentItem(nullptr);
+            list_->clearSelection();
+            showSelected();
+        }
+    }
+    open_->setEnabled(list_->currentItem() != nullptr && !list_->currentItem()->isHidden());
 }
 
 }  // namespace syncscope

@@ -3,6 +3,7 @@
 #include <QWidget>
 
 class QListWidget;
+class QPushButton;
 class QTextBrowser;
 class QLineEdit;
 
@@ -16,6 +17,7 @@ public:
     explicit ScenarioLibrary(QWidget* parent = nullptr);
 
     int count() const;
+    // The current scenario, empty when the filter hides every one (never a hidden one).
     QString selectedName() const;
     void select(const QString& name);
     QString explanationText() const;
@@ -31,6 +33,7 @@ private:
     QLineEdit* search_;
     QListWidget* list_;
     QTextBrowser* explanation_;
+    QPushButton* open_;
 };
 
 }  // namespace syncscope

@@ -54,6 +54,7 @@ quint64 RunController::start(const Scenario& scenario, const QString& engine_id)
 quint64 RunController::start(const Scenario& scenario, EngineFactory factory) {
     running_ = true;
     dirty_ = false;
+    cancel_requested_ = false;
     live_ = std::make_shared<Trace>();
     live_->title = scenario.title;
 
@@ -65,7 +66,9 @@ quint64 RunController::start(const Scenario& scenario, EngineFactory factory) {
         RunWorker::Receiver receiver;
         receiver.delta = [this, id](const TraceDelta& delta) { onDelta(id, delta); };
         receiver.progress = [this, id](double fraction, const QString& phase) {
-            emit progressChanged(id, fraction, phase);
+            // After a cancel the bar stays where the user stopped it (engines report "done").
+            if (!cancel_requested_)
+                emit progressChanged(id, fraction, phase);
         };
         receiver.log = [this, id](int level, const QString& message) {
             emit logMessage(id, level, message);
@@ -84,13 +87,16 @@ quint64 RunController::start(const Scenario& scenario, EngineFactory factory) {
 }
 
 void RunController::cancel() {
-    if (running_)
-        jobs_->cancel();
+    if (!running_)
+        return;
+    cancel_requested_ = true;
+    jobs_->cancel();
 }
 
 void RunController::drop() {
     jobs_->drop();
     running_ = false;
+    cancel_requested_ = false;
     dirty_ = false;
     snapshot_timer_.stop();
     live_.reset();
@@ -118,6 +124,10 @@ void RunController::emitSnapshot() {
 void RunController::onFinished(quint64 run_id, const std::shared_ptr<RunResult>& result) {
     running_ = false;
     snapshot_timer_.stop();
+    if (std::exchange(cancel_requested_, false) && result->status == RunStatus::Ok) {
+        result->status = RunStatus::Cancelled;
+        result->message = "cancelled; the engine had already finished the run";
+    }
     std::shared_ptr<const Trace> trace;
     // A cancelled engine keeps what ran; should it hand back less than arrived live, keep ours.
     if (result->status == RunStatus::Cancelled && live_ &&

@@ -70,6 +70,9 @@ private:
     quint64 current_id_ = 0;
     bool running_ = false;
     bool dirty_ = false;
+    // The user asked the current run to stop: it ends "cancelled" even if the engine had already
+    // finished (the window lags the worker: a cancel at 31 % on screen can reach a done run).
+    bool cancel_requested_ = false;
     std::shared_ptr<Trace> live_;
     QTimer snapshot_timer_;
 };

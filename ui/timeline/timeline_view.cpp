@@ -159,6 +159,10 @@ std::shared_ptr<const Trace> TimelineView::trace() const {
 }
 
 void TimelineView::setTrace(std::shared_ptr<const Trace> trace) {
+    // A Δt ruler measures this trace: a re-run (which starts empty) or another document drops it.
+    const bool grows = trace_ && trace && trace->title == trace_->title &&
+                       trace->source == trace_->source &&
+                       trace->events.size() >= trace_->events.size();
     trace_ = std::move(trace);
     explainer_.setTrace(trace_);
     model_ = std::make_shared<TimelineModel>(trace_);
@@ -170,6 +174,8 @@ void TimelineView::setTrace(std::shared_ptr<const Trace> trace) {
         lane_layout_.reset(Trace{}, {});
         scroll_px_ = 0.0;
     }
+    if (!grows)
+        hideOverlay();
     search_.setTrace(trace_);
     const auto keepSelection = selected_;
     lanes_->setModel(model_);

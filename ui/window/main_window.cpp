@@ -203,6 +203,7 @@ void MainWindow::buildActions() {
     export_image_ = new QAction(tr("&Export Image…"), this);
     export_image_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     connect(export_image_, &QAction::triggered, this, &MainWindow::exportImage);
+    buildTraceActions();
 
     copy_image_ = new QAction(tr("&Copy Image"), this);
     copy_image_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
@@ -216,7 +217,9 @@ void MainWindow::buildActions() {
     undo_ = editor_->undoStack()->createUndoAction(this, tr("&Undo"));
     undo_->setShortcut(QKeySequence::Undo);
     redo_ = editor_->undoStack()->createRedoAction(this, tr("&Redo"));
-    redo_->setShortcut(QKeySequence::Redo);
+    // Ctrl+Shift+Z everywhere: QKeySequence::Redo is Ctrl+Y alone on some platforms.
+    redo_->setShortcuts(
+        {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)});
 
     run_ = new QAction(tr("&Run"), this);
     run_->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_R), QKeySequence(Qt::Key_F5)});
@@ -299,6 +302,7 @@ void MainWindow::buildMenus() {
     connect(recent_, &RecentFiles::openRequested, this,
             [this](const QString& path) { openPath(path); });
     file->addSeparator();
+    file->addActions({save_trace_, export_chrome_, export_csv_});
     file->addAction(export_image_);
     file->addAction(copy_image_);
     file->addSeparator();
@@ -433,7 +437,11 @@ void MainWindow::runScenario() {
     std::optional<Scenario> scenario = editor_->scenario(&error);
     if (!scenario) {
         showError(tr("Cannot run"),
-                  tr("The batches table does not make a valid scenario:\n%1").arg(error));
+                  (editor_->hasLoadedScenario() ? tr("The edited steps do not make a valid "
+                                                     "scenario:\n%1")
+                                                : tr("The batches table does not make a valid "
+                                                     "scenario:\n%1"))
+                      .arg(error));
         return;
     }
     run_scenario_ = scenario;
@@ -538,6 +546,8 @@ void MainWindow::updateActions() {
     run_->setEnabled(!running);
     cancel_->setEnabled(running);
     export_image_->setEnabled(has_trace);
+    for (QAction* action : {save_trace_, export_chrome_, export_csv_})
+        action->setEnabled(has_trace && !running);
     compare_with_->setEnabled(has_trace);
     copy_image_->setEnabled(has_trace);
     replay_bar_->setEnabled(has_trace && !running);

@@ -10,11 +10,13 @@
 #include "core/model/callout.h"
 #include "ui/run/run_metatypes.h"
 #include "ui/window/document_loader.h"
+#include "ui/window/trace_saver.h"
 
 class QAction;
 class QActionGroup;
 class QDockWidget;
 class QLabel;
+class QProgressDialog;
 class QStackedWidget;
 class QTextBrowser;
 
@@ -92,6 +94,14 @@ public:
     std::shared_ptr<const Trace> currentTrace() const { return trace_; }
     QString themeName() const { return theme_name_; }
     void setThemeByName(const QString& name);
+    // File ▸ Save Trace / Export (main_window_trace_export.cpp): writes the trace on screen to
+    // `path` as a job; the status bar (and, on failure, a dialog naming the file) says how it
+    // went. False when there is no trace to write.
+    bool saveTraceTo(const QString& path, TraceFormat format);
+    TraceSaver* traceSaver() const { return saver_; }
+    QAction* saveTraceAction() const { return save_trace_; }
+    QAction* exportChromeAction() const { return export_chrome_; }
+    QAction* exportCsvAction() const { return export_csv_; }
     // Dialogs (error, save-changes) are shown unless this is off; tests turn it off.
     void setInteractive(bool interactive) { interactive_ = interactive; }
 
@@ -116,6 +126,14 @@ private:
     void onCodeLineSelected(const std::vector<std::uint32_t>& steps);
     void onTimelineEventSelected(std::optional<std::uint32_t> index);
     void buildActions();
+    void buildTraceActions();
+    void saveTraceDialog(TraceFormat format);
+    void onTraceWriteEnded(const QString& path, const QString& error, bool cancelled);
+    // The folder file dialogs start in: where the user last opened or saved something.
+    QString lastFolder() const;
+    void rememberFolder(const QString& file) const;
+    // A scenario replaced the one that ran: its timeline, summary and details go.
+    void clearShownRun();
     void buildMenus();
     void buildStatusBar();
     void readSettings();
@@ -176,6 +194,11 @@ private:
     QAction* open_trace_ = nullptr;
     QAction* compare_with_ = nullptr;
     QAction* export_image_ = nullptr;
+    QAction* save_trace_ = nullptr;
+    QAction* export_chrome_ = nullptr;
+    QAction* export_csv_ = nullptr;
+    TraceSaver* saver_ = nullptr;
+    QProgressDialog* save_progress_ = nullptr;
     QAction* copy_image_ = nullptr;
     QAction* quit_ = nullptr;
     QAction* undo_ = nullptr;

@@ -29,6 +29,7 @@
 #include "ui/editor/scenario_editor.h"
 #include "ui/editor/scenario_library.h"
 #include "ui/editor/sync_mode_picker.h"
+#include "ui/replay/replay_controller.h"
 #include "ui/run/run_controller.h"
 #include "ui/run/run_panel.h"
 #include "ui/run/run_summary.h"
@@ -92,6 +93,8 @@ bool MainWindow::openPath(const QString& path, bool run_after) {
         emit documentOpened(path);
         if (run_after)
             runScenario();
+        else
+            clearShownRun();
         return true;
     }
     const QFileInfo info(path);
@@ -141,8 +144,25 @@ void MainWindow::showDocument(const LoadedDocument& document) {
     statusBar()->showMessage(message, 10000);
     updateTitle();
     emit documentOpened(document.path);
-    if (run_after && document.scenario && !document.trace)
-        runScenario();
+    if (document.scenario && !document.trace) {
+        if (run_after)
+            runScenario();
+        else
+            clearShownRun();
+    }
+}
+
+void MainWindow::clearShownRun() {
+    // The timeline of the previous scenario must not stay under the new one's title.
+    replay_->stop();
+    trace_ = std::make_shared<const Trace>();
+    run_scenario_.reset();
+    timeline_->setTrace(trace_);
+    summary_->clear();
+    details_->clear();
+    trace_label_->clear();
+    run_panel_->setRunning(false);
+    updateActions();
 }
 
 void MainWindow::dropRun() {
@@ -155,17 +175,22 @@ void MainWindow::dropRun() {
 }
 
 void MainWindow::openScenarioDialog() {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open Scenario"), QString(),
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Scenario"), lastFolder(),
                                                       DocumentLoader::scenarioFilter());
-    if (!path.isEmpty())
-        openPath(path);
+    if (path.isEmpty())
+        return;
+    rememberFolder(path);
+    // Opening a scenario is for seeing it run; the old run's timeline never stays under its name.
+    openPath(path, true);
 }
 
 void MainWindow::openTraceDialog() {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open Trace"), QString(),
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Trace"), lastFolder(),
                                                       DocumentLoader::traceFilter());
-    if (!path.isEmpty())
-        openPath(path);
+    if (path.isEmpty())
+        return;
+    rememberFolder(path);
+    openPath(path);
 }
 
 bool MainWindow::saveScenario() {
