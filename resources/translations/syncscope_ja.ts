@@ -858,6 +858,103 @@ Save them before continuing?</source>
         <source>Could not start syncscope again; start it yourself to see %1.</source>
         <translation>syncscope を再起動できませんでした。%1 で表示するには手動で起動してください。</translation>
     </message>
+    <message>
+        <source>Range statistics</source>
+        <translation>範囲の統計</translation>
+    </message>
+</context>
+<context>
+    <name>syncscope::OverviewStrip</name>
+    <message>
+        <source>Overview of the whole trace: darker is busier. Click or drag to move the view, drag the window&apos;s edges to zoom.</source>
+        <translation>トレース全体の概要：色が濃いほど稼働しています。クリックまたはドラッグで表示を移動し、枠の端をドラッグすると拡大・縮小します。</translation>
+    </message>
+    <message>
+        <source>host</source>
+        <translation>ホスト</translation>
+    </message>
+</context>
+<context>
+    <name>syncscope::RangeStatsModel</name>
+    <message>
+        <source>(unnamed)</source>
+        <translation>（名前なし）</translation>
+    </message>
+    <message>
+        <source>Clipped to the range: an event half inside counts half its time</source>
+        <translation>範囲で切り取った値：半分だけ範囲内にあるイベントは時間の半分を数えます</translation>
+    </message>
+    <message>
+        <source>Of the whole events that overlap the range, not clipped</source>
+        <translation>範囲と重なるイベント全体の値（切り取りなし）</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名前</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>種類</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>回数</translation>
+    </message>
+    <message>
+        <source>Total (clipped)</source>
+        <translation>合計（切り取り）</translation>
+    </message>
+    <message>
+        <source>Mean</source>
+        <translation>平均</translation>
+    </message>
+    <message>
+        <source>Min</source>
+        <translation>最小</translation>
+    </message>
+    <message>
+        <source>Max</source>
+        <translation>最大</translation>
+    </message>
+    <message>
+        <source>% of range</source>
+        <translation>範囲に占める %</translation>
+    </message>
+</context>
+<context>
+    <name>syncscope::RangeStatsPanel</name>
+    <message>
+        <source>&amp;Copy as TSV</source>
+        <translation>TSV としてコピー(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Copy the selected rows, or all rows, as tab-separated text</source>
+        <translation>選択した行（なければすべての行）をタブ区切りのテキストとしてコピーします</translation>
+    </message>
+    <message>
+        <source>Drag along the time axis under the lanes to pick a range; its events show here.</source>
+        <translation>レーンの下の時間軸に沿ってドラッグして範囲を選ぶと、その範囲のイベントがここに表示されます。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Hidden lanes are not counted (%n hidden).</source>
+        <translation>
+            <numerusform>非表示のレーンは数えません（%n 本が非表示）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>All lanes are counted.</source>
+        <translation>すべてのレーンを数えています。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 – %2 (%3), %n event(s). Host blocked %4, stream waits %5, GPU busy %6, GPU idle %7.</source>
+        <translation>
+            <numerusform>%1 – %2（%3）、%n 件のイベント。ホストのブロック %4、ストリーム待ち %5、GPU 稼働 %6、GPU アイドル %7。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Total and % are clipped to the range; count, mean, min and max are of the whole events. Host and GPU figures cover every lane.</source>
+        <translation>合計と % は範囲で切り取った値、回数・平均・最小・最大はイベント全体の値です。ホストと GPU の数値はすべてのレーンが対象です。</translation>
+    </message>
 </context>
 <context>
     <name>syncscope::RecentFiles</name>
@@ -1409,6 +1506,34 @@ Save them before continuing?</source>
     <message>
         <source>Find &amp;Previous</source>
         <translation>前を検索(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Overview</source>
+        <translation>概要(&amp;O)</translation>
+    </message>
+    <message>
+        <source>A strip above the lanes with the whole trace&apos;s busy time and the visible window</source>
+        <translation>レーンの上に、トレース全体の稼働状況と表示中の範囲を示す帯を出します</translation>
+    </message>
+    <message>
+        <source>Add &amp;Marker</source>
+        <translation>マーカーを追加(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Mark the selected event&apos;s start, or the middle of the view (M over the lanes marks the time under the cursor)</source>
+        <translation>選択したイベントの開始時刻、または表示の中央にマーカーを置きます（レーンの上で M を押すとカーソル位置の時刻に置きます）</translation>
+    </message>
+    <message>
+        <source>&amp;Previous Marker</source>
+        <translation>前のマーカー(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Next Marker</source>
+        <translation>次のマーカー(&amp;N)</translation>
+    </message>
+    <message>
+        <source>C&amp;lear Markers</source>
+        <translation>マーカーをすべて消去(&amp;L)</translation>
     </message>
 </context>
 </TS>
