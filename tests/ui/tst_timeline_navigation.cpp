@@ -249,10 +249,10 @@ private slots:
                           QPoint(x, header->height() / 2));
         QCOMPARE(header->sortIndicatorSection(), int(RangeStatsModel::Count));
         QVERIFY(sortedAsShown());
-        const Qt::SortOrder first = header->sortIndicatorOrder();
+        const Qt::SortOrder before = header->sortIndicatorOrder();
         QTest::mouseClick(header->viewport(), Qt::LeftButton, Qt::NoModifier,
                           QPoint(x, header->height() / 2));
-        QVERIFY(header->sortIndicatorOrder() != first);
+        QVERIFY(header->sortIndicatorOrder() != before);
         QVERIFY(sortedAsShown());
 
         // Ctrl+C with nothing selected: the header and every row.

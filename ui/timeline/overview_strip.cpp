@@ -21,8 +21,9 @@ OverviewStrip::OverviewStrip(QWidget* parent) : QWidget(parent) {
     setObjectName(QStringLiteral("overview"));
     setMouseTracking(true);
     setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
-    setToolTip(tr("Overview of the whole trace: darker is busier. Click or drag to move the view, "
-                  "drag the window's edges to zoom."));
+    setToolTip(
+        tr("Overview of the whole trace: darker is busier. Click or drag to move the view, "
+           "drag the window's edges to zoom."));
 }
 
 void OverviewStrip::setContent(std::shared_ptr<const TimelineModel> model,
@@ -126,7 +127,8 @@ std::vector<double> OverviewStrip::density(const TimelineModel& model,
     const double step = (t1 - t0) / columns;
     for (int c = 0; c < columns; ++c) {
         const auto a = static_cast<TimeNs>(std::floor(t0 + c * step));
-        const auto b = std::max<TimeNs>(a + 1, static_cast<TimeNs>(std::floor(t0 + (c + 1) * step)));
+        const auto b =
+            std::max<TimeNs>(a + 1, static_cast<TimeNs>(std::floor(t0 + (c + 1) * step)));
         TimeNs busy = 0;
         for (const auto lane : lanes)
             busy = saturatingAdd(busy, model.busyNs(lane, a, b));

@@ -87,18 +87,16 @@ void RangeStatsPanel::updateHeader() {
             tr("Drag along the time axis under the lanes to pick a range; its events show here."));
         return;
     }
-    const QString lanes =
-        s->lanesLeftOut() > 0
-            ? tr("Hidden lanes are not counted (%n hidden).", nullptr, s->lanesLeftOut())
-            : tr("All lanes are counted.");
+    const QString lanes = s->lanesLeftOut() > 0 ? tr("Hidden lanes are not counted (%n hidden).",
+                                                     nullptr, s->lanesLeftOut())
+                                                : tr("All lanes are counted.");
     header_->setText(
         tr("%1 – %2 (%3), %n event(s). Host blocked %4, stream waits %5, GPU busy %6, GPU idle "
            "%7.",
            nullptr, static_cast<int>(std::min<std::uint64_t>(s->eventCount(), INT32_MAX)))
-            .arg(durationText(s->startNs()), durationText(s->endNs()),
-                 durationText(s->lengthNs()), durationText(s->hostBlockedNs()),
-                 durationText(s->streamWaitNs()), durationText(s->gpuBusyNs()),
-                 durationText(s->gpuIdleNs())) +
+            .arg(durationText(s->startNs()), durationText(s->endNs()), durationText(s->lengthNs()),
+                 durationText(s->hostBlockedNs()), durationText(s->streamWaitNs()),
+                 durationText(s->gpuBusyNs()), durationText(s->gpuIdleNs())) +
         QLatin1Char('\n') +
         tr("Total and % are clipped to the range; count, mean, min and max are of the whole "
            "events. Host and GPU figures cover every lane.") +

@@ -16,13 +16,12 @@ void MainWindow::buildRangeDock() {
     addDockWidget(Qt::BottomDockWidgetArea, range_dock_);
     range_dock_->toggleViewAction()->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
     range_dock_->hide();  // until a range is picked, or the user opens it
-    // A new trace (open, run, live snapshot) makes the range's figures stale; hiding or showing lanes
-    // changes what they count.
-    connect(timeline_, &TimelineView::laneLayoutChanged, this,
-            [this] {
-                range_stats_->setTrace(timeline_->trace());
-                range_stats_->recount(timeline_->countedLanes());
-            });
+    // A new trace (open, run, live snapshot) makes the range's figures stale; hiding or showing
+    // lanes changes what they count.
+    connect(timeline_, &TimelineView::laneLayoutChanged, this, [this] {
+        range_stats_->setTrace(timeline_->trace());
+        range_stats_->recount(timeline_->countedLanes());
+    });
     connect(timeline_, &TimelineView::rangeSelected, this, [this](qint64 t0, qint64 t1) {
         range_stats_->setTrace(timeline_->trace());
         range_stats_->showRange(t0, t1, timeline_->countedLanes());
