@@ -15,6 +15,7 @@
 #include <map>
 
 #include "tst_timeline_fixtures.h"
+#include "ui/export/image_exporter.h"
 #include "ui/timeline/event_details.h"
 #include "ui/timeline/marker_layer.h"
 #include "ui/timeline/overview_strip.h"
@@ -122,6 +123,32 @@ private slots:
                            trace_->events[3].start_ns) == 1);
         QCOMPARE(MarkerLayer::label(0), QStringLiteral("M1"));
         maybeSave(view_->grab().toImage(), QStringLiteral("view-markers.png"));
+    }
+
+    void markersAppearInExportedPictures() {
+        ExportOptions options;
+        options.size = QSize(1000, 500);
+        options.caption = false;
+        options.legend = false;
+        const ImageExporter exporter(*view_);
+        const QImage without = exporter.renderImage(options);
+        const auto [lo, hi] = view_->visibleRange();
+        view_->addMarker(static_cast<TimeNs>((lo + hi) / 2));
+        const QImage with = exporter.renderImage(options);
+        QCOMPARE(with.size(), without.size());
+        // The line runs across the lanes: at least their height in changed pixels, all of them in
+        // a narrow column (line and label) around the middle of the plot.
+        int changed = 0, left = with.width(), right = 0;
+        for (int y = 0; y < with.height(); ++y)
+            for (int x = 0; x < with.width(); ++x)
+                if (with.pixel(x, y) != without.pixel(x, y)) {
+                    ++changed;
+                    left = std::min(left, x);
+                    right = std::max(right, x);
+                }
+        QVERIFY2(changed > 200, qPrintable(QString::number(changed)));
+        QVERIFY(right - left < 80);
+        maybeSave(with, QStringLiteral("export-marker.png"));
     }
 
     void bracketsStepThroughMarkersAndClearEmpties() {

@@ -11,7 +11,7 @@
 namespace syncscope {
 
 namespace {
-constexpr int kRowPx = 7;
+constexpr int kRowPx = 9;  // room for a readable label per row
 constexpr int kPadPx = 2;
 constexpr double kEdgeGrabPx = 4.0;
 constexpr double kMinWindowPx = 3.0;
