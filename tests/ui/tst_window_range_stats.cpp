@@ -14,6 +14,7 @@
 #include "ui/timeline/overview_strip.h"
 #include "ui/timeline/range_stats_model.h"
 #include "ui/timeline/range_stats_panel.h"
+#include "ui/timeline/timeline_model.h"
 #include "ui/timeline/timeline_view.h"
 #include "ui/window/main_window.h"
 
@@ -95,6 +96,10 @@ private slots:
         QVERIFY(window.openPath(path));
         QTRY_COMPARE_WITH_TIMEOUT(opened.size(), 1, 30000);
         TimelineView* view = window.timeline();
+        // The timeline takes the start page's place once the trace is on screen: drag only then.
+        QTRY_VERIFY_WITH_TIMEOUT(
+            view->isVisible() && view->model() && view->model()->rowCount() > 0, 30000);
+        QCoreApplication::processEvents();
         view->zoomToFit();
         QVERIFY(view->overview()->rows().size() >= 2);  // host and the GPU
         const auto [lo, hi] = view->visibleRange();
@@ -102,7 +107,7 @@ private slots:
         view->addMarker(static_cast<TimeNs>(lo + (hi - lo) * 0.7));
         const QRect a = view->plot()->axisRect()->rect();
         dragOnRuler(view, a.left() + a.width() / 4, a.left() + a.width() * 3 / 4);
-        QTRY_VERIFY(window.rangeDock()->isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(window.rangeDock()->isVisible(), 20000);
         const auto& stats = window.rangeStats()->model()->statistics();
         QVERIFY(stats);
         QVERIFY(!stats->rows().empty());
