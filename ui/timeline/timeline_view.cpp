@@ -18,7 +18,9 @@
 #include "ui/timeline/event_details.h"
 #include "ui/timeline/flow_layer.h"
 #include "ui/timeline/legend_strip.h"
+#include "ui/timeline/marker_layer.h"
 #include "ui/timeline/memory_plot.h"
+#include "ui/timeline/overview_strip.h"
 #include "ui/timeline/search_bar.h"
 #include "ui/timeline/time_ticker.h"
 #include "ui/timeline/timeline_model.h"
@@ -146,6 +148,7 @@ TimelineView::TimelineView(QWidget* parent) : QWidget(parent) {
     connect(scroll_, &QScrollBar::valueChanged, this, [this](int v) { setScrollPx(v); });
 
     setMinimumSize(320, 200);
+    createNavigation();
     applyTheme();
     createLaneActions();
     createSearch();
@@ -242,6 +245,8 @@ void TimelineView::applyTheme() {
     lanes_->setTheme(t);
     flows_->setTheme(t);
     callouts_->setTheme(t);
+    markers_->setTheme(t);
+    overview_->setTheme(t);
     box_item_->setPen(QPen(t.selection, 1, Qt::DashLine));
     QColor boxFill = t.selection;
     boxFill.setAlpha(30);

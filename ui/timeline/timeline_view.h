@@ -32,7 +32,9 @@ namespace syncscope {
 class CalloutLayer;
 class FlowLayer;
 class LegendStrip;
+class MarkerLayer;
 class MemoryPlot;
+class OverviewStrip;
 class SearchBar;
 class TimelineModel;
 class TimeTicker;
@@ -42,9 +44,11 @@ class TimeTicker;
 //
 // Interaction: wheel zooms around the cursor (Ctrl+wheel faster, Shift+wheel or a horizontal wheel
 // pans); when the lanes are taller than the view the plain wheel scrolls them and Ctrl+wheel zooms.
-// Drag pans, Shift+drag or right-drag box-zooms, middle-drag or Alt+drag measures Δt, click
-// selects, right-click opens the lane menu, hovering shows a tooltip. Keys: +/- zoom, arrows pan,
-// Up/Down and Page Up/Down scroll lanes, 0/Home fit, Esc clears.
+// Drag pans, Shift+drag or right-drag box-zooms, middle-drag or Alt+drag measures Δt, dragging on
+// the time axis picks a range (rangeSelected), click selects, right-click opens the lane menu,
+// hovering shows a tooltip. Keys: +/- and W/S zoom, arrows and A/D pan, Up/Down and Page Up/Down
+// scroll lanes, 0/Home fit, M marks the time under the cursor, [ and ] step through the markers,
+// Esc clears. The keys act only while the lanes have focus, never in the search bar.
 //
 // Lanes keep a readable height (LaneLayout) and scroll; the lane menu and laneActions() reorder,
 // hide, collapse and resize them. findActions() open a search bar over the timeline.
@@ -133,6 +137,24 @@ public:
     // Find, Find Next, Find Previous: for the Edit menu.
     QList<QAction*> findActions() const;
 
+    // --- overview, markers, ranges (timeline_view_navigation.cpp)
+    OverviewStrip* overview() const { return overview_; }
+    void setOverviewVisible(bool visible);
+    bool overviewVisible() const;
+    // Marker times, sorted.
+    const std::vector<syncscope::TimeNs>& markers() const;
+    void addMarker(syncscope::TimeNs t);
+    void clearMarkers();
+    // Centre the view on the next / previous marker after the view's middle; false when none.
+    bool nextMarker();
+    bool previousMarker();
+    // Overview toggle, Add Marker, Previous/Next Marker (Ctrl+[ / Ctrl+]), Clear Markers.
+    QList<QAction*> navigationActions() const;
+    // The range last picked on the time axis, while its band is shown.
+    std::optional<std::pair<syncscope::TimeNs, syncscope::TimeNs>> pickedRange() const;
+    // By lane: whether the lanes show it (not hidden); what the range statistics count.
+    std::vector<bool> countedLanes() const;
+
     QCustomPlot* plot() const { return plot_; }
     MemoryPlot* memoryPlot() const { return memory_; }
     LanePlottable* lanes() const { return lanes_; }
@@ -158,12 +180,14 @@ signals:
     void hoveredEvent(std::optional<std::uint32_t> index);
     void visibleRangeChanged(double startNs, double endNs);
     void laneLayoutChanged();
+    // Dragged on the time axis: the range [startNs, endNs].
+    void rangeSelected(qint64 startNs, qint64 endNs);
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
-    enum class Drag { None, Pending, Pan, Box, Ruler };
+    enum class Drag { None, Pending, Pan, Box, Ruler, Range };
 
     void applyTheme();
     void createLaneActions();
@@ -190,6 +214,17 @@ private:
     bool handleKey(QKeyEvent* event);
     bool handleWheel(QWheelEvent* event);
     void showLaneMenu(QPoint plotPos, QPoint globalPos);
+    void createNavigation();
+    bool handleNavigationKey(QKeyEvent* event);
+    bool inTimeRuler(QPoint plotPos) const;
+    void finishRangeDrag(QPoint plotPos);
+    bool stepMarker(bool forward);
+    void updateMarkerActions();
+    // The cursor's x over the lanes, else the middle of the view (plot pixels).
+    double cursorPx() const;
+    // The cursor's time (when `atCursor` and over the lanes), else the selection's start, else the
+    // middle of the view.
+    syncscope::TimeNs markerTime(bool atCursor) const;
 
     QCustomPlot* plot_ = nullptr;
     LanePlottable* lanes_ = nullptr;
@@ -197,6 +232,8 @@ private:
     CalloutLayer* callouts_ = nullptr;
     MemoryPlot* memory_ = nullptr;
     LegendStrip* legend_ = nullptr;
+    OverviewStrip* overview_ = nullptr;
+    MarkerLayer* markers_ = nullptr;
     QCPItemRect* box_item_ = nullptr;
     QCPItemStraightLine* ruler_a_ = nullptr;
     QCPItemStraightLine* ruler_b_ = nullptr;
@@ -220,6 +257,11 @@ private:
     QAction* find_ = nullptr;
     QAction* find_next_ = nullptr;
     QAction* find_previous_ = nullptr;
+    QAction* show_overview_ = nullptr;
+    QAction* add_marker_ = nullptr;
+    QAction* previous_marker_ = nullptr;
+    QAction* next_marker_ = nullptr;
+    QAction* clear_markers_ = nullptr;
     EventSearch search_;
     TimelineExplainer explainer_;
     Theme theme_ = Theme::light();
@@ -234,6 +276,9 @@ private:
     QPoint press_pos_;
     double press_range_lo_ = 0, press_range_hi_ = 0;
     double press_time_ = 0;
+    QPoint mouse_pos_;  // last hover position over the plot (plot pixels)
+    bool mouse_in_plot_ = false;
+    std::optional<std::pair<TimeNs, TimeNs>> range_;
 };
 
 }  // namespace syncscope

@@ -47,6 +47,7 @@ void TimelineView::hideOverlay() {
           static_cast<QCPAbstractItem*>(ruler_b_), static_cast<QCPAbstractItem*>(ruler_span_),
           static_cast<QCPAbstractItem*>(ruler_label_)})
         item->setVisible(false);
+    range_.reset();
     plot_->layer(QStringLiteral("overlay"))->replot();
 }
 
@@ -64,6 +65,7 @@ bool TimelineView::eventFilter(QObject* watched, QEvent* event) {
         case QEvent::KeyPress:
             return handleKey(static_cast<QKeyEvent*>(event));
         case QEvent::Leave:
+            mouse_in_plot_ = false;
             setHovered(std::nullopt, QPoint());
             return false;
         default:
@@ -76,6 +78,10 @@ bool TimelineView::handleMouse(QEvent* event) {
     const QPoint pos = me->position().toPoint();
     const bool inTimeline = plot_->axisRect()->rect().contains(pos) ||
                             (memory_shown_ && memory_->axisRect()->rect().contains(pos));
+    if (event->type() == QEvent::MouseMove) {
+        mouse_pos_ = pos;
+        mouse_in_plot_ = true;
+    }
     if (event->type() == QEvent::MouseButtonDblClick) {
         if (me->button() == Qt::LeftButton && pos.x() < plot_->axisRect()->left()) {
             // On a label: collapse or expand its group.
@@ -93,6 +99,14 @@ bool TimelineView::handleMouse(QEvent* event) {
     if (event->type() == QEvent::MouseButtonPress && me->button() == Qt::RightButton &&
         pos.x() < plot_->axisRect()->left() && rowAt(plot_->mapTo(this, pos)) >= 0) {
         showLaneMenu(pos, me->globalPosition().toPoint());
+        return true;
+    }
+    if (event->type() == QEvent::MouseButtonPress && me->button() == Qt::LeftButton &&
+        inTimeRuler(pos)) {
+        plot_->setFocus(Qt::MouseFocusReason);
+        press_pos_ = pos;
+        press_time_ = timeAtPixel(pos.x());
+        drag_ = Drag::Range;
         return true;
     }
     if (event->type() == QEvent::MouseButtonPress) {
@@ -150,7 +164,8 @@ bool TimelineView::handleMouse(QEvent* event) {
                 requestReplot();
                 return true;
             }
-            case Drag::Box: {
+            case Drag::Box:
+            case Drag::Range: {
                 box_item_->topLeft->setCoords(press_time_, 0);
                 box_item_->bottomRight->setCoords(timeAtPixel(pos.x()),
                                                   std::max(1, model_ ? model_->rowCount() : 1));
@@ -186,6 +201,9 @@ bool TimelineView::handleMouse(QEvent* event) {
                                 static_cast<TimeNs>(std::max(press_time_, timeAtPixel(pos.x()))));
                 return true;
             }
+            case Drag::Range:
+                finishRangeDrag(pos);
+                return true;
             case Drag::Ruler:
             case Drag::Pan:
             case Drag::None:
@@ -258,7 +276,7 @@ bool TimelineView::handleKey(QKeyEvent* event) {
             setSelected(std::nullopt, true);
             return true;
         default:
-            return false;
+            return handleNavigationKey(event);
     }
 }
 

@@ -170,6 +170,7 @@ void MainWindow::buildDocks() {
     details_dock->setObjectName(QStringLiteral("detailsDock"));
     details_dock->setWidget(details_);
     addDockWidget(Qt::RightDockWidgetArea, details_dock);
+    buildRangeDock();
 
     resizeDocks({editor_dock, summary_dock}, {490, 330}, Qt::Horizontal);
 }
@@ -331,6 +332,7 @@ void MainWindow::buildMenus() {
     view_menu_->addAction(full_screen_);
     view_menu_->addSeparator();
     view_menu_->addActions(timeline_->laneActions());
+    view_menu_->addActions(timeline_->navigationActions());
     view_menu_->addAction(replay_bar_->toggleViewAction());
     view_menu_->addSeparator();
     for (QDockWidget* dock : findChildren<QDockWidget*>())

@@ -29,6 +29,7 @@ class DocumentOpener;
 class JobTracker;
 class LanguageMenu;
 class LessonPanel;
+class RangeStatsPanel;
 class RecentFiles;
 class ReplayBar;
 class ReplayController;
@@ -87,6 +88,9 @@ public:
     DocumentOpener* opener() const { return opener_; }
     ReplayController* replay() const { return replay_; }
     ReplayBar* replayBar() const { return replay_bar_; }
+    // The range statistics dock (View ▸ Range Statistics), filled by dragging on the time axis.
+    RangeStatsPanel* rangeStats() const { return range_stats_; }
+    QDockWidget* rangeDock() const { return range_dock_; }
     // File ▸ Compare With…: the run on screen (A) next to `b` (builtin:NAME, a scenario file or a
     // trace file) in a compare window of its own. Returns that window (null without a run).
     CompareWindow* compareWith(const QString& b);
@@ -117,6 +121,7 @@ protected:
 
 private:
     void buildDocks();
+    void buildRangeDock();  // main_window_range.cpp
     void buildCourse();
     void showCoursePage(int index);
     void onCourseLeft();
@@ -182,6 +187,8 @@ private:
     CoursePlayer* course_ = nullptr;
     CodeView* code_view_ = nullptr;
     QDockWidget* code_dock_ = nullptr;
+    RangeStatsPanel* range_stats_ = nullptr;
+    QDockWidget* range_dock_ = nullptr;
     StepHighlight* highlight_ = nullptr;
     QLabel* trace_label_ = nullptr;
     ReplayController* replay_ = nullptr;
