@@ -1,0 +1,162 @@
+// The window's layout: the timeline gets most of a 1600 px window, everything fits a 1366×768
+// screen with time axis labels apart, and the docks come back where the user left them.
+#include <qcustomplot.h>
+
+#include <QDockWidget>
+#include <QFontMetricsF>
+#include <QSettings>
+#include <QTest>
+#include <QToolBar>
+
+#include "tests/ui/window_test_utils.h"
+#include "ui/timeline/memory_plot.h"
+#include "ui/timeline/time_ticker.h"
+#include "ui/timeline/timeline_view.h"
+#include "ui/window/main_window.h"
+
+using namespace syncscope;
+
+namespace {
+
+// Neighbouring tick labels of `axis` as drawn: each centred on its tick, the width its font gives.
+// Empty when they are apart, else which two touch.
+QString overlappingLabels(QCPAxis* axis) {
+    const QVector<double> ticks = axis->tickVector();
+    const QVector<QString> labels = axis->tickVectorLabels();
+    const QFontMetricsF fm(axis->tickLabelFont());
+    for (int i = 1; i < ticks.size() && i < labels.size(); ++i) {
+        const double gap =
+            std::abs(axis->coordToPixel(ticks[i]) - axis->coordToPixel(ticks[i - 1]));
+        const double need =
+            (fm.horizontalAdvance(labels[i]) + fm.horizontalAdvance(labels[i - 1])) / 2.0;
+        if (gap < need)
+            return QStringLiteral("'%1' and '%2': %3 px apart, %4 px wide")
+                .arg(labels[i - 1], labels[i])
+                .arg(gap)
+                .arg(need);
+    }
+    return {};
+}
+
+// Whether `w` lies wholly inside `window` (in its coordinates).
+bool inside(const QWidget* w, const QWidget* window) {
+    const QRect r(w->mapTo(window, QPoint(0, 0)), w->size());
+    return window->rect().contains(r);
+}
+
+}  // namespace
+
+class TestWindowLayout : public QObject {
+    Q_OBJECT
+private slots:
+    void init() {
+        test::isolateWindowTest();
+        QSettings().clear();  // every case starts as a first start
+    }
+
+    void timelineGetsMostOfAWideWindow() {
+        MainWindow window;
+        window.setInteractive(false);
+        window.resize(1600, 900);
+        QVERIFY(test::showAndRun(window, QStringLiteral("builtin:mode-stream")));
+        window.resize(1600, 900);
+        QTest::qWait(50);
+        QCOMPARE(window.width(), 1600);
+        const int timeline = window.timeline()->width();
+        QVERIFY2(
+            timeline >= 0.6 * window.width(),
+            qPrintable(QStringLiteral("timeline %1 px of %2").arg(timeline).arg(window.width())));
+    }
+
+    void fitsASmallScreen() {
+        MainWindow window;
+        QVERIFY(test::showAndRun(window, QStringLiteral("builtin:mode-stream")));
+        window.resize(1366, 768);
+        QTest::qWait(50);
+        // Nothing's minimum size holds the window bigger than the screen.
+        QVERIFY2(window.width() <= 1366 && window.height() <= 768,
+                 qPrintable(QStringLiteral("%1×%2, minimum %3×%4")
+                                .arg(window.width())
+                                .arg(window.height())
+                                .arg(window.minimumSizeHint().width())
+                                .arg(window.minimumSizeHint().height())));
+        for (const QDockWidget* dock : window.findChildren<QDockWidget*>()) {
+            if (!dock->isVisible() || dock->isFloating())
+                continue;
+            QVERIFY2(inside(dock, &window), qPrintable(dock->objectName()));
+            QVERIFY2(dock->width() >= dock->minimumSizeHint().width(),
+                     qPrintable(dock->objectName()));
+        }
+        for (const QToolBar* bar : window.findChildren<QToolBar*>())
+            if (bar->isVisible())
+                QVERIFY2(inside(bar, &window), qPrintable(bar->objectName()));
+        QVERIFY(inside(window.timeline(), &window));
+        window.timeline()->plot()->replot(QCustomPlot::rpImmediateRefresh);
+        QVERIFY(window.timeline()->plot()->xAxis->tickVector().size() >= 2);
+        QCOMPARE(overlappingLabels(window.timeline()->plot()->xAxis), QString());
+        QCOMPARE(overlappingLabels(window.timeline()->memoryPlot()->timeAxis()), QString());
+    }
+
+    void timeLabelsNeverOverlap_data() {
+        QTest::addColumn<double>("t0");
+        QTest::addColumn<double>("t1");
+        QTest::newRow("µs") << 0.0 << 750'000.0;
+        QTest::newRow("ms, far from zero") << 1'234'567'891.0 << 1'234'987'654.0;
+        QTest::newRow("s") << 0.0 << 12.5e9;
+        QTest::newRow("ns around zero") << -300.0 << 450.0;
+    }
+    void timeLabelsNeverOverlap() {
+        QFETCH(double, t0);
+        QFETCH(double, t1);
+        QCustomPlot plot;
+        plot.xAxis->setTicker(QSharedPointer<TimeTicker>::create(plot.xAxis));
+        plot.xAxis->setRange(t0, t1);
+        for (int width = 160; width <= 1600; width += 37) {
+            plot.resize(width, 200);
+            plot.replot(QCustomPlot::rpImmediateRefresh);
+            QVERIFY(!plot.xAxis->tickVector().isEmpty());
+            QCOMPARE(overlappingLabels(plot.xAxis), QString());
+        }
+        // A wide axis still gets several ticks: the rule only thins where it must.
+        plot.resize(1600, 200);
+        plot.replot(QCustomPlot::rpImmediateRefresh);
+        QVERIFY(plot.xAxis->tickVector().size() >= 4);
+    }
+
+    void dockStateIsRestoredByTheNextWindow() {
+        QByteArray state;
+        QSize size;
+        int editorWidth = 0;
+        {
+            MainWindow first;
+            QVERIFY(test::showAndRun(first, QStringLiteral("builtin:mode-stream")));
+            first.resize(1300, 800);
+            auto* summary = first.findChild<QDockWidget*>(QStringLiteral("summaryDock"));
+            auto* editor = first.findChild<QDockWidget*>(QStringLiteral("scenarioDock"));
+            QVERIFY(summary && editor);
+            summary->hide();
+            first.resizeDocks({editor}, {300}, Qt::Horizontal);
+            QTest::qWait(50);
+            editorWidth = editor->width();
+            size = first.size();
+            state = first.saveState();
+            QVERIFY(first.close());
+        }
+        QVERIFY(QSettings().contains(QStringLiteral("window/state")));
+        MainWindow second;
+        second.setInteractive(false);
+        second.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&second));
+        QCOMPARE(second.size(), size);
+        auto* summary = second.findChild<QDockWidget*>(QStringLiteral("summaryDock"));
+        auto* editor = second.findChild<QDockWidget*>(QStringLiteral("scenarioDock"));
+        QVERIFY(summary && editor);
+        QVERIFY(!summary->isVisible());
+        QVERIFY2(std::abs(editor->width() - editorWidth) <= 2,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(editor->width()).arg(editorWidth)));
+        QCOMPARE(second.saveState(), state);
+    }
+};
+
+QTEST_MAIN(TestWindowLayout)
+#include "tst_window_layout.moc"
