@@ -44,7 +44,7 @@ std::shared_ptr<Trace> makeNestedTrace(const std::vector<Span>& hostSpans, bool 
     t->title = "nested";
     t->addLane(
         {LaneKind::HostThread, "python thread", kNone, StreamKind::NonBlocking, 0, kNoLane, 1});
-    t->addLane({LaneKind::Stream, "stream 7", 7, StreamKind::Default, 0, kNoLane, kNone});
+    t->addLane({LaneKind::Stream, "stream 7", 7, StreamKind::NonBlocking, 0, kNoLane, kNone});
     int n = 0;
     for (const auto& [a, b] : hostSpans) {
         TraceEvent e;
