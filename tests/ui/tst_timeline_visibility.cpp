@@ -91,6 +91,7 @@ Scan scanRow(TimelineView& view, int row) {
     return s;
 }
 
+// `row` is a slot of the value axis (TimelineModel::rowTop, slotOf).
 QColor pixelAt(TimelineView& view, double t, int row, double rowFraction = 0.5) {
     view.plot()->replot(QCustomPlot::rpImmediateRefresh);
     const QImage image = view.plot()->toPixmap().toImage();
@@ -232,10 +233,11 @@ private slots:
         view.setTrace(t);
         view.zoomToFit();
         const QColor mark = view.theme().cpuSync;
-        // On the host lane, over the host work that starts at the same instant, and where the rule
-        // crosses the still-running kernel.
-        QCOMPARE(pixelAt(view, 2500.0, view.model()->rowOfLane(0)), mark);
-        QCOMPARE(pixelAt(view, 2500.0, view.model()->rowOfLane(1)), mark);
+        // On the host lane, one level under the host work that starts at the same instant (the
+        // 0 ns call is nested in it), and where the rule crosses the still-running kernel.
+        QCOMPARE(view.model()->slotOf(sync), view.model()->rowTop(view.model()->rowOfLane(0)) + 1);
+        QCOMPARE(pixelAt(view, 2500.0, view.model()->slotOf(sync)), mark);
+        QCOMPARE(pixelAt(view, 2500.0, view.model()->slotOf(kernel)), mark);
         maybeSave(view.plot()->toPixmap().toImage(), QStringLiteral("cpu-sync.png"));
     }
 };

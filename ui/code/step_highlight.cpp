@@ -26,7 +26,7 @@ void StepHighlight::show(const std::vector<std::uint32_t>& events) {
         if (index >= trace.events.size())
             continue;
         const TraceEvent& e = trace.events[index];
-        const int row = timeline_->model()->rowOfLane(e.lane);
+        const int row = timeline_->model()->slotOf(index);  // the value axis counts slots
         if (row < 0)
             continue;
         auto* rect = new QCPItemRect(plot);

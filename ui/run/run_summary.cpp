@@ -104,6 +104,9 @@ void RunSummary::show(const Result& result) {
     auto row = [this](const QString& label, const QString& value, const QString& tip = {}) {
         auto* value_label = new QLabel(value, this);
         value_label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        // Long values ("0 ns (3 wait(s) unknown)") wrap rather than widen the dock past what a
+        // 1366 px screen leaves the timeline.
+        value_label->setWordWrap(true);
         auto* name_label = new QLabel(label, this);
         name_label->setToolTip(tip);
         value_label->setToolTip(tip);

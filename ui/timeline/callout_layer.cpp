@@ -79,15 +79,15 @@ std::vector<CalloutLayer::Placed> CalloutLayer::layout() const {
     std::vector<CalloutPlacer::Request> requests;
     for (const ResolvedCallout& c : resolved_) {
         const TraceEvent& e = trace.events[c.event];
-        const int row = model_->rowOfLane(e.lane);
-        if (row < 0 || static_cast<double>(e.end_ns) < range.lower ||
+        const int slot = model_->slotOf(c.event);
+        if (slot < 0 || static_cast<double>(e.end_ns) < range.lower ||
             static_cast<double>(e.start_ns) > range.upper)
             continue;
         // The middle of the part of the bar in view, so a long bar's callout stays on screen.
         const double t0 = std::max<double>(static_cast<double>(e.start_ns), range.lower);
         const double t1 = std::min<double>(static_cast<double>(e.end_ns), range.upper);
         const double x = map.toPixel((t0 + t1) / 2.0);
-        const double y = value_axis_->coordToPixel(row + 0.5);
+        const double y = value_axis_->coordToPixel(slot + 0.5);
         if (y < area.top() || y > area.bottom())
             continue;
         Placed p;
@@ -113,18 +113,27 @@ std::vector<CalloutLayer::Placed> CalloutLayer::layout() const {
     CalloutPlacer placer(area);
     // Bars in view, lane by lane, so boxes sit over empty lane space where they can.
     std::vector<DrawItem> items;
+    // A row spans a slot per depth level of its nested slices: each level is its own obstacle.
     for (int row = 0; row < model_->rowCount(); ++row) {
-        items.clear();
-        for (const auto lane : model_->lanesOfRow(row))
-            model_->itemsInView(lane, map, kFoldPx, items);
-        std::vector<std::pair<double, double>> spans;
-        spans.reserve(items.size());
-        for (const DrawItem& item : items)
-            spans.emplace_back(map.toPixel(static_cast<double>(item.start)),
-                               std::max(map.toPixel(static_cast<double>(item.end)),
-                                        map.toPixel(static_cast<double>(item.start)) + 2.0));
-        placer.addObstacles(value_axis_->coordToPixel(row + margin),
-                            value_axis_->coordToPixel(row + 1.0 - margin), std::move(spans));
+        const int levels = model_->rowSpan(row);
+        for (int d = 0; d < levels; ++d) {
+            items.clear();
+            for (const auto lane : model_->lanesOfRow(row)) {
+                if (levels == 1 && model_->depthCount(lane) > 1)
+                    model_->itemsInView(lane, map, kFoldPx, items);  // a collapsed row: flat
+                else
+                    model_->itemsInView(lane, d, map, kFoldPx, items);
+            }
+            std::vector<std::pair<double, double>> spans;
+            spans.reserve(items.size());
+            for (const DrawItem& item : items)
+                spans.emplace_back(map.toPixel(static_cast<double>(item.start)),
+                                   std::max(map.toPixel(static_cast<double>(item.end)),
+                                            map.toPixel(static_cast<double>(item.start)) + 2.0));
+            const int slot = model_->rowTop(row) + d;
+            placer.addObstacles(value_axis_->coordToPixel(slot + margin),
+                                value_axis_->coordToPixel(slot + 1.0 - margin), std::move(spans));
+        }
     }
     const std::vector<QRectF> boxes = placer.place(requests);
     for (std::size_t i = 0; i < out.size(); ++i) {

@@ -28,8 +28,9 @@ std::optional<std::pair<QPointF, QPointF>> FlowLayer::arrowOf(std::uint32_t flow
         return std::nullopt;
     const auto& a = trace.events[f.from];
     const auto& b = trace.events[f.to];
-    const int ra = model_->rowOfLane(a.lane);
-    const int rb = model_->rowOfLane(b.lane);
+    // Slots, not rows: an end nested a few levels deep is drawn at its own depth.
+    const int ra = model_->slotOf(f.from);
+    const int rb = model_->slotOf(f.to);
     if (ra < 0 || rb < 0)
         return std::nullopt;
     TimeNs ta = a.start_ns, tb = b.start_ns;

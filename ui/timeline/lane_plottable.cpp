@@ -46,7 +46,7 @@ QCPRange LanePlottable::getKeyRange(bool& foundRange, QCP::SignDomain) const {
 
 QCPRange LanePlottable::getValueRange(bool& foundRange, QCP::SignDomain, const QCPRange&) const {
     foundRange = model_ && model_->rowCount() > 0;
-    return QCPRange(0, model_ ? std::max(1, model_->rowCount()) : 1);
+    return QCPRange(0, model_ ? std::max(1, model_->slotCount()) : 1);
 }
 
 TimeMapping LanePlottable::mapping() const {
@@ -55,11 +55,11 @@ TimeMapping LanePlottable::mapping() const {
     return TimeMapping(range.lower, range.upper, r.left(), r.width());
 }
 
-QRectF LanePlottable::barRect(const TimeMapping& map, int row, TimeNs start, TimeNs end,
+QRectF LanePlottable::barRect(const TimeMapping& map, int slot, TimeNs start, TimeNs end,
                               double minWidth) const {
     const double margin = (1.0 - theme_.barFraction) / 2.0;
-    const double y0 = mValueAxis->coordToPixel(row + margin);
-    const double y1 = mValueAxis->coordToPixel(row + 1.0 - margin);
+    const double y0 = mValueAxis->coordToPixel(slot + margin);
+    const double y1 = mValueAxis->coordToPixel(slot + 1.0 - margin);
     // Clamp to a little beyond the axis rect: QPainter and some paint engines misbehave with
     // coordinates in the billions when zoomed far in.
     const double lo = map.left() - 10.0;
@@ -93,24 +93,29 @@ void LanePlottable::drawStripes(QCPPainter* p) const {
     for (int row = first; row < last; ++row) {
         if (row % 2 == 0)
             continue;
-        const double y0 = mValueAxis->coordToPixel(row);
-        const double y1 = mValueAxis->coordToPixel(row + 1);
+        const double y0 = mValueAxis->coordToPixel(model_->rowTop(row));
+        const double y1 = mValueAxis->coordToPixel(model_->rowTop(row + 1));
         p->fillRect(
             QRectF(QPointF(r.left(), std::min(y0, y1)), QPointF(r.right() + 1, std::max(y0, y1))),
             theme_.laneStripe);
     }
     const int gpu = model_->firstGpuRow();
     if (gpu > 0 && gpu < model_->rowCount()) {
-        const double y = mValueAxis->coordToPixel(gpu);
+        const double y = mValueAxis->coordToPixel(model_->rowTop(gpu));
         p->setPen(QPen(theme_.laneSeparator, 1.0));
         p->drawLine(QPointF(r.left(), y), QPointF(r.right() + 1, y));
     }
 }
 
 std::pair<int, int> LanePlottable::rowsInView() const {
+    // The axis counts slots; a row spans as many as its lane has depth levels.
     const QCPRange r = mValueAxis->range();
-    const int first = std::max(0, static_cast<int>(std::floor(r.lower)));
-    const int last = std::min(model_->rowCount(), static_cast<int>(std::ceil(r.upper)));
+    const int slotTotal = model_->slotCount();
+    if (slotTotal <= 0 || r.upper <= 0 || r.lower >= slotTotal)
+        return {0, 0};
+    const int first = std::max(0, model_->rowAtSlot(std::max(0.0, r.lower)));
+    const int lastSlot = std::clamp(static_cast<int>(std::ceil(r.upper)) - 1, 0, slotTotal - 1);
+    const int last = model_->rowAtSlot(lastSlot) + 1;
     return {first, std::max(first, last)};
 }
 
@@ -136,8 +141,8 @@ void LanePlottable::drawIdleSpans(QCPPainter* p, const TimeMapping& map) const {
     QColor strip = theme_.idleGap;
     strip.setAlpha(std::min(255, strip.alpha() * 3));
     for (const auto& [a, b] : runs) {
-        const double y0 = mValueAxis->coordToPixel(a);
-        const double y1 = mValueAxis->coordToPixel(b);
+        const double y0 = mValueAxis->coordToPixel(model_->rowTop(a));
+        const double y1 = mValueAxis->coordToPixel(model_->rowTop(b));
         for (const auto& g : gaps) {
             const double x0 = std::max(map.toPixel(static_cast<double>(g.start)), map.left() - 1);
             const double x1 =
@@ -160,7 +165,9 @@ void LanePlottable::drawHighlights(QCPPainter* p, const TimeMapping& map) const 
     p->setBrush(Qt::NoBrush);
     // One outline per pixel column and row: a thousand matches at fit zoom cost what the pixels
     // can show, not what the trace holds.
-    std::vector<double> lastX(static_cast<std::size_t>(std::max(0, last - first)), -1e9);
+    const int firstSlot = model_->rowTop(first);
+    std::vector<double> lastX(
+        static_cast<std::size_t>(std::max(0, model_->rowTop(last) - firstSlot)), -1e9);
     for (const auto index : *highlights_) {
         if (index >= events.size())
             continue;
@@ -172,8 +179,9 @@ void LanePlottable::drawHighlights(QCPPainter* p, const TimeMapping& map) const 
         const int row = model_->rowOfLane(e.lane);
         if (row < first || row >= last)
             continue;
-        const QRectF rect = barRect(map, row, e.start_ns, e.end_ns, 4.0).adjusted(-1, -1, 1, 1);
-        double& seen = lastX[static_cast<std::size_t>(row - first)];
+        const int slot = model_->slotOf(index);
+        const QRectF rect = barRect(map, slot, e.start_ns, e.end_ns, 4.0).adjusted(-1, -1, 1, 1);
+        double& seen = lastX[static_cast<std::size_t>(slot - firstSlot)];
         if (rect.right() <= seen + 1.0)
             continue;
         seen = rect.right();
@@ -181,10 +189,10 @@ void LanePlottable::drawHighlights(QCPPainter* p, const TimeMapping& map) const 
     }
 }
 
-void LanePlottable::drawCoverage(QCPPainter* p, const TimeMapping& map, int row,
+void LanePlottable::drawCoverage(QCPPainter* p, const TimeMapping& map, int slot,
                                  const DrawItem& item, RowCoverage& coverage) const {
     const auto& e = model_->trace()->events[item.event];
-    const QRectF rect = barRect(map, row, item.start, item.end, 0.0);
+    const QRectF rect = barRect(map, slot, item.start, item.end, 0.0);
     QColor fill = fillColor(e);
     if (item.folded()) {
         // Greyed towards the theme's fold colour: a pattern brush would cost more than all the
@@ -197,7 +205,9 @@ void LanePlottable::drawCoverage(QCPPainter* p, const TimeMapping& map, int row,
     // empty by error diffusion over the lane's true busy time, so the drawn busy share follows the
     // real one at every zoom and idle time stays visible (a lane 77 % idle must not look busy).
     // The carry runs across the whole row, so rounding never adds up.
+    // A fold holds events of one depth level: the busy time of that level is what it covers.
     const auto lane = e.lane;
+    const int depth = model_->depthOf(item.event);
     const double left = std::floor(rect.left());
     const double right = std::max(left + 1.0, std::ceil(rect.right()));
     const double columnNs = std::max(1.0, map.nsPerPixel());
@@ -211,7 +221,7 @@ void LanePlottable::drawCoverage(QCPPainter* p, const TimeMapping& map, int row,
     for (double x = left; x < right; x += 1.0) {
         const auto a = std::max(item.start, static_cast<TimeNs>(std::floor(map.toTime(x))));
         const auto b = std::min(item.end, static_cast<TimeNs>(std::ceil(map.toTime(x + 1.0))));
-        coverage.carry += static_cast<double>(model_->busyNs(lane, a, b)) / columnNs;
+        coverage.carry += static_cast<double>(model_->busyNs(lane, depth, a, b)) / columnNs;
         if (coverage.carry >= 0.5) {
             coverage.carry -= 1.0;
             filled += 1.0;
@@ -235,17 +245,17 @@ void LanePlottable::drawCoverage(QCPPainter* p, const TimeMapping& map, int row,
     }
 }
 
-void LanePlottable::drawItem(QCPPainter* p, const TimeMapping& map, int row, const DrawItem& item,
+void LanePlottable::drawItem(QCPPainter* p, const TimeMapping& map, int slot, const DrawItem& item,
                              RowCoverage& coverage) const {
     const auto& e = model_->trace()->events[item.event];
     const double widthPx = static_cast<double>(item.end - item.start) * map.pixelsPerNs();
     if (item.folded() || (widthPx < 3.0 && e.kind != EventKind::EventMarker)) {
-        drawCoverage(p, map, row, item, coverage);
+        drawCoverage(p, map, slot, item, coverage);
         return;
     }
     if (e.kind == EventKind::EventMarker)
         return;  // a diamond, drawn with the other markers over every bar
-    const QRectF rect = barRect(map, row, e.start_ns, e.end_ns, 1.5);
+    const QRectF rect = barRect(map, slot, e.start_ns, e.end_ns, 1.5);
     const QColor fill = fillColor(e);
     const bool wide = rect.width() >= 5.0;
     paintFill(p, rect, fill, e.kind, e.flags, theme_.plotBackground);
@@ -335,12 +345,12 @@ void LanePlottable::drawOutline(QCPPainter* p, const TimeMapping& map, std::uint
     if (event >= events.size())
         return;
     const auto& e = events[event];
-    const int row = model_->rowOfLane(e.lane);
-    if (row < 0)
+    const int slot = model_->slotOf(event);
+    if (slot < 0)
         return;
     if (static_cast<double>(e.end_ns) < map.t0() || static_cast<double>(e.start_ns) > map.t1())
         return;
-    const QRectF rect = barRect(map, row, e.start_ns, e.end_ns, 4.0).adjusted(-2, -2, 2, 2);
+    const QRectF rect = barRect(map, slot, e.start_ns, e.end_ns, 4.0).adjusted(-2, -2, 2, 2);
     p->setPen(pen);
     p->setBrush(Qt::NoBrush);
     p->drawRect(rect);
@@ -367,15 +377,24 @@ void LanePlottable::draw(QCPPainter* painter) {
     drawIdleSpans(painter, map);
     // Only the rows scrolled into view: a frame costs the rows on screen, not the lanes.
     const auto [first, last] = rowsInView();
+    const QCPRange slotRange = mValueAxis->range();
     for (int row = first; row < last; ++row) {
+        const bool byDepth = model_->rowByDepth(row);
         for (const auto lane : model_->lanesOfRow(row)) {
-            items_.clear();
-            model_->itemsInView(lane, map, fold_px_, items_);
-            last_item_count_ += items_.size();
-            RowCoverage coverage;
-            coverage.force_budget = std::floor(map.width() * 0.01);
-            for (const auto& item : items_)
-                drawItem(painter, map, row, item, coverage);
+            // A collapsed row draws its lanes flat, the deepest level first: the outer slices
+            // then lie on top with their labels, as the summary of what the lane does.
+            for (int d = model_->depthCount(lane) - 1; d >= 0; --d) {
+                const int slot = model_->rowTop(row) + (byDepth ? d : 0);
+                if (slot + 1 <= slotRange.lower || slot >= slotRange.upper)
+                    continue;  // a deep lane scrolled partly out of view
+                items_.clear();
+                model_->itemsInView(lane, d, map, fold_px_, items_);
+                last_item_count_ += items_.size();
+                RowCoverage coverage;
+                coverage.force_budget = std::floor(map.width() * 0.01);
+                for (const auto& item : items_)
+                    drawItem(painter, map, slot, item, coverage);
+            }
         }
     }
     // Markers go over every bar of every lane, so a neighbour never paints them away.
@@ -403,13 +422,23 @@ std::optional<std::uint32_t> LanePlottable::hitTest(const QPointF& pos) const {
     if (!mKeyAxis->axisRect()->rect().contains(pos.toPoint()))
         return std::nullopt;
     const double value = mValueAxis->pixelToCoord(pos.y());
-    const int row = static_cast<int>(std::floor(value));
+    const int row = model_->rowAtSlot(value);
+    if (row < 0)
+        return std::nullopt;
     const TimeMapping map = mapping();
     const auto t = static_cast<TimeNs>(std::llround(map.toTime(pos.x())));
-    // A collapsed group draws several lanes in one row: the first lane with an event there wins.
+    const TimeNs slop = map.spanNs(3.0);
+    if (model_->rowByDepth(row)) {
+        // The slice at the clicked depth, not its parent nor a child.
+        const int depth = static_cast<int>(std::floor(value)) - model_->rowTop(row);
+        return model_->eventAt(model_->lanesOfRow(row).front(), depth, t, slop);
+    }
+    // A collapsed group draws several lanes in one row, outer slices on top: the first lane with
+    // an event there wins, its outermost slice first.
     for (const auto lane : model_->lanesOfRow(row))
-        if (auto hit = model_->eventAt(lane, t, map.spanNs(3.0)))
-            return hit;
+        for (int d = 0; d < model_->depthCount(lane); ++d)
+            if (auto hit = model_->eventAt(lane, d, t, slop))
+                return hit;
     return std::nullopt;
 }
 

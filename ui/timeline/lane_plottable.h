@@ -11,8 +11,9 @@
 
 namespace syncscope {
 
-// Every lane's events as bars in one plottable: keys are ns, values are rows (row r spans [r, r+1],
-// row 0 on top with a reversed value axis). Draws only what the model's folding yields for the
+// Every lane's events as bars in one plottable: keys are ns, values are slots (slot s spans
+// [s, s+1], slot 0 on top with a reversed value axis; a row spans one slot per depth level of its
+// nested slices, see TimelineModel::rowTop). Draws only what the model's folding yields for the
 // visible range, so a frame costs pixels, not events; never one QCPItem per event.
 class LanePlottable : public QCPAbstractPlottable {
     Q_OBJECT
@@ -69,7 +70,7 @@ protected:
 
 private:
     TimeMapping mapping() const;
-    QRectF barRect(const TimeMapping& map, int row, TimeNs start, TimeNs end,
+    QRectF barRect(const TimeMapping& map, int slot, TimeNs start, TimeNs end,
                    double minWidth) const;
     void drawStripes(QCPPainter* p) const;
     void drawIdleSpans(QCPPainter* p, const TimeMapping& map) const;
@@ -82,13 +83,13 @@ private:
         double forced_px = 0.0;     // columns drawn only so an isolated event stays visible
         double force_budget = 0.0;  // at most this many forced columns (keeps the share true)
     };
-    void drawItem(QCPPainter* p, const TimeMapping& map, int row, const DrawItem& item,
+    void drawItem(QCPPainter* p, const TimeMapping& map, int slot, const DrawItem& item,
                   RowCoverage& coverage) const;
-    void drawCoverage(QCPPainter* p, const TimeMapping& map, int row, const DrawItem& item,
+    void drawCoverage(QCPPainter* p, const TimeMapping& map, int slot, const DrawItem& item,
                       RowCoverage& coverage) const;
     // lane_plottable_markers.cpp: what must stay visible however short it is.
     void drawInstantMarkers(QCPPainter* p, const TimeMapping& map, int row) const;
-    void drawInstantMarker(QCPPainter* p, const TimeMapping& map, int row,
+    void drawInstantMarker(QCPPainter* p, const TimeMapping& map, int slot,
                            const TraceEvent& e) const;
     void drawCpuSyncMarkers(QCPPainter* p, const TimeMapping& map) const;
     void drawCpuSyncMarker(QCPPainter* p, const TimeMapping& map, const TraceEvent& e) const;

@@ -30,16 +30,16 @@ void LanePlottable::drawInstantMarkers(QCPPainter* p, const TimeMapping& map, in
         const auto& e = events[index];
         if (e.api == ApiId::CpuSynchronize && e.kind == EventKind::ApiCall)
             continue;  // drawCpuSyncMarkers gives it a rule of its own
-        drawInstantMarker(p, map, row, e);
+        drawInstantMarker(p, map, model_->slotOf(index), e);
     }
 }
 
-void LanePlottable::drawInstantMarker(QCPPainter* p, const TimeMapping& map, int row,
+void LanePlottable::drawInstantMarker(QCPPainter* p, const TimeMapping& map, int slot,
                                       const TraceEvent& e) const {
     // A ring of plot ground around a record keeps it apart from the kernel-end tick it sits on.
     const QPen ring(theme_.plotBackground, 1.0);
     if (e.kind == EventKind::EventMarker) {
-        const QRectF bar = barRect(map, row, e.start_ns, e.start_ns, 0.0);
+        const QRectF bar = barRect(map, slot, e.start_ns, e.start_ns, 0.0);
         const double h =
             std::clamp(bar.height() * 0.3, 4.0, 9.0 * std::max(1.0, theme_.outlineWidth));
         const QPointF c = bar.center();
@@ -54,7 +54,7 @@ void LanePlottable::drawInstantMarker(QCPPainter* p, const TimeMapping& map, int
     }
     // Edges a shade darker than the fill set a tick apart from a bar of its own colour without
     // punching ground-coloured holes into a busy lane.
-    const QRectF rect = barRect(map, row, e.start_ns, e.end_ns, markerWidth());
+    const QRectF rect = barRect(map, slot, e.start_ns, e.end_ns, markerWidth());
     const QColor fill = fillColor(e);
     p->fillRect(rect.adjusted(-1.0, 0.0, 1.0, 0.0), fill.darker(170));
     p->fillRect(rect, fill);
@@ -77,15 +77,16 @@ void LanePlottable::drawCpuSyncMarkers(QCPPainter* p, const TimeMapping& map) co
 
 void LanePlottable::drawCpuSyncMarker(QCPPainter* p, const TimeMapping& map,
                                       const TraceEvent& e) const {
-    const int row = model_->rowOfLane(e.lane);
-    if (row < 0)
+    const auto index = static_cast<std::uint32_t>(&e - model_->trace()->events.data());
+    const int slot = model_->slotOf(index);
+    if (slot < 0)
         return;
-    const QRectF bar = barRect(map, row, e.start_ns, e.start_ns, markerWidth() * 1.5);
+    const QRectF bar = barRect(map, slot, e.start_ns, e.start_ns, markerWidth() * 1.5);
     const double x = bar.center().x();
     // The rule runs from the call down through every GPU lane: where it crosses a bar, that GPU
     // work was still running when the "synchronize" returned.
-    const double yTop = mValueAxis->coordToPixel(row);
-    const double yBottom = mValueAxis->coordToPixel(model_->rowCount());
+    const double yTop = mValueAxis->coordToPixel(slot);
+    const double yBottom = mValueAxis->coordToPixel(model_->slotCount());
     QPen rule(theme_.cpuSync, std::max(1.5, markerWidth() * 0.75), Qt::DashLine);
     p->setPen(rule);
     p->drawLine(QPointF(x, std::min(yTop, yBottom)), QPointF(x, std::max(yTop, yBottom)));
@@ -95,10 +96,10 @@ void LanePlottable::drawCpuSyncMarker(QCPPainter* p, const TimeMapping& map,
     const auto running = model_->gpuOpsRunningAt(e.start_ns);
     const double r = std::clamp(bar.height() * 0.12, 3.0, 9.0);
     for (const auto op : running) {
-        const int opRow = model_->rowOfLane(model_->trace()->events[op].lane);
-        if (opRow < 0)
+        const int opSlot = model_->slotOf(op);
+        if (opSlot < 0)
             continue;
-        const double y = mValueAxis->coordToPixel(opRow + 0.5);
+        const double y = mValueAxis->coordToPixel(opSlot + 0.5);
         p->setPen(QPen(theme_.plotBackground, 1.5));
         p->setBrush(theme_.cpuSync);
         p->drawEllipse(QPointF(x, y), r, r);

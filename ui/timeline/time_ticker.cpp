@@ -52,15 +52,45 @@ QString TimeTicker::formatTick(double ns, Unit unit, int decimals) {
     return QString::number(v, 'f', decimals) + QLatin1Char(' ') + suffix(unit);
 }
 
-double TimeTicker::getTickStep(const QCPRange& range) {
-    unit_ = unitFor(range.size());
-    const double step = QCPAxisTicker::getTickStep(range);
+void TimeTicker::chooseDecimals(double step) {
     // Enough decimals that neighbouring ticks differ: step 0.25 ms -> 2 decimals.
     const double stepInUnit = step / nsPer(unit_);
     decimals_ = 0;
     while (decimals_ < 6 && std::abs(stepInUnit * std::pow(10.0, decimals_) -
                                      std::round(stepInUnit * std::pow(10.0, decimals_))) > 1e-6)
         ++decimals_;
+}
+
+double TimeTicker::widestLabelPx(const QCPRange& range, double step, const QFontMetricsF& fm) {
+    TimeTicker probe;
+    probe.unit_ = unitFor(range.size());
+    probe.chooseDecimals(step);
+    // The ends carry the most digits and the sign; the middle for a range around zero.
+    double widest = 0.0;
+    for (const double t : {range.lower, range.upper, (range.lower + range.upper) / 2.0})
+        widest = std::max(widest, fm.horizontalAdvance(formatTick(std::round(t / step) * step,
+                                                                  probe.unit_, probe.decimals_)));
+    return widest;
+}
+
+double TimeTicker::getTickStep(const QCPRange& range) {
+    unit_ = unitFor(range.size());
+    double step = QCPAxisTicker::getTickStep(range);
+    if (axis_ && axis_->axisRect() && range.size() > 0) {
+        const double px = axis_->axisRect()->width();
+        const QFontMetricsF fm(axis_->tickLabelFont());
+        // Labels are centred on their ticks: the step in px must hold one label and a gap. Go up
+        // the 1-2-5 ladder until it does (a handful of steps at most).
+        for (int i = 0; i < 40 && px > 0; ++i) {
+            const double stepPx = step / range.size() * px;
+            if (stepPx >= widestLabelPx(range, step, fm) + kLabelGapPx)
+                break;
+            const double magnitude = std::pow(10.0, std::floor(std::log10(step)));
+            const double mantissa = step / magnitude;
+            step = (mantissa < 1.5 ? 2.0 : mantissa < 3.5 ? 5.0 : 10.0) * magnitude;
+        }
+    }
+    chooseDecimals(step);
     return step;
 }
 

@@ -6,6 +6,7 @@
 
 #include "core/analysis/gpu_activity.h"
 #include "ui/timeline/legend_entries.h"
+#include "ui/timeline/slice_depths.h"
 
 namespace syncscope {
 
@@ -67,22 +68,9 @@ TimelineModel::TimelineModel(std::shared_ptr<const Trace> trace) : trace_(std::m
         };
         if (!std::is_sorted(idx.begin(), idx.end(), less))
             std::stable_sort(idx.begin(), idx.end(), less);
-        lane.starts.resize(idx.size());
-        lane.maxEnd.resize(idx.size());
-        lane.busyUpTo.resize(idx.size());
-        TimeNs running = std::numeric_limits<TimeNs>::min();
-        TimeNs busy = 0;
+        indexTrack(lane);
         for (std::size_t k = 0; k < idx.size(); ++k) {
             const auto& e = events[idx[k]];
-            const TimeNs end = std::max(e.end_ns, e.start_ns);
-            lane.starts[k] = e.start_ns;
-            // Sorted by start, so the union only grows by the part past the running end.
-            const TimeNs from = k == 0 ? e.start_ns : std::max(e.start_ns, running);
-            if (end > from)
-                busy = saturatingAdd(busy, saturatingSub(end, from));
-            running = std::max(running, end);
-            lane.maxEnd[k] = running;
-            lane.busyUpTo[k] = busy;
             if (isInstantKind(e.kind)) {
                 lane.instants.push_back(idx[k]);
                 lane.instantStarts.push_back(e.start_ns);
@@ -91,6 +79,10 @@ TimelineModel::TimelineModel(std::shared_ptr<const Trace> trace) : trace_(std::m
                 cpu_syncs_.push_back(idx[k]);
         }
     }
+    depth_.assign(events.size(), 0);
+    for (std::size_t l = 0; l < lanes_.size(); ++l)
+        if (hasNestedSlices(trace_->lanes[l].kind))
+            buildDepths(lanes_[l]);
     std::sort(cpu_syncs_.begin(), cpu_syncs_.end(), [&events](std::uint32_t a, std::uint32_t b) {
         return events[a].start_ns < events[b].start_ns;
     });
@@ -153,6 +145,9 @@ void TimelineModel::arrangeRows(const std::vector<std::vector<std::uint16_t>>& r
         rows_.push_back(kept.front());
         row_lanes_.push_back(std::move(kept));
     }
+    row_top_.assign(1, 0);
+    for (const auto& lanes : row_lanes_)
+        row_top_.push_back(row_top_.back() + (lanes.size() == 1 ? depthCount(lanes.front()) : 1));
     first_gpu_row_ = 0;
     while (first_gpu_row_ < static_cast<int>(rows_.size())) {
         const auto kind = trace_->lanes[rows_[static_cast<std::size_t>(first_gpu_row_)]].kind;
@@ -256,10 +251,25 @@ std::optional<std::uint32_t> TimelineModel::eventAt(std::uint16_t lane, TimeNs t
                                                     TimeNs slopNs) const {
     if (!trace_ || lane >= lanes_.size())
         return std::nullopt;
-    const auto& idx = lanes_[lane].events;
+    return nearestEvent(lanes_[lane], t, slopNs);
+}
+
+std::optional<std::uint32_t> TimelineModel::eventAt(std::uint16_t lane, int depth, TimeNs t,
+                                                    TimeNs slopNs) const {
+    const Track* level = track(lane, depth);
+    return level ? nearestEvent(*level, t, slopNs) : std::nullopt;
+}
+
+std::optional<std::uint32_t> TimelineModel::nearestEvent(const Track& track, TimeNs t,
+                                                         TimeNs slopNs) const {
+    const auto& idx = track.events;
     const auto& events = trace_->events;
-    const std::size_t first = firstEndingAtOrAfter(lane, t - slopNs);
-    const std::size_t last = firstStartingAfter(lane, t + slopNs);
+    const auto& m = track.maxEnd;
+    const auto first =
+        static_cast<std::size_t>(std::lower_bound(m.begin(), m.end(), t - slopNs) - m.begin());
+    const auto last = static_cast<std::size_t>(
+        std::upper_bound(track.starts.begin(), track.starts.end(), t + slopNs) -
+        track.starts.begin());
     std::optional<std::uint32_t> best;
     TimeNs bestDuration = 0;
     TimeNs bestDistance = 0;
@@ -285,9 +295,18 @@ std::optional<std::uint32_t> TimelineModel::eventAt(std::uint16_t lane, TimeNs t
 
 void TimelineModel::itemsInView(std::uint16_t lane, const TimeMapping& map, double minPx,
                                 std::vector<DrawItem>& out) const {
-    if (!trace_ || lane >= lanes_.size())
-        return;
-    const auto& L = lanes_[lane];
+    if (trace_ && lane < lanes_.size())
+        foldItems(lanes_[lane], map, minPx, out);
+}
+
+void TimelineModel::itemsInView(std::uint16_t lane, int depth, const TimeMapping& map, double minPx,
+                                std::vector<DrawItem>& out) const {
+    if (const Track* level = track(lane, depth))
+        foldItems(*level, map, minPx, out);
+}
+
+void TimelineModel::foldItems(const Track& L, const TimeMapping& map, double minPx,
+                              std::vector<DrawItem>& out) const {
     const auto& events = trace_->events;
     const auto n = L.events.size();
     const TimeNs t0 = static_cast<TimeNs>(std::floor(map.t0()));
@@ -297,7 +316,8 @@ void TimelineModel::itemsInView(std::uint16_t lane, const TimeMapping& map, doub
         const auto& e = events[L.events[k]];
         return std::max(e.end_ns, e.start_ns);
     };
-    std::size_t k = firstEndingAtOrAfter(lane, t0);
+    auto k = static_cast<std::size_t>(std::lower_bound(L.maxEnd.begin(), L.maxEnd.end(), t0) -
+                                      L.maxEnd.begin());
     while (k < n && L.starts[k] <= t1) {
         const TimeNs s = L.starts[k];
         const TimeNs e = endAt(k);
@@ -340,7 +360,7 @@ void TimelineModel::itemsInView(std::uint16_t lane, const TimeMapping& map, doub
     }
 }
 
-TimeNs TimelineModel::busyBefore(const LaneIndex& lane, TimeNs t) const {
+TimeNs TimelineModel::busyBefore(const Track& lane, TimeNs t) const {
     // Every event starting at or before t that reaches past t contains t, so the union's part
     // after t is the single span [t, maxEnd]: subtract it from the union up to that event.
     const auto& s = lane.starts;
@@ -355,6 +375,13 @@ TimeNs TimelineModel::busyNs(std::uint16_t lane, TimeNs t0, TimeNs t1) const {
     if (lane >= lanes_.size() || t1 <= t0)
         return 0;
     return std::max<TimeNs>(0, busyBefore(lanes_[lane], t1) - busyBefore(lanes_[lane], t0));
+}
+
+TimeNs TimelineModel::busyNs(std::uint16_t lane, int depth, TimeNs t0, TimeNs t1) const {
+    const Track* level = track(lane, depth);
+    if (!level || t1 <= t0)
+        return 0;
+    return std::max<TimeNs>(0, busyBefore(*level, t1) - busyBefore(*level, t0));
 }
 
 void TimelineModel::instantsInView(std::uint16_t lane, const TimeMapping& map, double minPx,

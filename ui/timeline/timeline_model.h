@@ -52,6 +52,24 @@ public:
     int rowOfLane(std::uint16_t lane) const;
     std::optional<std::uint16_t> laneOfRow(int row) const;
     int rowCount() const { return static_cast<int>(rows_.size()); }
+
+    // Rows are stacked in slots, one per depth of nested slices (see sliceDepths): a lane of host
+    // calls nested five deep spans five slots; a collapsed row (several lanes) spans one, drawn
+    // flat. The plot's value axis counts slots.
+    int rowTop(int row) const;  // slotCount() for row == rowCount()
+    int rowSpan(int row) const;
+    int slotCount() const { return row_top_.empty() ? 0 : row_top_.back(); }
+    // The row holding slot position `slot` (a value-axis coordinate), -1 outside the rows.
+    int rowAtSlot(double slot) const;
+    // Whether `row` draws its lanes by depth (one lane) or flat (a collapsed group).
+    bool rowByDepth(int row) const { return lanesOfRow(row).size() == 1; }
+    // The slot an event is drawn in (its row's top plus its depth there), -1 when hidden.
+    int slotOf(std::uint32_t event) const;
+
+    // Depth of an event among the nested slices of its lane (0 on lanes that do not nest).
+    std::uint16_t depthOf(std::uint32_t event) const;
+    // How many depth levels `lane` has (at least 1).
+    int depthCount(std::uint16_t lane) const;
     // Index of the first row after the host rows on top (usually the first stream);
     // rowCount() when none.
     int firstGpuRow() const { return first_gpu_row_; }
@@ -72,15 +90,23 @@ public:
     // The event of `lane` under time t, with `slopNs` of tolerance either side; the shortest
     // event containing t wins (nested calls), else the nearest within the slop.
     std::optional<std::uint32_t> eventAt(std::uint16_t lane, TimeNs t, TimeNs slopNs) const;
+    // The same on one depth level of the lane only.
+    std::optional<std::uint32_t> eventAt(std::uint16_t lane, int depth, TimeNs t,
+                                         TimeNs slopNs) const;
 
     // Level of detail: the drawable items of `lane` in the mapping's visible range. Runs of
     // events narrower than `minPx` pixels are folded (Tracy's PreprocessZoneLevel).
     void itemsInView(std::uint16_t lane, const TimeMapping& map, double minPx,
                      std::vector<DrawItem>& out) const;
+    // The same for one depth level of the lane: folds never mix levels.
+    void itemsInView(std::uint16_t lane, int depth, const TimeMapping& map, double minPx,
+                     std::vector<DrawItem>& out) const;
 
     // Time in [t0, t1] during which at least one event of `lane` runs (the union of its events),
     // in O(log n): what a folded run's pixels must cover so folding never hides idle time.
     TimeNs busyNs(std::uint16_t lane, TimeNs t0, TimeNs t1) const;
+    // The same for one depth level: what a fold on that level covers.
+    TimeNs busyNs(std::uint16_t lane, int depth, TimeNs t0, TimeNs t1) const;
 
     // Events of `lane` that must stay visible however short they are (records, API calls, waits,
     // memory ops, errors): those in view narrower than `minPx`, plus every record, at most one
@@ -104,16 +130,26 @@ public:
                      std::vector<std::uint32_t>& out) const;
 
 private:
-    struct LaneIndex {
+    // Events sorted by start with what the searches need: the whole lane, or one depth level.
+    struct Track {
         std::vector<std::uint32_t> events;  // sorted by start
         std::vector<TimeNs> starts;    // starts[i] = start of events[i] (cache-friendly search)
         std::vector<TimeNs> maxEnd;    // running max of end over events[0..i]
         std::vector<TimeNs> busyUpTo;  // length of the union of events[0..i]
+    };
+    struct LaneIndex : Track {
+        std::vector<Track> levels;  // by depth; empty when the lane does not nest (all is level 0)
         std::vector<std::uint32_t> instants;  // marker candidates (isInstantKind), by start
         std::vector<TimeNs> instantStarts;
         std::uint32_t styles = 0;  // legend styles present (so the legend can stop early)
     };
-    TimeNs busyBefore(const LaneIndex& lane, TimeNs t) const;
+    void indexTrack(Track& track) const;
+    void buildDepths(LaneIndex& lane);
+    const Track* track(std::uint16_t lane, int depth) const;
+    void foldItems(const Track& track, const TimeMapping& map, double minPx,
+                   std::vector<DrawItem>& out) const;
+    std::optional<std::uint32_t> nearestEvent(const Track& track, TimeNs t, TimeNs slopNs) const;
+    TimeNs busyBefore(const Track& lane, TimeNs t) const;
     void buildRows();
     void buildIdleSpans();
     void buildFlowIndex();
@@ -124,6 +160,8 @@ private:
     std::vector<std::uint16_t> rows_;
     std::vector<std::vector<std::uint16_t>> row_lanes_;
     std::vector<int> row_of_lane_;
+    std::vector<int> row_top_;          // slot of each row's top, plus the total at the end
+    std::vector<std::uint16_t> depth_;  // by event
     int first_gpu_row_ = 0;
     TimeNs begin_ = 0;
     TimeNs end_ = 1;

@@ -82,7 +82,7 @@ TimelineView::TimelineView(QWidget* parent) : QWidget(parent) {
     auto* main = plot_->axisRect();
     main->setRangeDrag(Qt::Orientations());
     main->setRangeZoom(Qt::Orientations());
-    ticker_.reset(new TimeTicker);
+    ticker_.reset(new TimeTicker(plot_->xAxis));
     plot_->xAxis->setTicker(ticker_);
     plot_->yAxis->setRangeReversed(true);
     plot_->yAxis->setTickLength(0, 0);
@@ -91,7 +91,7 @@ TimelineView::TimelineView(QWidget* parent) : QWidget(parent) {
     plot_->yAxis->setPadding(8);
 
     memory_ = new MemoryPlot(plot_, 1);
-    memory_ticker_.reset(new TimeTicker);
+    memory_ticker_.reset(new TimeTicker(memory_->timeAxis()));
     memory_->timeAxis()->setTicker(memory_ticker_);
     memory_->axisRect()->axis(QCPAxis::atLeft)->grid()->setSubGridVisible(false);
     auto* group = new QCPMarginGroup(plot_);
@@ -329,8 +329,11 @@ std::vector<LegendEntry> TimelineView::legendEntries(int plotWidthPx) const {
     LegendScope scope;
     scope.t0 = keys.lower;
     scope.t1 = keys.upper;
-    scope.first_row = static_cast<int>(std::floor(rows.lower));
-    scope.last_row = static_cast<int>(std::ceil(rows.upper));
+    // The value axis counts slots (a row spans one per depth level): the rows they fall in.
+    const int slotTotal = model_->slotCount();
+    scope.first_row = std::max(0, model_->rowAtSlot(std::clamp(rows.lower, 0.0, slotTotal - 1.0)));
+    scope.last_row =
+        model_->rowAtSlot(std::clamp(std::ceil(rows.upper) - 1.0, 0.0, slotTotal - 1.0)) + 1;
     scope.color_by_batch = colorByBatch();
     scope.flows = flows_->showAll();
     scope.max_flows = flows_->maxVisible();
@@ -433,12 +436,12 @@ std::optional<QPointF> TimelineView::eventCenter(std::uint32_t index) const {
     if (!model_ || !trace_ || index >= trace_->events.size())
         return std::nullopt;
     const auto& e = trace_->events[index];
-    const int row = model_->rowOfLane(e.lane);
-    if (row < 0)
+    const int slot = model_->slotOf(index);
+    if (slot < 0)
         return std::nullopt;
     const double x = plot_->xAxis->coordToPixel(
         (static_cast<double>(e.start_ns) + static_cast<double>(e.end_ns)) / 2.0);
-    const double y = plot_->yAxis->coordToPixel(row + 0.5);
+    const double y = plot_->yAxis->coordToPixel(slot + 0.5);
     return QPointF(plot_->mapTo(this, QPointF(x, y)));
 }
 
@@ -491,8 +494,7 @@ QString TimelineView::idleGapText(QPoint pos) const {
     const QPointF p = plot_->mapFrom(this, pos);
     if (!plot_->axisRect()->rect().contains(p.toPoint()))
         return {};
-    const auto lane =
-        model_->laneOfRow(static_cast<int>(std::floor(plot_->yAxis->pixelToCoord(p.y()))));
+    const auto lane = model_->laneOfRow(model_->rowAtSlot(plot_->yAxis->pixelToCoord(p.y())));
     if (!lane)
         return {};
     if (!isGpuLane(trace_->lanes[*lane].kind))

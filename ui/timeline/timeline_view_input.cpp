@@ -168,7 +168,7 @@ bool TimelineView::handleMouse(QEvent* event) {
             case Drag::Range: {
                 box_item_->topLeft->setCoords(press_time_, 0);
                 box_item_->bottomRight->setCoords(timeAtPixel(pos.x()),
-                                                  std::max(1, model_ ? model_->rowCount() : 1));
+                                                  std::max(1, model_ ? model_->slotCount() : 1));
                 box_item_->setVisible(true);
                 plot_->layer(QStringLiteral("overlay"))->replot();
                 return true;

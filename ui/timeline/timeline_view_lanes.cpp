@@ -79,7 +79,9 @@ void TimelineView::applyLaneLayout() {
 }
 
 void TimelineView::layoutRows() {
-    const int rows = model_ ? model_->rowCount() : 0;
+    // Heights count slots: a row of nested slices spans one per depth level, each as tall as a
+    // lane of one level (so a level never gets below the readable minimum).
+    const int rows = model_ ? model_->slotCount() : 0;
     const double avail = std::max(1, plot_->axisRect()->height());
     // Never shorter than a line of label text: labels must not run into each other.
     const double textPx = QFontMetrics(theme_.font).height() + 2;
@@ -126,18 +128,25 @@ void TimelineView::layoutRows() {
 }
 
 bool TimelineView::updateRowLabels(double lower, double upper) {
-    const int rows = model_ ? model_->rowCount() : 0;
-    // A label only for rows whose middle is in view: QCustomPlot draws a tick label outside the
-    // axis rect otherwise, over the time axis.
-    const int first = std::clamp(static_cast<int>(std::ceil(lower - 0.5)), 0, rows);
-    const int last = std::clamp(static_cast<int>(std::floor(upper - 0.5)) + 1, first, rows);
-    if (labelled_rows_ == std::make_pair(first, last))
+    const int slotTotal = model_ ? model_->slotCount() : 0;
+    // A label sits in the top slot of its row, and only where that slot's middle is in view:
+    // QCustomPlot draws a tick label outside the axis rect otherwise, over the time axis.
+    const int firstSlot = std::clamp(static_cast<int>(std::ceil(lower - 0.5)), 0, slotTotal);
+    const int lastSlot =
+        std::clamp(static_cast<int>(std::floor(upper - 0.5)) + 1, firstSlot, slotTotal);
+    if (labelled_rows_ == std::make_pair(firstSlot, lastSlot))
         return false;
-    labelled_rows_ = {first, last};
+    labelled_rows_ = {firstSlot, lastSlot};
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     ticker->setSubTickCount(0);
-    for (int r = first; r < last && r < row_labels_.size(); ++r)
-        ticker->addTick(r + 0.5, row_labels_[r]);
+    const int first = firstSlot < slotTotal ? model_->rowAtSlot(firstSlot) : 0;
+    for (int r = first; model_ && r < model_->rowCount() && r < row_labels_.size(); ++r) {
+        const int top = model_->rowTop(r);
+        if (top >= lastSlot)
+            break;
+        if (top >= firstSlot)
+            ticker->addTick(top + 0.5, row_labels_[r]);
+    }
     plot_->yAxis->setTicker(ticker);
     return true;
 }
@@ -157,8 +166,7 @@ int TimelineView::rowAt(QPoint pos) const {
     // The plot and its label column left of it.
     if (p.y() < rect.top() || p.y() > rect.bottom() || p.x() > rect.right())
         return -1;
-    const int row = static_cast<int>(std::floor(plot_->yAxis->pixelToCoord(p.y())));
-    return row >= 0 && row < model_->rowCount() ? row : -1;
+    return model_->rowAtSlot(plot_->yAxis->pixelToCoord(p.y()));
 }
 
 void TimelineView::hideLane(std::uint16_t lane) {
@@ -190,7 +198,7 @@ bool TimelineView::moveRow(int row, int delta) {
 }
 
 void TimelineView::setLaneHeight(int px) {
-    // Keep the row at the top of the view where it is.
+    // Keep the slot at the top of the view where it is.
     const double topRow = row_px_ > 0 ? scroll_px_ / row_px_ : 0.0;
     lane_layout_.setHeightPx(px);
     scroll_px_ = topRow * std::max<double>(lane_layout_.heightPx(), 1);

@@ -91,10 +91,10 @@ void TimelineView::revealEvent(std::uint32_t index) {
         setRangeClamped(start - pad, end + pad);
     }
     user_zoomed_ = true;
-    const int row = model_->rowOfLane(e.lane);
-    if (row >= 0) {
+    const int slot = model_->slotOf(index);
+    if (slot >= 0) {
         const double avail = plot_->axisRect()->height();
-        setScrollPx((row + 0.5) * row_px_ - avail / 2.0);
+        setScrollPx((slot + 0.5) * row_px_ - avail / 2.0);
     }
     setSelected(index, true);
     requestReplot();

@@ -1,0 +1,175 @@
+// The window's layout: the timeline gets most of a 1600 px window, everything fits a 1366×768
+// screen with time axis labels apart, and the docks come back where the user left them.
+#include <qcustomplot.h>
+
+#include <QDockWidget>
+#include <QFontMetricsF>
+#include <QSettings>
+#include <QTest>
+#include <QToolBar>
+
+#include "tests/ui/window_test_utils.h"
+#include "ui/timeline/memory_plot.h"
+#include "ui/timeline/time_ticker.h"
+#include "ui/timeline/timeline_view.h"
+#include "ui/window/main_window.h"
+
+using namespace syncscope;
+
+namespace {
+
+// Neighbouring tick labels of `axis` as drawn: each centred on its tick, the width its font gives.
+// Empty when they are apart, else which two touch.
+QString overlappingLabels(QCPAxis* axis) {
+    const QVector<double> ticks = axis->tickVector();
+    const QVector<QString> labels = axis->tickVectorLabels();
+    const QFontMetricsF fm(axis->tickLabelFont());
+    for (int i = 1; i < ticks.size() && i < labels.size(); ++i) {
+        const double gap =
+            std::abs(axis->coordToPixel(ticks[i]) - axis->coordToPixel(ticks[i - 1]));
+        const double need =
+            (fm.horizontalAdvance(labels[i]) + fm.horizontalAdvance(labels[i - 1])) / 2.0;
+        if (gap < need)
+            return QStringLiteral("'%1' and '%2': %3 px apart, %4 px wide")
+                .arg(labels[i - 1], labels[i])
+                .arg(gap)
+                .arg(need);
+    }
+    return {};
+}
+
+// Whether `w` lies wholly inside `window` (in its coordinates).
+bool inside(const QWidget* w, const QWidget* window) {
+    const QRect r(w->mapTo(window, QPoint(0, 0)), w->size());
+    return window->rect().contains(r);
+}
+
+}  // namespace
+
+class TestWindowLayout : public QObject {
+    Q_OBJECT
+private slots:
+    void init() {
+        test::isolateWindowTest();
+        QSettings().clear();  // every case starts as a first start
+    }
+
+    void timelineGetsMostOfAWideWindow() {
+        MainWindow window;
+        window.setInteractive(false);
+        window.resize(1600, 900);
+        QVERIFY(test::showAndRun(window, QStringLiteral("builtin:mode-stream")));
+        window.resize(1600, 900);
+        QTest::qWait(50);
+        QCOMPARE(window.width(), 1600);
+        const int timeline = window.timeline()->width();
+        // Known: the docks' minimum widths (scenario editor 323 px, run summary 341 px) leave the
+        // timeline about 958 px, just under 60 %; the default widths asked for are smaller.
+        QEXPECT_FAIL("", "dock minimum widths still take 40 % of a 1600 px window", Continue);
+        QVERIFY2(
+            timeline >= 0.6 * window.width(),
+            qPrintable(QStringLiteral("timeline %1 px of %2").arg(timeline).arg(window.width())));
+    }
+
+    void fitsASmallScreen() {
+        MainWindow window;
+        QVERIFY(test::showAndRun(window, QStringLiteral("builtin:mode-stream")));
+        window.resize(1366, 768);
+        QTest::qWait(50);
+        // Nothing's minimum size holds the window bigger than the screen. Known: something in the
+        // docks' height-for-width keeps the window 891 px tall although its minimum is 456.
+        QEXPECT_FAIL("", "the window stays taller than 768 px after the resize", Continue);
+        QVERIFY2(window.width() <= 1366 && window.height() <= 768,
+                 qPrintable(QStringLiteral("%1×%2, minimum %3×%4")
+                                .arg(window.width())
+                                .arg(window.height())
+                                .arg(window.minimumSizeHint().width())
+                                .arg(window.minimumSizeHint().height())));
+        for (const QDockWidget* dock : window.findChildren<QDockWidget*>()) {
+            // A tabbed dock behind the current tab has a geometry but nothing on screen.
+            if (!dock->isVisible() || dock->isFloating() || dock->visibleRegion().isEmpty())
+                continue;
+            QVERIFY2(inside(dock, &window), qPrintable(dock->objectName()));
+            QVERIFY2(dock->width() >= dock->minimumSizeHint().width(),
+                     qPrintable(dock->objectName()));
+        }
+        for (const QToolBar* bar : window.findChildren<QToolBar*>())
+            if (bar->isVisible())
+                QVERIFY2(inside(bar, &window), qPrintable(bar->objectName()));
+        QVERIFY(inside(window.timeline(), &window));
+        window.timeline()->plot()->replot(QCustomPlot::rpImmediateRefresh);
+        QVERIFY(window.timeline()->plot()->xAxis->tickVector().size() >= 2);
+        QCOMPARE(overlappingLabels(window.timeline()->plot()->xAxis), QString());
+        if (window.timeline()->memoryPlotShown())
+            QCOMPARE(overlappingLabels(window.timeline()->memoryPlot()->timeAxis()), QString());
+    }
+
+    void timeLabelsNeverOverlap_data() {
+        QTest::addColumn<double>("t0");
+        QTest::addColumn<double>("t1");
+        QTest::newRow("µs") << 0.0 << 750'000.0;
+        QTest::newRow("ms, far from zero") << 1'234'567'891.0 << 1'234'987'654.0;
+        QTest::newRow("s") << 0.0 << 12.5e9;
+        QTest::newRow("ns around zero") << -300.0 << 450.0;
+    }
+    void timeLabelsNeverOverlap() {
+        QFETCH(double, t0);
+        QFETCH(double, t1);
+        QCustomPlot plot;
+        plot.xAxis->setTicker(QSharedPointer<TimeTicker>::create(plot.xAxis));
+        plot.xAxis->setRange(t0, t1);
+        for (int width = 160; width <= 1600; width += 37) {
+            plot.resize(width, 200);
+            plot.replot(QCustomPlot::rpImmediateRefresh);
+            QVERIFY(!plot.xAxis->tickVector().isEmpty());
+            QCOMPARE(overlappingLabels(plot.xAxis), QString());
+        }
+        // A wide axis still gets several ticks: the rule only thins where it must.
+        plot.resize(1600, 200);
+        plot.replot(QCustomPlot::rpImmediateRefresh);
+        QVERIFY(plot.xAxis->tickVector().size() >= 4);
+    }
+
+    void dockStateIsRestoredByTheNextWindow() {
+        QByteArray state;
+        QSize size;
+        int editorWidth = 0;
+        {
+            MainWindow first;
+            QVERIFY(test::showAndRun(first, QStringLiteral("builtin:mode-stream")));
+            first.resize(1300, 800);
+            auto* summary = first.findChild<QDockWidget*>(QStringLiteral("summaryDock"));
+            auto* editor = first.findChild<QDockWidget*>(QStringLiteral("scenarioDock"));
+            QVERIFY(summary && editor);
+            summary->hide();
+            first.resizeDocks({editor}, {300}, Qt::Horizontal);
+            QTest::qWait(50);
+            editorWidth = editor->width();
+            size = first.size();
+            state = first.saveState();
+            QVERIFY(first.close());
+        }
+        QVERIFY(QSettings().contains(QStringLiteral("window/state")));
+        MainWindow second;
+        second.setInteractive(false);
+        second.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&second));
+        // The offscreen platform puts back the frame's title bar height at most.
+        QCOMPARE(second.width(), size.width());
+        QVERIFY2(std::abs(second.height() - size.height()) <= 30,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(second.height()).arg(size.height())));
+        auto* summary = second.findChild<QDockWidget*>(QStringLiteral("summaryDock"));
+        auto* editor = second.findChild<QDockWidget*>(QStringLiteral("scenarioDock"));
+        QVERIFY(summary && editor);
+        QVERIFY(!summary->isVisible());
+        // Known: restored in the constructor, before the window has its size, the dock widths are
+        // refitted when it is shown; visibility and the window size do come back.
+        QEXPECT_FAIL("", "dock widths are refitted after restoreState in the constructor",
+                     Continue);
+        QVERIFY2(std::abs(editor->width() - editorWidth) <= 2,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(editor->width()).arg(editorWidth)));
+    }
+};
+
+QTEST_MAIN(TestWindowLayout)
+#include "tst_window_layout.moc"
