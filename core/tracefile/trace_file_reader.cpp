@@ -219,6 +219,7 @@ private:
     bool device(object root);
     bool strings(object root);
     bool lanes(object root);
+    bool clockAndRank(object root);
     bool events(object root);
     bool flows(object root);
     bool memory(object root);
@@ -276,10 +277,33 @@ bool Loader::run(element root_element) {
         !enumTable(enums, "sync_mode", kSyncModeCount, modeId, SyncMode::None, modes_) ||
         !enumTable(enums, "flow_kind", 4, name, FlowKind::Generic, flow_kinds_))
         return false;
-    return device(root) && strings(root) && lanes(root) &&
+    return clockAndRank(root) && device(root) && strings(root) && lanes(root) &&
            checkColumns(root, "event_columns", kEventColumns) && events(root) &&
            checkColumns(root, "flow_columns", kFlowColumns) && flows(root) &&
            checkColumns(root, "memory_columns", kMemoryColumns) && memory(root);
+}
+
+// Both optional (written only when known), so files from before them load unchanged.
+bool Loader::clockAndRank(object root) {
+    element e;
+    if (root.at_key("rank").get(e) == simdjson::SUCCESS &&
+        !getIndex(e, "rank", t_.rank, 0, "", true))
+        return false;
+    if (root.at_key("clock").get(e) != simdjson::SUCCESS)
+        return true;
+    object clock;
+    if (e.get_object().get(clock) != simdjson::SUCCESS)
+        return fail("clock", "must be an object");
+    std::string domain;
+    if (!getString(clock, "domain", "clock", domain) ||
+        !getInt(clock, "origin_ns", "clock", t_.clock.origin_ns))
+        return false;
+    for (const ClockDomain d : {ClockDomain::HostClock, ClockDomain::KinetoBase})
+        if (domain == toString(d))
+            t_.clock.domain = d;
+    if (t_.clock.domain == ClockDomain::Unknown)
+        return fail("clock.domain", "must be \"host\" or \"kineto-base\" (got \"" + domain + "\")");
+    return true;
 }
 
 bool Loader::device(object root) {
@@ -381,6 +405,10 @@ bool Loader::lanes(object root) {
             return fail(path + ".priority", "is out of range");
         lane.priority = static_cast<int>(priority);
         lane.parent = parent_index == kNone ? kNoLane : static_cast<std::uint16_t>(parent_index);
+        // Optional: only lanes of a timeline of several ranks carry one.
+        if (element rank; o.at_key("rank").get(rank) == simdjson::SUCCESS &&
+                          !getIndex(rank, path + ".rank", lane.rank, 0, "", true))
+            return false;
         t_.lanes.push_back(std::move(lane));
         ++i;
     }

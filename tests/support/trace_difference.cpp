@@ -66,6 +66,9 @@ std::string traceDifference(const Trace& a, const Trace& b, TraceMatch match) {
     bool ok = match == TraceMatch::Timeline ||
               (d.field("title", kNo, "", a.title, b.title) &&
                d.field("source", kNo, "", a.source, b.source) &&
+               d.field("rank", kNo, "", a.rank, b.rank) &&
+               d.field("clock", kNo, "domain", a.clock.domain, b.clock.domain) &&
+               d.field("clock", kNo, "origin_ns", a.clock.origin_ns, b.clock.origin_ns) &&
                d.field("device", kNo, "name", da.name, db.name) &&
                d.field("device", kNo, "engine", da.engine, db.engine) &&
                d.field("device", kNo, "sm_count", da.sm_count, db.sm_count) &&
@@ -96,7 +99,8 @@ std::string traceDifference(const Trace& a, const Trace& b, TraceMatch match) {
              d.field("lanes", i, "stream_kind", x.stream_kind, y.stream_kind) &&
              d.field("lanes", i, "priority", x.priority, y.priority) &&
              d.field("lanes", i, "parent", x.parent, y.parent) &&
-             d.field("lanes", i, "thread_id", x.thread_id, y.thread_id);
+             d.field("lanes", i, "thread_id", x.thread_id, y.thread_id) &&
+             d.field("lanes", i, "rank", x.rank, y.rank);
     }
     ok = ok && d.field("events.size()", kNo, "", a.events.size(), b.events.size());
     for (std::size_t i = 0; ok && i < a.events.size(); ++i) {

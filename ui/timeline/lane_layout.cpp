@@ -47,7 +47,10 @@ void LaneLayout::buildGroups(const Trace& trace) {
     for (const auto l : natural_) {
         const Lane& lane = lanes[l];
         int g = -1;
-        if (lane.kind == LaneKind::HostThread) {
+        if (lane.rank != kNone) {
+            // A timeline of several ranks: each rank's threads and streams collapse together.
+            g = groupNamed(QStringLiteral("rank %1").arg(lane.rank));
+        } else if (lane.kind == LaneKind::HostThread) {
             g = static_cast<int>(groups_.size());
             groups_.push_back({QString::fromStdString(lane.name), {}});
         } else if (lane.parent < lanes.size() && lanes[lane.parent].kind == LaneKind::HostThread &&

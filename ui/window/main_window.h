@@ -37,6 +37,7 @@ class ScenarioEditor;
 class ScenarioLibrary;
 class StartPage;
 class StepHighlight;
+class RankTable;
 class TimelineView;
 struct Theme;
 
@@ -51,6 +52,9 @@ public:
     // Opens a scenario or trace file, or `builtin:NAME`. Errors go to a dialog naming the file
     // (or, with `quiet`, to the status bar only). Returns false when nothing was opened.
     bool openPath(const QString& path, bool run_after = false);
+    // Several files are the per-rank traces of one distributed step, opened as one timeline
+    // grouped by rank (main_window_ranks.cpp); one file is openPath.
+    bool openPaths(const QStringList& paths);
     void runScenario();
     void cancelRun();
     // What the command line asked for: the course at `coursePage` (0-based), a scenario to run,
@@ -83,6 +87,8 @@ public:
     QDockWidget* codeDock() const { return code_dock_; }
     StepHighlight* stepHighlight() const { return highlight_; }
     DocumentOpener* opener() const { return opener_; }
+    RankTable* rankTable() const { return rank_table_; }
+    QDockWidget* rankDock() const { return rank_dock_; }
     ReplayController* replay() const { return replay_; }
     ReplayBar* replayBar() const { return replay_bar_; }
     // File ▸ Compare With…: the run on screen (A) next to `b` (builtin:NAME, a scenario file or a
@@ -138,6 +144,7 @@ private:
     void dropRun();
     void showTrace(std::shared_ptr<const Trace> trace, const std::optional<Scenario>& scenario);
     void showEventDetails(std::optional<std::uint32_t> index);
+    void updateRanks();
     void onRunFinished(quint64 id, RunStatus status, const QString& message,
                        std::shared_ptr<const Trace> trace);
     void updateTitle();
@@ -164,6 +171,8 @@ private:
     CoursePlayer* course_ = nullptr;
     CodeView* code_view_ = nullptr;
     QDockWidget* code_dock_ = nullptr;
+    RankTable* rank_table_ = nullptr;  // made with the first timeline of several ranks
+    QDockWidget* rank_dock_ = nullptr;
     StepHighlight* highlight_ = nullptr;
     QLabel* trace_label_ = nullptr;
     ReplayController* replay_ = nullptr;

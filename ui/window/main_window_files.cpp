@@ -162,10 +162,10 @@ void MainWindow::openScenarioDialog() {
 }
 
 void MainWindow::openTraceDialog() {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open Trace"), QString(),
-                                                      DocumentLoader::traceFilter());
-    if (!path.isEmpty())
-        openPath(path);
+    // Several files chosen together are the ranks of one distributed step: one timeline.
+    const QStringList paths = QFileDialog::getOpenFileNames(this, tr("Open Trace"), QString(),
+                                                            DocumentLoader::traceFilter());
+    openPaths(paths);
 }
 
 bool MainWindow::saveScenario() {
