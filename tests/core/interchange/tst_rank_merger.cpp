@@ -81,7 +81,7 @@ private slots:
                                            {"a.json", "b.json"});
         QVERIFY2(r.ok(), r.error.c_str());
         const Trace& t = *r.trace;
-        QCOMPARE(t.clock.domain, ClockDomain::HostClock);
+        QVERIFY(t.clock.domain == ClockDomain::HostClock);
         const auto k0 = ncclKernels(t, 0), k1 = ncclKernels(t, 1);
         QCOMPARE(k0.size(), std::size_t{1});
         QCOMPARE(k1.size(), std::size_t{1});
@@ -99,7 +99,7 @@ private slots:
                                            {"a.json", "b.json"});
         QVERIFY2(r.ok(), r.error.c_str());
         const Trace& t = *r.trace;
-        QCOMPARE(t.clock.domain, ClockDomain::KinetoBase);
+        QVERIFY(t.clock.domain == ClockDomain::KinetoBase);
         const auto k0 = ncclKernels(t, 0), k1 = ncclKernels(t, 1);
         QCOMPARE(t.events[k1[0]].start_ns - t.events[k0[0]].start_ns, TimeNs{20000});
     }
@@ -188,7 +188,7 @@ private slots:
         QVERIFY2(back.ok(), back.error.c_str());
         QCOMPARE(test::traceDifference(*r.trace, *back.trace), std::string());
         QCOMPARE(ranksOf(*back.trace), (std::vector<std::uint32_t>{0, 1}));
-        QCOMPARE(back.trace->clock.domain, ClockDomain::HostClock);
+        QVERIFY(back.trace->clock.domain == ClockDomain::HostClock);
         // A merged trace is one file; giving it again as a rank is refused.
         ImportResult again = RankMerger::merge({*back.trace}, {"t.json"});
         QVERIFY(!again.ok());
@@ -207,7 +207,7 @@ private slots:
             paths.push_back(f.toStdString());
             ImportResult one = TraceImporter::importFile(paths.back());
             QVERIFY2(one.ok(), one.error.c_str());
-            QCOMPARE(one.trace->clock.domain, ClockDomain::HostClock);
+            QVERIFY(one.trace->clock.domain == ClockDomain::HostClock);
             QVERIFY(one.trace->rank != kNone);
             lanes += one.trace->lanes.size();
             events_by_rank[one.trace->rank] = one.trace->events.size();
