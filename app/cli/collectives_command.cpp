@@ -11,6 +11,18 @@
 
 namespace syncscope::cli {
 
+namespace {
+
+// Left-aligned in `width` characters (not bytes: "µs" is three bytes in UTF-8).
+std::string padded(const std::string& text, std::size_t width) {
+    std::size_t chars = 0;
+    for (const char c : text)
+        chars += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    return text + std::string(chars < width ? width - chars : 1, ' ');
+}
+
+}  // namespace
+
 int collectivesCommand(const CollectivesOptions& options) {
     std::string error;
     std::optional<Trace> trace = loadTrace(options.trace, error);
@@ -53,8 +65,8 @@ int collectivesCommand(const CollectivesOptions& options) {
         const std::string name = c.kind + " #" + std::to_string(c.ordinal);
         std::cout << std::left << std::setw(18) << escapeForTerminal(name) << std::setw(6)
                   << c.arrivals.size() << std::setw(10)
-                  << ("rank " + std::to_string(c.lastArrival().rank)) << std::setw(14)
-                  << formatDuration(c.max_wait_ns)
+                  << ("rank " + std::to_string(c.lastArrival().rank))
+                  << padded(formatDuration(c.max_wait_ns), 14)
                   << escapeForTerminal(CollectiveMatcher::describe(c)) << '\n';
     }
     return kExitOk;

@@ -1,7 +1,6 @@
 #include <iomanip>
 #include <iostream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 #include "app/cli/commands.h"
 #include "app/cli/input_files.h"
@@ -27,10 +26,13 @@ void printRanks(const Trace& trace) {
     if (ranks.empty())
         return;
     std::cout << "ranks            " << ranks.size() << '\n';
+    // Padded by characters, not bytes: "µs" is three bytes in UTF-8.
     const auto cell = [](TimeNs ns) {
-        std::ostringstream s;
-        s << std::right << std::setw(13) << formatDuration(ns);
-        return s.str();
+        const std::string text = formatDuration(ns);
+        std::size_t width = 0;
+        for (const char c : text)
+            width += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+        return std::string(width < 13 ? 13 - width : 1, ' ') + text;
     };
     std::cout << "  rank     events     makespan     GPU busy host blocked         NCCL  waited "
                  "(collectives)\n";
