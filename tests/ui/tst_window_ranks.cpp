@@ -54,6 +54,14 @@ private slots:
             for (const auto lane : groups[static_cast<std::size_t>(g)].lanes)
                 QCOMPARE(trace->lanes[lane].rank, static_cast<std::uint32_t>(g + 1));
         }
+        // The profiler's own bookkeeping lanes stay hidden, rank prefix or not.
+        int bookkeeping = 0;
+        for (std::uint16_t l = 0; l < trace->lanes.size(); ++l)
+            if (trace->lanes[l].name.find("Spans/") != std::string::npos) {
+                QVERIFY(view->laneLayout().isHidden(l));
+                ++bookkeeping;
+            }
+        QCOMPARE(bookkeeping, 7);
         QVERIFY(window.rankDock() && window.rankDock()->isVisible());
         QCOMPARE(window.rankTable()->rowCount(), 7);
 
