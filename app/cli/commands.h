@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 // syncscope-cli subcommands. Each returns the process exit code:
 // 0 success, 1 the answer is "no" (violations found, runs disagree, the run failed),
@@ -43,8 +44,13 @@ struct CompareOptions {
 };
 
 struct ImportOptions {
-    std::string input;
+    std::vector<std::string> inputs;  // several: the per-rank files of one step, merged
     std::string out;
+};
+
+struct CollectivesOptions {
+    std::string trace;
+    bool json = false;
 };
 
 struct ExportOptions {
@@ -58,6 +64,7 @@ int statsCommand(const StatsOptions& options);
 int modesCommand(const ModesOptions& options);
 int compareCommand(const CompareOptions& options);
 int importCommand(const ImportOptions& options);
+int collectivesCommand(const CollectivesOptions& options);
 int exportChromeCommand(const ExportOptions& options);
 int exportCsvCommand(const ExportOptions& options);
 

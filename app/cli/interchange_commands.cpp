@@ -6,18 +6,20 @@
 #include "core/analysis/terminal_text.h"
 #include "core/interchange/chrome_trace_writer.h"
 #include "core/interchange/csv_writer.h"
+#include "core/interchange/rank_merger.h"
 #include "core/interchange/trace_importer.h"
 #include "core/tracefile/trace_file.h"
 
 namespace syncscope::cli {
 
 int importCommand(const ImportOptions& options) {
-    if (const std::string problem = outputFileProblem(options.out, {options.input});
+    if (const std::string problem = outputFileProblem(options.out, options.inputs);
         !problem.empty()) {
         printWriteError(options.out, problem);
         return kExitBadInput;
     }
-    ImportResult imported = importTrace(options.input);
+    ImportResult imported = options.inputs.size() == 1 ? importTrace(options.inputs.front())
+                                                       : RankMerger::merge(options.inputs);
     if (!imported.ok()) {
         std::cerr << escapeForTerminal(imported.error, LineBreaks::Keep) << '\n';
         return kExitBadInput;
@@ -29,10 +31,12 @@ int importCommand(const ImportOptions& options) {
         printWriteError(options.out, error);
         return kExitBadInput;
     }
-    std::cout << escapeForTerminal(options.input) << ": " << imported.trace->events.size()
-              << " events on " << imported.trace->lanes.size() << " lanes, "
-              << imported.trace->memory.size() << " memory samples -> "
-              << escapeForTerminal(options.out) << '\n';
+    const std::string what = options.inputs.size() == 1
+                                 ? escapeForTerminal(options.inputs.front())
+                                 : std::to_string(options.inputs.size()) + " ranks";
+    std::cout << what << ": " << imported.trace->events.size() << " events on "
+              << imported.trace->lanes.size() << " lanes, " << imported.trace->memory.size()
+              << " memory samples -> " << escapeForTerminal(options.out) << '\n';
     return kExitOk;
 }
 

@@ -73,10 +73,24 @@ int main(int argc, char** argv) {
 
     ImportOptions import;
     auto* import_cmd = app.add_subcommand(
-        "import", "Import a PyTorch profiler JSON[.gz] or Nsight Systems SQLite trace");
-    import_cmd->add_option("file", import.input, "The foreign trace")->required();
+        "import",
+        "Import a PyTorch profiler JSON[.gz] or Nsight Systems SQLite trace; several files (the "
+        "ranks of one distributed step) are merged into one trace, grouped by rank");
+    import_cmd
+        ->add_option("file", import.inputs,
+                     "The foreign trace, or the per-rank traces to merge (at most 64)")
+        ->required();
     import_cmd->add_option("--out,-o", import.out, "Native trace to write")->required();
     import_cmd->callback([&] { exit_code = importCommand(import); });
+
+    CollectivesOptions collectives;
+    auto* collectives_cmd = app.add_subcommand(
+        "collectives",
+        "For a trace of several ranks: which rank each NCCL collective waited for, and how long");
+    collectives_cmd->add_option("trace", collectives.trace, "A merged trace (import A B C --out)")
+        ->required();
+    collectives_cmd->add_flag("--json", collectives.json, "Machine-readable output");
+    collectives_cmd->callback([&] { exit_code = collectivesCommand(collectives); });
 
     ExportOptions chrome;
     auto* chrome_cmd = app.add_subcommand(

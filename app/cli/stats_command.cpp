@@ -4,6 +4,7 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/input_files.h"
+#include "core/analysis/rank_summary.h"
 #include "core/analysis/terminal_text.h"
 #include "core/analysis/time_format.h"
 #include "core/analysis/trace_stats.h"
@@ -17,6 +18,29 @@ namespace {
 std::string formatBytes(std::int64_t bytes) {
     return bytes < 0 ? "not measured"
                      : syncscope::formatBytes(static_cast<std::uint64_t>(bytes), 2);
+}
+
+// A merged trace (import A B C --out): one row per rank.
+void printRanks(const Trace& trace) {
+    const auto ranks = summarizeRanks(trace);
+    if (ranks.empty())
+        return;
+    std::cout << "ranks            " << ranks.size() << '\n';
+    // Padded by characters, not bytes: "µs" is three bytes in UTF-8.
+    const auto cell = [](TimeNs ns) {
+        const std::string text = formatDuration(ns);
+        std::size_t width = 0;
+        for (const char c : text)
+            width += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+        return std::string(width < 13 ? 13 - width : 1, ' ') + text;
+    };
+    std::cout << "  rank     events     makespan     GPU busy host blocked         NCCL  waited "
+                 "(collectives)\n";
+    for (const RankSummary& r : ranks)
+        std::cout << "  " << std::left << std::setw(5) << r.rank << std::right << std::setw(10)
+                  << r.events << cell(r.makespan_ns) << cell(r.gpu_busy_ns)
+                  << cell(r.host_blocked_ns) << cell(r.nccl_ns) << cell(r.collective_wait_ns)
+                  << '\n';
 }
 
 }  // namespace
@@ -51,6 +75,18 @@ int statsCommand(const StatsOptions& options) {
             if (s.sync_calls_by_api[i])
                 by_api[std::string(apiName(static_cast<ApiId>(i)))] = s.sync_calls_by_api[i];
         j["sync_calls_by_api"] = by_api;
+        if (const auto ranks = summarizeRanks(*trace); !ranks.empty()) {
+            nlohmann::json rows = nlohmann::json::array();
+            for (const RankSummary& r : ranks)
+                rows.push_back({{"rank", r.rank},
+                                {"events", r.events},
+                                {"makespan_ns", r.makespan_ns},
+                                {"gpu_busy_ns", r.gpu_busy_ns},
+                                {"host_blocked_ns", r.host_blocked_ns},
+                                {"nccl_ns", r.nccl_ns},
+                                {"collective_wait_ns", r.collective_wait_ns}});
+            j["ranks"] = rows;
+        }
         std::cout << j.dump(2) << '\n';
         return kExitOk;
     }
@@ -84,6 +120,7 @@ int statsCommand(const StatsOptions& options) {
         if (s.sync_calls_by_api[i])
             std::cout << "  " << std::left << std::setw(24) << apiName(static_cast<ApiId>(i))
                       << s.sync_calls_by_api[i] << '\n';
+    printRanks(*trace);
     return kExitOk;
 }
 

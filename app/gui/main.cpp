@@ -70,7 +70,8 @@ int main(int argc, char** argv) {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
         "See GPU synchronization. Without --export, opens the window (with FILE: a scenario or "
-        "trace to open)."));
+        "trace to open; with several FILEs: the per-rank traces of one distributed step, as one "
+        "timeline)."));
     parser.addHelpOption();
     parser.addVersionOption();
     const QCommandLineOption scenario_option(
@@ -124,7 +125,7 @@ int main(int argc, char** argv) {
     parser.addPositionalArgument(QStringLiteral("FILE"),
                                  QStringLiteral("A scenario or trace file to open (or export); "
                                                 "with --course, the page to open."),
-                                 QStringLiteral("[FILE|PAGE]"));
+                                 QStringLiteral("[FILE…|PAGE]"));
     parser.process(app);
 
     QTextStream out(stdout);
@@ -159,8 +160,14 @@ int main(int argc, char** argv) {
             files.removeFirst();
         }
     }
-    if (files.size() > 1) {
-        err << "syncscope: one FILE at most (got " << files.size() << ")" << Qt::endl;
+    // Several FILEs are the per-rank traces of one distributed step, opened as one timeline.
+    const bool ranks = files.size() > 1;
+    if (ranks && (course_page || parser.isSet(scenario_option) || parser.isSet(export_option) ||
+                  parser.isSet(compare_option) || parser.isSet(replay_frames_option))) {
+        err << "syncscope: several FILEs (the ranks of one step) open only in the window; "
+               "merge them first for --export, --compare, --replay-frames or --course: "
+               "syncscope-cli import A B C --out T.json"
+            << Qt::endl;
         return 2;
     }
     const QString engine = parser.value(engine_option);
@@ -271,6 +278,10 @@ int main(int argc, char** argv) {
         window.setPresentationFullScreen(true);
     if (parser.isSet(scenario_option))
         window.runPanel()->setEngineId(engine);
+    if (ranks) {
+        window.openPaths(files);
+        return app.exec();
+    }
     window.openFromCommandLine(parser.value(scenario_option),
                                files.isEmpty() ? QString() : files.first(), course_page);
     return app.exec();

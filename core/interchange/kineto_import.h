@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -59,6 +60,7 @@ private:
     void warnDuplicateKey(const KinetoRecord& record, std::uint64_t offset);
     static std::string spanError(const Trace& trace);
     std::string parseDevices(simdjson::dom::array devices);
+    std::string onClockOrRank(std::string_view key, std::string_view json, std::uint64_t offset);
     std::string onRecord(const KinetoRecord& r);
     std::string onKinetoSpan(const KinetoRecord& r, Category category);
     std::string onMetadata(const KinetoRecord& r);
@@ -87,7 +89,9 @@ private:
     const ImportOptions& options_;
     ImportResult result_;
     TraceAssembler assembler_{"import:kineto"};
-    bool syncscope_ = false;  // our own export: lanes and links come verbatim
+    bool syncscope_ = false;                    // our own export: lanes and links come verbatim
+    std::optional<std::int64_t> base_time_ns_;  // "baseTimeNanoseconds": ts are relative to it
+    std::uint32_t rank_ = kNone;                // "distributedInfo": {"rank": N}
     std::map<std::int64_t, DeviceInfo> devices_;
     std::int64_t first_gpu_device_ = -1;
     std::vector<std::tuple<std::int64_t, std::int64_t, std::string>> thread_names_;

@@ -471,8 +471,10 @@ std::string KinetoImport::parseDevices(dom::array devices) {
 std::string KinetoImport::onTopLevelValue(std::string_view key, std::string_view json,
                                           std::uint64_t offset) {
     const bool devices = key == "deviceProperties" || key == "computeProperties";
+    if (key == "distributedInfo" || key == "baseTimeNanoseconds")
+        return onClockOrRank(key, json, offset);
     if (!devices && key != "syncscope")
-        return {};  // other keys (metadata, distributedInfo...) are not needed
+        return {};  // other keys (metadata, record_shapes...) are not needed
     if (key == "syncscope" && splitter_->sawEvents())
         return fail(offset, "\"syncscope\" must come before \"traceEvents\"");
     dom::element value;
@@ -493,6 +495,37 @@ std::string KinetoImport::onTopLevelValue(std::string_view key, std::string_view
     syncscope_ = true;
     if (auto err = OwnExportReader::readMeta(meta, assembler_.trace()); !err.empty())
         return fail(offset, err);
+    return {};
+}
+
+// What lets the ranks of one distributed step share a timeline (docs/trace-conventions.md).
+std::string KinetoImport::onClockOrRank(std::string_view key, std::string_view json,
+                                        std::uint64_t offset) {
+    dom::element value;
+    if (auto code = parser_.parse(json.data(), json.size(), false).get(value); code)
+        return fail(offset,
+                    "\"" + std::string(key) + "\" is not JSON: " + simdjson::error_message(code));
+    if (key == "baseTimeNanoseconds") {
+        std::int64_t base = 0;
+        std::uint64_t unsigned_base = 0;
+        if (value.get_int64().get(base) != simdjson::SUCCESS) {
+            if (value.get_uint64().get(unsigned_base) == simdjson::SUCCESS)
+                return fail(offset, "\"baseTimeNanoseconds\" is out of range");
+            return fail(offset, "\"baseTimeNanoseconds\" is not an integer");
+        }
+        base_time_ns_ = base;
+        return {};
+    }
+    dom::object info;
+    if (value.get_object().get(info))
+        return fail(offset, "\"distributedInfo\" is not an object");
+    dom::element rank;
+    if (info.at_key("rank").get(rank))
+        return {};  // a backend without ranks: the trace is placed by its position
+    std::int64_t r = -1;
+    if (rank.get_int64().get(r) || r < 0 || r >= std::int64_t{1} << 31)
+        return fail(offset, "\"distributedInfo.rank\" is not a rank (an integer from 0)");
+    rank_ = static_cast<std::uint32_t>(r);
     return {};
 }
 
@@ -533,6 +566,10 @@ ImportResult KinetoImport::run(ByteSource& source) {
         if (!has_title)
             trace.title = source_;
         trace.source = source_;
+        trace.rank = rank_;
+        trace.clock.domain = base_time_ns_ ? ClockDomain::KinetoBase : ClockDomain::HostClock;
+        if (base_time_ns_)
+            trace.clock.origin_ns = saturatingAdd(trace.clock.origin_ns, *base_time_ns_);
         result_.trace = std::move(trace);
     }
     if (duplicate_key_events_ > kDuplicateKeyWarnings)

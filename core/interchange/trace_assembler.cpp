@@ -296,6 +296,8 @@ void TraceAssembler::normalizeTimes() {
         origin = std::min(origin, m.t_ns);
     if (origin == std::numeric_limits<TimeNs>::max())
         return;
+    // Kept so that traces of several ranks can be laid on one clock again (RankMerger).
+    trace_.clock.origin_ns = origin;
     for (auto& e : trace_.events) {
         e.start_ns -= origin;
         e.end_ns -= origin;

@@ -40,6 +40,11 @@ std::string_view toString(LaneKind kind) {
     return names.at(static_cast<std::size_t>(kind));
 }
 
+std::string_view toString(ClockDomain domain) {
+    static constexpr std::array<std::string_view, 3> names{"unknown", "host", "kineto-base"};
+    return names.at(static_cast<std::size_t>(domain));
+}
+
 std::string_view toString(EventKind kind) {
     static constexpr std::array<std::string_view, kEventKindCount> names{
         "api-call",   "host-wait",    "host-work",   "kernel",        "memcpy",

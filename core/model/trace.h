@@ -34,6 +34,9 @@ struct Lane {
     int priority = 0;
     std::uint16_t parent = kNoLane;   // HostWaits: the HostThread lane it belongs to
     std::uint32_t thread_id = kNone;  // host lanes: OS/CUPTI thread id where known
+    // The distributed rank whose trace the lane came from, in a timeline of several ranks
+    // (RankMerger); kNone in a one-process trace.
+    std::uint32_t rank = kNone;
 };
 
 enum class EventKind : std::uint8_t {
@@ -161,6 +164,20 @@ struct DeviceDescription {
     std::uint64_t pool_release_threshold = 0;
 };
 
+// Which clock a trace's times were read against, so the traces of several ranks can be put on one
+// axis (docs/trace-conventions.md "Several ranks"). Importers shift times so the earliest record is
+// at 0; origin_ns is where that 0 lies on the source clock.
+enum class ClockDomain : std::uint8_t {
+    Unknown,     // simulated, CUDA-engine or Nsight traces: no clock shared across processes
+    HostClock,   // Kineto "ts" as written: epoch microseconds of the host clock
+    KinetoBase,  // Kineto "ts" relative to the file's "baseTimeNanoseconds"
+};
+
+struct TraceClock {
+    ClockDomain domain = ClockDomain::Unknown;
+    TimeNs origin_ns = 0;
+};
+
 struct Trace {
     static constexpr int kFormatVersion = 1;
 
@@ -172,6 +189,9 @@ struct Trace {
     std::vector<Flow> flows;
     std::vector<MemorySample> memory;
     StringTable strings;
+    TraceClock clock;
+    // distributedInfo.rank of a one-rank profiler trace; kNone when the source did not say.
+    std::uint32_t rank = kNone;
     // The scenario that produced it, parsed once: analysis, claims and the window read it from here
     // rather than parsing text again. Null for imports. Shared and immutable, so the copies a live
     // run hands to the window do not copy it.
@@ -189,6 +209,7 @@ std::string_view toString(LaneKind kind);
 // annotation and unclassified lanes do not. GpuActivity builds GPU busy/idle on it.
 bool isGpuLane(LaneKind kind);
 std::string_view toString(EventKind kind);
+std::string_view toString(ClockDomain domain);
 std::string_view toString(ApiId api);
 std::string_view toString(FlowKind kind);
 // The CUDA runtime name of a call, e.g. "cudaStreamSynchronize".

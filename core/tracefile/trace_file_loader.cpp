@@ -17,7 +17,8 @@ bool TraceFileLoader::run(element root_element) {
     object root;
     if (root_element.get_object().get(root) != simdjson::SUCCESS)
         return fail("", "a trace file must be a JSON object");
-    return meta(root) && scenario(root) && enums(root) && device(root) && strings(root) &&
+    return meta(root) && clockAndRank(root) && scenario(root) && enums(root) && device(root) &&
+           strings(root) &&
            lanes(root) && eventColumns(root) && events(root) && flowColumns(root) && flows(root) &&
            memoryColumns(root) && memory(root);
 }
@@ -36,6 +37,29 @@ bool TraceFileLoader::meta(object root) {
         return fail("version", "unsupported version " + std::to_string(version) +
                                    " (this build reads version 1)");
     return getString(root, "title", "", t_.title) && getString(root, "source", "", t_.source);
+}
+
+// Both optional (written only when known), so files from before them load unchanged.
+bool TraceFileLoader::clockAndRank(object root) {
+    element e;
+    if (root.at_key("rank").get(e) == simdjson::SUCCESS &&
+        !getIndex(e, "rank", t_.rank, 0, "", true))
+        return false;
+    if (root.at_key("clock").get(e) != simdjson::SUCCESS)
+        return true;
+    object clock;
+    if (e.get_object().get(clock) != simdjson::SUCCESS)
+        return fail("clock", "must be an object");
+    std::string domain;
+    if (!getString(clock, "domain", "clock", domain) ||
+        !getInt(clock, "origin_ns", "clock", t_.clock.origin_ns))
+        return false;
+    for (const ClockDomain d : {ClockDomain::HostClock, ClockDomain::KinetoBase})
+        if (domain == toString(d))
+            t_.clock.domain = d;
+    if (t_.clock.domain == ClockDomain::Unknown)
+        return fail("clock.domain", "must be \"host\" or \"kineto-base\" (got \"" + domain + "\")");
+    return true;
 }
 
 bool TraceFileLoader::scenario(object root) {
@@ -188,6 +212,10 @@ bool TraceFileLoader::lanes(object root) {
             return fail(path + ".priority", "is out of range");
         lane.priority = static_cast<int>(priority);
         lane.parent = parent_index == kNone ? kNoLane : static_cast<std::uint16_t>(parent_index);
+        // Optional: only lanes of a timeline of several ranks carry one.
+        if (element rank; o.at_key("rank").get(rank) == simdjson::SUCCESS &&
+                          !getIndex(rank, path + ".rank", lane.rank, 0, "", true))
+            return false;
         t_.lanes.push_back(std::move(lane));
         ++i;
     }

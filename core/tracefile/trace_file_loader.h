@@ -51,6 +51,7 @@ public:
     // The same checks piece by piece, for a document read in parts (TraceFileStreamReader):
     // `root` then holds the small top-level values, the four big arrays come row by row.
     bool meta(simdjson::dom::object root);  // format, version, title, source
+    bool clockAndRank(simdjson::dom::object root);  // optional "clock" and "rank"
     bool scenario(simdjson::dom::object root);
     bool enums(simdjson::dom::object root);
     bool device(simdjson::dom::object root);

@@ -81,7 +81,8 @@ std::string TraceFileStreamReader::prepare(const std::string& key) {
     if (!skeleton(root))
         return kFallBack;
     if (!header_) {
-        if (!loader_.meta(root) || !loader_.enums(root) || !loader_.device(root))
+        if (!loader_.meta(root) || !loader_.clockAndRank(root) || !loader_.enums(root) ||
+            !loader_.device(root))
             return kFallBack;
         header_ = true;
     }

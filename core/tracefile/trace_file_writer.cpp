@@ -116,6 +116,21 @@ void TraceFile::writeJson(const Trace& t, const Sink& sink) {
     key(out, "source");
     appendEscaped(out, t.source);
     out += ',';
+    // Only traces that know their clock or rank say so: older files, and every simulated run,
+    // stay byte for byte what they were.
+    if (t.clock.domain != ClockDomain::Unknown) {
+        key(out, "clock");
+        out += "{\"domain\":";
+        appendEscaped(out, toString(t.clock.domain));
+        out += ",\"origin_ns\":";
+        appendNumber(out, t.clock.origin_ns);
+        out += "},";
+    }
+    if (t.rank != kNone) {
+        key(out, "rank");
+        appendIndex(out, t.rank);
+        out += ',';
+    }
 
     const DeviceDescription& d = t.device;
     key(out, "device");
@@ -186,6 +201,10 @@ void TraceFile::writeJson(const Trace& t, const Sink& sink) {
         appendLaneIndex(out, lane.parent);
         out += ",\"thread_id\":";
         appendIndex(out, lane.thread_id);
+        if (lane.rank != kNone) {
+            out += ",\"rank\":";
+            appendIndex(out, lane.rank);
+        }
         out += '}';
         chunked.spill();
     }

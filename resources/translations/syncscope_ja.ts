@@ -966,6 +966,24 @@ Save them before continuing?</source>
         <source>Range statistics</source>
         <translation>範囲の統計</translation>
     </message>
+<message>
+        <source>Cannot open files</source>
+        <translation>ファイルを開けません</translation>
+    </message>
+    <message>
+        <source>%1 files chosen; at most %2 ranks open as one timeline</source>
+        <translation>%1 個のファイルが選ばれました。1 つのタイムラインで開けるランクは %2 個までです</translation>
+    </message>
+    <message numerus="yes">
+        <source>Opening %n rank file(s)…</source>
+        <translation>
+            <numerusform>%n 個のランクのファイルを開いています…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Ranks</source>
+        <translation>ランク</translation>
+    </message>
 </context>
 <context>
     <name>syncscope::RecentFiles</name>
@@ -1835,6 +1853,52 @@ Save them before continuing?</source>
     <message>
         <source>Total and % are clipped to the range; count, mean, min and max are of the whole events. Host and GPU figures cover every lane.</source>
         <translation>合計と % は範囲で切り取った値、回数・平均・最小・最大はイベント全体の値です。ホストと GPU の数値はすべてのレーンが対象です。</translation>
+    </message>
+</context>
+<context>
+    <name>CollectiveText</name>
+    <message>
+        <source>%1: only rank %2 has it; no rank waited for another</source>
+        <translation>%1: ランク %2 にしかありません。他のランクを待ったランクはありません</translation>
+    </message>
+    <message>
+        <source>%1: rank %2 arrived last; rank %3 waited %4 for it</source>
+        <translation>%1: ランク %2 が最後に到着しました。ランク %3 はそれを %4 待ちました</translation>
+    </message>
+    <message>
+        <source>%1: rank %2 arrived last; ranks %3 waited %4 for it</source>
+        <translation>%1: ランク %2 が最後に到着しました。ランク %3 はそれを %4 待ちました</translation>
+    </message>
+</context>
+<context>
+    <name>syncscope::RankTable</name>
+    <message>
+        <source>Rank</source>
+        <translation>ランク</translation>
+    </message>
+    <message>
+        <source>Makespan</source>
+        <translation>総所要時間</translation>
+    </message>
+    <message>
+        <source>GPU busy</source>
+        <translation>GPU 稼働時間</translation>
+    </message>
+    <message>
+        <source>Host blocked</source>
+        <translation>ホストのブロック時間</translation>
+    </message>
+    <message>
+        <source>NCCL kernels</source>
+        <translation>NCCL カーネル</translation>
+    </message>
+    <message>
+        <source>Waited for others</source>
+        <translation>他ランク待ち</translation>
+    </message>
+    <message>
+        <source>Sum over the NCCL collectives of the time from this rank's kernel start to the last rank's</source>
+        <translation>各 NCCL 集団通信について、このランクのカーネル開始から最後に到着したランクの開始までの時間の合計</translation>
     </message>
 </context>
 </TS>

@@ -82,6 +82,11 @@ std::string traceDifference(const Trace& a, const Trace& b, TraceMatch match) {
     for (std::size_t i = 0; ok && match != TraceMatch::Timeline && i < 4; ++i)
         ok = d.field("device.wake_latency_ns", i, "", da.wake_latency_ns[i], db.wake_latency_ns[i]);
     if (match == TraceMatch::Exact) {
+        // Where the trace sits on its source's clock, and its rank: kept by the native file (the
+        // Chrome export does not carry them).
+        ok = ok && d.field("rank", kNo, "", a.rank, b.rank) &&
+             d.field("clock", kNo, "domain", a.clock.domain, b.clock.domain) &&
+             d.field("clock", kNo, "origin_ns", a.clock.origin_ns, b.clock.origin_ns);
         ok = ok && d.field("strings.size()", kNo, "", a.strings.size(), b.strings.size());
         for (std::uint32_t i = 0; ok && i < a.strings.size(); ++i)
             ok = d.field("strings", i, "", a.strings.at(i), b.strings.at(i));
@@ -96,7 +101,8 @@ std::string traceDifference(const Trace& a, const Trace& b, TraceMatch match) {
              d.field("lanes", i, "stream_kind", x.stream_kind, y.stream_kind) &&
              d.field("lanes", i, "priority", x.priority, y.priority) &&
              d.field("lanes", i, "parent", x.parent, y.parent) &&
-             d.field("lanes", i, "thread_id", x.thread_id, y.thread_id);
+             d.field("lanes", i, "thread_id", x.thread_id, y.thread_id) &&
+             d.field("lanes", i, "rank", x.rank, y.rank);
     }
     ok = ok && d.field("events.size()", kNo, "", a.events.size(), b.events.size());
     for (std::size_t i = 0; ok && i < a.events.size(); ++i) {

@@ -7,8 +7,8 @@ namespace syncscope {
 
 namespace {
 
-bool startsWith(const std::string& s, std::string_view prefix) {
-    return s.size() >= prefix.size() && std::string_view(s).substr(0, prefix.size()) == prefix;
+bool startsWith(std::string_view s, std::string_view prefix) {
+    return s.size() >= prefix.size() && s.substr(0, prefix.size()) == prefix;
 }
 
 // "GPU 3 stream 7" -> "GPU 3": importers name the device only when there is more than one.
@@ -29,7 +29,12 @@ bool isHostLane(LaneKind k) {
 bool LaneLayout::isBookkeeping(const Lane& lane) {
     if (lane.kind != LaneKind::Other)
         return false;
-    return lane.name == "/" || startsWith(lane.name, "Traces/") || startsWith(lane.name, "Spans/");
+    // A merged rank's lanes are named "rank 3 · …" (RankMerger): judge the name it came with.
+    std::string_view name = lane.name;
+    if (const std::string prefix = "rank " + std::to_string(lane.rank) + " \u00b7 ";
+        lane.rank != kNone && startsWith(lane.name, prefix))
+        name.remove_prefix(prefix.size());
+    return name == "/" || startsWith(name, "Traces/") || startsWith(name, "Spans/");
 }
 
 void LaneLayout::buildGroups(const Trace& trace) {
@@ -47,7 +52,10 @@ void LaneLayout::buildGroups(const Trace& trace) {
     for (const auto l : natural_) {
         const Lane& lane = lanes[l];
         int g = -1;
-        if (lane.kind == LaneKind::HostThread) {
+        if (lane.rank != kNone) {
+            // A timeline of several ranks: each rank's threads and streams collapse together.
+            g = groupNamed(QStringLiteral("rank %1").arg(lane.rank));
+        } else if (lane.kind == LaneKind::HostThread) {
             g = static_cast<int>(groups_.size());
             groups_.push_back({QString::fromStdString(lane.name), {}});
         } else if (lane.parent < lanes.size() && lanes[lane.parent].kind == LaneKind::HostThread &&

@@ -17,7 +17,8 @@ struct LaneRow {
 };
 
 // Lanes that belong together and collapse into one row: a host thread with its waits and
-// annotation sub-lanes, the streams and copy engines of one GPU, the remaining lanes.
+// annotation sub-lanes, the streams and copy engines of one GPU, the remaining lanes; in a
+// timeline of several ranks, every lane of one rank ("rank 3").
 struct LaneGroup {
     QString name;
     std::vector<std::uint16_t> lanes;  // in natural order

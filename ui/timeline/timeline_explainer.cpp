@@ -2,12 +2,14 @@
 
 #include <algorithm>
 
+#include "ui/timeline/collective_text.h"
 #include "ui/timeline/event_details.h"
 
 namespace syncscope {
 
 void TimelineExplainer::setTrace(std::shared_ptr<const Trace> trace) {
     gaps_.reset();
+    collectives_.reset();
     attribution_.reset();  // it refers to the old trace
     trace_ = std::move(trace);
 }
@@ -22,6 +24,8 @@ QString TimelineExplainer::details(std::uint32_t index) const {
     if (!trace_ || index >= trace_->events.size())
         return {};
     const auto kind = trace_->events[index].kind;
+    if (const QString collective = collectiveAt(index); !collective.isEmpty())
+        return describeEvent(*trace_, index) + QLatin1Char('\n') + collective;
     if (kind != EventKind::HostWait && kind != EventKind::StreamWait)
         return describeEvent(*trace_, index);
     return describeEvent(*trace_, index, &attribution());
@@ -32,7 +36,19 @@ EventDescription TimelineExplainer::description(std::uint32_t index) const {
         return {};
     const auto kind = trace_->events[index].kind;
     const bool wait = kind == EventKind::HostWait || kind == EventKind::StreamWait;
-    return EventDescription::of(*trace_, index, wait ? &attribution() : nullptr);
+    EventDescription d = EventDescription::of(*trace_, index, wait ? &attribution() : nullptr);
+    if (const QString collective = collectiveAt(index); !collective.isEmpty())
+        d.explanation = collective;
+    return d;
+}
+
+QString TimelineExplainer::collectiveAt(std::uint32_t index) const {
+    if (!CollectiveMatcher::isNcclKernel(*trace_, trace_->events[index]))
+        return {};
+    if (!collectives_)
+        collectives_ = CollectiveMatcher::match(*trace_);
+    const auto c = CollectiveMatcher::find(*collectives_, index);
+    return c ? collectiveSentence((*collectives_)[*c]) : QString();
 }
 
 QString TimelineExplainer::idleGapAt(TimeNs t) const {

@@ -6,6 +6,7 @@
 #include <optional>
 #include <vector>
 
+#include "core/analysis/collective_matcher.h"
 #include "core/analysis/wait_attribution.h"
 #include "core/model/trace.h"
 #include "ui/timeline/event_description.h"
@@ -28,10 +29,13 @@ public:
 
 private:
     const WaitAttribution& attribution() const;
+    // For an NCCL kernel of a timeline of several ranks: who it waited for; empty otherwise.
+    QString collectiveAt(std::uint32_t index) const;
 
     std::shared_ptr<const Trace> trace_;
     mutable std::unique_ptr<WaitAttribution> attribution_;  // refers to *trace_
     mutable std::optional<std::vector<IdleGap>> gaps_;
+    mutable std::optional<std::vector<Collective>> collectives_;  // matched on first NCCL kernel
 };
 
 }  // namespace syncscope

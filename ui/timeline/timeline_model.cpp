@@ -94,33 +94,42 @@ TimelineModel::TimelineModel(std::shared_ptr<const Trace> trace) : trace_(std::m
 void TimelineModel::buildRows() {
     const auto& lanes = trace_->lanes;
     std::vector<bool> placed(lanes.size(), false);
-    auto place = [&](std::size_t l) {
-        if (placed[l])
-            return;
-        placed[l] = true;
-        natural_.push_back(static_cast<std::uint16_t>(l));
-    };
-    for (std::size_t l = 0; l < lanes.size(); ++l) {
-        if (lanes[l].kind != LaneKind::HostThread)
-            continue;
-        place(l);
-        // The waits sub-lane goes right under its thread so a sync never hides behind the kernel it
-        // waits for (DESIGN.md §8, kineto #1356).
-        for (std::size_t w = 0; w < lanes.size(); ++w)
-            if (lanes[w].kind == LaneKind::HostWaits && lanes[w].parent == l)
-                place(w);
+    // A timeline of several ranks reads rank by rank, each laid out as a trace of its own; lanes
+    // without a rank (every one-process trace) are one such block.
+    std::vector<std::uint32_t> ranks;
+    for (const auto& lane : lanes)
+        if (std::find(ranks.begin(), ranks.end(), lane.rank) == ranks.end())
+            ranks.push_back(lane.rank);
+    std::sort(ranks.begin(), ranks.end());
+    for (const std::uint32_t rank : ranks) {
+        auto place = [&](std::size_t l) {
+            if (placed[l] || lanes[l].rank != rank)
+                return;
+            placed[l] = true;
+            natural_.push_back(static_cast<std::uint16_t>(l));
+        };
+        for (std::size_t l = 0; l < lanes.size(); ++l) {
+            if (lanes[l].kind != LaneKind::HostThread)
+                continue;
+            place(l);
+            // The waits sub-lane goes right under its thread so a sync never hides behind the
+            // kernel it waits for (DESIGN.md §8, kineto #1356).
+            for (std::size_t w = 0; w < lanes.size(); ++w)
+                if (lanes[w].kind == LaneKind::HostWaits && lanes[w].parent == l)
+                    place(w);
+        }
+        for (std::size_t l = 0; l < lanes.size(); ++l)
+            if (lanes[l].kind == LaneKind::HostWaits)
+                place(l);  // orphans
+        for (std::size_t l = 0; l < lanes.size(); ++l)
+            if (lanes[l].kind == LaneKind::Stream)
+                place(l);
+        for (std::size_t l = 0; l < lanes.size(); ++l)
+            if (lanes[l].kind == LaneKind::CopyEngine)
+                place(l);
+        for (std::size_t l = 0; l < lanes.size(); ++l)
+            place(l);  // annotation, other
     }
-    for (std::size_t l = 0; l < lanes.size(); ++l)
-        if (lanes[l].kind == LaneKind::HostWaits)
-            place(l);  // orphans
-    for (std::size_t l = 0; l < lanes.size(); ++l)
-        if (lanes[l].kind == LaneKind::Stream)
-            place(l);
-    for (std::size_t l = 0; l < lanes.size(); ++l)
-        if (lanes[l].kind == LaneKind::CopyEngine)
-            place(l);
-    for (std::size_t l = 0; l < lanes.size(); ++l)
-        place(l);  // annotation, other
     std::vector<std::vector<std::uint16_t>> rows;
     rows.reserve(natural_.size());
     for (const auto l : natural_)

@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "core/interchange/input_probe.h"
+#include "core/interchange/rank_merger.h"
 #include "core/interchange/trace_opener.h"
 #include "core/scenario/scenario_reader.h"
 
@@ -129,6 +130,38 @@ LoadedDocument DocumentLoader::loadUnguarded(const QString& path, const std::ato
     if (trace->scenario != nullptr)
         document.scenario = *trace->scenario;
     document.trace = std::move(trace);
+    return document;
+}
+
+LoadedDocument DocumentLoader::loadRanks(const QStringList& paths,
+                                         const std::atomic<bool>* cancel) {
+    LoadedDocument document;
+    document.path = paths.isEmpty() ? QString() : paths.front();
+    std::vector<std::string> native;
+    for (const QString& path : paths) {
+        const InputProbe probe = InputProbe::probe(nativePath(path));
+        if (probe.format == InputProbe::Format::Error) {
+            document.error = QString::fromStdString(probe.error);
+            return document;
+        }
+        native.push_back(nativePath(path));
+    }
+    ImportOptions options;
+    options.cancel = cancel;
+    ImportResult merged;
+    // Runs on a worker thread, like load(): nothing may escape it.
+    try {
+        merged = RankMerger::merge(native, options);
+    } catch (const std::bad_alloc&) {
+        merged.error = "out of memory while merging the ranks";
+    }
+    if (!merged.ok()) {
+        document.error = QString::fromStdString(merged.error);
+        return document;
+    }
+    for (const std::string& w : merged.warnings)
+        document.warnings << QString::fromStdString(w);
+    document.trace = std::make_shared<Trace>(std::move(*merged.trace));
     return document;
 }
 

@@ -27,6 +27,10 @@ struct LoadedDocument {
 class DocumentLoader {
 public:
     static LoadedDocument load(const QString& path, const std::atomic<bool>* cancel = nullptr);
+    // The per-rank traces of one distributed step as one trace (core/interchange/rank_merger):
+    // lanes grouped by rank on the clock the ranks share. Errors name the file.
+    static LoadedDocument loadRanks(const QStringList& paths,
+                                    const std::atomic<bool>* cancel = nullptr);
     // A scenario file (by its name or its first bytes), as opposed to a trace.
     static bool isScenarioFile(const QString& path);
     static QString scenarioFilter();

@@ -25,6 +25,16 @@ quint64 DocumentOpener::open(const QString& path) {
         });
 }
 
+quint64 DocumentOpener::openRanks(const QStringList& paths) {
+    loading_ = true;
+    return jobs_->start(
+        [paths](const JobContext& job) { return DocumentLoader::loadRanks(paths, job.flag()); },
+        [this](const LoadedDocument& document) {
+            loading_ = false;
+            emit loaded(document);
+        });
+}
+
 void DocumentOpener::cancel() {
     jobs_->drop();
     loading_ = false;

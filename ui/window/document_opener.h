@@ -2,6 +2,7 @@
 
 #include <QObject>
 #include <QString>
+#include <QStringList>
 #include <atomic>
 #include <functional>
 
@@ -27,6 +28,9 @@ public:
     // Starts loading `path`; returns the load's job id. `loaded` follows, unless a newer open()
     // or cancel() came first.
     quint64 open(const QString& path);
+    // Loads the per-rank traces `paths` as one timeline (DocumentLoader::loadRanks), as a job
+    // like open(): it supersedes, and is superseded by, any other load.
+    quint64 openRanks(const QStringList& paths);
     // Drops the load in progress, if any.
     void cancel();
     bool isLoading() const { return loading_; }

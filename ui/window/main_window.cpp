@@ -510,6 +510,7 @@ void MainWindow::showTrace(std::shared_ptr<const Trace> trace,
     if (!timeline_->zoomToFocus())
         timeline_->zoomToFit();
     summary_->setTrace(trace_, scenario);
+    updateRanks();
     details_->clear();
     trace_label_->setText(tr("%n event(s)", nullptr, int(trace_->events.size())) +
                           (trace_->device.name.empty()

@@ -40,6 +40,7 @@ class ScenarioEditor;
 class ScenarioLibrary;
 class StartPage;
 class StepHighlight;
+class RankTable;
 class TimelineView;
 struct Theme;
 
@@ -54,6 +55,9 @@ public:
     // Opens a scenario or trace file, or `builtin:NAME`. Errors go to a dialog naming the file
     // (or, with `quiet`, to the status bar only). Returns false when nothing was opened.
     bool openPath(const QString& path, bool run_after = false);
+    // Several files are the per-rank traces of one distributed step, opened as one timeline
+    // grouped by rank (main_window_ranks.cpp); one file is openPath.
+    bool openPaths(const QStringList& paths);
     void runScenario();
     void cancelRun();
     // What the command line asked for: the course at `coursePage` (0-based), a scenario to run,
@@ -86,6 +90,8 @@ public:
     QDockWidget* codeDock() const { return code_dock_; }
     StepHighlight* stepHighlight() const { return highlight_; }
     DocumentOpener* opener() const { return opener_; }
+    RankTable* rankTable() const { return rank_table_; }
+    QDockWidget* rankDock() const { return rank_dock_; }
     ReplayController* replay() const { return replay_; }
     ReplayBar* replayBar() const { return replay_bar_; }
     // The range statistics dock (View ▸ Range Statistics), filled by dragging on the time axis.
@@ -161,6 +167,7 @@ private:
     void dropRun();
     void showTrace(std::shared_ptr<const Trace> trace, const std::optional<Scenario>& scenario);
     void showEventDetails(std::optional<std::uint32_t> index);
+    void updateRanks();
     void onRunFinished(quint64 id, RunStatus status, const QString& message,
                        std::shared_ptr<const Trace> trace);
     void updateTitle();
@@ -189,6 +196,8 @@ private:
     QDockWidget* code_dock_ = nullptr;
     RangeStatsPanel* range_stats_ = nullptr;
     QDockWidget* range_dock_ = nullptr;
+    RankTable* rank_table_ = nullptr;  // made with the first timeline of several ranks
+    QDockWidget* rank_dock_ = nullptr;
     StepHighlight* highlight_ = nullptr;
     QLabel* trace_label_ = nullptr;
     ReplayController* replay_ = nullptr;

@@ -185,12 +185,13 @@ void MainWindow::openScenarioDialog() {
 }
 
 void MainWindow::openTraceDialog() {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open Trace"), lastFolder(),
-                                                      DocumentLoader::traceFilter());
-    if (path.isEmpty())
+    // Several files chosen together are the ranks of one distributed step: one timeline.
+    const QStringList paths = QFileDialog::getOpenFileNames(this, tr("Open Trace"), lastFolder(),
+                                                            DocumentLoader::traceFilter());
+    if (paths.isEmpty())
         return;
-    rememberFolder(path);
-    openPath(path);
+    rememberFolder(paths.first());
+    openPaths(paths);
 }
 
 bool MainWindow::saveScenario() {

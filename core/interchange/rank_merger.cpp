@@ -1,0 +1,170 @@
+#include "core/interchange/rank_merger.h"
+
+#include <algorithm>
+#include <limits>
+#include <map>
+#include <new>
+#include <numeric>
+#include <stdexcept>
+
+#include "core/analysis/collective_matcher.h"
+#include "core/interchange/trace_opener.h"
+
+namespace syncscope {
+
+namespace {
+
+ImportResult failure(std::string message) {
+    ImportResult result;
+    result.error = std::move(message);
+    return result;
+}
+
+std::string clockWording(ClockDomain domain) {
+    return domain == ClockDomain::KinetoBase ? "times relative to \"baseTimeNanoseconds\""
+                                             : "host-clock times without \"baseTimeNanoseconds\"";
+}
+
+// Appends one rank's trace to `out`, its times moved by `shift` onto the shared clock.
+void append(Trace& out, const Trace& in, std::uint32_t rank, TimeNs shift) {
+    const auto lane_base = static_cast<std::uint16_t>(out.lanes.size());
+    const auto event_base = static_cast<std::uint32_t>(out.events.size());
+    if (out.lanes.size() + in.lanes.size() > std::numeric_limits<std::uint16_t>::max() - 1)
+        throw std::length_error("too many lanes in one trace (at most 65534)");
+    if (out.events.size() + in.events.size() >= kNone)
+        throw std::length_error("too many events in one trace");
+    const std::string prefix = "rank " + std::to_string(rank) + " \u00b7 ";
+    for (Lane lane : in.lanes) {
+        lane.rank = rank;
+        lane.name = prefix + (lane.name.empty() ? std::string(toString(lane.kind)) : lane.name);
+        if (lane.parent != kNoLane)
+            lane.parent = static_cast<std::uint16_t>(lane.parent + lane_base);
+        out.addLane(std::move(lane));
+    }
+    out.events.reserve(out.events.size() + in.events.size());
+    for (TraceEvent e : in.events) {
+        e.start_ns = saturatingAdd(e.start_ns, shift);
+        e.end_ns = saturatingAdd(e.end_ns, shift);
+        e.lane = static_cast<std::uint16_t>(e.lane + lane_base);
+        if (e.target_lane != kNoLane)
+            e.target_lane = static_cast<std::uint16_t>(e.target_lane + lane_base);
+        if (e.awaited != kNone)
+            e.awaited += event_base;
+        e.name = out.strings.intern(in.nameOf(e));
+        out.addEvent(e);
+    }
+    for (Flow f : in.flows) {
+        f.from += event_base;
+        f.to += event_base;
+        out.flows.push_back(f);
+    }
+}
+
+}  // namespace
+
+ImportResult RankMerger::merge(const std::vector<std::string>& paths,
+                               const ImportOptions& options) {
+    if (paths.empty())
+        return failure("no trace files to merge");
+    if (paths.size() > kMaxFiles)
+        return failure(std::to_string(paths.size()) + " trace files given; at most " +
+                       std::to_string(kMaxFiles) + " ranks are merged at once");
+    std::vector<Trace> traces;
+    std::vector<std::string> warnings;
+    for (std::size_t i = 0; i < paths.size(); ++i) {
+        ImportOptions one = options;
+        if (options.progress)
+            one.progress = [&options, i, n = paths.size()](double f) {
+                options.progress((static_cast<double>(i) + f) / static_cast<double>(n));
+            };
+        ImportResult opened = TraceOpener::open(paths[i], one);
+        if (!opened.ok()) {
+            // The importers name the file; a message that does not is given its name.
+            if (opened.error.find(paths[i]) == std::string::npos)
+                opened.error = paths[i] + ": " + opened.error;
+            return opened;
+        }
+        for (auto& w : opened.warnings)
+            warnings.push_back(w.find(paths[i]) == std::string::npos ? paths[i] + ": " + w : w);
+        traces.push_back(std::move(*opened.trace));
+    }
+    ImportResult merged;
+    try {
+        merged = merge(std::move(traces), paths);
+    } catch (const std::bad_alloc&) {
+        return failure("out of memory while merging " + std::to_string(paths.size()) + " ranks");
+    } catch (const std::length_error& e) {
+        return failure(std::string("the merged ranks are too large: ") + e.what());
+    }
+    warnings.insert(warnings.end(), merged.warnings.begin(), merged.warnings.end());
+    merged.warnings = std::move(warnings);
+    return merged;
+}
+
+ImportResult RankMerger::merge(std::vector<Trace> traces, const std::vector<std::string>& names) {
+    if (traces.empty() || names.size() != traces.size())
+        return failure("no trace files to merge");
+    if (traces.size() > kMaxFiles)
+        return failure(std::to_string(traces.size()) + " trace files given; at most " +
+                       std::to_string(kMaxFiles) + " ranks are merged at once");
+    ImportResult result;
+    std::vector<std::uint32_t> ranks(traces.size());
+    std::map<std::uint32_t, std::size_t> seen;
+    for (std::size_t i = 0; i < traces.size(); ++i) {
+        const Trace& t = traces[i];
+        for (const Lane& lane : t.lanes)
+            if (lane.rank != kNone)
+                return failure(names[i] + ": already holds several ranks; give the per-rank files");
+        if (t.clock.domain == ClockDomain::Unknown)
+            return failure(names[i] +
+                           ": has no clock shared with other processes (only PyTorch profiler "
+                           "traces can be merged by rank)");
+        if (t.clock.domain != traces.front().clock.domain)
+            return failure(names[i] + ": has " + clockWording(t.clock.domain) + " but " +
+                           names.front() + " has " + clockWording(traces.front().clock.domain) +
+                           "; the ranks cannot be put on one clock");
+        ranks[i] = t.rank;
+        if (t.rank == kNone) {
+            ranks[i] = static_cast<std::uint32_t>(i);
+            result.warnings.push_back(names[i] + ": no \"distributedInfo\" rank; shown as rank " +
+                                      std::to_string(i) + " (its position in the list)");
+        }
+        if (auto [it, added] = seen.emplace(ranks[i], i); !added)
+            return failure(names[i] + ": rank " + std::to_string(ranks[i]) + " again (also " +
+                           names[it->second] + "); give each rank once");
+    }
+    TimeNs origin = std::numeric_limits<TimeNs>::max();
+    for (const Trace& t : traces)
+        origin = std::min(origin, t.clock.origin_ns);
+
+    std::vector<std::size_t> order(traces.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::sort(order.begin(), order.end(),
+              [&](std::size_t a, std::size_t b) { return ranks[a] < ranks[b]; });
+    Trace out;
+    out.device = traces[order.front()].device;
+    out.clock = {traces.front().clock.domain, origin};
+    out.title = std::to_string(traces.size()) + " ranks: " + traces[order.front()].title;
+    out.source = names[order.front()];
+    std::size_t samples = 0;
+    for (const std::size_t i : order) {
+        append(out, traces[i], ranks[i], saturatingSub(traces[i].clock.origin_ns, origin));
+        samples += traces[i].memory.size();
+    }
+    // One memory series cannot hold several processes' memory.
+    if (samples > 0)
+        result.warnings.push_back(std::to_string(samples) +
+                                  " memory sample(s) of the ranks not shown: a timeline of several "
+                                  "ranks has no memory plot");
+    // Flows from the rank that arrived last to each rank that waited for it: drawn when a kernel
+    // is selected, as every other flow.
+    for (const Collective& c : CollectiveMatcher::match(out))
+        for (std::size_t a = 0; a < c.arrivals.size(); ++a)
+            if (a != c.last)
+                out.flows.push_back(
+                    {c.lastArrival().event, c.arrivals[a].event, FlowKind::Generic});
+    result.trace = std::move(out);
+    return result;
+}
+
+}  // namespace syncscope

@@ -1,0 +1,111 @@
+#include <QDir>
+#include <QDockWidget>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QtTest>
+
+#include "core/analysis/collective_matcher.h"
+#include "tests/support/real_traces.h"
+#include "tests/ui/window_test_utils.h"
+#include "ui/timeline/timeline_view.h"
+#include "ui/window/rank_table.h"
+
+using namespace syncscope;
+
+// The per-rank traces of one DLRM step opened together: one timeline with a lane group per rank,
+// a Ranks table, and an NCCL kernel's details saying which rank the others waited for.
+class TstWindowRanks : public QObject {
+    Q_OBJECT
+
+    static QStringList rankFiles() {
+        const QDir dir(test::realTracesDir() + QStringLiteral("/param-dlrm-ranks"));
+        QStringList files;
+        for (const QString& name :
+             dir.entryList({QStringLiteral("*.pt.trace.json.gz")}, QDir::Files, QDir::Name))
+            files << dir.filePath(name);
+        return files;
+    }
+
+private slots:
+    void initTestCase() { test::isolateWindowTest(); }
+
+    void severalFilesOpenAsRankGroups() {
+        const QStringList files = rankFiles();
+        if (files.size() != 7)
+            SYNCSCOPE_MISSING_REAL_TRACES(QStringLiteral("the 7 files of param-dlrm-ranks"));
+        MainWindow window;
+        window.setInteractive(false);
+        window.resize(1400, 850);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QSignalSpy opened(&window, &MainWindow::documentOpened);
+        QVERIFY(window.openPaths(files));
+        QTRY_COMPARE_WITH_TIMEOUT(opened.size(), 1, 60000);
+        const auto trace = window.currentTrace();
+        QVERIFY(trace);
+
+        // One lane group per rank, each holding that rank's lanes only.
+        TimelineView* view = window.timeline();
+        const auto& groups = view->laneLayout().groups();
+        QCOMPARE(static_cast<int>(groups.size()), 7);
+        for (int g = 0; g < 7; ++g) {
+            QCOMPARE(groups[static_cast<std::size_t>(g)].name,
+                     QStringLiteral("rank %1").arg(g + 1));
+            for (const auto lane : groups[static_cast<std::size_t>(g)].lanes)
+                QCOMPARE(trace->lanes[lane].rank, static_cast<std::uint32_t>(g + 1));
+        }
+        // The profiler's own bookkeeping lanes stay hidden, rank prefix or not.
+        int bookkeeping = 0;
+        for (std::uint16_t l = 0; l < trace->lanes.size(); ++l)
+            if (trace->lanes[l].name.find("Spans/") != std::string::npos) {
+                QVERIFY(view->laneLayout().isHidden(l));
+                ++bookkeeping;
+            }
+        QCOMPARE(bookkeeping, 7);
+        QVERIFY(window.rankDock() && window.rankDock()->isVisible());
+        QCOMPARE(window.rankTable()->rowCount(), 7);
+
+        // Collapsing every group leaves one row per rank.
+        view->setAllGroupsCollapsed(true);
+        QCOMPARE(static_cast<int>(view->laneLayout().rows().size()), 7);
+        view->setAllGroupsCollapsed(false);
+
+        // Click rank 1's kernel of the last AllReduce: rank 4 arrived last.
+        const auto collectives = CollectiveMatcher::match(*trace);
+        const Collective* last_allreduce = nullptr;
+        for (const Collective& c : collectives)
+            if (c.kind == "AllReduce" && c.ordinal == 3)
+                last_allreduce = &c;
+        QVERIFY(last_allreduce);
+        const std::uint32_t kernel = last_allreduce->arrivals.front().event;
+        QCOMPARE(last_allreduce->arrivals.front().rank, 1u);
+        view->plot()->replot(QCustomPlot::rpImmediateRefresh);
+        QCoreApplication::processEvents();
+        const auto centre = view->eventCenter(kernel);
+        QVERIFY2(centre, "rank 1's NCCL kernel is not on screen");
+        QTest::mouseClick(view->plot(), Qt::LeftButton, Qt::NoModifier, centre->toPoint());
+        QCOMPARE(view->selectedEvent(), std::optional<std::uint32_t>(kernel));
+        const QString details = window.detailsPlainText();
+        QVERIFY2(details.contains(
+                     QStringLiteral("AllReduce #3: rank 4 arrived last; ranks 1–3,5–7 waited")),
+                 qPrintable(details));
+        // The late rank's kernel is linked to this one by a flow, drawn for the selection.
+        bool linked = false;
+        for (const Flow& f : trace->flows)
+            linked = linked || (f.from == last_allreduce->lastArrival().event && f.to == kernel);
+        QVERIFY(linked);
+    }
+
+    void aBadFileIsNamed() {
+        const QStringList files = rankFiles();
+        if (files.size() != 7)
+            SYNCSCOPE_MISSING_REAL_TRACES(QStringLiteral("the 7 files of param-dlrm-ranks"));
+        const LoadedDocument twice = DocumentLoader::loadRanks({files[0], files[1], files[0]});
+        QVERIFY(!twice.ok());
+        QVERIFY2(twice.error.contains(QStringLiteral("rank 1 again")), qPrintable(twice.error));
+        QVERIFY2(twice.error.contains(files[0]), qPrintable(twice.error));
+    }
+};
+
+QTEST_MAIN(TstWindowRanks)
+#include "tst_window_ranks.moc"
