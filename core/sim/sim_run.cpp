@@ -40,7 +40,7 @@ SimRun::SimRun(const Scenario& scenario, const DeviceProfile& profile, EngineObs
 
 void SimRun::setup() {
     Trace& trace = result_.trace;
-    trace.title = scenario_.title;
+    trace.title = scenario_.title.en;
     // The scenario travels with its trace, so a saved run can be reopened and run again.
     trace.scenario = std::make_shared<const Scenario>(scenario_);
     DeviceDescription& d = trace.device;
