@@ -147,8 +147,8 @@ private slots:
             "pages[0] (mode-device).look_at.ja: must not be empty (leave it out to show the "
             "English text)");
         row("truth too long",
-            doc("[" + claim + R"("truth":{"en":"t","ja":")" + std::string(601, 'x') +
-                R"("},"look_at":"l"}])"),
+            doc("[" + claim + "\"truth\":{\"en\":\"t\",\"ja\":\"" + std::string(601, 'x') +
+                "\"},\"look_at\":\"l\"}]"),
             "pages[0] (mode-device).truth.ja: is longer than 600 bytes");
         row("claim a plain string",
             doc(R"([{"scenario":"mode-device","claim":"c","truth":"t","look_at":"l"}])"),

@@ -18,10 +18,12 @@ std::string scenarioWith(const std::string& title, const std::string& explanatio
     std::string out = R"({"format": "syncscope-scenario", "version": 1, "title": )" + title;
     if (!explanation.empty())
         out += R"(, "explanation": )" + explanation;
-    out += R"(, "streams": [{"name": "s1"}],
-  "steps": [{"op": "kernel", "stream": "s1", "kind": "spin", "duration_us": 40, "id": "k"},
-            {"op": "device_sync", "id": "sync"}],
-  "expect": [{"claim": "returns-after-end", "call": "sync", "gpu": "k")";
+    out +=
+        ", \"streams\": [{\"name\": \"s1\"}],\n"
+        "  \"steps\": [{\"op\": \"kernel\", \"stream\": \"s1\", \"kind\": \"spin\", "
+        "\"duration_us\": 40, \"id\": \"k\"},\n"
+        "            {\"op\": \"device_sync\", \"id\": \"sync\"}],\n"
+        "  \"expect\": [{\"claim\": \"returns-after-end\", \"call\": \"sync\", \"gpu\": \"k\"";
     if (!text.empty())
         out += R"(, "text": )" + text;
     return out + "}]}";
@@ -39,7 +41,7 @@ class TestLessonTexts : public QObject {
 private slots:
     void plainStringsAreEnglish() {
         const auto r =
-            ScenarioReader::parse(scenarioWith(R"("Title")", R"("Explained")", R"("waits")"));
+            ScenarioReader::parse(scenarioWith("\"Title\"", "\"Explained\"", "\"waits\""));
         QVERIFY2(r.ok(), r.errorText().c_str());
         QCOMPARE(r.scenario->title, LessonText("Title"));
         QCOMPARE(r.scenario->explanation, LessonText("Explained"));
@@ -77,22 +79,23 @@ private slots:
         row("title a number", scenarioWith("3", "", ""),
             "title: must be a string (English only) or an object {\"en\": \"...\", \"ja\": "
             "\"...\"}, not a number");
-        row("title empty", scenarioWith(R"(" ")", "", ""), "title: must not be empty");
+        row("title empty", scenarioWith("\" \"", "", ""), "title: must not be empty");
         row("title without en", scenarioWith(R"({"ja": "題名"})", "", ""), "title.en: is required");
         row("title en empty", scenarioWith(R"({"en": "", "ja": "題名"})", "", ""),
             "title.en: must not be empty");
-        row("explanation ja a number", scenarioWith(R"("t")", R"({"en": "e", "ja": 5})", ""),
+        row("explanation ja a number", scenarioWith("\"t\"", R"({"en": "e", "ja": 5})", ""),
             "explanation.ja: must be a string, not a number");
-        row("explanation unknown language", scenarioWith(R"("t")", R"({"en": "e", "fr": "x"})", ""),
+        row("explanation unknown language", scenarioWith("\"t\"", R"({"en": "e", "fr": "x"})", ""),
             "explanation.fr: unknown language (allowed: en, ja)");
-        row("explanation an array", scenarioWith(R"("t")", "[]", ""),
+        row("explanation an array", scenarioWith("\"t\"", "[]", ""),
             "explanation: must be a string (English only) or an object");
-        row("claim text empty ja", scenarioWith(R"("t")", "", R"({"en": "w", "ja": ""})"),
+        row("claim text empty ja", scenarioWith("\"t\"", "", R"({"en": "w", "ja": ""})"),
             "expect[0].text.ja: must not be empty (leave it out to show the English text)");
         row("claim text too long",
-            scenarioWith(R"("t")", "", R"({"en": "w", "ja": ")" + std::string(1001, 'x') + "\"}"),
+            scenarioWith("\"t\"", "",
+                         "{\"en\": \"w\", \"ja\": \"" + std::string(1001, 'x') + "\"}"),
             "expect[0].text.ja: is longer than 1000 bytes");
-        row("claim text a bool", scenarioWith(R"("t")", "", "true"),
+        row("claim text a bool", scenarioWith("\"t\"", "", "true"),
             "expect[0].text: must be a string (English only) or an object");
     }
 
@@ -109,10 +112,10 @@ private slots:
     void writerKeepsBothForms() {
         for (const bool translated : {false, true}) {
             const auto r = ScenarioReader::parse(
-                translated ? scenarioWith(R"({"en": "Title \"q\"", "ja": "題名\n二行"})",
+                translated ? scenarioWith("{\"en\": \"Title \\\"q\\\"\", \"ja\": \"題名\\n二行\"}",
                                           R"({"en": "Explained", "ja": "説明"})",
                                           R"({"en": "waits", "ja": "待つ"})")
-                           : scenarioWith(R"("Title")", R"("Explained")", R"("waits")"));
+                           : scenarioWith("\"Title\"", "\"Explained\"", "\"waits\""));
             QVERIFY2(r.ok(), r.errorText().c_str());
             const std::string text = ScenarioWriter::toJson(*r.scenario);
             QCOMPARE(text.find("\"title\": {\"en\"") != std::string::npos, translated);
