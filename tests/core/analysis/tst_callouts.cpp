@@ -212,8 +212,8 @@ void TestCallouts::unresolvableCalloutsAreLeftOut() {
     // An odd trace: a scenario whose ids name steps the trace never reached, events pointing past
     // the program, lanes that do not exist. Nothing resolves, nothing crashes.
     auto odd = std::make_shared<Scenario>(*parsed.scenario);
-    odd->callouts.push_back({{"ghost", kNone}, CalloutTarget::Auto, "ghost", ""});
-    odd->callouts.push_back({{"loop", 99}, CalloutTarget::Auto, "no such instance", ""});
+    odd->callouts.push_back({{"ghost", kNone}, CalloutTarget::Auto, LessonText("ghost")});
+    odd->callouts.push_back({{"loop", 99}, CalloutTarget::Auto, LessonText("no such instance")});
     Trace broken;
     broken.scenario = odd;
     TraceEvent e;
