@@ -3,6 +3,7 @@
 // under English the English ones. Pages are turned with keys, as in the course itself.
 #include <QSignalSpy>
 #include <QTest>
+#include <algorithm>
 
 #include "tests/ui/window_test_utils.h"
 #include "ui/course/course_library.h"
@@ -41,7 +42,7 @@ void verifyPage(MainWindow& window, const Course& course, int index, Language la
         QVERIFY2(lesson->compareText().contains(titleOf(*page.compare, language)),
                  qPrintable(lesson->compareText()));
     const CalloutLayer* callouts = window.timeline()->callouts();
-    QCOMPARE(callouts->language(), language);
+    QCOMPARE(int(callouts->language()), int(language));
     const auto trace = window.timeline()->trace();
     QVERIFY(trace && trace->scenario);
     QVERIFY(!callouts->layout().empty());
@@ -83,7 +84,7 @@ private slots:
 
     // English first: a translator, once installed, stays for the rest of the process.
     void englishPagesAreEnglish() {
-        QCOMPARE(UiLanguage::current(), Language::En);
+        QCOMPARE(int(UiLanguage::current()), int(Language::En));
         walkThreePages(Language::En);
         const Course course = *CourseLibrary::load(nullptr);
         QVERIFY(course.pages[0].truth.en.find("torch.cpu.synchronize()") == 0);
