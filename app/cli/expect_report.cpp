@@ -17,7 +17,7 @@ std::size_t reportExpectations(const Trace& trace, std::ostream& out) {
             ++failed;
             out << "expect " << number << " FAILED: " << r.claim << "; but " << r.measured << ".\n";
             if (!r.text.empty())
-                out << "  the lesson: " << r.text << '\n';
+                out << "  the lesson: " << r.text.en << '\n';
         }
     }
     if (!results.empty())

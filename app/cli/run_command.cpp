@@ -104,7 +104,7 @@ int runCommand(const RunOptions& options) {
     Trace& trace = result.trace;
     trace.source = options.scenario;
     if (trace.title.empty())
-        trace.title = scenario->title;
+        trace.title = scenario->title.en;
     if (trace.scenario == nullptr)
         trace.scenario = std::make_shared<const Scenario>(*scenario);
 
@@ -134,9 +134,9 @@ int runCommand(const RunOptions& options) {
         TimeNs end = 0;
         for (const auto& e : trace.events)
             end = std::max(end, e.end_ns);
-        std::cout << "ran '" << escapeForTerminal(scenario->title) << "' on " << choice.engine->id()
-                  << " (" << escapeForTerminal(trace.device.name) << "): " << trace.events.size()
-                  << " events, " << formatDuration(end);
+        std::cout << "ran '" << escapeForTerminal(scenario->title.en) << "' on "
+                  << choice.engine->id() << " (" << escapeForTerminal(trace.device.name)
+                  << "): " << trace.events.size() << " events, " << formatDuration(end);
         if (!options.out.empty())
             std::cout << " -> " << options.out;
         std::cout << '\n';

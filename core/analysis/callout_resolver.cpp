@@ -67,7 +67,7 @@ std::vector<ResolvedCallout> CalloutResolver::resolve(const Trace& trace, Langua
         const std::uint32_t event = pick(wanted.at(anchor_step[i]), scenario.callouts[i].on);
         if (event == kNone)
             continue;
-        out.push_back({i, event, scenario.callouts[i].text(language)});
+        out.push_back({i, event, scenario.callouts[i].text.in(language)});
     }
     return out;
 }

@@ -16,7 +16,7 @@ struct ExpectationResult {
     std::string claim;  // the claim in words: "step 'sync' returns before step 'k''s GPU work ends"
     std::string
         measured;  // what the trace shows: "it returned at 12.0 µs; the work ended at 410.0 µs"
-    std::string text;  // the author's statement of the lesson, if any
+    LessonText text;  // the author's statement of the lesson, if any (both languages)
 };
 
 // Evaluates every claim of `scenario.expect` on `trace` (a run of that scenario by any engine).

@@ -22,11 +22,11 @@ const ComparisonTable::Row* ComparisonTable::row(const std::string& label) const
     return nullptr;
 }
 
-std::string traceDisplayName(const Trace& trace) {
+std::string traceDisplayName(const Trace& trace, Language language) {
     // Importers title a trace with the file it came from: its name is enough, the folders belong
     // to the machine it was read on.
     if (!trace.title.empty() && trace.title != trace.source)
-        return trace.title;
+        return traceTitle(trace, language);
     const std::string& path = trace.source.empty() ? trace.title : trace.source;
     if (path.empty())
         return "trace";
@@ -34,12 +34,12 @@ std::string traceDisplayName(const Trace& trace) {
     return slash == std::string::npos ? path : path.substr(slash + 1);
 }
 
-ComparisonTable buildComparisonTable(const Trace& a, const Trace& b) {
+ComparisonTable buildComparisonTable(const Trace& a, const Trace& b, Language language) {
     const TraceStats sa = computeStats(a);
     const TraceStats sb = computeStats(b);
     ComparisonTable table;
-    table.name_a = traceDisplayName(a);
-    table.name_b = traceDisplayName(b);
+    table.name_a = traceDisplayName(a, language);
+    table.name_b = traceDisplayName(b, language);
     table.rows.push_back(
         {SYNCSCOPE_TR_NOOP("ComparisonTable", "makespan"), sa.makespan_ns, sb.makespan_ns});
     table.rows.push_back({SYNCSCOPE_TR_NOOP("ComparisonTable", "host blocked"), sa.host_blocked_ns,

@@ -32,10 +32,12 @@ struct ComparisonTable {
     const Row* row(const std::string& label) const;
 };
 
-// The name a run goes by in the table and the view's titles: its title, else its source.
-std::string traceDisplayName(const Trace& trace);
+// The name a run goes by in the table and the view's titles: its title (in `language`, see
+// traceTitle), else its source.
+std::string traceDisplayName(const Trace& trace, Language language = Language::En);
 
-ComparisonTable buildComparisonTable(const Trace& a, const Trace& b);
+ComparisonTable buildComparisonTable(const Trace& a, const Trace& b,
+                                     Language language = Language::En);
 
 // "+1.20 ms", "−350 ns", "0 ns": the B−A column.
 std::string formatSignedDuration(TimeNs ns);

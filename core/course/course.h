@@ -4,16 +4,18 @@
 #include <string>
 #include <vector>
 
+#include "core/model/lesson_text.h"
+
 namespace syncscope {
 
 // One page of the course: a built-in scenario with the claim it answers, the truth, and where on
-// its timeline to look. The claims of the article are in Japanese (its language) and English.
+// its timeline to look. The claims of the article are in Japanese (its language) and English; the
+// page shows both. Truth and look-at line are shown in the interface's language.
 struct CoursePage {
     std::string scenario;                // built-in scenario name, "mode-device"
-    std::string claim_ja;                // the claim as the article states it
-    std::string claim_en;                // the same claim in English
-    std::string truth;                   // what is true, one sentence
-    std::string look_at;                 // one line: what on the timeline shows it
+    LessonText claim;                    // as the article states it (ja) and in English; both set
+    LessonText truth;                    // what is true, one sentence
+    LessonText look_at;                  // one line: what on the timeline shows it
     std::optional<int> article_claim;    // 1..7 for the article's claims (SYNC-SEMANTICS §7)
     std::optional<std::string> compare;  // a second built-in to compare this run with
 };
@@ -21,7 +23,7 @@ struct CoursePage {
 // The course a class follows from the start page: the article's claims first, then the modes.
 struct Course {
     static constexpr int kFormatVersion = 1;
-    std::string title;
+    LessonText title;
     std::vector<CoursePage> pages;
 };
 

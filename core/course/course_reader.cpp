@@ -6,6 +6,7 @@
 #include <set>
 
 #include "core/scenario/json_path.h"
+#include "core/scenario/lesson_text_reader.h"
 
 namespace syncscope {
 
@@ -97,21 +98,23 @@ public:
         return true;
     }
 
-    bool claim(const Json& json, const std::string& path, CoursePage& page) {
-        const std::string where = child(path, "claim");
-        if (!json.contains("claim")) {
-            error(where, "is required: {\"ja\": \"...\", \"en\": \"...\"}");
+    // A required text, English only or {"en": "...", "ja": "..."} (LessonTextReader);
+    // `both_languages` for the claim, which the page always shows in the article's Japanese.
+    bool lessonText(const Json& json, std::string_view key, const std::string& path,
+                    LessonText& out, bool both_languages = false) {
+        const std::string where = child(path, key);
+        if (!json.contains(key)) {
+            error(where, both_languages ? "is required: {\"ja\": \"...\", \"en\": \"...\"}"
+                                        : "is required");
             return false;
         }
-        const Json& value = json.at("claim");
-        if (!value.is_object()) {
-            error(where,
-                  "must be an object {\"ja\": \"...\", \"en\": \"...\"}, not " + typeName(value));
-            return false;
-        }
-        bool ok = onlyFields(value, where, {"ja", "en"});
-        ok = text(value, "ja", where, page.claim_ja) && ok;
-        return text(value, "en", where, page.claim_en) && ok;
+        LessonTextReader::Rules rules;
+        rules.max_bytes = CourseReader::kMaxText;
+        rules.ja_required = both_languages;
+        return LessonTextReader::read(
+            json.at(key), where, rules,
+            [this](const std::string& at, std::string message) { error(at, std::move(message)); },
+            out);
     }
 
     bool scenarioName(const Json& json, std::string_view key, const std::string& path,
@@ -141,9 +144,9 @@ public:
         ok = onlyFields(json, path,
                         {"scenario", "claim", "truth", "look_at", "article_claim", "compare"}) &&
              ok;
-        ok = claim(json, path, page) && ok;
-        ok = text(json, "truth", path, page.truth) && ok;
-        ok = text(json, "look_at", path, page.look_at) && ok;
+        ok = lessonText(json, "claim", path, page.claim, true) && ok;
+        ok = lessonText(json, "truth", path, page.truth) && ok;
+        ok = lessonText(json, "look_at", path, page.look_at) && ok;
         std::string compare;
         if (scenarioName(json, "compare", path, compare, true)) {
             if (!compare.empty() && compare == page.scenario) {
@@ -219,7 +222,7 @@ CourseParseResult CourseReader::parse(std::string_view text) {
         reader.error("version", "must be " + std::to_string(Course::kFormatVersion) +
                                     (root.contains("version") ? ", not " + root.at("version").dump()
                                                               : std::string(" (it is missing)")));
-    reader.text(root, "title", "", course.title);
+    reader.lessonText(root, "title", "", course.title);
     if (!root.contains("pages")) {
         reader.error("pages", "is required: an array of pages");
     } else if (const Json& pages = root.at("pages"); !pages.is_array() || pages.empty()) {

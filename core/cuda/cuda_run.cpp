@@ -48,7 +48,7 @@ void CudaRun::busyWait(TimeNs duration_ns) const {
 
 RunResult CudaRun::execute() {
     RunResult result;
-    trace_.title = scenario_.title;
+    trace_.title = scenario_.title.en;
     trace_.scenario = std::make_shared<const Scenario>(scenario_);  // as the simulator does
     trace_.device.engine = "cuda";
     trace_.device.schedule = scenario_.schedule;

@@ -16,8 +16,4 @@ std::string_view toString(CalloutTarget target) {
     return "?";
 }
 
-std::string_view toString(Language language) {
-    return language == Language::Ja ? "ja" : "en";
-}
-
 }  // namespace syncscope

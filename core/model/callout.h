@@ -5,12 +5,9 @@
 #include <string_view>
 
 #include "core/model/expectation.h"
+#include "core/model/lesson_text.h"
 
 namespace syncscope {
-
-// Languages a lesson's texts come in. English is required everywhere; other languages fall back to
-// it where the author left them out.
-enum class Language : std::uint8_t { En, Ja };
 
 // Which event of a step a callout points at.
 enum class CalloutTarget : std::uint8_t {
@@ -26,16 +23,9 @@ enum class CalloutTarget : std::uint8_t {
 struct Callout {
     StepRef at;
     CalloutTarget on = CalloutTarget::Auto;
-    std::string text_en;
-    std::string text_ja;  // optional
-
-    // The text in `language`, English when that translation is missing.
-    const std::string& text(Language language) const {
-        return language == Language::Ja && !text_ja.empty() ? text_ja : text_en;
-    }
+    LessonText text;  // English required, Japanese optional
 };
 
 std::string_view toString(CalloutTarget target);
-std::string_view toString(Language language);
 
 }  // namespace syncscope

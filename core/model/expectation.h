@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "core/model/ids.h"
+#include "core/model/lesson_text.h"
 
 namespace syncscope {
 
@@ -49,7 +50,7 @@ struct Expectation {
     std::optional<std::int64_t> equals;
     std::optional<std::int64_t> at_least;
     std::optional<std::int64_t> at_most;
-    std::string text;  // the lesson in the author's words, shown with the result
+    LessonText text;  // the lesson in the author's words, shown with the result
 };
 
 // The trace flag (event_flags) a Flag claim names, or 0 for an unknown name; and the names.

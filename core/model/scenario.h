@@ -119,8 +119,8 @@ struct Scenario {
     static constexpr std::size_t kMaxStreams = 64;
     static constexpr std::size_t kMaxExpandedSteps = 1'000'000;
 
-    std::string title;
-    std::string explanation;      // what its timeline shows, in a short paragraph
+    LessonText title;
+    LessonText explanation;       // what its timeline shows, in a short paragraph
     std::string device = "h200";  // device profile id (used by the simulator; informative on CUDA)
     SchedulePolicy schedule = SchedulePolicy::Auto;
     DefaultStream default_stream = DefaultStream::Legacy;

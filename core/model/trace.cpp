@@ -18,6 +18,12 @@ std::uint32_t Trace::addEvent(const TraceEvent& event) {
     return static_cast<std::uint32_t>(events.size() - 1);
 }
 
+const std::string& traceTitle(const Trace& trace, Language language) {
+    if (trace.scenario && trace.title == trace.scenario->title.en)
+        return trace.scenario->title.in(language);
+    return trace.title;
+}
+
 std::size_t Trace::memoryFootprint() const {
     std::size_t bytes = sizeof(Trace) + title.capacity() + source.capacity();
     bytes += lanes.capacity() * sizeof(Lane);

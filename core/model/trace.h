@@ -204,6 +204,10 @@ struct Trace {
     std::size_t memoryFootprint() const;
 };
 
+// The trace's title in `language`: a run of a scenario is titled with the scenario's title, which
+// may have a translation; an import or a retitled trace keeps its own.
+const std::string& traceTitle(const Trace& trace, Language language);
+
 std::string_view toString(LaneKind kind);
 // The one answer to "is this a GPU lane": stream and copy-engine lanes hold GPU work; host, wait,
 // annotation and unclassified lanes do not. GpuActivity builds GPU busy/idle on it.

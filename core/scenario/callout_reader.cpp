@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/scenario/json_path.h"
+#include "core/scenario/lesson_text_reader.h"
 
 namespace syncscope {
 
@@ -81,43 +82,11 @@ bool CalloutReader::readTarget(const nlohmann::json& json, const std::string& pa
 }
 
 bool CalloutReader::readText(const nlohmann::json& json, const std::string& path, Callout& out) {
-    if (!json.is_object()) {
-        error_(path,
-               "must be an object of texts by language ({\"en\": \"...\", \"ja\": \"...\"}), "
-               "not " +
-                   typeName(json));
-        return false;
-    }
-    bool ok = true;
-    for (const auto& [key, value] : json.items()) {
-        const std::string where = child(path, key);
-        std::string* target = key == "en" ? &out.text_en : key == "ja" ? &out.text_ja : nullptr;
-        if (!target) {
-            error_(where, "unknown language (allowed: en, ja)");
-            ok = false;
-            continue;
-        }
-        if (!value.is_string()) {
-            error_(where, "must be a string, not " + typeName(value));
-            ok = false;
-            continue;
-        }
-        *target = value.get<std::string>();
-        if (target->size() > kMaxText) {
-            error_(where, "is longer than " + std::to_string(kMaxText) +
-                              " bytes; a callout is one short line");
-            ok = false;
-        }
-        if (key == "ja" && target->empty()) {
-            error_(where, "must not be empty (leave it out to show the English text)");
-            ok = false;
-        }
-    }
-    if (out.text_en.empty() && ok) {
-        error_(child(path, "en"), json.contains("en") ? "must not be empty" : "is required");
-        ok = false;
-    }
-    return ok;
+    LessonTextReader::Rules rules;
+    rules.max_bytes = kMaxText;
+    rules.too_long_why = "a callout is one short line";
+    rules.plain_allowed = false;  // a callout is written for a class: say which language it is in
+    return LessonTextReader::read(json, path, rules, error_, out.text);
 }
 
 std::optional<Focus> CalloutReader::readFocus(const nlohmann::json& json, const std::string& path) {

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "core/scenario/json_path.h"
+#include "core/scenario/lesson_text_reader.h"
 #include "core/scenario/step_ref_reader.h"
 
 namespace syncscope {
@@ -121,10 +122,13 @@ bool ExpectationReader::readClaim(const Json& json, const std::string& path, Exp
             ok = false;
         }
     }
-    ok = readString(json, "text", path, out.text) && ok;
-    if (out.text.size() > kMaxText) {
-        error_(child(path, "text"), "is longer than " + std::to_string(kMaxText) + " bytes");
-        ok = false;
+    if (json.contains("text")) {
+        LessonTextReader::Rules rules;
+        rules.max_bytes = kMaxText;
+        rules.en_required = false;  // "text": "" has always meant a claim without words
+        ok =
+            LessonTextReader::read(json.at("text"), child(path, "text"), rules, error_, out.text) &&
+            ok;
     }
     out.instances = out.kind == ClaimKind::Flag ? Instances::Any : Instances::All;
     std::string instances;

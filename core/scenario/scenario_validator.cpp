@@ -10,6 +10,7 @@
 #include "core/scenario/callout_reader.h"
 #include "core/scenario/expectation_reader.h"
 #include "core/scenario/json_path.h"
+#include "core/scenario/lesson_text_reader.h"
 
 namespace syncscope {
 
@@ -49,13 +50,16 @@ std::optional<Scenario> ScenarioValidator::validate(const Json& root) {
         return std::nullopt;
 
     Scenario scenario;
-    if (auto title = getString(root, "title", "", true)) {
-        if (title->empty())
-            error("title", "must not be empty");
-        scenario.title = std::move(*title);
+    const LessonTextReader::ErrorSink sink = [this](const std::string& path, std::string message) {
+        error(path, std::move(message));
+    };
+    if (const Json* title = require(root, "title", "", true))
+        LessonTextReader::read(*title, "title", {}, sink, scenario.title);
+    if (const Json* explanation = require(root, "explanation", "", false)) {
+        LessonTextReader::Rules optional;
+        optional.en_required = false;  // "" has always meant "no explanation"
+        LessonTextReader::read(*explanation, "explanation", optional, sink, scenario.explanation);
     }
-    if (auto explanation = getString(root, "explanation", "", false))
-        scenario.explanation = std::move(*explanation);
     if (auto device = getString(root, "device", "", false)) {
         if (auto profile = findDeviceProfile(*device)) {
             memory_bytes_ = profile->memory_bytes;

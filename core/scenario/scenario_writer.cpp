@@ -25,6 +25,24 @@ public:
         name(key);
         JsonText::appendInteger(out_, value);
     }
+    // A lesson text: a plain string when it is English only (as people write it by hand), else
+    // {"en": ..., "ja": ...}; `object` writes the object form always (callouts take only that).
+    void text(std::string_view key, const LessonText& value, bool object = false) {
+        if (value.ja.empty() && !object) {
+            string(key, value.en);
+            return;
+        }
+        name(key);
+        languages(out_, value);
+    }
+    // {"en": ..., "ja": ...}, the Japanese only where there is one.
+    static void languages(std::string& out, const LessonText& value) {
+        ObjectLine line(out);
+        line.string("en", value.en);
+        if (!value.ja.empty())
+            line.string("ja", value.ja);
+        line.close();
+    }
     void boolean(std::string_view key, bool value) {
         name(key);
         out_ += value ? "true" : "false";
@@ -221,6 +239,19 @@ void field(std::string& out, std::string_view key, std::string_view text) {
     out += ",\n";
 }
 
+// "key": "English", or "key": {"en": ..., "ja": ...} on one line.
+void textField(std::string& out, std::string_view key, const LessonText& text) {
+    if (text.ja.empty()) {
+        field(out, key, text.en);
+        return;
+    }
+    out += "  \"";
+    out += key;
+    out += "\": ";
+    ObjectLine::languages(out, text);
+    out += ",\n";
+}
+
 // "key": [ one object per line ],
 template <typename List, typename Fn>
 void list(std::string& out, std::string_view key, const List& items, Fn&& writeOne) {
@@ -280,19 +311,14 @@ void writeExpectation(const Expectation& e, ObjectLine& o) {
     if (e.instances != (e.kind == ClaimKind::Flag ? Instances::Any : Instances::All))
         o.string("instances", toString(e.instances));
     if (!e.text.empty())
-        o.string("text", e.text);
+        o.text("text", e.text);
 }
 
-void writeCallout(const Callout& c, std::string& out, ObjectLine& o) {
+void writeCallout(const Callout& c, ObjectLine& o) {
     o.string("at", toString(c.at));
     if (c.on != CalloutTarget::Auto)
         o.string("on", toString(c.on));
-    o.openObject("text");
-    ObjectLine text(out);
-    text.string("en", c.text_en);
-    if (!c.text_ja.empty())
-        text.string("ja", c.text_ja);
-    text.close();
+    o.text("text", c.text, true);
 }
 
 }  // namespace
@@ -305,9 +331,9 @@ std::string ScenarioWriter::toJson(const Scenario& s) {
     out += "  \"version\": ";
     JsonText::appendInteger(out, Scenario::kFormatVersion);
     out += ",\n";
-    field(out, "title", s.title);
+    textField(out, "title", s.title);
     if (!s.explanation.empty())
-        field(out, "explanation", s.explanation);
+        textField(out, "explanation", s.explanation);
     field(out, "device", s.device);
     field(out, "schedule", toString(s.schedule));
     if (s.default_stream != DefaultStream::Legacy)
@@ -359,8 +385,7 @@ std::string ScenarioWriter::toJson(const Scenario& s) {
     }
     if (!s.callouts.empty()) {
         out += ",\n";
-        list(out, "callouts", s.callouts,
-             [&out](const Callout& c, ObjectLine& o) { writeCallout(c, out, o); });
+        list(out, "callouts", s.callouts, writeCallout);
         out.resize(out.size() - 2);
     }
     if (s.focus) {

@@ -42,7 +42,7 @@ SimRun::SimRun(std::shared_ptr<const Scenario> scenario_ptr, const DeviceProfile
 
 void SimRun::setup() {
     Trace& trace = result_.trace;
-    trace.title = scenario_.title;
+    trace.title = scenario_.title.en;
     // The scenario travels with its trace, so a saved run can be reopened and run again.
     trace.scenario = scenario_ptr_;
     DeviceDescription& d = trace.device;

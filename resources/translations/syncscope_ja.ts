@@ -109,6 +109,17 @@
     </message>
 </context>
 <context>
+    <name>ImageExporter</name>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>sync: %1</source>
+        <translation>同期: %1</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <source>the course (%1) is not in this build</source>

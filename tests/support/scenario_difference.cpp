@@ -80,7 +80,11 @@ public:
                field(p + ".equals", opt(a.equals), opt(b.equals)) &&
                field(p + ".at_least", opt(a.at_least), opt(b.at_least)) &&
                field(p + ".at_most", opt(a.at_most), opt(b.at_most)) &&
-               field(p + ".text", a.text, b.text);
+               text(p + ".text", a.text, b.text);
+    }
+
+    bool text(const std::string& path, const LessonText& a, const LessonText& b) {
+        return field(path + ".en", a.en, b.en) && field(path + ".ja", a.ja, b.ja);
     }
 
     std::string result() const { return diff_; }
@@ -94,8 +98,7 @@ private:
 std::string scenarioDifference(const Scenario& a, const Scenario& b) {
     Differ d;
     const bool header =
-        d.field("title", a.title, b.title) &&
-        d.field("explanation", a.explanation, b.explanation) &&
+        d.text("title", a.title, b.title) && d.text("explanation", a.explanation, b.explanation) &&
         d.field("device", a.device, b.device) && d.field("schedule", a.schedule, b.schedule) &&
         d.field("pool.release_threshold", a.pool.release_threshold, b.pool.release_threshold) &&
         d.field("pool.reuse_follow_event_dependencies", a.pool.reuse_follow_event_dependencies,
@@ -142,8 +145,7 @@ std::string scenarioDifference(const Scenario& a, const Scenario& b) {
         const Callout& x = a.callouts[i];
         const Callout& y = b.callouts[i];
         if (!(d.field(p + ".at", toString(x.at), toString(y.at)) &&
-              d.field(p + ".on", x.on, y.on) && d.field(p + ".text_en", x.text_en, y.text_en) &&
-              d.field(p + ".text_ja", x.text_ja, y.text_ja)))
+              d.field(p + ".on", x.on, y.on) && d.text(p + ".text", x.text, y.text)))
             return d.result();
     }
     if (!d.field("focus.has_value()", a.focus.has_value(), b.focus.has_value()) || !a.focus)

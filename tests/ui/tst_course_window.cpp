@@ -38,15 +38,15 @@ void verifyPage(MainWindow& window, const Course& course, int index) {
     QVERIFY(lesson->isVisible());
     QCOMPARE(lesson->indicatorText(),
              QStringLiteral("%1 / %2").arg(index + 1).arg(course.pages.size()));
-    QVERIFY(lesson->claimJaText().contains(QString::fromStdString(page.claim_ja)));
-    QVERIFY(lesson->claimEnText().contains(QString::fromStdString(page.claim_en)));
-    QCOMPARE(lesson->truthText(), QString::fromStdString(page.truth));
-    QCOMPARE(lesson->lookAtText(), QString::fromStdString(page.look_at));
+    QVERIFY(lesson->claimJaText().contains(QString::fromStdString(page.claim.ja)));
+    QVERIFY(lesson->claimEnText().contains(QString::fromStdString(page.claim.en)));
+    QCOMPARE(lesson->truthText(), QString::fromStdString(page.truth.en));
+    QCOMPARE(lesson->lookAtText(), QString::fromStdString(page.look_at.en));
     if (page.compare)
         QVERIFY(lesson->compareText().contains(
             QStringLiteral("compare with: ") +
             QString::fromStdString(
-                BuiltinScenarios::load(QString::fromStdString(*page.compare), nullptr)->title)));
+                BuiltinScenarios::load(QString::fromStdString(*page.compare), nullptr)->title.en)));
     else
         QVERIFY(lesson->compareText().isEmpty());
     const auto trace = window.timeline()->trace();

@@ -234,7 +234,7 @@ void TestEditorScenarioEditor::rowsRunOneAfterAnother() {
     QString error;
     const std::optional<Scenario> scenario = state.toScenario(&error);
     QVERIFY2(scenario, qPrintable(error));
-    QCOMPARE(scenario->title, std::string("two phases"));
+    QCOMPARE(scenario->title.en, std::string("two phases"));
     QCOMPARE(scenario->streams.size(), std::size_t(3));
     std::uint32_t max_batch = 0;
     for (const Step& s : expandProgram(scenario->program))
@@ -252,7 +252,7 @@ void TestEditorScenarioEditor::loadedScenarioReplacesTheTableUntilEditedAsBatche
     loaded.schedule = SchedulePolicy::Spin;
     editor.loadScenario(loaded, QStringLiteral("file.syncscope.json"));
     QVERIFY(editor.hasLoadedScenario());
-    QCOMPARE(editor.scenario()->title, std::string("from a file"));
+    QCOMPARE(editor.scenario()->title.en, std::string("from a file"));
     QCOMPARE(int(editor.schedule()), int(SchedulePolicy::Spin));
     QVERIFY(!editor.isModified());
 
@@ -264,7 +264,7 @@ void TestEditorScenarioEditor::loadedScenarioReplacesTheTableUntilEditedAsBatche
     QVERIFY(editor.isModified());
     editor.undoStack()->undo();
     QVERIFY(editor.hasLoadedScenario());
-    QCOMPARE(editor.scenario()->title, std::string("from a file"));
+    QCOMPARE(editor.scenario()->title.en, std::string("from a file"));
 }
 
 QTEST_MAIN(TestEditorScenarioEditor)

@@ -45,6 +45,12 @@ private slots:
         // The callout is the scenario's Japanese one, not the English.
         QVERIFY2(!svg.contains(QLatin1String("it waited for nothing")),
                  "the --lang ja picture still shows the English callout");
+        QVERIFY2(svg.contains(QStringLiteral("何も待っていない")),
+                 "the --lang ja picture does not show the Japanese callout");
+        // The caption names the run by the scenario's Japanese title.
+        QVERIFY2(svg.contains(QStringLiteral("torch.cpu.synchronize() は何も待たない")),
+                 "the --lang ja caption does not carry the Japanese title");
+        QVERIFY(!svg.contains(QLatin1String("torch.cpu.synchronize() waits for nothing")));
     }
 
     void englishExportHasNoJapanese() {
@@ -56,6 +62,7 @@ private slots:
         QVERIFY(svg.contains(QLatin1String("<svg")));
         QVERIFY2(!hasJapanese(svg), "the --lang en picture has Japanese text");
         QVERIFY(svg.contains(QLatin1String("it waited for nothing")));
+        QVERIFY(svg.contains(QLatin1String("torch.cpu.synchronize() waits for nothing")));
     }
 
     void unknownLanguageIsAClearError() {

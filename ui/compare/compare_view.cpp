@@ -10,6 +10,7 @@
 #include "core/compare/trace_alignment.h"
 #include "ui/compare/comparison_table_widget.h"
 #include "ui/compare/timeline_sync.h"
+#include "ui/i18n/ui_language.h"
 #include "ui/timeline/timeline_model.h"
 #include "ui/timeline/timeline_view.h"
 
@@ -74,7 +75,8 @@ void CompareView::resizeEvent(QResizeEvent* event) {
 }
 
 QString CompareView::title(const QString& letter, const Trace& trace) {
-    QString text = letter + QStringLiteral(": ") + QString::fromStdString(traceDisplayName(trace));
+    QString text = letter + QStringLiteral(": ") +
+                   QString::fromStdString(traceDisplayName(trace, UiLanguage::current()));
     QString engine = QString::fromStdString(trace.device.engine);
     const QString device = QString::fromStdString(trace.device.name);
     if (!device.isEmpty())
@@ -89,7 +91,7 @@ QString CompareView::title(const QString& letter, const Trace& trace) {
 void CompareView::setTraces(std::shared_ptr<const Trace> a, std::shared_ptr<const Trace> b) {
     if (!a || !b)
         return;
-    table_->setTable(buildComparisonTable(*a, *b));
+    table_->setTable(buildComparisonTable(*a, *b, UiLanguage::current()));
     title_a_->setText(title(QStringLiteral("A"), *a));
     title_b_->setText(title(QStringLiteral("B"), *b));
     const TimeNs delta = TraceAlignment::begin(*a) - TraceAlignment::begin(*b);

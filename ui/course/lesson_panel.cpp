@@ -7,6 +7,8 @@
 #include <QResizeEvent>
 #include <QVBoxLayout>
 
+#include "ui/i18n/ui_language.h"
+
 namespace syncscope {
 
 namespace {
@@ -97,10 +99,13 @@ void LessonPanel::setPage(const CoursePage& page, int index, int count, const QS
         page.article_claim
             ? tr("The article's claim %1 of 7 · %2").arg(*page.article_claim).arg(title)
             : tr("Sync modes · %1").arg(title));
-    claim_ja_->setText(QStringLiteral("「%1」").arg(qs(page.claim_ja)));
-    claim_en_->setText(QStringLiteral("“%1”").arg(qs(page.claim_en)));
-    truth_->setText(qs(page.truth));
-    look_at_->setText(qs(page.look_at));
+    // The claim is shown as the article states it and in English; what is true, and where to see
+    // it, in the class's language.
+    claim_ja_->setText(QStringLiteral("「%1」").arg(qs(page.claim.ja)));
+    claim_en_->setText(QStringLiteral("“%1”").arg(qs(page.claim.en)));
+    const Language language = UiLanguage::current();
+    truth_->setText(qs(page.truth.in(language)));
+    look_at_->setText(qs(page.look_at.in(language)));
     if (page.compare) {
         const QString name = qs(*page.compare);
         compare_->setText(tr("compare with: %1 (builtin:%2) — press C")

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "core/scenario/scenario_reader.h"
+#include "ui/i18n/ui_language.h"
 
 namespace syncscope {
 
@@ -56,8 +57,9 @@ QList<BuiltinScenario> BuiltinScenarios::list() {
         const std::optional<Scenario> scenario = load(name, nullptr);
         if (!scenario)
             continue;
-        out.append({name, QString::fromStdString(scenario->title),
-                    QString::fromStdString(scenario->explanation)});
+        const Language language = UiLanguage::current();
+        out.append({name, QString::fromStdString(scenario->title.in(language)),
+                    QString::fromStdString(scenario->explanation.in(language))});
     }
     return out;
 }

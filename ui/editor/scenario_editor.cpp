@@ -24,6 +24,7 @@
 #include "ui/editor/step_table_editor.h"
 #include "ui/editor/step_table_model.h"
 #include "ui/editor/sync_mode_picker.h"
+#include "ui/i18n/ui_language.h"
 
 namespace syncscope {
 
@@ -352,10 +353,11 @@ void ScenarioEditor::showLoaded() {
     const std::size_t steps = expandedStepCount(steps_->program());
     loaded_label_->setText(
         tr("<b>%1</b><br/><small>%2 · %3 streams · %4 steps</small><p>%5</p>")
-            .arg(qs(loaded_->title).toHtmlEscaped(), loaded_source_.toHtmlEscaped())
+            .arg(qs(loaded_->title.in(UiLanguage::current())).toHtmlEscaped(),
+                 loaded_source_.toHtmlEscaped())
             .arg(loaded_->streams.size())
             .arg(steps)
-            .arg(qs(loaded_->explanation).toHtmlEscaped()));
+            .arg(qs(loaded_->explanation.in(UiLanguage::current())).toHtmlEscaped()));
 }
 
 void ScenarioEditor::showGenerationError() {

@@ -16,6 +16,7 @@
 
 #include "core/tracefile/atomic_file.h"
 #include "core/tracefile/output_target.h"
+#include "ui/i18n/ui_language.h"
 #include "ui/timeline/legend_strip.h"
 #include "ui/timeline/timeline_model.h"
 #include "ui/timeline/timeline_view.h"
@@ -95,7 +96,7 @@ std::optional<ImageExporter::Format> ImageExporter::formatFor(const QString& pat
 }
 
 QString ImageExporter::defaultCaption(const Trace& trace, const QDateTime& date) {
-    QString what = QString::fromStdString(trace.title);
+    QString what = QString::fromStdString(traceTitle(trace, UiLanguage::current()));
     if (what.isEmpty())  // a file: its name is enough, the folders are this machine's business
         what = QFileInfo(QString::fromStdString(trace.source)).fileName();
     if (what.isEmpty())
@@ -103,8 +104,11 @@ QString ImageExporter::defaultCaption(const Trace& trace, const QDateTime& date)
     QString engine = QString::fromStdString(trace.device.engine);
     const QString device = QString::fromStdString(trace.device.name);
     if (!device.isEmpty())
-        engine = engine.isEmpty() ? device : engine + QStringLiteral(" on ") + device;
-    QStringList parts{what, QStringLiteral("sync: ") + modesOf(trace)};
+        engine = engine.isEmpty()
+                     ? device
+                     : QCoreApplication::translate("ImageExporter", "%1 on %2").arg(engine, device);
+    QStringList parts{what,
+                      QCoreApplication::translate("ImageExporter", "sync: %1").arg(modesOf(trace))};
     if (!engine.isEmpty())
         parts << engine;
     const QDateTime when = date.isValid() ? date : QDateTime::currentDateTimeUtc();

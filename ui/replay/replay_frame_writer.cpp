@@ -9,6 +9,7 @@
 #include "core/analysis/time_format.h"
 #include "core/compare/comparison_table.h"
 #include "ui/export/image_exporter.h"
+#include "ui/i18n/ui_language.h"
 #include "ui/replay/replay_controller.h"
 #include "ui/replay/replay_overlay.h"
 #include "ui/timeline/timeline_model.h"
@@ -67,7 +68,8 @@ bool ReplayFrameWriter::write(std::shared_ptr<const Trace> trace, const Options&
         return fail(QString::fromStdString(times_error));
 
     const QString title =
-        o.title.isEmpty() ? QString::fromStdString(traceDisplayName(*trace)) : o.title;
+        o.title.isEmpty() ? QString::fromStdString(traceDisplayName(*trace, UiLanguage::current()))
+                          : o.title;
     const QString total = QString::fromStdString(formatDuration(clock.end() - clock.begin()));
     const QString speed = ReplayController::speedText(o.speed);
     ExportOptions options;

@@ -56,7 +56,7 @@ quint64 RunController::start(const Scenario& scenario, EngineFactory factory) {
     dirty_ = false;
     cancel_requested_ = false;
     live_ = std::make_shared<Trace>();
-    live_->title = scenario.title;
+    live_->title = scenario.title.en;  // a trace's own title is English; traceTitle() translates
 
     // The tracker cancels the previous run; ours queues behind it and runs once it has returned,
     // so the engine's process-wide lock never sees two runs. Everything the old run still sends is

@@ -14,6 +14,7 @@
 #include <cmath>
 
 #include "core/analysis/focus_resolver.h"
+#include "ui/i18n/ui_language.h"
 #include "ui/timeline/callout_layer.h"
 #include "ui/timeline/event_details.h"
 #include "ui/timeline/flow_layer.h"
@@ -118,6 +119,7 @@ TimelineView::TimelineView(QWidget* parent) : QWidget(parent) {
                     QCustomPlot::limAbove);
     callouts_ = new CalloutLayer(plot_->xAxis, plot_->yAxis);
     callouts_->setLayer(QStringLiteral("callouts"));
+    callouts_->setLanguage(UiLanguage::current());
 
     // Transient overlays (box zoom, Δt ruler): a handful of items on the buffered overlay layer,
     // so dragging them repaints that layer only.

@@ -34,6 +34,7 @@
 #include "ui/editor/scenario_library.h"
 #include "ui/editor/sync_mode_picker.h"
 #include "ui/i18n/language_menu.h"
+#include "ui/i18n/ui_language.h"
 #include "ui/jobs/job_tracker.h"
 #include "ui/replay/replay_bar.h"
 #include "ui/replay/replay_controller.h"
@@ -458,7 +459,8 @@ void MainWindow::runScenario() {
     runs_->start(*scenario, run_panel_->engineId());
     run_panel_->setRunning(true);
     trace_label_->clear();
-    statusBar()->showMessage(tr("Running “%1”…").arg(qs(scenario->title)));
+    statusBar()->showMessage(
+        tr("Running “%1”…").arg(qs(scenario->title.in(UiLanguage::current()))));
     updateActions();
 }
 

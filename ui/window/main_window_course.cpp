@@ -18,6 +18,7 @@
 #include "ui/course/lesson_panel.h"
 #include "ui/course/start_page.h"
 #include "ui/editor/builtin_scenarios.h"
+#include "ui/i18n/ui_language.h"
 #include "ui/run/run_controller.h"
 #include "ui/run/run_panel.h"
 #include "ui/timeline/timeline_view.h"
@@ -30,7 +31,7 @@ namespace {
 
 QString builtinTitle(const QString& name) {
     const std::optional<Scenario> scenario = BuiltinScenarios::load(name, nullptr);
-    return scenario ? QString::fromStdString(scenario->title) : QString();
+    return scenario ? QString::fromStdString(scenario->title.in(UiLanguage::current())) : QString();
 }
 
 }  // namespace

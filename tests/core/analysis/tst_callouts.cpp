@@ -121,8 +121,8 @@ void TestCallouts::readsTextsAndTargets() {
     QCOMPARE(s.callouts.size(), std::size_t{2});
     QCOMPARE(s.callouts[0].at.id, std::string("cpu"));
     QCOMPARE(int(s.callouts[0].on), int(CalloutTarget::Call));
-    QCOMPARE(s.callouts[0].text_en, std::string("at once"));
-    QCOMPARE(s.callouts[0].text_ja, std::string("すぐ戻る"));
+    QCOMPARE(s.callouts[0].text.en, std::string("at once"));
+    QCOMPARE(s.callouts[0].text.ja, std::string("すぐ戻る"));
     QCOMPARE(s.callouts[1].at.instance, 1u);
     QCOMPARE(int(s.callouts[1].on), int(CalloutTarget::Auto));
     QVERIFY(s.focus.has_value());
@@ -212,8 +212,8 @@ void TestCallouts::unresolvableCalloutsAreLeftOut() {
     // An odd trace: a scenario whose ids name steps the trace never reached, events pointing past
     // the program, lanes that do not exist. Nothing resolves, nothing crashes.
     auto odd = std::make_shared<Scenario>(*parsed.scenario);
-    odd->callouts.push_back({{"ghost", kNone}, CalloutTarget::Auto, "ghost", ""});
-    odd->callouts.push_back({{"loop", 99}, CalloutTarget::Auto, "no such instance", ""});
+    odd->callouts.push_back({{"ghost", kNone}, CalloutTarget::Auto, LessonText("ghost")});
+    odd->callouts.push_back({{"loop", 99}, CalloutTarget::Auto, LessonText("no such instance")});
     Trace broken;
     broken.scenario = odd;
     TraceEvent e;

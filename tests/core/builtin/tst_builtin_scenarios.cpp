@@ -30,7 +30,7 @@ private slots:
         const ScenarioParseResult parsed = ScenarioReader::readFile(path.toStdString());
         QVERIFY2(parsed.ok(), parsed.errorText().c_str());
         QVERIFY(!parsed.scenario->title.empty());
-        QVERIFY2(parsed.scenario->explanation.size() > 60, "explanation too short");
+        QVERIFY2(parsed.scenario->explanation.en.size() > 60, "explanation too short");
         EngineObserver observer;
         CancelToken cancel;
         const RunResult result = makeSimEngine()->run(*parsed.scenario, observer, cancel);
@@ -55,9 +55,9 @@ private slots:
         const Scenario& s = *parsed.scenario;
         QVERIFY2(!s.callouts.empty(), "a built-in must pin its lesson as at least one callout");
         for (const Callout& c : s.callouts) {
-            const QString en = QString::fromStdString(c.text_en);
+            const QString en = QString::fromStdString(c.text.en);
             QVERIFY2(en.size() <= 70, qPrintable(en + QStringLiteral(": longer than 70")));
-            QVERIFY2(!c.text_ja.empty(), qPrintable(en + QStringLiteral(": no Japanese text")));
+            QVERIFY2(!c.text.ja.empty(), qPrintable(en + QStringLiteral(": no Japanese text")));
         }
         const auto resolved = CalloutResolver::resolve(result.trace);
         QCOMPARE(resolved.size(), s.callouts.size());

@@ -47,7 +47,7 @@ private slots:
             QVERIFY(!course.pages[i].article_claim);
         QCOMPARE(course.pages[0].scenario, std::string("mode-cpu-synchronize"));
         QCOMPARE(course.pages[0].compare, std::optional<std::string>("mode-device"));
-        QVERIFY(course.pages[0].claim_ja.find("torch.cpu.synchronize") != std::string::npos);
+        QVERIFY(course.pages[0].claim.ja.find("torch.cpu.synchronize") != std::string::npos);
     }
 
     void everyPageNamesABuiltin() {
@@ -84,11 +84,26 @@ private slots:
         QVERIFY2(r.ok(), r.errorText().c_str());
         const CoursePage& page = r.course->pages.at(0);
         QCOMPARE(page.scenario, std::string("mode-device"));
-        QCOMPARE(page.claim_ja, std::string("主張"));
-        QCOMPARE(page.claim_en, std::string("claim"));
-        QCOMPARE(page.truth, std::string("t"));
-        QCOMPARE(page.look_at, std::string("l"));
+        QCOMPARE(page.claim.ja, std::string("主張"));
+        QCOMPARE(page.claim.en, std::string("claim"));
+        QCOMPARE(page.truth, LessonText("t"));  // a plain string: English only
+        QCOMPARE(page.look_at, LessonText("l"));
         QVERIFY(!page.compare && !page.article_claim);
+    }
+
+    // Truth, look-at line and title also come as {"en", "ja"}; the page picks its language and
+    // falls back to English where the Japanese is left out.
+    void bilingualTexts() {
+        const CourseParseResult r = CourseReader::parse(
+            R"({"format":"syncscope-course","version":1,"title":{"en":"T","ja":"題"},"pages":[)"
+            R"({"scenario":"mode-device","claim":{"ja":"主張","en":"claim"},)"
+            R"("truth":{"en":"true","ja":"真実"},"look_at":{"en":"look"}}]})");
+        QVERIFY2(r.ok(), r.errorText().c_str());
+        QCOMPARE(r.course->title, LessonText("T", "題"));
+        const CoursePage& page = r.course->pages.at(0);
+        QCOMPARE(page.truth.in(Language::Ja), std::string("真実"));
+        QCOMPARE(page.truth.in(Language::En), std::string("true"));
+        QCOMPARE(page.look_at.in(Language::Ja), std::string("look"));
     }
 
     void badInput_data() {
@@ -117,7 +132,30 @@ private slots:
             "pages[0] (mode-device).truth: must not be empty");
         row("look_at type",
             doc(R"([{"scenario":"mode-device","claim":{"ja":"j","en":"c"},"truth":"t","look_at":5}])"),
-            "pages[0] (mode-device).look_at: must be a string, not a number");
+            "pages[0] (mode-device).look_at: must be a string (English only) or an object "
+            "{\"en\": \"...\", \"ja\": \"...\"}, not a number");
+        const std::string claim = R"({"scenario":"mode-device","claim":{"ja":"j","en":"c"},)";
+        row("truth ja not a string",
+            doc("[" + claim + R"("truth":{"en":"t","ja":1},"look_at":"l"}])"),
+            "pages[0] (mode-device).truth.ja: must be a string, not a number");
+        row("truth without en", doc("[" + claim + R"("truth":{"ja":"真"},"look_at":"l"}])"),
+            "pages[0] (mode-device).truth.en: is required");
+        row("look_at unknown language",
+            doc("[" + claim + R"("truth":"t","look_at":{"en":"l","de":"x"}}])"),
+            "pages[0] (mode-device).look_at.de: unknown language (allowed: en, ja)");
+        row("look_at empty ja", doc("[" + claim + R"("truth":"t","look_at":{"en":"l","ja":""}}])"),
+            "pages[0] (mode-device).look_at.ja: must not be empty (leave it out to show the "
+            "English text)");
+        row("truth too long",
+            doc("[" + claim + "\"truth\":{\"en\":\"t\",\"ja\":\"" + std::string(601, 'x') +
+                "\"},\"look_at\":\"l\"}]"),
+            "pages[0] (mode-device).truth.ja: is longer than 600 bytes");
+        row("claim a plain string",
+            doc(R"([{"scenario":"mode-device","claim":"c","truth":"t","look_at":"l"}])"),
+            "pages[0] (mode-device).claim: must be an object");
+        row("title not a text",
+            R"({"format":"syncscope-course","version":1,"title":[],"pages":[)" + kPage + "]}",
+            "title: must be a string (English only) or an object");
         row("unknown field",
             doc(R"([{"scenario":"mode-device","claim":{"ja":"j","en":"c"},"truth":"t","look_at":"l","note":1}])"),
             "pages[0] (mode-device).note: is not a field here");

@@ -227,7 +227,7 @@ private slots:
             "%s on %s: %zu events, wake[auto,spin,yield,blocking] = %lld %lld %lld %lld ns, launch "
             "%lld ns, "
             "globaltimer %lld ns, eps %lld ns",
-            s.title.c_str(), t.device.name.c_str(), t.events.size(),
+            s.title.en.c_str(), t.device.name.c_str(), t.events.size(),
             (long long)t.device.wake_latency_ns[0], (long long)t.device.wake_latency_ns[1],
             (long long)t.device.wake_latency_ns[2], (long long)t.device.wake_latency_ns[3],
             (long long)t.device.launch_cost_ns, (long long)t.device.timer_granularity_ns,

@@ -159,7 +159,7 @@ void TestBatchGenerator::kernelsRoundRobin() {
         QCOMPARE(s->program[k].duration_ns, config.kernel_duration_ns);
     }
     QCOMPARE(s->streams.size(), std::size_t{4});
-    QCOMPARE(s->title, std::string("3 batches of 5 kernels on 4 streams, no sync"));
+    QCOMPARE(s->title.en, std::string("3 batches of 5 kernels on 4 streams, no sync"));
 }
 
 void TestBatchGenerator::modePrograms() {

@@ -164,7 +164,7 @@ void TestSimEngine::describesTheDeviceAndLanes() {
         QCOMPARE(d.wake_latency_ns[i], p.wake_latency_ns[i]);
     QCOMPARE(d.clock_tolerance_ns, TimeNs(0));
     QCOMPARE(d.pool_release_threshold, std::uint64_t(12345));
-    QCOMPARE(r.trace.title, s.title);
+    QCOMPARE(r.trace.title, s.title.en);
     QVERIFY(r.trace.scenario != nullptr);
     // The trace carries the scenario as run: synchronous copies on the default stream.
     Scenario as_run = s;

@@ -1,0 +1,105 @@
+// A course page in the class's language: under Japanese the lesson panel shows the page's Japanese
+// truth and look-at line and the Japanese scenario titles, and the timeline the Japanese callouts;
+// under English the English ones. Pages are turned with keys, as in the course itself.
+#include <QSignalSpy>
+#include <QTest>
+#include <algorithm>
+
+#include "tests/ui/window_test_utils.h"
+#include "ui/course/course_library.h"
+#include "ui/course/course_player.h"
+#include "ui/course/lesson_panel.h"
+#include "ui/editor/builtin_scenarios.h"
+#include "ui/i18n/ui_language.h"
+#include "ui/run/run_panel.h"
+#include "ui/timeline/callout_layer.h"
+#include "ui/timeline/timeline_view.h"
+#include "ui/window/main_window.h"
+
+using namespace syncscope;
+
+namespace {
+
+constexpr int kRunTimeoutMs = 60000;
+
+QString titleOf(const std::string& builtin, Language language) {
+    const auto scenario = BuiltinScenarios::load(QString::fromStdString(builtin), nullptr);
+    return scenario ? QString::fromStdString(scenario->title.in(language)) : QString();
+}
+
+// The lesson panel shows page `index` of `course` in `language`, and the timeline its run's
+// callouts in that language.
+void verifyPage(MainWindow& window, const Course& course, int index, Language language) {
+    const CoursePage& page = course.pages.at(std::size_t(index));
+    const LessonPanel* lesson = window.lessonPanel();
+    QCOMPARE(window.course()->index(), index);
+    QCOMPARE(lesson->truthText(), QString::fromStdString(page.truth.in(language)));
+    QCOMPARE(lesson->lookAtText(), QString::fromStdString(page.look_at.in(language)));
+    // The article's claim is shown in both languages whatever the interface's.
+    QVERIFY(lesson->claimJaText().contains(QString::fromStdString(page.claim.ja)));
+    QVERIFY(lesson->claimEnText().contains(QString::fromStdString(page.claim.en)));
+    if (page.compare)
+        QVERIFY2(lesson->compareText().contains(titleOf(*page.compare, language)),
+                 qPrintable(lesson->compareText()));
+    const CalloutLayer* callouts = window.timeline()->callouts();
+    QCOMPARE(int(callouts->language()), int(language));
+    const auto trace = window.timeline()->trace();
+    QVERIFY(trace && trace->scenario);
+    QVERIFY(!callouts->layout().empty());
+    for (const auto& placed : callouts->layout()) {
+        const bool known =
+            std::any_of(trace->scenario->callouts.begin(), trace->scenario->callouts.end(),
+                        [&](const Callout& c) {
+                            return QString::fromStdString(c.text.in(language)) == placed.text;
+                        });
+        QVERIFY2(known, qPrintable(placed.text));
+    }
+}
+
+void walkThreePages(Language language) {
+    const Course course = *CourseLibrary::load(nullptr);
+    MainWindow window;
+    window.setInteractive(false);
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QSignalSpy shown(&window, &MainWindow::runShown);
+    QVERIFY(window.startCourse(0));
+    QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 1, kRunTimeoutMs);
+    verifyPage(window, course, 0, language);
+    for (int i = 1; i < 3; ++i) {
+        QWidget* target = window.focusWidget() ? window.focusWidget() : &window;
+        QTest::keyClick(target, Qt::Key_PageDown);
+        QTRY_COMPARE_WITH_TIMEOUT(shown.size(), i + 1, kRunTimeoutMs);
+        verifyPage(window, course, i, language);
+    }
+}
+
+}  // namespace
+
+class TestCourseLanguage : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { test::isolateWindowTest(); }
+
+    // English first: a translator, once installed, stays for the rest of the process.
+    void englishPagesAreEnglish() {
+        QCOMPARE(int(UiLanguage::current()), int(Language::En));
+        walkThreePages(Language::En);
+        const Course course = *CourseLibrary::load(nullptr);
+        QVERIFY(course.pages[0].truth.en.find("torch.cpu.synchronize()") == 0);
+    }
+
+    void japanesePagesAreJapanese() {
+        QString error;
+        QVERIFY2(UiLanguage::install(Language::Ja, &error), qPrintable(error));
+        const Course course = *CourseLibrary::load(nullptr);
+        // The test means something only where the texts differ.
+        QVERIFY(course.pages[0].truth.ja != course.pages[0].truth.en);
+        QVERIFY(course.pages[0].look_at.ja != course.pages[0].look_at.en);
+        walkThreePages(Language::Ja);
+    }
+};
+
+QTEST_MAIN(TestCourseLanguage)
+#include "tst_course_language.moc"
