@@ -1,6 +1,7 @@
 #include "ui/timeline/event_description.h"
 
 #include "core/analysis/wait_attribution.h"
+#include "ui/i18n/sync_mode_texts.h"
 #include "ui/timeline/event_details.h"
 
 namespace syncscope {
@@ -38,7 +39,7 @@ EventDescription EventDescription::of(const Trace& trace, std::uint32_t index,
     if (e.bytes > 0)
         row(QStringLiteral("Bytes"), formatBytes(e.bytes));
     if (e.mode != SyncMode::None)
-        row(QStringLiteral("Sync mode"), qs(syncModeInfo(e.mode).label));
+        row(QStringLiteral("Sync mode"), syncModeLabel(e.mode));
     if (e.kind == EventKind::HostWait && e.cpu_ns >= 0)
         row(QStringLiteral("CPU burnt while waiting"), durationText(e.cpu_ns));
     row(QStringLiteral("Notes"), eventNotes(e));

@@ -5,6 +5,7 @@
 
 #include "core/analysis/time_format.h"
 #include "core/analysis/wait_attribution.h"
+#include "ui/i18n/sync_mode_texts.h"
 
 namespace syncscope {
 
@@ -165,7 +166,7 @@ QString describeEvent(const Trace& trace, std::uint32_t index) {
     if (e.bytes > 0)
         lines << QStringLiteral("bytes: ") + formatBytes(e.bytes);
     if (e.mode != SyncMode::None)
-        lines << QStringLiteral("sync mode: ") + qs(syncModeInfo(e.mode).label);
+        lines << QStringLiteral("sync mode: ") + syncModeLabel(e.mode);
     const QString wait = describeWait(trace, index);
     if (!wait.isEmpty())
         lines << wait;
