@@ -90,6 +90,49 @@
     </message>
 </context>
 <context>
+    <name>LaneLabel</name>
+    <message>
+        <source>non-blocking</source>
+        <translation>ノンブロッキング</translation>
+    </message>
+    <message>
+        <source>blocking</source>
+        <translation>ブロッキング</translation>
+    </message>
+    <message>
+        <source>legacy-default</source>
+        <translation>レガシーデフォルト</translation>
+    </message>
+    <message>
+        <source>per-thread-default</source>
+        <translation>スレッドごとのデフォルト</translation>
+    </message>
+    <message>
+        <source>lane %1</source>
+        <translation>レーン %1</translation>
+    </message>
+    <message>
+        <source>host thread</source>
+        <translation>ホストスレッド</translation>
+    </message>
+    <message>
+        <source>host waits</source>
+        <translation>ホストの待機</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>▸ %1 (%2 lane)</source>
+        <translation>▸ %1（%2 レーン）</translation>
+    </message>
+    <message>
+        <source>▸ %1 (%2 lanes)</source>
+        <translation>▸ %1（%2 レーン）</translation>
+    </message>
+</context>
+<context>
     <name>LanePlottable</name>
     <message>
         <source>torch.cpu.synchronize(): waited for nothing</source>

@@ -122,6 +122,10 @@ private slots:
         QVERIFY2(shows(device, QStringLiteral("カーネル")), "no Japanese legend entry for kernels");
         QVERIFY2(shows(device, QStringLiteral("ホスト待機")), "no Japanese legend entry for waits");
         QVERIFY(!shows(device, QLatin1String("host wait, ")));
+        // The lanes the simulator named carry Japanese labels.
+        QVERIFY2(shows(device, QStringLiteral("ホストスレッド")),
+                 "the host lane is not labelled in Japanese");
+        QVERIFY(!shows(device, QLatin1String("host thread")));
 
         const QString cpu =
             svgOf(QStringLiteral("builtin:mode-cpu-synchronize"), QStringLiteral("ja"));

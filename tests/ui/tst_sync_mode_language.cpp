@@ -9,6 +9,7 @@
 #include "ui/editor/sync_mode_picker.h"
 #include "ui/i18n/sync_mode_texts.h"
 #include "ui/i18n/ui_language.h"
+#include "ui/timeline/lane_label.h"
 #include "ui/timeline/lane_plottable.h"
 
 using namespace syncscope;
@@ -22,6 +23,14 @@ bool hasJapanese(const QString& text) {
 
 QString english(std::string_view s) {
     return QString::fromUtf8(s.data(), qsizetype(s.size()));
+}
+
+Lane lane(LaneKind kind, const char* name, StreamKind stream = StreamKind::NonBlocking) {
+    Lane l;
+    l.kind = kind;
+    l.name = name;
+    l.stream_kind = stream;
+    return l;
 }
 
 QComboBox* comboOf(SyncModePicker& picker) {
@@ -60,6 +69,16 @@ private slots:
         QVERIFY(LanePlottable::cpuSyncLabel(3).endsWith(QStringLiteral("3 GPU ops still running")));
     }
 
+    void englishLaneLabelsAreTheNames() {
+        QCOMPARE(LaneLabel::text(lane(LaneKind::HostThread, "host thread"), 0),
+                 QStringLiteral("host thread"));
+        QCOMPARE(LaneLabel::text(lane(LaneKind::Stream, "side (non-blocking)"), 2),
+                 QStringLiteral("side (non-blocking)"));
+        QCOMPARE(LaneLabel::text(lane(LaneKind::Stream, ""), 4), QStringLiteral("lane 4"));
+        QCOMPARE(LaneLabel::collapsedGroup(QStringLiteral("GPU"), 1),
+                 QStringLiteral("▸ GPU (1 lane)"));
+    }
+
     void japanesePickerListsJapaneseLabels() {
         QString error;
         QVERIFY2(UiLanguage::install(Language::Ja, &error), qPrintable(error));
@@ -88,6 +107,29 @@ private slots:
         QVERIFY(!shown.contains(QLatin1String("The host thread blocks")));
         // API names stay as they are.
         QVERIFY(shown.contains(QLatin1String("cudaStreamSynchronize(s)")));
+    }
+
+    // Names the engines made are drawn in Japanese; names from a file or a scenario stay.
+    void japaneseLaneLabelsTranslateOnlyGeneratedNames() {
+        QCOMPARE(int(UiLanguage::current()), int(Language::Ja));
+        QCOMPARE(LaneLabel::text(lane(LaneKind::HostThread, "host thread"), 0),
+                 QStringLiteral("ホストスレッド"));
+        QCOMPARE(LaneLabel::text(lane(LaneKind::HostWaits, "host waits"), 1),
+                 QStringLiteral("ホストの待機"));
+        QCOMPARE(LaneLabel::text(lane(LaneKind::Stream, "side (non-blocking)"), 2),
+                 QStringLiteral("side（ノンブロッキング）"));
+        QCOMPARE(
+            LaneLabel::text(lane(LaneKind::Stream, "main (blocking)", StreamKind::Blocking), 3),
+            QStringLiteral("main（ブロッキング）"));
+        // A suffix that is not this lane's kind is part of an imported name.
+        QCOMPARE(LaneLabel::text(lane(LaneKind::Stream, "main (blocking)"), 3),
+                 QStringLiteral("main (blocking)"));
+        QCOMPARE(LaneLabel::text(lane(LaneKind::HostThread, "python thread 4711"), 0),
+                 QStringLiteral("python thread 4711"));
+        QCOMPARE(LaneLabel::text(lane(LaneKind::Stream, "stream 7"), 5),
+                 QStringLiteral("stream 7"));
+        QCOMPARE(LaneLabel::collapsedGroup(QStringLiteral("GPU"), 3),
+                 QStringLiteral("▸ GPU（3 レーン）"));
     }
 
     void japaneseCpuSyncLabel() {
