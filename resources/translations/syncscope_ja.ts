@@ -1219,6 +1219,33 @@ Save them before continuing?</source>
     </message>
 </context>
 <context>
+    <name>syncscope::MemoryPlot</name>
+    <message>
+        <source>device used</source>
+        <translation>デバイス使用量</translation>
+    </message>
+    <message>
+        <source>pool reserved</source>
+        <translation>プール予約量</translation>
+    </message>
+    <message>
+        <source>pool used</source>
+        <translation>プール使用量</translation>
+    </message>
+    <message>
+        <source>PyTorch allocated</source>
+        <translation>PyTorch 確保済み</translation>
+    </message>
+    <message>
+        <source>PyTorch reserved</source>
+        <translation>PyTorch 予約済み</translation>
+    </message>
+    <message>
+        <source>memory (%1)</source>
+        <translation>メモリ (%1)</translation>
+    </message>
+</context>
+<context>
     <name>syncscope::RecentFiles</name>
     <message>
         <source>(none)</source>

@@ -149,6 +149,16 @@ private slots:
         QVERIFY(!hasJapanese(device + cpu));
     }
 
+    // The memory plot's series and axis under Japanese (a lesson with PyTorch's allocator).
+    void japaneseMemoryPlot() {
+        const QString ja = svgOf(QStringLiteral("builtin:claim-5-sync-does-not-free-memory"),
+                                 QStringLiteral("ja"));
+        QVERIFY2(shows(ja, QStringLiteral("PyTorch 確保済み")), qPrintable(ja));
+        QVERIFY(shows(ja, QStringLiteral("メモリ (MiB)")));
+        QVERIFY(!shows(ja, QLatin1String("PyTorch allocated")));
+        QVERIFY(!shows(ja, QLatin1String("memory (MiB)")));
+    }
+
     void unknownLanguageIsAClearError() {
         QTemporaryDir dir;
         const Outcome o = exportIn(QStringLiteral("jp"), dir.filePath(QStringLiteral("x.svg")));
