@@ -75,6 +75,53 @@
     </message>
 </context>
 <context>
+    <name>EventDescription</name>
+    <message>
+        <source>Lane</source>
+        <translation>レーン</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>開始</translation>
+    </message>
+    <message>
+        <source>End</source>
+        <translation>終了</translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation>バッチ</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>ステップ</translation>
+    </message>
+    <message>
+        <source>Correlation</source>
+        <translation>相関 ID</translation>
+    </message>
+    <message>
+        <source>Call</source>
+        <translation>呼び出し</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>バイト数</translation>
+    </message>
+    <message>
+        <source>Sync mode</source>
+        <translation>同期モード</translation>
+    </message>
+    <message>
+        <source>CPU burnt while waiting</source>
+        <translation>待機で消費した CPU 時間</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>備考</translation>
+    </message>
+</context>
+<context>
     <name>ImageExporter</name>
     <message>
         <source>%1 on %2</source>

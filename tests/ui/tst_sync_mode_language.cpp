@@ -6,9 +6,11 @@
 #include <QTest>
 
 #include "core/model/sync_mode.h"
+#include "tst_timeline_fixtures.h"
 #include "ui/editor/sync_mode_picker.h"
 #include "ui/i18n/sync_mode_texts.h"
 #include "ui/i18n/ui_language.h"
+#include "ui/timeline/event_description.h"
 #include "ui/timeline/lane_label.h"
 #include "ui/timeline/lane_plottable.h"
 
@@ -130,6 +132,25 @@ private slots:
                  QStringLiteral("stream 7"));
         QCOMPARE(LaneLabel::collapsedGroup(QStringLiteral("GPU"), 3),
                  QStringLiteral("▸ GPU（3 レーン）"));
+    }
+
+    // The details pane labels its rows in Japanese and names the wait's mode in Japanese.
+    void japaneseDetailsRows() {
+        std::uint32_t wait = 0;
+        std::uint32_t kernel = 0;
+        Trace t = testing::syncWaitTrace(&wait, &kernel);
+        t.events[wait].mode = SyncMode::Device;
+        const EventDescription d = EventDescription::of(t, wait, nullptr);
+        QStringList labels;
+        QString mode;
+        for (const auto& r : d.rows) {
+            labels << r.label;
+            if (r.label == QStringLiteral("同期モード"))
+                mode = r.value;
+        }
+        QVERIFY2(labels.contains(QStringLiteral("レーン")), qPrintable(labels.join(u',')));
+        QVERIFY(!labels.contains(QStringLiteral("Lane")));
+        QCOMPARE(mode, QStringLiteral("デバイス同期"));
     }
 
     void japaneseCpuSyncLabel() {
