@@ -120,6 +120,26 @@
         <source>Notes</source>
         <translation>備考</translation>
     </message>
+    <message>
+        <source>implicit sync</source>
+        <translation>暗黙の同期</translation>
+    </message>
+    <message>
+        <source>pageable host memory</source>
+        <translation>ページング可能なホストメモリ</translation>
+    </message>
+    <message>
+        <source>blocked: launch queue full</source>
+        <translation>ブロック: 起動キューが満杯</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失敗</translation>
+    </message>
+    <message>
+        <source>query returned ready</source>
+        <translation>問い合わせは完了を返した</translation>
+    </message>
 </context>
 <context>
     <name>ImageExporter</name>

@@ -140,17 +140,22 @@ private slots:
         std::uint32_t kernel = 0;
         Trace t = testing::syncWaitTrace(&wait, &kernel);
         t.events[wait].mode = SyncMode::Device;
+        t.events[wait].flags |= event_flags::kImplicitSync;
         const EventDescription d = EventDescription::of(t, wait, nullptr);
         QStringList labels;
         QString mode;
+        QString notes;
         for (const auto& r : d.rows) {
             labels << r.label;
             if (r.label == QStringLiteral("同期モード"))
                 mode = r.value;
+            if (r.label == QStringLiteral("備考"))
+                notes = r.value;
         }
         QVERIFY2(labels.contains(QStringLiteral("レーン")), qPrintable(labels.join(u',')));
         QVERIFY(!labels.contains(QStringLiteral("Lane")));
         QCOMPARE(mode, QStringLiteral("デバイス同期"));
+        QCOMPARE(notes, QStringLiteral("暗黙の同期"));
     }
 
     void japaneseCpuSyncLabel() {
