@@ -2,6 +2,8 @@
 
 #include <array>
 
+#include "core/model/translatable.h"
+
 namespace syncscope {
 
 namespace {
@@ -9,82 +11,131 @@ namespace {
 // Facts from SYNC-SEMANTICS.md §1, §2 and §7. Keep the texts short enough for a tooltip-sized
 // panel.
 constexpr std::array<SyncModeInfo, kSyncModeCount> kCatalogue{{
-    {SyncMode::None, "none", "No sync", "—", "—", "nobody", "nothing",
-     "The host enqueues work and carries on. Kernels run asynchronously; nothing waits for them "
-     "until the program ends or some later call synchronizes implicitly.",
+    {SyncMode::None, "none", SYNCSCOPE_TR_NOOP("SyncMode", "No sync"), "—", "—",
+     SYNCSCOPE_TR_NOOP("SyncMode", "nobody"), SYNCSCOPE_TR_NOOP("SyncMode", "nothing"),
+     SYNCSCOPE_TR_NOOP("SyncMode",
+                       "The host enqueues work and carries on. Kernels run asynchronously; nothing "
+                       "waits for them "
+                       "until the program ends or some later call synchronizes implicitly."),
      false},
-    {SyncMode::CpuSynchronize, "cpu-synchronize", "torch.cpu.synchronize()", "no call at all",
-     "torch.cpu.synchronize()", "nobody (a common misconception)", "nothing",
-     "torch.cpu.synchronize() has an empty body: it exists so device-agnostic code can call "
-     "synchronize() on the CPU. Its device argument is ignored. It returns at once and waits for "
-     "no "
-     "GPU kernel; the GPU work it was meant to wait for is still running after it returns.",
+    {SyncMode::CpuSynchronize, "cpu-synchronize", "torch.cpu.synchronize()",
+     SYNCSCOPE_TR_NOOP("SyncMode", "no call at all"), "torch.cpu.synchronize()",
+     SYNCSCOPE_TR_NOOP("SyncMode", "nobody (a common misconception)"),
+     SYNCSCOPE_TR_NOOP("SyncMode", "nothing"),
+     SYNCSCOPE_TR_NOOP(
+         "SyncMode",
+         "torch.cpu.synchronize() has an empty body: it exists so device-agnostic code can call "
+         "synchronize() on the CPU. Its device argument is ignored. It returns at once and waits "
+         "for "
+         "no "
+         "GPU kernel; the GPU work it was meant to wait for is still running after it returns."),
      false},
-    {SyncMode::Device, "device", "Device synchronize", "cudaDeviceSynchronize()",
-     "torch.cuda.synchronize()", "host", "every task enqueued on the device, all streams",
-     "The host thread blocks until every operation previously enqueued on the current device, on "
-     "every stream, has completed. It covers one device, not all GPUs. How the thread waits (spin, "
-     "yield or sleep) depends on the schedule policy.",
+    {SyncMode::Device, "device", SYNCSCOPE_TR_NOOP("SyncMode", "Device synchronize"),
+     "cudaDeviceSynchronize()", "torch.cuda.synchronize()", SYNCSCOPE_TR_NOOP("SyncMode", "host"),
+     SYNCSCOPE_TR_NOOP("SyncMode", "every task enqueued on the device, all streams"),
+     SYNCSCOPE_TR_NOOP("SyncMode",
+                       "The host thread blocks until every operation previously enqueued on the "
+                       "current device, on "
+                       "every stream, has completed. It covers one device, not all GPUs. How the "
+                       "thread waits (spin, "
+                       "yield or sleep) depends on the schedule policy."),
      true},
-    {SyncMode::Stream, "stream", "Stream synchronize", "cudaStreamSynchronize(s)",
-     "torch.cuda.Stream.synchronize()", "host, for one stream", "all work already enqueued in s",
-     "The host thread blocks until everything already enqueued in stream s has completed. Work on "
-     "other non-blocking streams may still be running when it returns.",
+    {SyncMode::Stream, "stream", SYNCSCOPE_TR_NOOP("SyncMode", "Stream synchronize"),
+     "cudaStreamSynchronize(s)", "torch.cuda.Stream.synchronize()",
+     SYNCSCOPE_TR_NOOP("SyncMode", "host, for one stream"),
+     SYNCSCOPE_TR_NOOP("SyncMode", "all work already enqueued in s"),
+     SYNCSCOPE_TR_NOOP("SyncMode",
+                       "The host thread blocks until everything already enqueued in stream s has "
+                       "completed. Work on "
+                       "other non-blocking streams may still be running when it returns."),
      true},
-    {SyncMode::Event, "event", "Event synchronize", "cudaEventRecord + cudaEventSynchronize",
-     "torch.cuda.Event.synchronize()", "host, for captured work",
-     "the work captured by the most recent record of the event",
-     "An event captures everything enqueued in its stream before cudaEventRecord. "
-     "cudaEventSynchronize blocks the host until that captured work is done, not later work and "
-     "not other streams. Without cudaEventBlockingSync the thread busy-waits; an event never "
-     "recorded returns at once.",
+    {SyncMode::Event, "event", SYNCSCOPE_TR_NOOP("SyncMode", "Event synchronize"),
+     "cudaEventRecord + cudaEventSynchronize", "torch.cuda.Event.synchronize()",
+     SYNCSCOPE_TR_NOOP("SyncMode", "host, for captured work"),
+     SYNCSCOPE_TR_NOOP("SyncMode", "the work captured by the most recent record of the event"),
+     SYNCSCOPE_TR_NOOP(
+         "SyncMode",
+         "An event captures everything enqueued in its stream before cudaEventRecord. "
+         "cudaEventSynchronize blocks the host until that captured work is done, not later work "
+         "and "
+         "not other streams. Without cudaEventBlockingSync the thread busy-waits; an event never "
+         "recorded returns at once."),
      true},
-    {SyncMode::StreamWaitEvent, "stream-wait-event", "Stream waits for event",
+    {SyncMode::StreamWaitEvent, "stream-wait-event",
+     SYNCSCOPE_TR_NOOP("SyncMode", "Stream waits for event"),
      "cudaEventRecord + cudaStreamWaitEvent", "Stream.wait_event() / Event.wait()",
-     "the waiting stream only", "the event's captured work at the time of the call",
-     "cudaStreamWaitEvent makes future work on the waiting stream wait, on the GPU, for one "
-     "event's captured work. The host call returns at once and never blocks. It waits for one "
-     "event, not all events of a stream; re-recording the event later does not change a wait "
-     "already issued.",
+     SYNCSCOPE_TR_NOOP("SyncMode", "the waiting stream only"),
+     SYNCSCOPE_TR_NOOP("SyncMode", "the event's captured work at the time of the call"),
+     SYNCSCOPE_TR_NOOP(
+         "SyncMode",
+         "cudaStreamWaitEvent makes future work on the waiting stream wait, on the GPU, for one "
+         "event's captured work. The host call returns at once and never blocks. It waits for one "
+         "event, not all events of a stream; re-recording the event later does not change a wait "
+         "already issued."),
      false},
-    {SyncMode::WaitStream, "wait-stream", "Stream waits for stream",
+    {SyncMode::WaitStream, "wait-stream", SYNCSCOPE_TR_NOOP("SyncMode", "Stream waits for stream"),
      "cudaEventRecord(other) + cudaStreamWaitEvent(self)", "Stream.wait_stream(other)",
-     "the waiting stream only", "everything enqueued on the other stream at call time",
-     "wait_stream records an event on the other stream and makes this stream wait for it: later "
-     "work here starts only after everything queued on the other stream so far has finished. "
-     "The host does not block.",
+     SYNCSCOPE_TR_NOOP("SyncMode", "the waiting stream only"),
+     SYNCSCOPE_TR_NOOP("SyncMode", "everything enqueued on the other stream at call time"),
+     SYNCSCOPE_TR_NOOP(
+         "SyncMode",
+         "wait_stream records an event on the other stream and makes this stream wait for it: "
+         "later "
+         "work here starts only after everything queued on the other stream so far has finished. "
+         "The host does not block."),
      false},
-    {SyncMode::EventQueryPoll, "event-query-poll", "Poll an event", "cudaEventQuery loop",
-     "Event.query() loop", "host, spinning", "the event's captured work, by polling",
-     "The host asks again and again whether the event has completed. Each query returns at once; "
-     "the loop burns a CPU core and notices completion only at its next poll.",
+    {SyncMode::EventQueryPoll, "event-query-poll", SYNCSCOPE_TR_NOOP("SyncMode", "Poll an event"),
+     "cudaEventQuery loop", "Event.query() loop", SYNCSCOPE_TR_NOOP("SyncMode", "host, spinning"),
+     SYNCSCOPE_TR_NOOP("SyncMode", "the event's captured work, by polling"),
+     SYNCSCOPE_TR_NOOP("SyncMode",
+                       "The host asks again and again whether the event has completed. Each query "
+                       "returns at once; "
+                       "the loop burns a CPU core and notices completion only at its next poll."),
      true},
-    {SyncMode::HostCallback, "host-callback", "Host function in stream",
-     "cudaLaunchHostFunc(s, fn)", "—", "the stream, until the callback returns", "prior work in s",
-     "A host function enqueued in a stream runs on a driver thread after earlier work in the "
-     "stream ends; later work in the stream waits until it returns. The enqueuing host thread "
-     "does not block.",
+    {SyncMode::HostCallback, "host-callback",
+     SYNCSCOPE_TR_NOOP("SyncMode", "Host function in stream"), "cudaLaunchHostFunc(s, fn)", "—",
+     SYNCSCOPE_TR_NOOP("SyncMode", "the stream, until the callback returns"),
+     SYNCSCOPE_TR_NOOP("SyncMode", "prior work in s"),
+     SYNCSCOPE_TR_NOOP(
+         "SyncMode",
+         "A host function enqueued in a stream runs on a driver thread after earlier work in the "
+         "stream ends; later work in the stream waits until it returns. The enqueuing host thread "
+         "does not block."),
      false},
-    {SyncMode::BlockingCopy, "blocking-copy", "Blocking copy to host", "cudaMemcpy D2H",
-     "tensor.item(), .cpu(), .to('cpu')", "host (hidden sync)",
-     "the stream up to the copy, then the copy",
-     "Copying a result to the host waits for everything queued before it on the stream and then "
-     "for the copy itself. It is a synchronize hidden inside an innocent-looking call; "
-     "tensor.item() in a loop serializes host and GPU.",
+    {SyncMode::BlockingCopy, "blocking-copy",
+     SYNCSCOPE_TR_NOOP("SyncMode", "Blocking copy to host"), "cudaMemcpy D2H",
+     "tensor.item(), .cpu(), .to('cpu')", SYNCSCOPE_TR_NOOP("SyncMode", "host (hidden sync)"),
+     SYNCSCOPE_TR_NOOP("SyncMode", "the stream up to the copy, then the copy"),
+     SYNCSCOPE_TR_NOOP(
+         "SyncMode",
+         "Copying a result to the host waits for everything queued before it on the stream and "
+         "then "
+         "for the copy itself. It is a synchronize hidden inside an innocent-looking call; "
+         "tensor.item() in a loop serializes host and GPU."),
      true},
-    {SyncMode::ImplicitAlloc, "implicit-alloc", "cudaMalloc / cudaFree between streams",
-     "cudaMalloc / cudaFree", "—", "device-wide ordering",
-     "all earlier work on the device (cudaFree); cross-stream overlap is cut",
-     "cudaMalloc and cudaFree may synchronize implicitly: work on different streams cannot "
-     "overlap across them, and cudaFree waits for the device. Stream-ordered "
-     "cudaMallocAsync/cudaFreeAsync avoid this.",
+    {SyncMode::ImplicitAlloc, "implicit-alloc",
+     SYNCSCOPE_TR_NOOP("SyncMode", "cudaMalloc / cudaFree between streams"),
+     "cudaMalloc / cudaFree", "—", SYNCSCOPE_TR_NOOP("SyncMode", "device-wide ordering"),
+     SYNCSCOPE_TR_NOOP("SyncMode",
+                       "all earlier work on the device (cudaFree); cross-stream overlap is cut"),
+     SYNCSCOPE_TR_NOOP(
+         "SyncMode",
+         "cudaMalloc and cudaFree may synchronize implicitly: work on different streams cannot "
+         "overlap across them, and cudaFree waits for the device. Stream-ordered "
+         "cudaMallocAsync/cudaFreeAsync avoid this."),
      true},
-    {SyncMode::LegacyDefaultStream, "legacy-default-stream", "Work on the legacy default stream",
-     "kernel on stream 0", "the default stream", "all blocking streams (on the GPU)",
-     "all earlier work on every blocking stream",
-     "Work on the legacy NULL stream waits for all earlier work on every blocking stream, and "
-     "later work on blocking streams waits for it. Non-blocking streams (cudaStreamNonBlocking, "
-     "PyTorch's side streams) are not affected.",
+    {SyncMode::LegacyDefaultStream, "legacy-default-stream",
+     SYNCSCOPE_TR_NOOP("SyncMode", "Work on the legacy default stream"),
+     SYNCSCOPE_TR_NOOP("SyncMode", "kernel on stream 0"),
+     SYNCSCOPE_TR_NOOP("SyncMode", "the default stream"),
+     SYNCSCOPE_TR_NOOP("SyncMode", "all blocking streams (on the GPU)"),
+     SYNCSCOPE_TR_NOOP("SyncMode", "all earlier work on every blocking stream"),
+     SYNCSCOPE_TR_NOOP(
+         "SyncMode",
+         "Work on the legacy NULL stream waits for all earlier work on every blocking stream, and "
+         "later work on blocking streams waits for it. Non-blocking streams "
+         "(cudaStreamNonBlocking, "
+         "PyTorch's side streams) are not affected."),
      false},
 }};
 

@@ -109,6 +109,73 @@
     </message>
 </context>
 <context>
+    <name>EventDescription</name>
+    <message>
+        <source>Lane</source>
+        <translation>レーン</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>開始</translation>
+    </message>
+    <message>
+        <source>End</source>
+        <translation>終了</translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation>バッチ</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>ステップ</translation>
+    </message>
+    <message>
+        <source>Correlation</source>
+        <translation>相関 ID</translation>
+    </message>
+    <message>
+        <source>Call</source>
+        <translation>呼び出し</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>バイト数</translation>
+    </message>
+    <message>
+        <source>Sync mode</source>
+        <translation>同期モード</translation>
+    </message>
+    <message>
+        <source>CPU burnt while waiting</source>
+        <translation>待機で消費した CPU 時間</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>備考</translation>
+    </message>
+    <message>
+        <source>implicit sync</source>
+        <translation>暗黙の同期</translation>
+    </message>
+    <message>
+        <source>pageable host memory</source>
+        <translation>ページング可能なホストメモリ</translation>
+    </message>
+    <message>
+        <source>blocked: launch queue full</source>
+        <translation>ブロック: 起動キューが満杯</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失敗</translation>
+    </message>
+    <message>
+        <source>query returned ready</source>
+        <translation>問い合わせは完了を返した</translation>
+    </message>
+</context>
+<context>
     <name>ImageExporter</name>
     <message>
         <source>%1 on %2</source>
@@ -117,6 +184,159 @@
     <message>
         <source>sync: %1</source>
         <translation>同期: %1</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>なし</translation>
+    </message>
+</context>
+<context>
+    <name>LaneLabel</name>
+    <message>
+        <source>non-blocking</source>
+        <translation>ノンブロッキング</translation>
+    </message>
+    <message>
+        <source>blocking</source>
+        <translation>ブロッキング</translation>
+    </message>
+    <message>
+        <source>legacy-default</source>
+        <translation>レガシーデフォルト</translation>
+    </message>
+    <message>
+        <source>per-thread-default</source>
+        <translation>スレッドごとのデフォルト</translation>
+    </message>
+    <message>
+        <source>lane %1</source>
+        <translation>レーン %1</translation>
+    </message>
+    <message>
+        <source>host thread</source>
+        <translation>ホストスレッド</translation>
+    </message>
+    <message>
+        <source>host waits</source>
+        <translation>ホストの待機</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>▸ %1 (%2 lane)</source>
+        <translation>▸ %1（%2 レーン）</translation>
+    </message>
+    <message>
+        <source>▸ %1 (%2 lanes)</source>
+        <translation>▸ %1（%2 レーン）</translation>
+    </message>
+</context>
+<context>
+    <name>LanePlottable</name>
+    <message>
+        <source>torch.cpu.synchronize(): waited for nothing</source>
+        <translation>torch.cpu.synchronize(): 何も待たなかった</translation>
+    </message>
+    <message>
+        <source>%1 GPU op still running</source>
+        <translation>GPU 処理 %1 個がまだ実行中</translation>
+    </message>
+    <message>
+        <source>%1 GPU ops still running</source>
+        <translation>GPU 処理 %1 個がまだ実行中</translation>
+    </message>
+</context>
+<context>
+    <name>Legend</name>
+    <message>
+        <source>API call</source>
+        <translation>API 呼び出し</translation>
+    </message>
+    <message>
+        <source>launch held: queue full</source>
+        <translation>起動待ち: キューが満杯</translation>
+    </message>
+    <message>
+        <source>torch.cpu.synchronize(): waits for nothing</source>
+        <translation>torch.cpu.synchronize(): 何も待たない</translation>
+    </message>
+    <message>
+        <source>host work</source>
+        <translation>ホストの処理</translation>
+    </message>
+    <message>
+        <source>host wait, spinning</source>
+        <translation>ホスト待機（スピン）</translation>
+    </message>
+    <message>
+        <source>host wait, sleeping</source>
+        <translation>ホスト待機（スリープ）</translation>
+    </message>
+    <message>
+        <source>kernel (colour = batch)</source>
+        <translation>カーネル（色 = バッチ）</translation>
+    </message>
+    <message>
+        <source>kernel</source>
+        <translation>カーネル</translation>
+    </message>
+    <message>
+        <source>copy</source>
+        <translation>コピー</translation>
+    </message>
+    <message>
+        <source>memset</source>
+        <translation>メモリセット</translation>
+    </message>
+    <message>
+        <source>stream wait</source>
+        <translation>ストリーム待機</translation>
+    </message>
+    <message>
+        <source>host callback</source>
+        <translation>ホストコールバック</translation>
+    </message>
+    <message>
+        <source>memory op</source>
+        <translation>メモリ操作</translation>
+    </message>
+    <message>
+        <source>annotation</source>
+        <translation>注釈</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>エラー</translation>
+    </message>
+    <message>
+        <source>other</source>
+        <translation>その他</translation>
+    </message>
+    <message>
+        <source>event record</source>
+        <translation>イベント記録</translation>
+    </message>
+    <message>
+        <source>GPU idle</source>
+        <translation>GPU アイドル</translation>
+    </message>
+    <message>
+        <source>launch</source>
+        <translation>起動</translation>
+    </message>
+    <message>
+        <source>record → wait</source>
+        <translation>記録 → 待機</translation>
+    </message>
+    <message>
+        <source>waited for</source>
+        <translation>待った相手</translation>
+    </message>
+    <message>
+        <source>flow</source>
+        <translation>フロー</translation>
     </message>
 </context>
 <context>
@@ -166,6 +386,201 @@
     <message>
         <source>now %1</source>
         <translation>現在 %1</translation>
+    </message>
+</context>
+<context>
+    <name>SyncMode</name>
+    <message>
+        <source>No sync</source>
+        <translation>同期なし</translation>
+    </message>
+    <message>
+        <source>nobody</source>
+        <translation>誰も待たない</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>何も待たない</translation>
+    </message>
+    <message>
+        <source>The host enqueues work and carries on. Kernels run asynchronously; nothing waits for them until the program ends or some later call synchronizes implicitly.</source>
+        <translation>ホストは処理をキューに積んでそのまま進む。カーネルは非同期に走り、プログラムが終わるか、後の呼び出しが暗黙に同期するまで、誰もそれを待たない。</translation>
+    </message>
+    <message>
+        <source>no call at all</source>
+        <translation>呼び出しなし</translation>
+    </message>
+    <message>
+        <source>nobody (a common misconception)</source>
+        <translation>誰も待たない（よくある誤解）</translation>
+    </message>
+    <message>
+        <source>torch.cpu.synchronize() has an empty body: it exists so device-agnostic code can call synchronize() on the CPU. Its device argument is ignored. It returns at once and waits for no GPU kernel; the GPU work it was meant to wait for is still running after it returns.</source>
+        <translation>torch.cpu.synchronize() の中身は空だ。デバイスに依存しないコードが CPU でも synchronize() を呼べるように存在するだけで、device 引数は無視される。すぐに戻り、どの GPU カーネルも待たない。待つつもりだった GPU の処理は、戻った後もまだ実行中だ。</translation>
+    </message>
+    <message>
+        <source>Device synchronize</source>
+        <translation>デバイス同期</translation>
+    </message>
+    <message>
+        <source>host</source>
+        <translation>ホスト</translation>
+    </message>
+    <message>
+        <source>every task enqueued on the device, all streams</source>
+        <translation>デバイスに積まれたすべての処理（全ストリーム）</translation>
+    </message>
+    <message>
+        <source>The host thread blocks until every operation previously enqueued on the current device, on every stream, has completed. It covers one device, not all GPUs. How the thread waits (spin, yield or sleep) depends on the schedule policy.</source>
+        <translation>ホストスレッドは、現在のデバイスにそれまでに積まれたすべての処理が、すべてのストリームで終わるまでブロックする。対象は 1 つのデバイスで、すべての GPU ではない。スレッドの待ち方（スピン、yield、スリープ）はスケジュールポリシーで決まる。</translation>
+    </message>
+    <message>
+        <source>Stream synchronize</source>
+        <translation>ストリーム同期</translation>
+    </message>
+    <message>
+        <source>host, for one stream</source>
+        <translation>ホスト（1 つのストリームについて）</translation>
+    </message>
+    <message>
+        <source>all work already enqueued in s</source>
+        <translation>s にすでに積まれたすべての処理</translation>
+    </message>
+    <message>
+        <source>The host thread blocks until everything already enqueued in stream s has completed. Work on other non-blocking streams may still be running when it returns.</source>
+        <translation>ホストスレッドは、ストリーム s にすでに積まれたすべての処理が終わるまでブロックする。戻った時点で、他の non-blocking ストリームの処理はまだ実行中かもしれない。</translation>
+    </message>
+    <message>
+        <source>Event synchronize</source>
+        <translation>イベント同期</translation>
+    </message>
+    <message>
+        <source>host, for captured work</source>
+        <translation>ホスト（キャプチャした処理について）</translation>
+    </message>
+    <message>
+        <source>the work captured by the most recent record of the event</source>
+        <translation>イベントの直近の記録がキャプチャした処理</translation>
+    </message>
+    <message>
+        <source>An event captures everything enqueued in its stream before cudaEventRecord. cudaEventSynchronize blocks the host until that captured work is done, not later work and not other streams. Without cudaEventBlockingSync the thread busy-waits; an event never recorded returns at once.</source>
+        <translation>イベントは、cudaEventRecord より前にそのストリームに積まれたすべてをキャプチャする。cudaEventSynchronize は、そのキャプチャした処理が終わるまでホストをブロックする。後の処理や他のストリームは待たない。cudaEventBlockingSync がなければスレッドはビジーウェイトし、一度も記録されていないイベントはすぐに戻る。</translation>
+    </message>
+    <message>
+        <source>Stream waits for event</source>
+        <translation>ストリームがイベントを待つ</translation>
+    </message>
+    <message>
+        <source>the waiting stream only</source>
+        <translation>待つ側のストリームだけ</translation>
+    </message>
+    <message>
+        <source>the event&apos;s captured work at the time of the call</source>
+        <translation>呼び出し時点でイベントがキャプチャしていた処理</translation>
+    </message>
+    <message>
+        <source>cudaStreamWaitEvent makes future work on the waiting stream wait, on the GPU, for one event&apos;s captured work. The host call returns at once and never blocks. It waits for one event, not all events of a stream; re-recording the event later does not change a wait already issued.</source>
+        <translation>cudaStreamWaitEvent は、待つ側のストリームのこれからの処理を、GPU 上で、1 つのイベントがキャプチャした処理まで待たせる。ホストの呼び出しはすぐに戻り、ブロックしない。待つのは 1 つのイベントで、ストリームのすべてのイベントではない。後でイベントを記録し直しても、発行済みの待機は変わらない。</translation>
+    </message>
+    <message>
+        <source>Stream waits for stream</source>
+        <translation>ストリームがストリームを待つ</translation>
+    </message>
+    <message>
+        <source>everything enqueued on the other stream at call time</source>
+        <translation>呼び出し時点で相手のストリームに積まれていたすべて</translation>
+    </message>
+    <message>
+        <source>wait_stream records an event on the other stream and makes this stream wait for it: later work here starts only after everything queued on the other stream so far has finished. The host does not block.</source>
+        <translation>wait_stream は相手のストリームにイベントを記録し、このストリームにそれを待たせる。ここでの後の処理は、相手のストリームにそれまで積まれたすべてが終わってから始まる。ホストはブロックしない。</translation>
+    </message>
+    <message>
+        <source>Poll an event</source>
+        <translation>イベントをポーリング</translation>
+    </message>
+    <message>
+        <source>host, spinning</source>
+        <translation>ホスト（スピン）</translation>
+    </message>
+    <message>
+        <source>the event&apos;s captured work, by polling</source>
+        <translation>イベントがキャプチャした処理（ポーリングで）</translation>
+    </message>
+    <message>
+        <source>The host asks again and again whether the event has completed. Each query returns at once; the loop burns a CPU core and notices completion only at its next poll.</source>
+        <translation>ホストはイベントが終わったかを何度も問い合わせる。各問い合わせはすぐに戻る。ループは CPU コアを 1 つ使い切り、完了に気づくのは次のポーリングのときだ。</translation>
+    </message>
+    <message>
+        <source>Host function in stream</source>
+        <translation>ストリーム内のホスト関数</translation>
+    </message>
+    <message>
+        <source>the stream, until the callback returns</source>
+        <translation>ストリーム（コールバックが戻るまで）</translation>
+    </message>
+    <message>
+        <source>prior work in s</source>
+        <translation>s の先行する処理</translation>
+    </message>
+    <message>
+        <source>A host function enqueued in a stream runs on a driver thread after earlier work in the stream ends; later work in the stream waits until it returns. The enqueuing host thread does not block.</source>
+        <translation>ストリームに積まれたホスト関数は、そのストリームの先行する処理が終わった後にドライバのスレッドで実行される。ストリームの後の処理は、それが戻るまで待つ。積んだホストスレッドはブロックしない。</translation>
+    </message>
+    <message>
+        <source>Blocking copy to host</source>
+        <translation>ホストへのブロッキングコピー</translation>
+    </message>
+    <message>
+        <source>host (hidden sync)</source>
+        <translation>ホスト（隠れた同期）</translation>
+    </message>
+    <message>
+        <source>the stream up to the copy, then the copy</source>
+        <translation>コピーまでのストリームの処理、次にコピー自体</translation>
+    </message>
+    <message>
+        <source>Copying a result to the host waits for everything queued before it on the stream and then for the copy itself. It is a synchronize hidden inside an innocent-looking call; tensor.item() in a loop serializes host and GPU.</source>
+        <translation>結果をホストにコピーすると、ストリームでその前に積まれたすべてを待ち、次にコピー自体を待つ。何気ない呼び出しに隠れた同期だ。ループ内の tensor.item() はホストと GPU を直列にする。</translation>
+    </message>
+    <message>
+        <source>cudaMalloc / cudaFree between streams</source>
+        <translation>ストリーム間の cudaMalloc / cudaFree</translation>
+    </message>
+    <message>
+        <source>device-wide ordering</source>
+        <translation>デバイス全体の順序付け</translation>
+    </message>
+    <message>
+        <source>all earlier work on the device (cudaFree); cross-stream overlap is cut</source>
+        <translation>デバイス上の先行するすべての処理（cudaFree）。ストリーム間の重なりが切れる</translation>
+    </message>
+    <message>
+        <source>cudaMalloc and cudaFree may synchronize implicitly: work on different streams cannot overlap across them, and cudaFree waits for the device. Stream-ordered cudaMallocAsync/cudaFreeAsync avoid this.</source>
+        <translation>cudaMalloc と cudaFree は暗黙に同期することがある。異なるストリームの処理はそれをまたいで重なれず、cudaFree はデバイスを待つ。ストリーム順序付きの cudaMallocAsync/cudaFreeAsync ならこれを避けられる。</translation>
+    </message>
+    <message>
+        <source>Work on the legacy default stream</source>
+        <translation>レガシーデフォルトストリーム上の処理</translation>
+    </message>
+    <message>
+        <source>kernel on stream 0</source>
+        <translation>ストリーム 0 上のカーネル</translation>
+    </message>
+    <message>
+        <source>the default stream</source>
+        <translation>デフォルトストリーム</translation>
+    </message>
+    <message>
+        <source>all blocking streams (on the GPU)</source>
+        <translation>すべての blocking ストリーム（GPU 上で）</translation>
+    </message>
+    <message>
+        <source>all earlier work on every blocking stream</source>
+        <translation>すべての blocking ストリーム上の先行する処理</translation>
+    </message>
+    <message>
+        <source>Work on the legacy NULL stream waits for all earlier work on every blocking stream, and later work on blocking streams waits for it. Non-blocking streams (cudaStreamNonBlocking, PyTorch&apos;s side streams) are not affected.</source>
+        <translation>レガシー NULL ストリーム上の処理は、すべての blocking ストリーム上の先行する処理を待ち、blocking ストリーム上の後の処理はそれを待つ。non-blocking ストリーム（cudaStreamNonBlocking、PyTorch のサイドストリーム）は影響を受けない。</translation>
     </message>
 </context>
 <context>
@@ -994,6 +1409,33 @@ Save them before continuing?</source>
     <message>
         <source>Ranks</source>
         <translation>ランク</translation>
+    </message>
+</context>
+<context>
+    <name>syncscope::MemoryPlot</name>
+    <message>
+        <source>device used</source>
+        <translation>デバイス使用量</translation>
+    </message>
+    <message>
+        <source>pool reserved</source>
+        <translation>プール予約量</translation>
+    </message>
+    <message>
+        <source>pool used</source>
+        <translation>プール使用量</translation>
+    </message>
+    <message>
+        <source>PyTorch allocated</source>
+        <translation>PyTorch 確保済み</translation>
+    </message>
+    <message>
+        <source>PyTorch reserved</source>
+        <translation>PyTorch 予約済み</translation>
+    </message>
+    <message>
+        <source>memory (%1)</source>
+        <translation>メモリ (%1)</translation>
     </message>
 </context>
 <context>

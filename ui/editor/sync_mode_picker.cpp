@@ -4,21 +4,15 @@
 #include <QLabel>
 #include <QVBoxLayout>
 
+#include "ui/i18n/sync_mode_texts.h"
+
 namespace syncscope {
-
-namespace {
-
-QString qs(std::string_view s) {
-    return QString::fromUtf8(s.data(), qsizetype(s.size()));
-}
-
-}  // namespace
 
 SyncModePicker::SyncModePicker(QWidget* parent) : QWidget(parent) {
     combo_ = new QComboBox(this);
     combo_->setObjectName(QStringLiteral("syncModeCombo"));
     for (const SyncModeInfo& info : syncModeCatalogue())
-        combo_->addItem(qs(info.label), int(info.mode));
+        combo_->addItem(syncModeText(info.label), int(info.mode));
     explanation_ = new QLabel(this);
     explanation_->setObjectName(QStringLiteral("syncModeExplanation"));
     explanation_->setWordWrap(true);
@@ -69,16 +63,17 @@ QString SyncModePicker::describe(const SyncModeInfo& info) {
                "<tr><td><b>%4</b>&nbsp;</td><td><code>%5</code></td></tr>"
                "<tr><td><b>%6</b>&nbsp;</td><td>%7</td></tr>"
                "<tr><td><b>%8</b>&nbsp;</td><td>%9</td></tr></table>")
-        .arg(qs(info.explanation).toHtmlEscaped(), tr("CUDA"), qs(info.cuda_call).toHtmlEscaped(),
-             tr("PyTorch"), qs(info.pytorch).toHtmlEscaped(), tr("Blocks"),
-             qs(info.who_blocks).toHtmlEscaped(), tr("Waits for"),
-             qs(info.waits_for).toHtmlEscaped());
+        .arg(syncModeText(info.explanation).toHtmlEscaped(), tr("CUDA"),
+             syncModeText(info.cuda_call).toHtmlEscaped(), tr("PyTorch"),
+             syncModeText(info.pytorch).toHtmlEscaped(), tr("Blocks"),
+             syncModeText(info.who_blocks).toHtmlEscaped(), tr("Waits for"),
+             syncModeText(info.waits_for).toHtmlEscaped());
 }
 
 void SyncModePicker::showExplanation() {
     const SyncModeInfo& info = syncModeInfo(current_);
     explanation_->setText(describe(info));
-    combo_->setToolTip(qs(info.explanation));
+    combo_->setToolTip(syncModeText(info.explanation));
 }
 
 }  // namespace syncscope

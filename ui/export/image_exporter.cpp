@@ -16,6 +16,7 @@
 
 #include "core/tracefile/atomic_file.h"
 #include "core/tracefile/output_target.h"
+#include "ui/i18n/sync_mode_texts.h"
 #include "ui/i18n/ui_language.h"
 #include "ui/timeline/legend_strip.h"
 #include "ui/timeline/timeline_model.h"
@@ -43,10 +44,10 @@ QString modesOf(const Trace& trace) {
             labels << QStringLiteral("…");
             break;
         }
-        const auto label = syncModeInfo(m).label;
-        labels << QString::fromUtf8(label.data(), static_cast<qsizetype>(label.size()));
+        labels << syncModeLabel(m);
     }
-    return labels.isEmpty() ? QStringLiteral("none") : labels.join(QStringLiteral(", "));
+    return labels.isEmpty() ? QCoreApplication::translate("ImageExporter", "none")
+                            : labels.join(QStringLiteral(", "));
 }
 
 // The caption on one line, or broken at its " — " separators onto a second one when the large

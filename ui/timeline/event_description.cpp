@@ -1,6 +1,9 @@
 #include "ui/timeline/event_description.h"
 
+#include <QCoreApplication>
+
 #include "core/analysis/wait_attribution.h"
+#include "ui/i18n/sync_mode_texts.h"
 #include "ui/timeline/event_details.h"
 
 namespace syncscope {
@@ -24,24 +27,26 @@ EventDescription EventDescription::of(const Trace& trace, std::uint32_t index,
         if (!value.isEmpty())
             d.rows.append({label, value});
     };
-    row(QStringLiteral("Lane"), laneLabel(trace, e.lane));
-    row(QStringLiteral("Start"), durationText(e.start_ns));
-    row(QStringLiteral("End"), durationText(e.end_ns));
+    row(QCoreApplication::translate("EventDescription", "Lane"), laneLabel(trace, e.lane));
+    row(QCoreApplication::translate("EventDescription", "Start"), durationText(e.start_ns));
+    row(QCoreApplication::translate("EventDescription", "End"), durationText(e.end_ns));
     if (e.batch != kNone)
-        row(QStringLiteral("Batch"), QString::number(e.batch));
+        row(QCoreApplication::translate("EventDescription", "Batch"), QString::number(e.batch));
     if (e.step != kNone)
-        row(QStringLiteral("Step"), QString::number(e.step));
+        row(QCoreApplication::translate("EventDescription", "Step"), QString::number(e.step));
     if (e.correlation != kNone)
-        row(QStringLiteral("Correlation"), QString::number(e.correlation));
+        row(QCoreApplication::translate("EventDescription", "Correlation"),
+            QString::number(e.correlation));
     if (e.api != ApiId::None)
-        row(QStringLiteral("Call"), qs(apiName(e.api)));
+        row(QCoreApplication::translate("EventDescription", "Call"), qs(apiName(e.api)));
     if (e.bytes > 0)
-        row(QStringLiteral("Bytes"), formatBytes(e.bytes));
+        row(QCoreApplication::translate("EventDescription", "Bytes"), formatBytes(e.bytes));
     if (e.mode != SyncMode::None)
-        row(QStringLiteral("Sync mode"), qs(syncModeInfo(e.mode).label));
+        row(QCoreApplication::translate("EventDescription", "Sync mode"), syncModeLabel(e.mode));
     if (e.kind == EventKind::HostWait && e.cpu_ns >= 0)
-        row(QStringLiteral("CPU burnt while waiting"), durationText(e.cpu_ns));
-    row(QStringLiteral("Notes"), eventNotes(e));
+        row(QCoreApplication::translate("EventDescription", "CPU burnt while waiting"),
+            durationText(e.cpu_ns));
+    row(QCoreApplication::translate("EventDescription", "Notes"), eventNotes(e));
 
     // The analysis' sentence says all the short one says and more (wake-up, CPU); it finds the
     // awaited work even where the trace has no link (imports).

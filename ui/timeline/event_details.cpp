@@ -1,10 +1,12 @@
 #include "ui/timeline/event_details.h"
 
+#include <QCoreApplication>
 #include <QStringList>
 #include <cmath>
 
 #include "core/analysis/time_format.h"
 #include "core/analysis/wait_attribution.h"
+#include "ui/i18n/sync_mode_texts.h"
 
 namespace syncscope {
 
@@ -51,15 +53,15 @@ QString laneLabel(const Trace& trace, std::uint16_t lane) {
 QString eventNotes(const TraceEvent& e) {
     QStringList flags;
     if (e.flags & event_flags::kImplicitSync)
-        flags << QStringLiteral("implicit sync");
+        flags << QCoreApplication::translate("EventDescription", "implicit sync");
     if (e.flags & event_flags::kPageable)
-        flags << QStringLiteral("pageable host memory");
+        flags << QCoreApplication::translate("EventDescription", "pageable host memory");
     if (e.flags & event_flags::kQueueFull)
-        flags << QStringLiteral("blocked: launch queue full");
+        flags << QCoreApplication::translate("EventDescription", "blocked: launch queue full");
     if (e.flags & event_flags::kFailed)
-        flags << QStringLiteral("failed");
+        flags << QCoreApplication::translate("EventDescription", "failed");
     if (e.kind == EventKind::ApiCall && (e.flags & event_flags::kQueryReady))
-        flags << QStringLiteral("query returned ready");
+        flags << QCoreApplication::translate("EventDescription", "query returned ready");
     return flags.join(QStringLiteral(", "));
 }
 
@@ -165,7 +167,7 @@ QString describeEvent(const Trace& trace, std::uint32_t index) {
     if (e.bytes > 0)
         lines << QStringLiteral("bytes: ") + formatBytes(e.bytes);
     if (e.mode != SyncMode::None)
-        lines << QStringLiteral("sync mode: ") + qs(syncModeInfo(e.mode).label);
+        lines << QStringLiteral("sync mode: ") + syncModeLabel(e.mode);
     const QString wait = describeWait(trace, index);
     if (!wait.isEmpty())
         lines << wait;

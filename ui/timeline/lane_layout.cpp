@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <map>
 
+#include "ui/timeline/lane_label.h"
+
 namespace syncscope {
 
 namespace {
@@ -148,17 +150,12 @@ QString LaneLayout::rowLabel(const Trace& trace, const LaneRow& row) const {
     if (row.lanes.empty())
         return {};
     if (row.collapsed && row.group >= 0) {
-        const auto n = row.lanes.size();
-        return QStringLiteral("▸ %1 (%2 lane%3)")
-            .arg(groups_[static_cast<std::size_t>(row.group)].name)
-            .arg(n)
-            .arg(n == 1 ? QString() : QStringLiteral("s"));
+        return LaneLabel::collapsedGroup(groups_[static_cast<std::size_t>(row.group)].name,
+                                         row.lanes.size());
     }
     const auto lane = row.lanes.front();
     const Lane& l = trace.lanes[lane];
-    QString name = QString::fromStdString(l.name);
-    if (name.isEmpty())
-        name = QStringLiteral("lane %1").arg(lane);
+    QString name = LaneLabel::text(l, lane);
     // A sub-lane hangs under its thread.
     if (l.kind == LaneKind::HostWaits)
         name = QStringLiteral("└ ") + name;

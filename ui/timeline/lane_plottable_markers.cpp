@@ -1,6 +1,7 @@
 // LanePlottable's markers: events a lesson turns on that are too short to see as bars (records,
 // launches, queries, zero-length waits) and torch.cpu.synchronize(), which waits for nothing and
 // would otherwise be a 0 ns call hidden under the next bar.
+#include <QCoreApplication>
 #include <QFontMetricsF>
 #include <algorithm>
 
@@ -13,12 +14,16 @@ double LanePlottable::markerWidth() const {
 }
 
 QString LanePlottable::cpuSyncLabel(int runningGpuOps) {
-    const QString head = QStringLiteral("torch.cpu.synchronize(): waited for nothing");
+    const QString head =
+        QCoreApplication::translate("LanePlottable", "torch.cpu.synchronize(): waited for nothing");
     if (runningGpuOps <= 0)
         return head;
-    return head + QStringLiteral("\n%1 GPU op%2 still running")
-                      .arg(runningGpuOps)
-                      .arg(runningGpuOps == 1 ? QString() : QStringLiteral("s"));
+    // Two sources rather than %n: the English needs no plural rules loaded to read right.
+    const QString tail =
+        runningGpuOps == 1
+            ? QCoreApplication::translate("LanePlottable", "%1 GPU op still running")
+            : QCoreApplication::translate("LanePlottable", "%1 GPU ops still running");
+    return head + QLatin1Char('\n') + tail.arg(runningGpuOps);
 }
 
 void LanePlottable::drawInstantMarkers(QCPPainter* p, const TimeMapping& map, int row) const {

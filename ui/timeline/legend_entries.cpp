@@ -1,5 +1,6 @@
 #include "ui/timeline/legend_entries.h"
 
+#include <QCoreApplication>
 #include <algorithm>
 #include <cmath>
 
@@ -127,32 +128,52 @@ std::vector<LegendEntry> legendEntries(const TimelineModel& model, const Theme& 
             out.push_back({label, s, color});
     };
     auto kind = [&](EventKind k) { return t.kindColor(k); };
-    add(LegendStyle::ApiCall, QStringLiteral("API call"), kind(EventKind::ApiCall));
-    add(LegendStyle::QueueFullLaunch, QStringLiteral("launch held: queue full"), t.spinningWait);
-    add(LegendStyle::CpuSync, QStringLiteral("torch.cpu.synchronize(): waits for nothing"),
+    add(LegendStyle::ApiCall, QCoreApplication::translate("Legend", "API call"),
+        kind(EventKind::ApiCall));
+    add(LegendStyle::QueueFullLaunch,
+        QCoreApplication::translate("Legend", "launch held: queue full"), t.spinningWait);
+    add(LegendStyle::CpuSync,
+        QCoreApplication::translate("Legend", "torch.cpu.synchronize(): waits for nothing"),
         t.cpuSync);
-    add(LegendStyle::HostWork, QStringLiteral("host work"), kind(EventKind::HostWork));
-    add(LegendStyle::SpinningWait, QStringLiteral("host wait, spinning"), t.spinningWait);
-    add(LegendStyle::SleepingWait, QStringLiteral("host wait, sleeping"), t.sleepingWait);
+    add(LegendStyle::HostWork, QCoreApplication::translate("Legend", "host work"),
+        kind(EventKind::HostWork));
+    add(LegendStyle::SpinningWait, QCoreApplication::translate("Legend", "host wait, spinning"),
+        t.spinningWait);
+    add(LegendStyle::SleepingWait, QCoreApplication::translate("Legend", "host wait, sleeping"),
+        t.sleepingWait);
     if (scope.color_by_batch)
-        add(LegendStyle::Kernel, QStringLiteral("kernel (colour = batch)"), t.batchColor(0));
+        add(LegendStyle::Kernel, QCoreApplication::translate("Legend", "kernel (colour = batch)"),
+            t.batchColor(0));
     else
-        add(LegendStyle::Kernel, QStringLiteral("kernel"), kind(EventKind::Kernel));
-    add(LegendStyle::Memcpy, QStringLiteral("copy"), kind(EventKind::Memcpy));
-    add(LegendStyle::Memset, QStringLiteral("memset"), kind(EventKind::Memset));
-    add(LegendStyle::StreamWait, QStringLiteral("stream wait"), kind(EventKind::StreamWait));
-    add(LegendStyle::HostCallback, QStringLiteral("host callback"), kind(EventKind::HostCallback));
-    add(LegendStyle::MemoryOp, QStringLiteral("memory op"), kind(EventKind::MemoryOp));
-    add(LegendStyle::Annotation, QStringLiteral("annotation"), kind(EventKind::Annotation));
-    add(LegendStyle::Error, QStringLiteral("error"), kind(EventKind::Error));
-    add(LegendStyle::Generic, QStringLiteral("other"), kind(EventKind::Generic));
-    add(LegendStyle::EventMarker, QStringLiteral("event record"), kind(EventKind::EventMarker));
-    add(LegendStyle::IdleGap, QStringLiteral("GPU idle"), t.idleGap);
+        add(LegendStyle::Kernel, QCoreApplication::translate("Legend", "kernel"),
+            kind(EventKind::Kernel));
+    add(LegendStyle::Memcpy, QCoreApplication::translate("Legend", "copy"),
+        kind(EventKind::Memcpy));
+    add(LegendStyle::Memset, QCoreApplication::translate("Legend", "memset"),
+        kind(EventKind::Memset));
+    add(LegendStyle::StreamWait, QCoreApplication::translate("Legend", "stream wait"),
+        kind(EventKind::StreamWait));
+    add(LegendStyle::HostCallback, QCoreApplication::translate("Legend", "host callback"),
+        kind(EventKind::HostCallback));
+    add(LegendStyle::MemoryOp, QCoreApplication::translate("Legend", "memory op"),
+        kind(EventKind::MemoryOp));
+    add(LegendStyle::Annotation, QCoreApplication::translate("Legend", "annotation"),
+        kind(EventKind::Annotation));
+    add(LegendStyle::Error, QCoreApplication::translate("Legend", "error"), kind(EventKind::Error));
+    add(LegendStyle::Generic, QCoreApplication::translate("Legend", "other"),
+        kind(EventKind::Generic));
+    add(LegendStyle::EventMarker, QCoreApplication::translate("Legend", "event record"),
+        kind(EventKind::EventMarker));
+    add(LegendStyle::IdleGap, QCoreApplication::translate("Legend", "GPU idle"), t.idleGap);
     auto flow = [&](FlowKind k) { return t.flow[static_cast<std::size_t>(k)]; };
-    add(LegendStyle::LaunchFlow, QStringLiteral("launch"), flow(FlowKind::Launch));
-    add(LegendStyle::RecordFlow, QStringLiteral("record → wait"), flow(FlowKind::Record));
-    add(LegendStyle::AwaitedFlow, QStringLiteral("waited for"), flow(FlowKind::Awaited));
-    add(LegendStyle::OtherFlow, QStringLiteral("flow"), flow(FlowKind::Generic));
+    add(LegendStyle::LaunchFlow, QCoreApplication::translate("Legend", "launch"),
+        flow(FlowKind::Launch));
+    add(LegendStyle::RecordFlow, QCoreApplication::translate("Legend", "record → wait"),
+        flow(FlowKind::Record));
+    add(LegendStyle::AwaitedFlow, QCoreApplication::translate("Legend", "waited for"),
+        flow(FlowKind::Awaited));
+    add(LegendStyle::OtherFlow, QCoreApplication::translate("Legend", "flow"),
+        flow(FlowKind::Generic));
     return out;
 }
 

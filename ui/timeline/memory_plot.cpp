@@ -28,15 +28,15 @@ std::int64_t valueOf(const MemorySample& m, int series) {
 QString MemoryPlot::seriesName(int series) {
     switch (series) {
         case 0:
-            return QStringLiteral("device used");
+            return tr("device used");
         case 1:
-            return QStringLiteral("pool reserved");
+            return tr("pool reserved");
         case 2:
-            return QStringLiteral("pool used");
+            return tr("pool used");
         case 3:
-            return QStringLiteral("PyTorch allocated");
+            return tr("PyTorch allocated");
         case 4:
-            return QStringLiteral("PyTorch reserved");
+            return tr("PyTorch reserved");
         default:
             return {};
     }
@@ -123,7 +123,7 @@ void MemoryPlot::setTrace(const Trace& trace) {
     has_activity_ = has_data_ && peak > 0;
     legend_->setVisible(has_data_);
     auto* y = rect_->axis(QCPAxis::atLeft);
-    y->setLabel(QStringLiteral("memory (%1)").arg(unit_));
+    y->setLabel(tr("memory (%1)").arg(unit_));
     y->setRange(0, peak > 0 ? static_cast<double>(peak) / divisor * 1.4 : 1.0);
     setTheme(theme_);
 }

@@ -8,6 +8,7 @@
 
 #include "core/model/sync_mode.h"
 #include "ui/editor/sync_mode_picker.h"
+#include "ui/i18n/sync_mode_texts.h"
 #include "ui/window/main_window.h"
 
 namespace syncscope {
@@ -28,9 +29,9 @@ void MainWindow::showSyncModes() {
         tr("<h2>The sync-mode catalogue</h2><p>Each mode: what it calls, its PyTorch "
            "equivalent, who blocks and what it waits for.</p>");
     for (const SyncModeInfo& info : syncModeCatalogue())
-        html +=
-            QStringLiteral("<h3>%1 <small>(%2)</small></h3>%3")
-                .arg(qs(info.label).toHtmlEscaped(), qs(info.id), SyncModePicker::describe(info));
+        html += QStringLiteral("<h3>%1 <small>(%2)</small></h3>%3")
+                    .arg(syncModeText(info.label).toHtmlEscaped(), qs(info.id),
+                         SyncModePicker::describe(info));
     browser->setHtml(html);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, &dialog);
     connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
