@@ -50,7 +50,7 @@ BatchConversion BatchConversion::fromScenario(const Scenario& scenario,
                                               const BatchEditorState& base) {
     BatchConversion out;
     out.state = base;
-    out.state.title = QString::fromStdString(scenario.title);
+    out.state.title = QString::fromStdString(scenario.title.en);
     out.state.schedule = scenario.schedule;
     out.state.placement = SyncPlacement::AfterEachBatch;
 
