@@ -130,7 +130,7 @@ void TestWindowMainWindow::loadingABuiltinScenarioShowsIt() {
     QVERIFY(window.editor()->hasLoadedScenario());
     QCOMPARE(window.editor()->scenario()->title, expected->title);
     QCOMPARE(window.library()->selectedName(), name);
-    QVERIFY(window.library()->explanationText().contains(QString::fromStdString(expected->title)));
+    QVERIFY(window.library()->explanationText().contains(QString::fromStdString(expected->title.en)));
     QVERIFY(window.windowTitle().contains(name));
     QVERIFY(!window.editor()->isModified());
 }
