@@ -1,4 +1,5 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
 <TS version="2.1" language="ja_JP">
 <context>
     <name>BatchConversion</name>
@@ -7,7 +8,7 @@
         <translation>%1 回 × %2 ステップの repeat: バッチ表には長すぎます</translation>
     </message>
     <message>
-        <source>a batch of %1 kernel(s) on %2 stream(s): cut to the table's limits</source>
+        <source>a batch of %1 kernel(s) on %2 stream(s): cut to the table&apos;s limits</source>
         <translation>%2 ストリーム上の %1 カーネルのバッチ: 表の上限まで切り詰めました</translation>
     </message>
     <message>
@@ -19,7 +20,7 @@
         <translation>同期モードが %1 種類: 表はその一つ (%2) を各バッチの後に使います</translation>
     </message>
     <message>
-        <source>kernels of one batch that differ: each row takes its first kernel's</source>
+        <source>kernels of one batch that differ: each row takes its first kernel&apos;s</source>
         <translation>一つのバッチ内で異なるカーネル: 各行は最初のカーネルの値を使います</translation>
     </message>
     <message>
@@ -31,8 +32,23 @@
         <translation>%1 × %2 ステップ</translation>
     </message>
     <message>
-        <source>the scenario's claims and callouts</source>
+        <source>the scenario&apos;s claims and callouts</source>
         <translation>シナリオの主張とコールアウト</translation>
+    </message>
+</context>
+<context>
+    <name>CollectiveText</name>
+    <message>
+        <source>%1: only rank %2 has it; no rank waited for another</source>
+        <translation>%1: ランク %2 にしかありません。他のランクを待ったランクはありません</translation>
+    </message>
+    <message>
+        <source>%1: rank %2 arrived last; rank %3 waited %4 for it</source>
+        <translation>%1: ランク %2 が最後に到着しました。ランク %3 はそれを %4 待ちました</translation>
+    </message>
+    <message>
+        <source>%1: rank %2 arrived last; ranks %3 waited %4 for it</source>
+        <translation>%1: ランク %2 が最後に到着しました。ランク %3 はそれを %4 待ちました</translation>
     </message>
 </context>
 <context>
@@ -356,8 +372,8 @@
         <translation>%1.scenario: その名前の組み込みシナリオはありません</translation>
     </message>
     <message>
-        <source>%1.compare: there is no built-in scenario '%2'</source>
-        <translation>%1.compare: 組み込みシナリオ '%2' はありません</translation>
+        <source>%1.compare: there is no built-in scenario &apos;%2&apos;</source>
+        <translation>%1.compare: 組み込みシナリオ &apos;%2&apos; はありません</translation>
     </message>
     <message>
         <source>the course names unknown scenarios:
@@ -366,12 +382,12 @@
 %1</translation>
     </message>
     <message>
-        <source>there is no built-in scenario '%1' (known: %2)</source>
-        <translation>組み込みシナリオ '%1' はありません（あるもの: %2）</translation>
+        <source>there is no built-in scenario &apos;%1&apos; (known: %2)</source>
+        <translation>組み込みシナリオ &apos;%1&apos; はありません（あるもの: %2）</translation>
     </message>
     <message>
-        <source>built-in scenario '%1' is invalid: %2</source>
-        <translation>組み込みシナリオ '%1' が正しくありません: %2</translation>
+        <source>built-in scenario &apos;%1&apos; is invalid: %2</source>
+        <translation>組み込みシナリオ &apos;%1&apos; が正しくありません: %2</translation>
     </message>
 </context>
 <context>
@@ -892,7 +908,7 @@
         <translation>見どころ</translation>
     </message>
     <message>
-        <source>The article's claim %1 of 7 · %2</source>
+        <source>The article&apos;s claim %1 of 7 · %2</source>
         <translation>記事の主張 %1 / 7 · %2</translation>
     </message>
     <message>
@@ -1009,7 +1025,7 @@
         <translation>吹き出し(&amp;C)</translation>
     </message>
     <message>
-        <source>The scenario's notes on the timeline, at the moment each lesson happens</source>
+        <source>The scenario&apos;s notes on the timeline, at the moment each lesson happens</source>
         <translation>シナリオの注記を、それぞれの学びが起きる瞬間にタイムライン上に表示</translation>
     </message>
     <message>
@@ -1033,7 +1049,7 @@
         <translation>コース(&amp;C)</translation>
     </message>
     <message>
-        <source>The article's seven claims, then the sync modes: one page a scenario</source>
+        <source>The article&apos;s seven claims, then the sync modes: one page a scenario</source>
         <translation>記事の 7 つの主張、続いて同期モード: 1 ページに 1 シナリオ</translation>
     </message>
     <message>
@@ -1177,7 +1193,7 @@
         <translation>シナリオとトレース (*.json *.gz *.sqlite *.sqlite3 *.db);;すべてのファイル (*)</translation>
     </message>
     <message>
-        <source>The page's run has not finished yet: compare once it has</source>
+        <source>The page&apos;s run has not finished yet: compare once it has</source>
         <translation>このページの実行はまだ終わっていません。終わってから比較してください</translation>
     </message>
     <message>
@@ -1388,11 +1404,11 @@ Save them before continuing?</source>
         <source>Cannot write trace</source>
         <translation>トレースを書き込めません</translation>
     </message>
-<message>
+    <message>
         <source>Range statistics</source>
         <translation>範囲の統計</translation>
     </message>
-<message>
+    <message>
         <source>Cannot open files</source>
         <translation>ファイルを開けません</translation>
     </message>
@@ -1436,6 +1452,130 @@ Save them before continuing?</source>
     <message>
         <source>memory (%1)</source>
         <translation>メモリ (%1)</translation>
+    </message>
+</context>
+<context>
+    <name>syncscope::OverviewStrip</name>
+    <message>
+        <source>Overview of the whole trace: darker is busier. Click or drag to move the view, drag the window&apos;s edges to zoom.</source>
+        <translation>トレース全体の概要：色が濃いほど稼働しています。クリックまたはドラッグで表示を移動し、枠の端をドラッグすると拡大・縮小します。</translation>
+    </message>
+    <message>
+        <source>host</source>
+        <translation>ホスト</translation>
+    </message>
+</context>
+<context>
+    <name>syncscope::RangeStatsModel</name>
+    <message>
+        <source>(unnamed)</source>
+        <translation>（名前なし）</translation>
+    </message>
+    <message>
+        <source>Clipped to the range: an event half inside counts half its time</source>
+        <translation>範囲で切り取った値：半分だけ範囲内にあるイベントは時間の半分を数えます</translation>
+    </message>
+    <message>
+        <source>Of the whole events that overlap the range, not clipped</source>
+        <translation>範囲と重なるイベント全体の値（切り取りなし）</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名前</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>種類</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>回数</translation>
+    </message>
+    <message>
+        <source>Total (clipped)</source>
+        <translation>合計（切り取り）</translation>
+    </message>
+    <message>
+        <source>Mean</source>
+        <translation>平均</translation>
+    </message>
+    <message>
+        <source>Min</source>
+        <translation>最小</translation>
+    </message>
+    <message>
+        <source>Max</source>
+        <translation>最大</translation>
+    </message>
+    <message>
+        <source>% of range</source>
+        <translation>範囲に占める %</translation>
+    </message>
+</context>
+<context>
+    <name>syncscope::RangeStatsPanel</name>
+    <message>
+        <source>&amp;Copy as TSV</source>
+        <translation>TSV としてコピー(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Copy the selected rows, or all rows, as tab-separated text</source>
+        <translation>選択した行（なければすべての行）をタブ区切りのテキストとしてコピーします</translation>
+    </message>
+    <message>
+        <source>Drag along the time axis under the lanes to pick a range; its events show here.</source>
+        <translation>レーンの下の時間軸に沿ってドラッグして範囲を選ぶと、その範囲のイベントがここに表示されます。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Hidden lanes are not counted (%n hidden).</source>
+        <translation>
+            <numerusform>非表示のレーンは数えません（%n 本が非表示）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>All lanes are counted.</source>
+        <translation>すべてのレーンを数えています。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 – %2 (%3), %n event(s). Host blocked %4, stream waits %5, GPU busy %6, GPU idle %7.</source>
+        <translation>
+            <numerusform>%1 – %2（%3）、%n 件のイベント。ホストのブロック %4、ストリーム待ち %5、GPU 稼働 %6、GPU アイドル %7。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Total and % are clipped to the range; count, mean, min and max are of the whole events. Host and GPU figures cover every lane.</source>
+        <translation>合計と % は範囲で切り取った値、回数・平均・最小・最大はイベント全体の値です。ホストと GPU の数値はすべてのレーンが対象です。</translation>
+    </message>
+</context>
+<context>
+    <name>syncscope::RankTable</name>
+    <message>
+        <source>Rank</source>
+        <translation>ランク</translation>
+    </message>
+    <message>
+        <source>Makespan</source>
+        <translation>総所要時間</translation>
+    </message>
+    <message>
+        <source>GPU busy</source>
+        <translation>GPU 稼働時間</translation>
+    </message>
+    <message>
+        <source>Host blocked</source>
+        <translation>ホストのブロック時間</translation>
+    </message>
+    <message>
+        <source>NCCL kernels</source>
+        <translation>NCCL カーネル</translation>
+    </message>
+    <message>
+        <source>Waited for others</source>
+        <translation>他ランク待ち</translation>
+    </message>
+    <message>
+        <source>Sum over the NCCL collectives of the time from this rank&apos;s kernel start to the last rank&apos;s</source>
+        <translation>各 NCCL 集団通信について、このランクのカーネル開始から最後に到着したランクの開始までの時間の合計</translation>
     </message>
 </context>
 <context>
@@ -1656,13 +1796,13 @@ Save them before continuing?</source>
         <translation>同期呼び出し数</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Invariants:&lt;/b&gt; &lt;span style='color:#2e7d32'&gt;0 violations&lt;/span&gt; (invariants I1–I34)</source>
-        <translation>&lt;b&gt;不変条件:&lt;/b&gt; &lt;span style='color:#2e7d32'&gt;違反 0 件&lt;/span&gt;（不変条件 I1–I34）</translation>
+        <source>&lt;b&gt;Invariants:&lt;/b&gt; &lt;span style=&apos;color:#2e7d32&apos;&gt;0 violations&lt;/span&gt; (invariants I1–I34)</source>
+        <translation>&lt;b&gt;不変条件:&lt;/b&gt; &lt;span style=&apos;color:#2e7d32&apos;&gt;違反 0 件&lt;/span&gt;（不変条件 I1–I34）</translation>
     </message>
     <message numerus="yes">
-        <source>&lt;b&gt;Invariants:&lt;/b&gt; &lt;span style='color:#c62828'&gt;%n violation(s)&lt;/span&gt;</source>
+        <source>&lt;b&gt;Invariants:&lt;/b&gt; &lt;span style=&apos;color:#c62828&apos;&gt;%n violation(s)&lt;/span&gt;</source>
         <translation>
-            <numerusform>&lt;b&gt;不変条件:&lt;/b&gt; &lt;span style='color:#c62828'&gt;違反 %n 件&lt;/span&gt;</numerusform>
+            <numerusform>&lt;b&gt;不変条件:&lt;/b&gt; &lt;span style=&apos;color:#c62828&apos;&gt;違反 %n 件&lt;/span&gt;</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -1810,15 +1950,7 @@ Save them before continuing?</source>
         <source>These steps cannot run: %1</source>
         <translation>このステップは実行できません: %1</translation>
     </message>
-<message>
-        <source>Edit as batches instead</source>
-        <translation>代わりにバッチとして編集</translation>
-    </message>
-    <message>
-        <source>Leave the loaded scenario and generate one from the batches table</source>
-        <translation>読み込んだシナリオを離れ、バッチ表からシナリオを生成する</translation>
-    </message>
-    </context>
+</context>
 <context>
     <name>syncscope::ScenarioLibrary</name>
     <message>
@@ -1876,7 +2008,7 @@ Save them before continuing?</source>
         <translation>コースを始める</translation>
     </message>
     <message>
-        <source>The article's seven claims, then the sync modes, one page each: the claim, the truth, and the run that shows it</source>
+        <source>The article&apos;s seven claims, then the sync modes, one page each: the claim, the truth, and the run that shows it</source>
         <translation>記事の 7 つの主張、続いて同期モードを 1 ページずつ: 主張、事実、そしてそれを示す実行</translation>
     </message>
     <message>
@@ -1896,7 +2028,7 @@ Save them before continuing?</source>
         <translation>*.syncscope.json のシナリオファイル</translation>
     </message>
     <message>
-        <source>For a class: each page states a claim (the article's Japanese original and in English), runs the scenario that tests it, and says what to look at. Page Down, Space or a presentation clicker turns the page; F11 goes full screen in large type.</source>
+        <source>For a class: each page states a claim (the article&apos;s Japanese original and in English), runs the scenario that tests it, and says what to look at. Page Down, Space or a presentation clicker turns the page; F11 goes full screen in large type.</source>
         <translation>授業向け: 各ページは主張（記事の日本語の原文と英語）を示し、それを確かめるシナリオを実行し、どこを見ればよいかを伝えます。Page Down、Space、またはプレゼンター用リモコンでページを送り、F11 で大きな文字の全画面表示になります。</translation>
     </message>
     <message>
@@ -2104,7 +2236,7 @@ Save them before continuing?</source>
         <translation>非表示のレーンを表示(&amp;H)</translation>
     </message>
     <message>
-        <source>Bring back the lanes hidden from the lane menu, and the recorder's own bookkeeping lanes of imported traces</source>
+        <source>Bring back the lanes hidden from the lane menu, and the recorder&apos;s own bookkeeping lanes of imported traces</source>
         <translation>レーンメニューで隠したレーンと、読み込んだトレースの記録ツール自身の管理用レーンを再表示する</translation>
     </message>
     <message>
@@ -2163,12 +2295,12 @@ Save them before continuing?</source>
         <source>Find &amp;Previous</source>
         <translation>前を検索(&amp;P)</translation>
     </message>
-<message>
+    <message>
         <source>&amp;Overview</source>
         <translation>概要(&amp;O)</translation>
     </message>
     <message>
-        <source>A strip above the lanes with the whole trace's busy time and the visible window</source>
+        <source>A strip above the lanes with the whole trace&apos;s busy time and the visible window</source>
         <translation>レーンの上に、トレース全体の稼働状況と表示中の範囲を示す帯を出します</translation>
     </message>
     <message>
@@ -2176,7 +2308,7 @@ Save them before continuing?</source>
         <translation>マーカーを追加(&amp;M)</translation>
     </message>
     <message>
-        <source>Mark the selected event's start, or the middle of the view (M over the lanes marks the time under the cursor)</source>
+        <source>Mark the selected event&apos;s start, or the middle of the view (M over the lanes marks the time under the cursor)</source>
         <translation>選択したイベントの開始時刻、または表示の中央にマーカーを置きます（レーンの上で M を押すとカーソル位置の時刻に置きます）</translation>
     </message>
     <message>
@@ -2213,145 +2345,6 @@ Save them before continuing?</source>
     <message>
         <source>%1: out of memory while writing it</source>
         <translation>%1: 書き込み中にメモリが足りなくなりました</translation>
-    </message>
-</context>
-<context>
-    <name>syncscope::OverviewStrip</name>
-    <message>
-        <source>Overview of the whole trace: darker is busier. Click or drag to move the view, drag the window's edges to zoom.</source>
-        <translation>トレース全体の概要：色が濃いほど稼働しています。クリックまたはドラッグで表示を移動し、枠の端をドラッグすると拡大・縮小します。</translation>
-    </message>
-    <message>
-        <source>host</source>
-        <translation>ホスト</translation>
-    </message>
-</context>
-<context>
-    <name>syncscope::RangeStatsModel</name>
-    <message>
-        <source>(unnamed)</source>
-        <translation>（名前なし）</translation>
-    </message>
-    <message>
-        <source>Clipped to the range: an event half inside counts half its time</source>
-        <translation>範囲で切り取った値：半分だけ範囲内にあるイベントは時間の半分を数えます</translation>
-    </message>
-    <message>
-        <source>Of the whole events that overlap the range, not clipped</source>
-        <translation>範囲と重なるイベント全体の値（切り取りなし）</translation>
-    </message>
-    <message>
-        <source>Name</source>
-        <translation>名前</translation>
-    </message>
-    <message>
-        <source>Kind</source>
-        <translation>種類</translation>
-    </message>
-    <message>
-        <source>Count</source>
-        <translation>回数</translation>
-    </message>
-    <message>
-        <source>Total (clipped)</source>
-        <translation>合計（切り取り）</translation>
-    </message>
-    <message>
-        <source>Mean</source>
-        <translation>平均</translation>
-    </message>
-    <message>
-        <source>Min</source>
-        <translation>最小</translation>
-    </message>
-    <message>
-        <source>Max</source>
-        <translation>最大</translation>
-    </message>
-    <message>
-        <source>% of range</source>
-        <translation>範囲に占める %</translation>
-    </message>
-</context>
-<context>
-    <name>syncscope::RangeStatsPanel</name>
-    <message>
-        <source>&amp;Copy as TSV</source>
-        <translation>TSV としてコピー(&amp;C)</translation>
-    </message>
-    <message>
-        <source>Copy the selected rows, or all rows, as tab-separated text</source>
-        <translation>選択した行（なければすべての行）をタブ区切りのテキストとしてコピーします</translation>
-    </message>
-    <message>
-        <source>Drag along the time axis under the lanes to pick a range; its events show here.</source>
-        <translation>レーンの下の時間軸に沿ってドラッグして範囲を選ぶと、その範囲のイベントがここに表示されます。</translation>
-    </message>
-    <message numerus="yes">
-        <source>Hidden lanes are not counted (%n hidden).</source>
-        <translation>
-            <numerusform>非表示のレーンは数えません（%n 本が非表示）。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>All lanes are counted.</source>
-        <translation>すべてのレーンを数えています。</translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 – %2 (%3), %n event(s). Host blocked %4, stream waits %5, GPU busy %6, GPU idle %7.</source>
-        <translation>
-            <numerusform>%1 – %2（%3）、%n 件のイベント。ホストのブロック %4、ストリーム待ち %5、GPU 稼働 %6、GPU アイドル %7。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Total and % are clipped to the range; count, mean, min and max are of the whole events. Host and GPU figures cover every lane.</source>
-        <translation>合計と % は範囲で切り取った値、回数・平均・最小・最大はイベント全体の値です。ホストと GPU の数値はすべてのレーンが対象です。</translation>
-    </message>
-</context>
-<context>
-    <name>CollectiveText</name>
-    <message>
-        <source>%1: only rank %2 has it; no rank waited for another</source>
-        <translation>%1: ランク %2 にしかありません。他のランクを待ったランクはありません</translation>
-    </message>
-    <message>
-        <source>%1: rank %2 arrived last; rank %3 waited %4 for it</source>
-        <translation>%1: ランク %2 が最後に到着しました。ランク %3 はそれを %4 待ちました</translation>
-    </message>
-    <message>
-        <source>%1: rank %2 arrived last; ranks %3 waited %4 for it</source>
-        <translation>%1: ランク %2 が最後に到着しました。ランク %3 はそれを %4 待ちました</translation>
-    </message>
-</context>
-<context>
-    <name>syncscope::RankTable</name>
-    <message>
-        <source>Rank</source>
-        <translation>ランク</translation>
-    </message>
-    <message>
-        <source>Makespan</source>
-        <translation>総所要時間</translation>
-    </message>
-    <message>
-        <source>GPU busy</source>
-        <translation>GPU 稼働時間</translation>
-    </message>
-    <message>
-        <source>Host blocked</source>
-        <translation>ホストのブロック時間</translation>
-    </message>
-    <message>
-        <source>NCCL kernels</source>
-        <translation>NCCL カーネル</translation>
-    </message>
-    <message>
-        <source>Waited for others</source>
-        <translation>他ランク待ち</translation>
-    </message>
-    <message>
-        <source>Sum over the NCCL collectives of the time from this rank's kernel start to the last rank's</source>
-        <translation>各 NCCL 集団通信について、このランクのカーネル開始から最後に到着したランクの開始までの時間の合計</translation>
     </message>
 </context>
 </TS>
