@@ -45,7 +45,7 @@ void verifyPage(MainWindow& window, const Course& course, int index, Language la
     QCOMPARE(int(callouts->language()), int(language));
     const auto trace = window.timeline()->trace();
     QVERIFY(trace && trace->scenario);
-    QVERIFY(!callouts->layout().empty());
+    QTRY_VERIFY(!callouts->layout().empty());  // laid out on the queued replot
     for (const auto& placed : callouts->layout()) {
         const bool known =
             std::any_of(trace->scenario->callouts.begin(), trace->scenario->callouts.end(),

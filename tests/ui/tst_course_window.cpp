@@ -214,11 +214,11 @@ private slots:
         QCOMPARE(
             compare->view()->viewA()->trace()->title,
             BuiltinScenarios::load(QString::fromStdString(course.pages.front().scenario), nullptr)
-                ->title);
+                ->title.en);
         QCOMPARE(
             compare->view()->viewB()->trace()->title,
             BuiltinScenarios::load(QString::fromStdString(*course.pages.front().compare), nullptr)
-                ->title);
+                ->title.en);
         QVERIFY(window.course()->isActive());  // the course goes on behind it
         compare->close();
         // A page without a comparison has no button and C does nothing.

@@ -47,7 +47,7 @@ private slots:
         QCOMPARE(hi, static_cast<double>(focus->second));
 
         QVERIFY(timeline->showCallouts());
-        QVERIFY(!timeline->callouts()->layout().empty());
+        QTRY_VERIFY(!timeline->callouts()->layout().empty());  // laid out on the queued replot
         QAction* toggle = viewAction(window, QStringLiteral("&Callouts"));
         QVERIFY(toggle);
         QVERIFY(toggle->isChecked());

@@ -83,7 +83,8 @@ private slots:
         QCoreApplication::processEvents();
         const auto centre = view->eventCenter(kernel);
         QVERIFY2(centre, "rank 1's NCCL kernel is not on screen");
-        QTest::mouseClick(view->plot(), Qt::LeftButton, Qt::NoModifier, centre->toPoint());
+        QTest::mouseClick(view->plot(), Qt::LeftButton, Qt::NoModifier,
+                          view->plot()->mapFrom(view, centre->toPoint()));
         QCOMPARE(view->selectedEvent(), std::optional<std::uint32_t>(kernel));
         const QString details = window.detailsPlainText();
         QVERIFY2(details.contains(

@@ -179,8 +179,16 @@ void TimelineView::setTrace(std::shared_ptr<const Trace> trace) {
         lane_layout_.reset(Trace{}, {});
         scroll_px_ = 0.0;
     }
-    if (!grows)
-        hideOverlay();
+    // Hidden without a replot of their layer: the plot is not laid out for the new trace yet,
+    // and the full replot below draws the overlay anyway.
+    if (!grows) {
+        for (QCPAbstractItem* item :
+             {static_cast<QCPAbstractItem*>(box_item_), static_cast<QCPAbstractItem*>(ruler_a_),
+              static_cast<QCPAbstractItem*>(ruler_b_), static_cast<QCPAbstractItem*>(ruler_span_),
+              static_cast<QCPAbstractItem*>(ruler_label_)})
+            item->setVisible(false);
+        range_.reset();
+    }
     search_.setTrace(trace_);
     const auto keepSelection = selected_;
     lanes_->setModel(model_);

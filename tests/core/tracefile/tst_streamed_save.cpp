@@ -145,6 +145,10 @@ void TestStreamedSave::sameBytesAsTheInMemoryWriter() {
         // Both default to the input's path, which depends on where the checkout is.
         trace.title = "imported";
         trace.source = "imported";
+        // The clock and rank fields came after the fingerprints were taken from the old
+        // in-memory writer; without them its bytes still apply (tst_rank_merger covers them).
+        trace.clock = {};
+        trace.rank = kNone;
     }
     QTemporaryDir dir;
     for (const bool gz : {false, true}) {
