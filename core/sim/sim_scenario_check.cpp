@@ -1,6 +1,7 @@
 #include "core/sim/sim_scenario_check.h"
 
 #include "core/model/device_profile.h"
+#include "core/model/step_uses.h"
 
 namespace syncscope {
 
@@ -12,31 +13,6 @@ std::string outOfRange(const std::string& path, const char* field, std::uint32_t
            (index == kNone ? std::string("is missing")
                            : std::to_string(index) + " does not exist") +
            " (the scenario has " + std::to_string(size) + ")";
-}
-
-bool usesStream(StepKind kind) {
-    switch (kind) {
-        case StepKind::Kernel:
-        case StepKind::Memcpy:
-        case StepKind::Memset:
-        case StepKind::MallocAsync:
-        case StepKind::FreeAsync:
-        case StepKind::TensorAlloc:
-        case StepKind::RecordStream:
-        case StepKind::EventRecord:
-        case StepKind::StreamWaitEvent:
-        case StepKind::WaitStream:
-        case StepKind::StreamSync:
-        case StepKind::HostCallback:
-            return true;
-        default:
-            return false;
-    }
-}
-
-bool usesEvent(StepKind kind) {
-    return kind == StepKind::EventRecord || kind == StepKind::StreamWaitEvent ||
-           kind == StepKind::EventSync || kind == StepKind::EventQueryPoll;
 }
 
 bool usesBuffer(StepKind kind) {
@@ -76,11 +52,11 @@ std::string SimScenarioCheck::checkSteps(const Scenario& scenario, const std::ve
 std::string SimScenarioCheck::checkStep(const Scenario& scenario, const Step& step,
                                         const std::string& path) {
     const auto kind = step.kind;
-    if (usesStream(kind) && step.stream >= scenario.streams.size())
+    if (stepKindUsesStream(kind) && step.stream >= scenario.streams.size())
         return outOfRange(path, "stream", step.stream, scenario.streams.size(), "stream");
     if (kind == StepKind::WaitStream && step.other_stream >= scenario.streams.size())
         return outOfRange(path, "other", step.other_stream, scenario.streams.size(), "stream");
-    if (usesEvent(kind) && step.event >= scenario.events.size())
+    if (stepKindUsesEvent(kind) && step.event >= scenario.events.size())
         return outOfRange(path, "event", step.event, scenario.events.size(), "event");
     if (usesBuffer(kind) && step.buffer >= scenario.buffers.size())
         return outOfRange(path, "buffer", step.buffer, scenario.buffers.size(), "buffer");

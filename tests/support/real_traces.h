@@ -7,6 +7,7 @@
 
 #include <QDir>
 #include <QString>
+#include <QStringList>
 #include <QtTest>
 
 namespace syncscope::test {
@@ -16,6 +17,17 @@ inline QString realTracesDir() {
     if (!env.isEmpty())
         return env;
     return QStringLiteral(SYNCSCOPE_SOURCE_DIR) + QStringLiteral("/../shared/data/traces");
+}
+
+// The per-rank files of one distributed step (param-dlrm-ranks: ranks 1–7 of 8), sorted by name;
+// fewer than 7 when the folder is missing or incomplete.
+inline QStringList dlrmRankFiles() {
+    const QDir dir(realTracesDir() + QStringLiteral("/param-dlrm-ranks"));
+    QStringList files;
+    for (const QString& name :
+         dir.entryList({QStringLiteral("*.pt.trace.json.gz")}, QDir::Files, QDir::Name))
+        files << dir.filePath(name);
+    return files;
 }
 
 inline bool runningInCi() {

@@ -67,6 +67,16 @@ TimeNs longestKernel(const Trace& trace) {
     return longest;
 }
 
+// The editor on screen with the host-callback lesson loaded: the scenario most cases edit.
+bool showHostCallback(ScenarioEditor& editor) {
+    editor.resize(900, 700);
+    editor.show();
+    if (!QTest::qWaitForWindowExposed(&editor))
+        return false;
+    editor.loadScenario(builtin(QStringLiteral("mode-host-callback")), QStringLiteral("cb"));
+    return editor.hasLoadedScenario();
+}
+
 }  // namespace
 
 class TestEditorStepTable : public QObject {
@@ -98,10 +108,7 @@ void TestEditorStepTable::everyBuiltinIsEditableAndRunnable() {
 
 void TestEditorStepTable::typedCellEditIsUndoable() {
     ScenarioEditor editor;
-    editor.resize(900, 700);
-    editor.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&editor));
-    editor.loadScenario(builtin(QStringLiteral("mode-host-callback")), QStringLiteral("cb"));
+    QVERIFY(showHostCallback(editor));
     QTableView* table = editor.stepEditor()->table();
     const StepTableModel* model = editor.stepModel();
     QCOMPARE(model->index(0, StepTableModel::Duration).data().toString(), QStringLiteral("400"));
@@ -126,10 +133,7 @@ void TestEditorStepTable::typedCellEditIsUndoable() {
 
 void TestEditorStepTable::refusedCellNamesTheStepAndField() {
     ScenarioEditor editor;
-    editor.resize(900, 700);
-    editor.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&editor));
-    editor.loadScenario(builtin(QStringLiteral("mode-host-callback")), QStringLiteral("cb"));
+    QVERIFY(showHostCallback(editor));
     QTableView* table = editor.stepEditor()->table();
     QSignalSpy rejected(editor.stepModel(), &StepTableModel::editRejected);
 
@@ -160,10 +164,7 @@ void TestEditorStepTable::refusedCellNamesTheStepAndField() {
 
 void TestEditorStepTable::stepsAreAddedRemovedAndMovedWithButtons() {
     ScenarioEditor editor;
-    editor.resize(900, 700);
-    editor.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&editor));
-    editor.loadScenario(builtin(QStringLiteral("mode-host-callback")), QStringLiteral("cb"));
+    QVERIFY(showHostCallback(editor));
     StepTableModel* model = editor.stepModel();
     QTableView* table = editor.stepEditor()->table();
     auto button = [&](const char* name) {
@@ -252,10 +253,7 @@ void TestEditorStepTable::runRunsTheEditedProgramAndUndoRedoKeysWork() {
 
 void TestEditorStepTable::editAsBatchesListsWhatItCannotHold() {
     ScenarioEditor editor;
-    editor.resize(900, 700);
-    editor.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&editor));
-    editor.loadScenario(builtin(QStringLiteral("mode-host-callback")), QStringLiteral("cb"));
+    QVERIFY(showHostCallback(editor));
     maybeSave(&editor, QStringLiteral("step-table-host-callback.png"));
     QTest::mouseClick(editor.findChild<QPushButton*>(QStringLiteral("editAsBatches")),
                       Qt::LeftButton);

@@ -17,20 +17,11 @@ using namespace syncscope;
 class TstWindowRanks : public QObject {
     Q_OBJECT
 
-    static QStringList rankFiles() {
-        const QDir dir(test::realTracesDir() + QStringLiteral("/param-dlrm-ranks"));
-        QStringList files;
-        for (const QString& name :
-             dir.entryList({QStringLiteral("*.pt.trace.json.gz")}, QDir::Files, QDir::Name))
-            files << dir.filePath(name);
-        return files;
-    }
-
 private slots:
     void initTestCase() { test::isolateWindowTest(); }
 
     void severalFilesOpenAsRankGroups() {
-        const QStringList files = rankFiles();
+        const QStringList files = test::dlrmRankFiles();
         if (files.size() != 7)
             SYNCSCOPE_MISSING_REAL_TRACES(QStringLiteral("the 7 files of param-dlrm-ranks"));
         MainWindow window;
@@ -98,7 +89,7 @@ private slots:
     }
 
     void aBadFileIsNamed() {
-        const QStringList files = rankFiles();
+        const QStringList files = test::dlrmRankFiles();
         if (files.size() != 7)
             SYNCSCOPE_MISSING_REAL_TRACES(QStringLiteral("the 7 files of param-dlrm-ranks"));
         const LoadedDocument twice = DocumentLoader::loadRanks({files[0], files[1], files[0]});

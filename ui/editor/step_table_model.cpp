@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "core/model/byte_format.h"
+#include "core/model/step_uses.h"
 #include "ui/editor/program_edit_command.h"
 
 namespace syncscope {
@@ -21,30 +22,10 @@ QString qs(std::string_view s) {
 constexpr std::uint32_t kMaxRepeat = 1'000'000;
 constexpr double kMaxMicroseconds = 3.6e9;  // an hour: beyond it a typo is likelier than intent
 
+// The stream column is editable where the call takes a stream: not for the synchronous memcpy and
+// memset, which the engine puts on the default stream.
 bool usesStream(const Step& s) {
-    switch (s.kind) {
-        case StepKind::Memcpy:
-        case StepKind::Memset:
-            return s.async;  // the synchronous forms run on the default stream
-        case StepKind::Kernel:
-        case StepKind::MallocAsync:
-        case StepKind::TensorAlloc:
-        case StepKind::FreeAsync:
-        case StepKind::RecordStream:
-        case StepKind::EventRecord:
-        case StepKind::StreamWaitEvent:
-        case StepKind::WaitStream:
-        case StepKind::StreamSync:
-        case StepKind::HostCallback:
-            return true;
-        default:
-            return false;
-    }
-}
-
-bool usesEvent(StepKind k) {
-    return k == StepKind::EventRecord || k == StepKind::StreamWaitEvent ||
-           k == StepKind::EventSync || k == StepKind::EventQueryPoll;
+    return stepKindUsesStream(s.kind) && !takesNoStream(s);
 }
 
 bool usesDuration(const Step& s) {
@@ -179,7 +160,7 @@ bool StepTableModel::applies(const Step& s, int column) const {
         case Bytes:
             return usesBytes(s);
         case Event:
-            return usesEvent(s.kind);
+            return stepKindUsesEvent(s.kind);
         case Repeat:
             return s.kind == StepKind::Repeat;
         default:
@@ -321,7 +302,7 @@ bool StepTableModel::setData(const QModelIndex& index, const QVariant& value, in
             }
             s.kind = StepKind(k);
             // The fields the new kind needs, where the old one had none.
-            if (usesEvent(s.kind) && s.event >= scenario_.events.size() &&
+            if (stepKindUsesEvent(s.kind) && s.event >= scenario_.events.size() &&
                 !scenario_.events.empty())
                 s.event = 0;
             if (s.kind == StepKind::Repeat)

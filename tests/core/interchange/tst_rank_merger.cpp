@@ -64,15 +64,6 @@ class TstRankMerger : public QObject {
         return out;
     }
 
-    static QStringList rankFiles() {
-        const QDir dir(test::realTracesDir() + QStringLiteral("/param-dlrm-ranks"));
-        QStringList files;
-        for (const QString& name :
-             dir.entryList({QStringLiteral("*.pt.trace.json.gz")}, QDir::Files, QDir::Name))
-            files << dir.filePath(name);
-        return files;
-    }
-
 private slots:
     void hostClockAlignsOnTsAsWritten() {
         // Epoch µs: rank 1's kernel 50 µs after rank 0's, though each file starts at its own time.
@@ -197,7 +188,7 @@ private slots:
     }
 
     void sevenRealRanks() {
-        const QStringList files = rankFiles();
+        const QStringList files = test::dlrmRankFiles();
         if (files.size() != 7)
             SYNCSCOPE_MISSING_REAL_TRACES(QStringLiteral("the 7 files of param-dlrm-ranks"));
         std::vector<std::string> paths;
