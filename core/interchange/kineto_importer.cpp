@@ -16,6 +16,7 @@
 #include "core/interchange/own_export_reader.h"
 #include "core/interchange/trace_assembler.h"
 #include "core/model/checked_math.h"
+#include "core/tracefile/huge_pages.h"
 #include "core/tracefile/json_event_splitter.h"
 
 namespace syncscope {
@@ -406,8 +407,10 @@ std::string KinetoImport::onEventBatch(std::string_view json,
             auto& list = assembler_.trace().events;
             const auto wanted =
                 static_cast<std::size_t>(std::min(estimate, static_cast<double>(kMaxReserve)));
-            if (wanted > list.capacity())
+            if (wanted > list.capacity()) {
                 list.reserve(wanted);
+                HugePages::advise(list.data(), list.capacity() * sizeof(TraceEvent));
+            }
         }
     }
     if (options_.cancel != nullptr && options_.cancel->load())

@@ -118,13 +118,26 @@ void TraceAssembler::nameHostThread(std::int64_t pid, std::int64_t tid, std::str
 }
 
 void TraceAssembler::resolveLaunches(ImportStats& stats) {
-    std::uint32_t first = kNone;
-    for (const auto& e : trace_.events)
-        if (e.correlation != kNone && (e.kind == EventKind::ApiCall || isGpuOp(e.kind)))
-            first = std::min(first, e.correlation);
-    api_by_corr_ = CorrelationIndex(trace_.events.size(), first == kNone ? 0 : first);
+    // Each index's id range first, so that its dense part is sized once.
+    std::uint32_t api_first = kNone, api_last = 0, gpu_first = kNone, gpu_last = 0;
+    for (const auto& e : trace_.events) {
+        if (e.correlation == kNone)
+            continue;
+        if (e.kind == EventKind::ApiCall) {
+            api_first = std::min(api_first, e.correlation);
+            api_last = std::max(api_last, e.correlation);
+        } else if (isGpuOp(e.kind)) {
+            gpu_first = std::min(gpu_first, e.correlation);
+            gpu_last = std::max(gpu_last, e.correlation);
+        }
+    }
+    const auto events = trace_.events.size();
+    api_by_corr_ = api_first == kNone ? CorrelationIndex(events)
+                                      : CorrelationIndex(events, api_first, api_last);
     // Only the links need the GPU ops by id; it goes before the waits are resolved.
-    CorrelationIndex gpu_by_corr(trace_.events.size(), first == kNone ? 0 : first);
+    CorrelationIndex gpu_by_corr = gpu_first == kNone
+                                       ? CorrelationIndex(events)
+                                       : CorrelationIndex(events, gpu_first, gpu_last);
     for (std::uint32_t i = 0; i < trace_.events.size(); ++i) {
         const auto& e = trace_.events[i];
         if (e.correlation == kNone)
