@@ -277,6 +277,33 @@ std::string JsonEventSplitter::locate(std::uint64_t offset) const {
            std::to_string(offset - line_start + 1) + ")";
 }
 
+JsonEventSplitter::LinePosition JsonEventSplitter::linePosition(std::uint64_t offset) {
+    if (line_offset_ < base_ || line_offset_ > offset) {
+        line_offset_ = base_;
+        line_ = {lines_before_ + 1, last_newline_};
+    }
+    const auto from = static_cast<std::size_t>(line_offset_ - base_);
+    const auto to = static_cast<std::size_t>(
+        offset < line_offset_ ? from : std::min<std::uint64_t>(offset - base_, buf_.size()));
+    for (const char* p = buf_.data() + from;
+         (p = static_cast<const char*>(
+              std::memchr(p, '\n', to - static_cast<std::size_t>(p - buf_.data())))) != nullptr;
+         ++p) {
+        ++line_.line;
+        line_.line_start = base_ + static_cast<std::uint64_t>(p - buf_.data()) + 1;
+    }
+    // The bytes standing in for a batch's brackets are never newlines; the originals may be.
+    if (patched_)
+        for (const auto& [at, saved] :
+             {std::pair{patch_open_, saved_open_}, std::pair{patch_close_, saved_close_}})
+            if (saved == '\n' && at >= from && at < to) {
+                ++line_.line;
+                line_.line_start = std::max(line_.line_start, base_ + at + 1);
+            }
+    line_offset_ = base_ + to;
+    return line_;
+}
+
 std::string JsonEventSplitter::endError(std::size_t p, const std::string& what) const {
     if (!limit_error_.empty())
         return limit_error_;
