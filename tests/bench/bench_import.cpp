@@ -9,7 +9,8 @@
 //    (RUSAGE_CHILDREN), the whole job of a user's import, save included;
 //  - the native loader (TraceFile::load) of that output: peak RSS growth over its size.
 // The last line is machine-readable: result: mb_s=... parse_only_mb_s=... ratio=...
-// peak_rss_ratio=... native_load_rss_ratio=...
+// peak_rss_ratio=... native_load_rss_ratio=... cli_mb_s=... cpu_ratio=... (cpu_ratio: the parse's
+// CPU time over the import's, both threads summed: the work done, whatever the machine's load).
 // Usage: bench_import [--mb M=300] [--quick (about 5 MB)] [--source TRACE.json[.gz]]
 //                     [--cli PATH] [--keep DIR]
 // Timings are printed, never asserted: the CTest entry (bench_import_quick) only checks that it
@@ -365,7 +366,8 @@ int main(int argc, char** argv) {
     }
     std::printf(
         "result: mb_s=%.1f parse_only_mb_s=%.1f ratio=%.3f peak_rss_ratio=%.3f "
-        "native_load_rss_ratio=%.3f cli_mb_s=%.1f\n",
-        mb_s, parse_only, mb_s / parse_only, peak_ratio, load_ratio, file_mb / cli_s);
+        "native_load_rss_ratio=%.3f cli_mb_s=%.1f cpu_ratio=%.3f\n",
+        mb_s, parse_only, mb_s / parse_only, peak_ratio, load_ratio, file_mb / cli_s,
+        import_cpu_s > 0 ? parse_cpu_s / import_cpu_s : 0.0);
     return 0;
 }
