@@ -9,9 +9,12 @@ namespace {
 constexpr std::size_t kMinDenseLimit = std::size_t{1} << 16;
 }  // namespace
 
-CorrelationIndex::CorrelationIndex(std::size_t events, std::uint32_t first)
+CorrelationIndex::CorrelationIndex(std::size_t events, std::uint32_t first, std::uint32_t last)
     : first_(first),
-      dense_limit_(std::min<std::size_t>(std::max(kMinDenseLimit, events * 4), kNone - first)) {}
+      dense_limit_(std::min<std::size_t>(std::max(kMinDenseLimit, events * 4), kNone - first)) {
+    if (last != kNone && last >= first)
+        dense_.assign(std::min<std::size_t>(dense_limit_, std::size_t{last} - first + 1), kNone);
+}
 
 void CorrelationIndex::add(std::uint32_t correlation, std::uint32_t event) {
     if (correlation == kNone)

@@ -17,8 +17,10 @@ namespace syncscope {
 class CorrelationIndex {
 public:
     // `events`: how many events will be added at most (sizes the dense part's bound); `first`: the
-    // smallest id expected (where the dense part starts).
-    explicit CorrelationIndex(std::size_t events = 0, std::uint32_t first = 0);
+    // smallest id expected (where the dense part starts); `last`, when known, the largest: the
+    // dense part is then sized once, instead of growing (each growth copies it into fresh pages).
+    explicit CorrelationIndex(std::size_t events = 0, std::uint32_t first = 0,
+                              std::uint32_t last = kNone);
 
     void add(std::uint32_t correlation, std::uint32_t event);
     // The event, or kNone.

@@ -15,6 +15,11 @@ namespace syncscope {
 
 // Knobs shared by every importer. All optional: a default-constructed value imports without limits
 // other than the built-in sanity caps.
+// How many threads a JSON import uses: Auto takes two (one splits and parses, one assembles) for
+// inputs from a few MiB or of unknown size where the machine has two cores. The result is the same
+// either way.
+enum class ImportThreads : std::uint8_t { Auto, One, Two };
+
 struct ImportOptions {
     // Called now and then with the fraction done (0..1). Called on the importing thread.
     std::function<void(double fraction)> progress;
@@ -23,6 +28,7 @@ struct ImportOptions {
     // A gzip input may not inflate to more than this (protects against decompression bombs).
     // Tests and fuzzers lower it; the default is the one limit every gzip reader shares.
     std::uint64_t max_inflated_bytes = GzipByteSource::kMaxInflatedBytes;
+    ImportThreads threads = ImportThreads::Auto;
 };
 
 // What an importer saw, so nothing is dropped silently: every input record is counted under its

@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdint>
+#include <exception>
 #include <functional>
 #include <map>
 #include <optional>
@@ -15,6 +16,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "core/interchange/event_batch.h"
 #include "core/interchange/import_result.h"
 #include "core/interchange/kineto_record.h"
 #include "core/interchange/raw_time_fields.h"
@@ -22,6 +24,8 @@
 #include "core/tracefile/json_event_splitter.h"
 
 namespace syncscope {
+
+class EventBatchQueue;
 
 namespace kineto {
 
@@ -54,10 +58,22 @@ public:
                              const std::vector<std::uint64_t>& offsets) override;
 
 private:
-    std::string locateBadEvent(std::string_view json, const std::vector<std::uint64_t>& offsets);
+    // Inputs from this size (or of unknown size) are split and assembled on two threads.
+    static constexpr std::uint64_t kTwoThreadsFrom = std::uint64_t{4} << 20;
+    // What the splitter's thread returns once the assembling one has stopped: never shown, the
+    // assembling thread's error replaces it.
+    static constexpr const char* kAssemblyStopped = "(the assembly stopped)";
+    std::string splitOnTwoThreads(JsonEventSplitter& splitter);
+    std::string assembleQueued(EventBatchQueue& queue, std::exception_ptr& thrown);
+    std::string readHere(std::string_view json, const std::vector<std::uint64_t>& offsets);
+    std::string queueBatch(std::string_view json, const std::vector<std::uint64_t>& offsets);
+    std::string readBatch(const BatchPlace& place, simdjson::dom::array events);
+    std::string locateBadEvent(std::string_view json, const std::vector<std::uint64_t>& offsets,
+                               std::uint64_t first_event);
     std::string readTimesFromText(std::string_view json, const std::vector<std::uint64_t>& offsets,
                                   std::size_t index, KinetoRecord& record);
-    void warnDuplicateKey(const KinetoRecord& record, std::uint64_t offset);
+    void warnDuplicateKey(const KinetoRecord& record, const BatchPlace& place,
+                          std::uint64_t offset);
     static std::string spanError(const Trace& trace);
     std::string parseDevices(simdjson::dom::array devices);
     std::string onClockOrRank(std::string_view key, std::string_view json, std::uint64_t offset);
@@ -80,6 +96,8 @@ private:
 
     std::string source_;
     JsonEventSplitter* splitter_ = nullptr;
+    EventBatchQueue* queue_ = nullptr;  // set while batches go to the assembling thread
+    std::uint64_t events_split_ = 0;    // events handed to it so far
     std::function<double()> source_progress_;
     simdjson::dom::parser parser_;
     RawTimeFields raw_times_;

@@ -11,13 +11,14 @@ namespace syncscope::kineto {
 
 namespace dom = simdjson::dom;
 
-void KinetoImport::warnDuplicateKey(const KinetoRecord& record, std::uint64_t offset) {
+void KinetoImport::warnDuplicateKey(const KinetoRecord& record, const BatchPlace& place,
+                                    std::uint64_t offset) {
     if (duplicate_key_events_++ >= kDuplicateKeyWarnings)
         return;
     const std::string named = record.name.empty() ? "" : " (\"" + std::string(record.name) + "\")";
-    result_.warnings.push_back(fail(offset, "event " + std::to_string(event_count_) + named +
-                                                ": duplicate key \"" + record.duplicate_key +
-                                                "\"; the last value is used"));
+    result_.warnings.push_back(source_ + ": " + place.locate(offset) + ": event " +
+                               std::to_string(event_count_) + named + ": duplicate key \"" +
+                               record.duplicate_key + "\"; the last value is used");
 }
 
 std::string KinetoImport::spanError(const Trace& trace) {
@@ -36,7 +37,8 @@ std::string KinetoImport::spanError(const Trace& trace) {
 
 // The batch did not parse: parse its events one by one to say which one is malformed.
 std::string KinetoImport::locateBadEvent(std::string_view json,
-                                         const std::vector<std::uint64_t>& offsets) {
+                                         const std::vector<std::uint64_t>& offsets,
+                                         std::uint64_t first_event) {
     const std::uint64_t first = offsets.front();
     std::string one;
     for (std::size_t i = 0; i < offsets.size(); ++i) {
@@ -52,10 +54,10 @@ std::string KinetoImport::locateBadEvent(std::string_view json,
         one.append(simdjson::SIMDJSON_PADDING, '\0');
         dom::element element;
         if (auto code = parser_.parse(one.data(), end - begin, false).get(element); code)
-            return fail(offsets[i], "event " + std::to_string(event_count_ + i) +
+            return fail(offsets[i], "event " + std::to_string(first_event + i) +
                                         ": not JSON: " + simdjson::error_message(code));
     }
-    return fail(first, "event " + std::to_string(event_count_) + ": not JSON");
+    return fail(first, "event " + std::to_string(first_event) + ": not JSON");
 }
 
 }  // namespace syncscope::kineto

@@ -8,6 +8,7 @@
 #include <functional>
 #include <limits>
 #include <map>
+#include <thread>
 #include <unordered_set>
 
 #include "core/interchange/api_names.h"
@@ -359,84 +360,6 @@ std::string KinetoImport::onRecord(const KinetoRecord& r) {
     }
 }
 
-std::string KinetoImport::onEventBatch(std::string_view json,
-                                       const std::vector<std::uint64_t>& offsets) {
-    // Grow the parser geometrically: batch sizes creep upwards, and reallocating its buffers for
-    // each slightly larger batch costs more than parsing (fresh pages must be zeroed).
-    if (json.size() > parser_.capacity() &&
-        parser_.allocate(std::max<std::size_t>(json.size() * 2, 1 << 16)) != simdjson::SUCCESS)
-        return fail(offsets.front(),
-                    "out of memory for a batch of " + std::to_string(json.size()) + " bytes");
-    dom::element doc;
-    if (parser_.parse(json.data(), json.size(), false).get(doc))
-        return locateBadEvent(json, offsets);
-    dom::array events;
-    if (doc.get_array().get(events))
-        return locateBadEvent(json, offsets);
-    KinetoRecord record;
-    std::size_t i = 0;
-    for (const dom::element element : events) {
-        const std::size_t index = i++;
-        const std::uint64_t offset = offsets[std::min(index, offsets.size() - 1)];
-        // Built only for an error: this loop runs once per event.
-        auto label = [this] { return "event " + std::to_string(event_count_) + ": "; };
-        dom::object object;
-        if (element.get_object().get(object))
-            return fail(offset, label() + "not an object");
-        if (auto err = KinetoRecordReader::read(object, record); !err.empty())
-            return fail(offset, label() + err);
-        if (record.ts_from_text || record.dur_from_text)
-            if (auto err = readTimesFromText(json, offsets, index, record); !err.empty())
-                return fail(offset, label() + err);
-        if (!record.duplicate_key.empty())
-            warnDuplicateKey(record, offset);
-        if (auto err = onRecord(record); !err.empty())
-            return fail(offset, label() + err);
-        ++event_count_;
-    }
-    if (!reserved_) {
-        // After the first batch, size the event list for the whole input from its share of the
-        // bytes: growing by doubling copies the events and touches fresh pages each time.
-        reserved_ = true;
-        const std::uint64_t covered = offsets.front() + json.size();
-        if (size_hint_ > covered && event_count_ > 0) {
-            const double estimate = static_cast<double>(event_count_) *
-                                    static_cast<double>(size_hint_) / static_cast<double>(covered) *
-                                    1.1;
-            auto& list = assembler_.trace().events;
-            const auto wanted =
-                static_cast<std::size_t>(std::min(estimate, static_cast<double>(kMaxReserve)));
-            if (wanted > list.capacity())
-                list.reserve(wanted);
-        }
-    }
-    if (options_.cancel != nullptr && options_.cancel->load())
-        return source_ + ": cancelled";
-    if (options_.progress)
-        options_.progress(source_progress_());
-    return {};
-}
-
-// Fractional times are read again from the event's text: the DOM kept only a double.
-std::string KinetoImport::readTimesFromText(std::string_view json,
-                                            const std::vector<std::uint64_t>& offsets,
-                                            std::size_t index, KinetoRecord& record) {
-    if (index >= offsets.size())
-        return "no event text for its fractional \"ts\"/\"dur\"";
-    const std::uint64_t first = offsets.front();
-    const auto begin = static_cast<std::size_t>(offsets[index] - first) + 1;
-    std::size_t end = index + 1 < offsets.size()
-                          ? static_cast<std::size_t>(offsets[index + 1] - first) + 1
-                          : json.size() - 1;
-    // The text runs up to the next event: drop the separator (the root object must end at "}").
-    while (end > begin && (json[end - 1] == ' ' || json[end - 1] == '\n' || json[end - 1] == '\r' ||
-                           json[end - 1] == '\t' || json[end - 1] == ','))
-        --end;
-    // The batch is padded after its end (JsonEventSplitter), so is every event in it.
-    const std::size_t readable = json.size() - begin + simdjson::SIMDJSON_PADDING;
-    return raw_times_.read(json.substr(begin, end - begin), readable, record);
-}
-
 std::string KinetoImport::parseDevices(dom::array devices) {
     for (const dom::element element : devices) {
         dom::object object;
@@ -534,7 +457,11 @@ ImportResult KinetoImport::run(ByteSource& source) {
     splitter_ = &splitter;
     source_progress_ = [&source] { return source.progress(); };
     size_hint_ = source.sizeHint();
-    const std::string error = splitter.run();
+    const bool two_threads = options_.threads == ImportThreads::Two ||
+                             (options_.threads == ImportThreads::Auto &&
+                              (size_hint_ == 0 || size_hint_ >= kTwoThreadsFrom) &&
+                              std::thread::hardware_concurrency() > 1);
+    const std::string error = two_threads ? splitOnTwoThreads(splitter) : splitter.run();
     splitter_ = nullptr;
     parser_ = simdjson::dom::parser{};  // its buffers are not needed to resolve the links
     if (!error.empty()) {

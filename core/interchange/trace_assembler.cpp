@@ -117,21 +117,51 @@ void TraceAssembler::nameHostThread(std::int64_t pid, std::int64_t tid, std::str
     trace_.lanes[hostLane(pid, tid)].name = std::string(name);
 }
 
-void TraceAssembler::resolveLaunches(ImportStats& stats) {
+// The GPU ops' ids span a range not much wider than the trace: two bits per id (the first op
+// with the id was seen; a flow asked for the id) replace an index of the ops by id, which would
+// hold as much memory as a tenth of the events.
+void TraceAssembler::linkDenseLaunches(ImportStats& stats, std::uint32_t first, std::size_t range) {
+    std::vector<bool> seen(range, false), requested(range, false);
+    std::uint64_t requests_in_range = 0, linked_requests = 0;
+    for (const auto corr : launch_requests_)
+        if (corr >= first && corr - first < range) {
+            requested[corr - first] = true;
+            ++requests_in_range;
+        }
+    // Ops in index order: the first op with an id is the one linked, as in linkSparseLaunches.
+    for (std::uint32_t i = 0; i < trace_.events.size(); ++i) {
+        const auto& op = trace_.events[i];
+        if (op.correlation == kNone || !isGpuOp(op.kind))
+            continue;
+        const std::size_t slot = op.correlation - first;
+        if (seen[slot])
+            continue;
+        seen[slot] = true;
+        const bool wanted = requested[slot];
+        if (!wanted && !link_all_)
+            continue;
+        const std::uint32_t api = api_by_corr_.find(op.correlation);
+        if (api == kNone)
+            continue;
+        trace_.flows.push_back({api, i, FlowKind::Launch});
+        trace_.events[api].target_lane = op.lane;
+        if (wanted)
+            ++linked_requests;
+    }
+    stats.unresolved_flows += launch_requests_.size() - requests_in_range;
+    stats.unresolved_flows += requests_in_range - linked_requests;
+}
+
+// Ids too sparse for bits (hostile input, an odd producer): the ops by id, densely where it can.
+void TraceAssembler::linkSparseLaunches(ImportStats& stats) {
     std::uint32_t first = kNone;
     for (const auto& e : trace_.events)
-        if (e.correlation != kNone && (e.kind == EventKind::ApiCall || isGpuOp(e.kind)))
+        if (e.correlation != kNone && isGpuOp(e.kind))
             first = std::min(first, e.correlation);
-    api_by_corr_ = CorrelationIndex(trace_.events.size(), first == kNone ? 0 : first);
-    // Only the links need the GPU ops by id; it goes before the waits are resolved.
     CorrelationIndex gpu_by_corr(trace_.events.size(), first == kNone ? 0 : first);
     for (std::uint32_t i = 0; i < trace_.events.size(); ++i) {
         const auto& e = trace_.events[i];
-        if (e.correlation == kNone)
-            continue;
-        if (e.kind == EventKind::ApiCall)
-            api_by_corr_.add(e.correlation, i);
-        else if (isGpuOp(e.kind))
+        if (e.correlation != kNone && isGpuOp(e.kind))
             gpu_by_corr.add(e.correlation, i);
     }
     auto link = [&](std::uint32_t corr) {
@@ -145,12 +175,42 @@ void TraceAssembler::resolveLaunches(ImportStats& stats) {
     };
     if (link_all_)
         gpu_by_corr.forEach([&](std::uint32_t corr, std::uint32_t) { link(corr); });
-    std::sort(launch_requests_.begin(), launch_requests_.end());
-    launch_requests_.erase(std::unique(launch_requests_.begin(), launch_requests_.end()),
-                           launch_requests_.end());
     for (const auto corr : launch_requests_)
         if (!link(corr))
             ++stats.unresolved_flows;
+}
+
+void TraceAssembler::resolveLaunches(ImportStats& stats) {
+    // Each index's id range first, so that its dense part is sized once.
+    std::uint32_t api_first = kNone, api_last = 0, gpu_first = kNone, gpu_last = 0;
+    for (const auto& e : trace_.events) {
+        if (e.correlation == kNone)
+            continue;
+        if (e.kind == EventKind::ApiCall) {
+            api_first = std::min(api_first, e.correlation);
+            api_last = std::max(api_last, e.correlation);
+        } else if (isGpuOp(e.kind)) {
+            gpu_first = std::min(gpu_first, e.correlation);
+            gpu_last = std::max(gpu_last, e.correlation);
+        }
+    }
+    const auto events = trace_.events.size();
+    api_by_corr_ = api_first == kNone ? CorrelationIndex(events)
+                                      : CorrelationIndex(events, api_first, api_last);
+    for (std::uint32_t i = 0; i < trace_.events.size(); ++i) {
+        const auto& e = trace_.events[i];
+        if (e.correlation != kNone && e.kind == EventKind::ApiCall)
+            api_by_corr_.add(e.correlation, i);
+    }
+    std::sort(launch_requests_.begin(), launch_requests_.end());
+    launch_requests_.erase(std::unique(launch_requests_.begin(), launch_requests_.end()),
+                           launch_requests_.end());
+    const std::uint64_t gpu_range =
+        gpu_first == kNone ? 0 : std::uint64_t{gpu_last} - gpu_first + 1;
+    if (gpu_range <= std::max<std::uint64_t>(std::uint64_t{events} * 32, 1u << 16))
+        linkDenseLaunches(stats, gpu_first, static_cast<std::size_t>(gpu_range));
+    else
+        linkSparseLaunches(stats);
     // Deterministic order whatever the hash map did.
     std::sort(trace_.flows.begin(), trace_.flows.end(), [](const Flow& a, const Flow& b) {
         return std::tie(a.from, a.to) < std::tie(b.from, b.to);

@@ -71,6 +71,8 @@ private:
     };
     std::uint16_t newLane(Lane lane, LaneKey key);
     void resolveLaunches(ImportStats& stats);
+    void linkDenseLaunches(ImportStats& stats, std::uint32_t first, std::size_t range);
+    void linkSparseLaunches(ImportStats& stats);
     void resolveWaits();
     void orderLanes();
     void normalizeTimes();

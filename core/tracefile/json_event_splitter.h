@@ -57,6 +57,15 @@ public:
     // A streamed array (or a bare top-level array) was seen.
     bool sawEvents() const { return saw_events_; }
 
+    // The line (from 1) of an offset in the window, and the offset that line starts at: what
+    // locate() would say, for a handler that reports on a batch after the window has moved on.
+    // Offsets asked for should not decrease, so that each byte is counted once.
+    struct LinePosition {
+        std::uint64_t line = 1;
+        std::uint64_t line_start = 0;
+    };
+    LinePosition linePosition(std::uint64_t offset);
+
 private:
     int at(std::size_t p) {
         return p < buf_.size() ? static_cast<unsigned char>(buf_[p]) : refillAndGet(p);
@@ -100,6 +109,9 @@ private:
     bool patched_ = false;
     std::size_t patch_open_ = 0, patch_close_ = 0;
     char saved_open_ = 0, saved_close_ = 0;
+    // linePosition()'s last answer, where the next one starts counting.
+    std::uint64_t line_offset_ = 0;
+    LinePosition line_{};
 };
 
 }  // namespace syncscope

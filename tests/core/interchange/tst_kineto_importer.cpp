@@ -25,6 +25,50 @@ private:
     }
 
 private slots:
+    // Launch flows are linked through two bits per id when the GPU ops' ids span a range near the
+    // trace's size, through an index of the ops when they are spread far apart: the same links,
+    // the first op of an id wins, and a flow without its op is counted as unresolved.
+    void launchLinksDenseAndSparse_data() {
+        QTest::addColumn<std::uint32_t>("far");
+        QTest::newRow("dense ids") << std::uint32_t{9};
+        QTest::newRow("sparse ids") << std::uint32_t{4000000000u};
+    }
+    void launchLinksDenseAndSparse() {
+        QFETCH(std::uint32_t, far);
+        std::string json = R"({"traceEvents":[)";
+        auto add = [&](const std::string& event) { json += event + ","; };
+        for (const std::uint32_t corr : {5u, far}) {
+            const std::string c = std::to_string(corr);
+            add(R"({"ph":"X","cat":"cuda_runtime","name":"cudaLaunchKernel","pid":1,"tid":1,)"
+                R"("ts":)" +
+                std::to_string(corr % 1000) + R"(,"dur":1,"args":{"correlation":)" + c + "}}");
+            add(R"({"ph":"s","cat":"ac2g","name":"launch","id":)" + c +
+                R"(,"pid":1,"tid":1,"ts":1})");
+            add(R"({"ph":"X","cat":"kernel","name":"k)" + c +
+                R"(","pid":0,"tid":7,"ts":2000,"dur":1,"args":{"correlation":)" + c +
+                R"(,"stream":7,"device":0}})");
+        }
+        // A second op with id 5 on another stream: the first one keeps the link.
+        add(R"({"ph":"X","cat":"kernel","name":"again","pid":0,"tid":8,"ts":3000,"dur":1,)"
+            R"("args":{"correlation":5,"stream":8,"device":0}})");
+        // A flow whose op never came.
+        json += R"({"ph":"s","cat":"ac2g","name":"launch","id":6,"pid":1,"tid":1,"ts":1}]})";
+        const auto result = importKinetoJson(json, "links.json");
+        QVERIFY2(result.ok(), result.error.c_str());
+        const Trace& t = *result.trace;
+        QCOMPARE(countFlows(t, FlowKind::Launch), 2);
+        QCOMPARE(result.stats.unresolved_flows, std::uint64_t{1});
+        for (const std::uint32_t corr : {5u, far}) {
+            const auto call = findByCorrelation(t, EventKind::ApiCall, corr);
+            const auto kernel = findByCorrelation(t, EventKind::Kernel, corr);
+            QVERIFY(call != kNone && kernel != kNone);
+            QVERIFY(hasFlow(t, call, kernel, FlowKind::Launch));
+            QCOMPARE(t.events[call].target_lane, t.events[kernel].lane);
+        }
+        QCOMPARE(t.nameOf(t.events[findByCorrelation(t, EventKind::Kernel, 5)]),
+                 std::string_view("k5"));
+    }
+
     void newSchema_data() {
         QTest::addColumn<QString>("file");
         QTest::newRow("plain") << "kineto_new.json";
