@@ -22,6 +22,10 @@ namespace {
 // timeline about 1010 px, and a 1366 px one about 780.
 constexpr int kEditorDockWidth = 320;
 constexpr int kSideDockWidth = 260;
+// The run summary over the event details: in this proportion the summary shows its figures and
+// its invariant line without scrolling on a 1000 px screen.
+constexpr int kSummaryDockHeight = 400;
+constexpr int kDetailsDockHeight = 300;
 
 // What holds a side dock wide: a combo box asks for its longest item's width, a form row for its
 // label's plus its field's. Here a combo shows the start of its text (its popup still shows every
@@ -95,6 +99,9 @@ void MainWindow::buildDocks() {
 
     // The timeline is what the window is for: at 1600 px it keeps about 65 % of the width.
     resizeDocks({editor_dock, summary_dock}, {kEditorDockWidth, kSideDockWidth}, Qt::Horizontal);
+    // The summary's figures and its invariant line above the fold; the details scroll anyway.
+    resizeDocks({summary_dock, details_dock}, {kSummaryDockHeight, kDetailsDockHeight},
+                Qt::Vertical);
 }
 
 }  // namespace syncscope
