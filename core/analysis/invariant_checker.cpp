@@ -4,6 +4,7 @@
 #include <array>
 
 #include "core/analysis/invariant_checks.h"
+#include "core/analysis/rank_splitter.h"
 #include "core/analysis/time_format.h"
 
 namespace syncscope {
@@ -84,14 +85,14 @@ std::optional<TimeNs> Context::wakeBoundFor(std::uint32_t wait) const {
     return wake_bound;
 }
 
-void checkRecorder(Context& ctx) {
-    const auto& kinds = ctx.options.enabled_cupti_activity_kinds;
+void checkRecorder(const InvariantCheckerOptions& options, ViolationSink& sink) {
+    const auto& kinds = options.enabled_cupti_activity_kinds;
     if (std::find(kinds.begin(), kinds.end(), kCuptiActivityKindKernel) == kinds.end())
         return;
-    ctx.sink.add("I22",
-                 "The recorder enabled CUPTI_ACTIVITY_KIND_KERNEL, which serializes all kernels "
-                 "and hides the concurrency the trace is meant to show.",
-                 {});
+    sink.add("I22",
+             "The recorder enabled CUPTI_ACTIVITY_KIND_KERNEL, which serializes all kernels "
+             "and hides the concurrency the trace is meant to show.",
+             {});
 }
 
 }  // namespace invariant_checks
@@ -106,8 +107,29 @@ std::span<const InvariantChecker::InvariantInfo> InvariantChecker::invariants() 
 std::vector<Violation> InvariantChecker::check(const Trace& trace) const {
     if (auto outside = timeOutsideRange(trace); !outside.empty())
         return {Violation{"range", outside, {}, Violation::Severity::Error}};
-    const TraceIndex index(trace);
     ViolationSink sink(options_.max_per_invariant);
+    const std::vector<RankSplitter::Part> ranks = RankSplitter::split(trace);
+    if (ranks.empty())
+        checkProcess(trace, sink);
+    for (const RankSplitter::Part& part : ranks) {
+        // Listed in full here: the limit applies to the merged list, below.
+        ViolationSink own(0);
+        checkProcess(part.trace, own);
+        const std::string who =
+            part.rank == kNone ? "Lanes of no rank: " : "Rank " + std::to_string(part.rank) + ": ";
+        for (Violation& v : own.take()) {
+            for (std::uint32_t& e : v.events)
+                if (e < part.events.size())
+                    e = part.events[e];
+            sink.add(v.invariant, who + v.message, std::move(v.events), v.severity);
+        }
+    }
+    invariant_checks::checkRecorder(options_, sink);
+    return sink.take();
+}
+
+void InvariantChecker::checkProcess(const Trace& trace, ViolationSink& sink) const {
+    const TraceIndex index(trace);
     invariant_checks::Context ctx{index, options_, sink, 0, std::nullopt, true};
     auto tolerance = [](TimeNs t) { return std::clamp<TimeNs>(t, 0, kMaxCheckToleranceNs); };
     ctx.eps = tolerance(options_.epsilon_ns.value_or(trace.device.clock_tolerance_ns));
@@ -148,8 +170,6 @@ std::vector<Violation> InvariantChecker::check(const Trace& trace) const {
         invariant_checks::checkFreeAsync(ctx, *scenario, steps);
         invariant_checks::checkImplicitSyncCalls(ctx, steps);
     }
-    invariant_checks::checkRecorder(ctx);
-    return sink.take();
 }
 
 }  // namespace syncscope

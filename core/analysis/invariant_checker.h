@@ -13,6 +13,8 @@
 
 namespace syncscope {
 
+class ViolationSink;
+
 // One broken invariant of SYNC-SEMANTICS.md §8.
 struct Violation {
     enum class Severity : std::uint8_t { Error, Warning };
@@ -63,6 +65,9 @@ struct InvariantCheckerOptions {
 // fields of -1 are unknown — such facts are skipped, never guessed. A trace with a time outside
 // ±(2^62 - 1) ns (core/model/checked_math.h) is not checked: the result is one violation "range"
 // naming the first such event or memory sample.
+// A timeline of several ranks (lanes tagged by RankMerger) is several processes, each with its own
+// device: every rank is checked on its own (RankSplitter), as its own trace would be, and its
+// violations say "Rank R: …" and name events of the merged trace.
 // Cost: O(n log n) in the number of events.
 class InvariantChecker {
 public:
@@ -79,6 +84,9 @@ public:
     static std::span<const InvariantInfo> invariants();
 
 private:
+    // Every invariant but I22 on one process's trace.
+    void checkProcess(const Trace& trace, ViolationSink& sink) const;
+
     InvariantCheckerOptions options_;
 };
 

@@ -36,7 +36,8 @@ void checkMemory(Context& ctx);            // I17, I18, I19, I20
 void checkFreeAsync(Context& ctx, const Scenario& scenario,
                     const std::vector<Step>& steps);                        // I21
 void checkImplicitSyncCalls(Context& ctx, const std::vector<Step>& steps);  // I33, I34
-void checkRecorder(Context& ctx);   // I22 (needs the recorder's settings)
+// I22: a property of the recorder's settings, not of any one process's events.
+void checkRecorder(const InvariantCheckerOptions& options, ViolationSink& sink);
 void checkStructure(Context& ctx);  // I25–I32
 
 // Shared wording: "120.0 µs".

@@ -1,6 +1,7 @@
 #include "core/interchange/chrome_trace_writer.h"
 
 #include <charconv>
+#include <set>
 #include <vector>
 
 #include "core/model/checked_math.h"
@@ -14,10 +15,22 @@ namespace {
 
 constexpr int kHostPid = 1;
 constexpr int kDevicePid = 2;
+// Rank R's process is kRankPidBase + R: clear of the host and device pids, and sorted in rank
+// order after them.
+constexpr std::int64_t kRankPidBase = 100;
 constexpr std::size_t kChunk = 64 * 1024;
 
 bool onDevice(const Lane& lane) {
     return isGpuLane(lane.kind);
+}
+
+// Each rank is its own process, as it was when recorded: Perfetto groups a rank's host threads
+// and streams under "rank R" as the window does. A lane of no rank is in the host or the device
+// process.
+std::int64_t pidOf(const Lane& lane) {
+    if (lane.rank != kNone)
+        return kRankPidBase + std::int64_t{lane.rank};
+    return onDevice(lane) ? kDevicePid : kHostPid;
 }
 
 std::string_view categoryOf(const TraceEvent& e, const Lane& lane) {
@@ -158,27 +171,47 @@ void writeMeta(JsonOut& out, const Trace& trace) {
             out.raw(",\"parent\":").integer(l.parent);
         if (l.thread_id != kNone)
             out.raw(",\"thread_id\":").unsignedInteger(l.thread_id);
+        if (l.rank != kNone)
+            out.raw(",\"rank\":").unsignedInteger(l.rank);
         out.raw("}");
     }
     out.raw("]},");
+}
+
+void writeProcess(JsonOut& out, std::int64_t pid, std::string_view name, bool first) {
+    out.raw(first ? "\n" : ",\n");
+    out.raw("{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":").integer(pid);
+    out.raw(",\"tid\":0,\"args\":{\"name\":").string(name).raw("}}");
+    out.raw(",\n{\"ph\":\"M\",\"name\":\"process_sort_index\",\"pid\":").integer(pid);
+    out.raw(",\"tid\":0,\"args\":{\"sort_index\":").integer(pid).raw("}}");
 }
 
 void writeLaneMetadata(JsonOut& out, const Trace& trace) {
     std::string device_name = "GPU 0";
     if (!trace.device.name.empty())
         device_name += ": " + trace.device.name;
-    const std::pair<int, std::string> processes[] = {{kHostPid, "host"}, {kDevicePid, device_name}};
+    std::set<std::uint32_t> ranks;
+    bool unranked = trace.lanes.empty();
+    for (const Lane& lane : trace.lanes) {
+        if (lane.rank != kNone)
+            ranks.insert(lane.rank);
+        else
+            unranked = true;
+    }
+    // The host and device processes hold the lanes of no rank (and the memory counters): a trace
+    // of ranks only has none of them.
     bool first = true;
-    for (const auto& [pid, name] : processes) {
-        out.raw(first ? "\n" : ",\n");
+    if (unranked || !trace.memory.empty()) {
+        writeProcess(out, kHostPid, "host", first);
+        writeProcess(out, kDevicePid, device_name, false);
         first = false;
-        out.raw("{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":").integer(pid);
-        out.raw(",\"tid\":0,\"args\":{\"name\":").string(name).raw("}}");
-        out.raw(",\n{\"ph\":\"M\",\"name\":\"process_sort_index\",\"pid\":").integer(pid);
-        out.raw(",\"tid\":0,\"args\":{\"sort_index\":").integer(pid).raw("}}");
+    }
+    for (const std::uint32_t rank : ranks) {
+        writeProcess(out, kRankPidBase + rank, "rank " + std::to_string(rank), first);
+        first = false;
     }
     for (std::size_t i = 0; i < trace.lanes.size(); ++i) {
-        const int pid = onDevice(trace.lanes[i]) ? kDevicePid : kHostPid;
+        const std::int64_t pid = pidOf(trace.lanes[i]);
         const auto tid = static_cast<std::int64_t>(i) + 1;
         out.raw(",\n{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":")
             .integer(pid)
@@ -212,8 +245,8 @@ void ChromeTraceWriter::write(const Trace& trace, const Sink& sink) {
         return names[id];
     };
     auto pidTid = [&](std::uint16_t lane) {
-        const bool valid = lane < trace.lanes.size();
-        out.raw(",\"pid\":").integer(valid && onDevice(trace.lanes[lane]) ? kDevicePid : kHostPid);
+        out.raw(",\"pid\":")
+            .integer(lane < trace.lanes.size() ? pidOf(trace.lanes[lane]) : kHostPid);
         out.raw(",\"tid\":").integer(static_cast<std::int64_t>(lane) + 1);
     };
     static const Lane kNoSuchLane{};

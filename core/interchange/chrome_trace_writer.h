@@ -9,7 +9,8 @@
 namespace syncscope {
 
 // Chrome Trace Event JSON that Perfetto and chrome://tracing open: a process for the host and one
-// for the device, a thread per lane (named and sorted), complete events ("X", µs with ns decimals)
+// for the device (in a timeline of several ranks, a process "rank R" per rank instead, sorted by
+// rank), a thread per lane (named and sorted), complete events ("X", µs with ns decimals)
 // with their details in args, flow arrows (s/f) for launches, record→wait and wait→awaited links,
 // and "memory" counter tracks. A "syncscope" object before traceEvents carries lanes and device so
 // KinetoImporter reads the file back losslessly. Written as a stream: no document is built in

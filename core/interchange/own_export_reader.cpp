@@ -215,6 +215,12 @@ std::string OwnExportReader::readMeta(dom::object meta, Trace& trace) {
                                           : static_cast<std::uint16_t>(n.value);
                     else if (k == "thread_id")
                         lane.thread_id = static_cast<std::uint32_t>(n.value);
+                    else if (k == "rank") {
+                        if (n.value < 0 || n.value >= std::int64_t{kNone})
+                            return "lane rank " + std::to_string(n.value) +
+                                   " is not between 0 and " + std::to_string(kNone - 1);
+                        lane.rank = static_cast<std::uint32_t>(n.value);
+                    }
                 }
                 if (trace.lanes.size() >= kNoLane - 1)
                     return "too many lanes";

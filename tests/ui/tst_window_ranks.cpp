@@ -56,7 +56,13 @@ private slots:
         QVERIFY(window.rankDock() && window.rankDock()->isVisible());
         QCOMPARE(window.rankTable()->rowCount(), 7);
 
-        // Collapsing every group leaves one row per rank.
+        // Every rank opens as one row, so all seven are on screen; expanding shows their lanes,
+        // and collapsing every group gives the seven rows back.
+        QCOMPARE(static_cast<int>(view->laneLayout().rows().size()), 7);
+        for (int g = 0; g < 7; ++g)
+            QVERIFY(view->laneLayout().isCollapsed(g));
+        view->setAllGroupsCollapsed(false);
+        QVERIFY(view->laneLayout().rows().size() > 7);
         view->setAllGroupsCollapsed(true);
         QCOMPARE(static_cast<int>(view->laneLayout().rows().size()), 7);
         view->setAllGroupsCollapsed(false);

@@ -1,6 +1,6 @@
 #include "ui/editor/step_table_editor.h"
 
-#include <QHBoxLayout>
+#include <QGridLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
@@ -40,12 +40,14 @@ StepTableEditor::StepTableEditor(StepTableModel* model, QWidget* parent)
     message_->hide();
     layout->addWidget(message_);
 
-    auto* buttons = new QHBoxLayout;
+    // Two rows of two: four buttons side by side would hold the editor's dock wider than a small
+    // screen leaves it.
+    auto* buttons = new QGridLayout;
     auto button = [&](const QString& name, const QString& text, const QString& tip) {
         auto* b = new QPushButton(text, this);
         b->setObjectName(name);
         b->setToolTip(tip);
-        buttons->addWidget(b);
+        buttons->addWidget(b, buttons->count() / 2, buttons->count() % 2);
         return b;
     };
     QPushButton* add = button(QStringLiteral("addStep"), tr("Add step"),
@@ -56,7 +58,6 @@ StepTableEditor::StepTableEditor(StepTableModel* model, QWidget* parent)
                              tr("Move the selected step before the one above it"));
     QPushButton* down = button(QStringLiteral("moveStepDown"), tr("Down"),
                                tr("Move the selected step after the one below it"));
-    buttons->addStretch(1);
     layout->addLayout(buttons);
 
     connect(add, &QPushButton::clicked, this, [this] { select(model_->insertStep(currentRow())); });

@@ -131,53 +131,6 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
 
 MainWindow::~MainWindow() = default;
 
-void MainWindow::buildDocks() {
-    // The run controls sit under the scenario they run, in one dock.
-    auto* left = new QWidget(this);
-    auto* left_layout = new QVBoxLayout(left);
-    left_layout->setContentsMargins(0, 0, 0, 0);
-    left_layout->setSpacing(0);
-    editor_ = new ScenarioEditor(left);
-    run_panel_ = new RunPanel(left);
-    run_panel_->setRunnable(editor_->canRun());
-    left_layout->addWidget(editor_, 1);
-    left_layout->addWidget(run_panel_);
-    auto* editor_dock = new QDockWidget(tr("Scenario"), this);
-    editor_dock->setObjectName(QStringLiteral("scenarioDock"));
-    editor_dock->setWidget(left);
-    editor_dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
-    addDockWidget(Qt::LeftDockWidgetArea, editor_dock);
-
-    library_ = new ScenarioLibrary(this);
-    auto* library_dock = new QDockWidget(tr("Library"), this);
-    library_dock->setObjectName(QStringLiteral("libraryDock"));
-    library_dock->setWidget(library_);
-    addDockWidget(Qt::LeftDockWidgetArea, library_dock);
-    tabifyDockWidget(library_dock, editor_dock);
-    editor_dock->raise();
-
-    summary_ = new RunSummary(this);
-    auto* summary_dock = new QDockWidget(tr("Run summary"), this);
-    summary_dock->setObjectName(QStringLiteral("summaryDock"));
-    summary_dock->setWidget(summary_);
-    addDockWidget(Qt::RightDockWidgetArea, summary_dock);
-
-    details_ = new QTextBrowser(this);
-    details_->setObjectName(QStringLiteral("eventDetails"));
-    details_->setPlaceholderText(
-        tr("Click an event in the timeline to see what it is and, for a "
-           "wait, what it waited for."));
-    auto* details_dock = new QDockWidget(tr("Event details"), this);
-    details_dock->setObjectName(QStringLiteral("detailsDock"));
-    details_dock->setWidget(details_);
-    addDockWidget(Qt::RightDockWidgetArea, details_dock);
-    buildRangeDock();
-
-    // The timeline is what the window is for: at 1600 px it keeps over 60 % of the width, and
-    // at 1366 px the docks still show their tables without scrolling sideways.
-    resizeDocks({editor_dock, summary_dock}, {340, 250}, Qt::Horizontal);
-}
-
 void MainWindow::buildActions() {
     open_scenario_ = new QAction(tr("&Open Scenario…"), this);
     open_scenario_->setShortcut(QKeySequence::Open);

@@ -6,6 +6,7 @@
 #include <QStatusBar>
 
 #include "core/interchange/rank_merger.h"
+#include "ui/timeline/timeline_view.h"
 #include "ui/window/document_opener.h"
 #include "ui/window/main_window.h"
 #include "ui/window/rank_table.h"
@@ -47,7 +48,13 @@ void MainWindow::updateRanks() {
         addDockWidget(Qt::BottomDockWidgetArea, rank_dock_);
     }
     // Shown only while a timeline of several ranks is on screen.
-    rank_dock_->setVisible(rank_table_->setTrace(trace_) > 0);
+    const bool ranks = rank_table_->setTrace(trace_) > 0;
+    rank_dock_->setVisible(ranks);
+    // Every rank starts as one summary row, as Perfetto shows many processes: all ranks are on
+    // screen at once, side by side in time, where expanded the first rank's lanes alone fill the
+    // view. A double-click on a rank's label (or View ▸ Expand All Lane Groups) opens it.
+    if (ranks)
+        timeline_->setAllGroupsCollapsed(true);
 }
 
 }  // namespace syncscope

@@ -6,6 +6,7 @@
 #include <QJsonObject>
 #include <QtTest>
 #include <limits>
+#include <map>
 
 #include "core/interchange/chrome_trace_writer.h"
 #include "core/interchange/csv_writer.h"
@@ -182,6 +183,76 @@ private slots:
         // Memory counters carry only measured fields.
         QVERIFY(json.find("\"args\":{\"device_used\":1000,\"pool_reserved\":0,\"pool_used\":0}") !=
                 std::string::npos);
+    }
+
+    void eachRankIsAProcess() {
+        // Two ranks, as RankMerger tags them: rank 3's host lanes and first stream, rank 5's rest.
+        Trace t = handBuiltTrace();
+        t.memory.clear();  // a timeline of several ranks has no memory series
+        for (std::size_t i = 0; i < t.lanes.size(); ++i)
+            t.lanes[i].rank = i < 3 ? 3 : 5;
+        const std::string json = chromeTraceText(t);
+        QJsonParseError error;
+        const auto doc = QJsonDocument::fromJson(QByteArray::fromStdString(json), &error);
+        QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(error.errorString()));
+        std::map<int, QString> process_names;
+        std::map<int, int> process_sort;
+        std::map<int, int> pid_of_tid;
+        std::map<int, int> events_by_pid;
+        for (const auto& value : doc.object().value("traceEvents").toArray()) {
+            const auto e = value.toObject();
+            const int pid = e.value("pid").toInt();
+            const auto args = e.value("args").toObject();
+            if (e.value("name") == "process_name")
+                process_names[pid] = args.value("name").toString();
+            else if (e.value("name") == "process_sort_index")
+                process_sort[pid] = args.value("sort_index").toInt();
+            else if (e.value("name") == "thread_name")
+                pid_of_tid[e.value("tid").toInt()] = pid;
+            else if (e.value("ph") == "X")
+                ++events_by_pid[pid];
+            // Every event and flow end sits in its lane's rank's process.
+            if (e.value("ph") == "X" || e.value("ph") == "s" || e.value("ph") == "f") {
+                const int tid = e.value("tid").toInt();
+                QVERIFY(tid >= 1 && tid <= static_cast<int>(t.lanes.size()));
+                QCOMPARE(pid, pid_of_tid.at(tid));
+            }
+        }
+        // One process a rank, named as the window names the rank's lane group; no host or device
+        // process is left over.
+        QCOMPARE(process_names.size(), std::size_t{2});
+        const int p3 = process_names.begin()->first;
+        const int p5 = std::next(process_names.begin())->first;
+        QCOMPARE(process_names[p3], QString("rank 3"));
+        QCOMPARE(process_names[p5], QString("rank 5"));
+        QVERIFY(process_sort.at(p3) < process_sort.at(p5));
+        for (std::size_t i = 0; i < t.lanes.size(); ++i)
+            QCOMPARE(pid_of_tid.at(static_cast<int>(i) + 1), i < 3 ? p3 : p5);
+        int rank3_events = 0;
+        for (const TraceEvent& e : t.events)
+            rank3_events += e.lane < 3 ? 1 : 0;
+        QCOMPARE(events_by_pid[p3], rank3_events);
+        QCOMPARE(events_by_pid[p5], static_cast<int>(t.events.size()) - rank3_events);
+
+        // Read back, every lane keeps its rank and every event its lane.
+        const auto back = test::importKinetoJson(json, "ranks.json");
+        QVERIFY2(back.ok(), back.error.c_str());
+        const std::string diff = traceDifference(t, *back.trace, TraceMatch::SameText);
+        QVERIFY2(diff.empty(), diff.c_str());
+    }
+
+    void aRankOutOfRangeIsAnError() {
+        Trace t = handBuiltTrace();
+        t.lanes[0].rank = 1;
+        std::string json = chromeTraceText(t);
+        const std::string key = "\"rank\":1";
+        const auto at = json.find(key);
+        QVERIFY(at != std::string::npos);
+        json.replace(at, key.size(), "\"rank\":-4");
+        const auto result = test::importKinetoJson(json, "bad-rank.json");
+        QVERIFY(!result.ok());
+        QVERIFY2(result.error.find("lane rank -4 is not between 0 and") != std::string::npos,
+                 result.error.c_str());
     }
 
     void stringsUseTheOneEscaper() {
