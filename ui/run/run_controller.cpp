@@ -118,7 +118,9 @@ void RunController::emitSnapshot() {
     if (!dirty_ || !running_)
         return;
     dirty_ = false;
-    emit snapshotReady(current_id_, liveSnapshot());
+    // The live trace itself, no copy: a copy per snapshot made a run's cost grow with the square
+    // of its length. It only grows (appends, on this thread), so a view indexes what is new.
+    emit snapshotReady(current_id_, live_);
 }
 
 void RunController::onFinished(quint64 run_id, const std::shared_ptr<RunResult>& result) {

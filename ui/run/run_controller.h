@@ -17,7 +17,7 @@ class JobTracker;
 // id; a new run supersedes the previous one, which is cancelled, and starts only once that one has
 // returned (engines hold a process-wide lock). Results and deltas of a run that is no longer
 // current are dropped and never reach the views. Live deltas are appended to a Trace on the GUI
-// thread and the views get throttled snapshots of it.
+// thread and the views get throttled snapshots of it: that same Trace, shared, not a copy.
 class RunController final : public QObject {
     Q_OBJECT
 public:
@@ -38,7 +38,7 @@ public:
 
     bool isRunning() const { return running_; }
     quint64 currentRunId() const { return current_id_; }
-    // The trace rebuilt from the current run's live deltas so far.
+    // A copy of the trace rebuilt from the current run's live deltas so far (stays as it is).
     std::shared_ptr<const Trace> liveSnapshot() const;
     // How often views get a new snapshot while a run goes (default 100 ms = 10 Hz).
     void setSnapshotInterval(int ms) { snapshot_timer_.setInterval(ms); }
@@ -50,7 +50,10 @@ signals:
     void runStarted(quint64 run_id);
     // A delta of the current run was appended; `events` = events received so far.
     void deltaApplied(quint64 run_id, qsizetype events);
-    // Throttled: the live trace so far, for the timeline.
+    // Throttled: the live trace so far, for the timeline. It is the run's growing trace itself:
+    // until runFinished it keeps growing between snapshots (events, flows, memory and lanes are
+    // only appended, earlier indices stay valid), on the GUI thread. Read it on the GUI thread
+    // only, never hand it to a worker, and copy it to keep it as it is now.
     void snapshotReady(quint64 run_id, std::shared_ptr<const syncscope::Trace> trace);
     void progressChanged(quint64 run_id, double fraction, QString phase);
     void logMessage(quint64 run_id, int level, QString message);

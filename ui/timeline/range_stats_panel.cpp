@@ -51,9 +51,12 @@ RangeStatsPanel::RangeStatsPanel(QWidget* parent) : QWidget(parent) {
 RangeStatsPanel::~RangeStatsPanel() = default;
 
 void RangeStatsPanel::setTrace(std::shared_ptr<const Trace> trace) {
-    if (trace == trace_)
+    // A live run's trace is one object that grows: its figures go stale as it does.
+    const std::size_t events = trace ? trace->events.size() : 0;
+    if (trace == trace_ && events == trace_events_)
         return;
     trace_ = std::move(trace);
+    trace_events_ = events;
     activity_.reset();
     model_->setStatistics(std::nullopt);
     updateHeader();

@@ -44,6 +44,7 @@ private:
     void updateHeader();
 
     std::shared_ptr<const Trace> trace_;
+    std::size_t trace_events_ = 0;           // events trace_ had when set
     std::unique_ptr<GpuActivity> activity_;  // of trace_, built on the first range
     RangeStatsModel* model_ = nullptr;
     QTableView* table_ = nullptr;

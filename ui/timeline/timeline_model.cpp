@@ -4,20 +4,9 @@
 #include <cmath>
 #include <limits>
 
-#include "core/analysis/gpu_activity.h"
-#include "ui/timeline/legend_entries.h"
-#include "ui/timeline/slice_depths.h"
-
 namespace syncscope {
 
 namespace {
-
-// Kinds whose events can be instants or a few µs long and still carry a lesson ("launches are
-// async", "the record came first"): they get a marker when too narrow to see as a bar.
-bool isInstantKind(EventKind k) {
-    return k == EventKind::ApiCall || k == EventKind::HostWait || k == EventKind::EventMarker ||
-           k == EventKind::MemoryOp || k == EventKind::Error;
-}
 
 bool isGpuOp(EventKind k) {
     return k == EventKind::Kernel || k == EventKind::Memcpy || k == EventKind::Memset ||
@@ -29,66 +18,16 @@ bool isGpuOp(EventKind k) {
 TimelineModel::TimelineModel(std::shared_ptr<const Trace> trace) : trace_(std::move(trace)) {
     if (!trace_)
         return;
-    const auto& events = trace_->events;
-    lanes_.resize(trace_->lanes.size());
     // Counting pass first so each lane's vector is allocated once (millions of events).
+    lanes_.resize(trace_->lanes.size());
     std::vector<std::size_t> counts(lanes_.size(), 0);
-    for (const auto& e : events)
+    for (const auto& e : trace_->events)
         if (e.lane < counts.size())
             ++counts[e.lane];
     for (std::size_t l = 0; l < lanes_.size(); ++l)
         lanes_[l].events.reserve(counts[l]);
-    bool any = false;
-    TimeNs lo = 0, hi = 0;
-    for (std::uint32_t i = 0; i < events.size(); ++i) {
-        const auto& e = events[i];
-        if (e.lane >= lanes_.size())
-            continue;  // an event on an unknown lane is not drawable
-        lanes_[e.lane].events.push_back(i);
-        lanes_[e.lane].styles |= 1u << static_cast<unsigned>(legendStyleOf(e));
-        lo = any ? std::min(lo, e.start_ns) : e.start_ns;
-        hi = any ? std::max(hi, std::max(e.end_ns, e.start_ns)) : std::max(e.end_ns, e.start_ns);
-        any = true;
-    }
-    for (const auto& m : trace_->memory) {
-        lo = any ? std::min(lo, m.t_ns) : m.t_ns;
-        hi = any ? std::max(hi, m.t_ns) : m.t_ns;
-        any = true;
-    }
-    begin_ = any ? std::min<TimeNs>(lo, 0) : 0;
-    end_ = any && hi > begin_ ? hi : begin_ + 1;
-
-    for (auto& lane : lanes_) {
-        auto& idx = lane.events;
-        // Engines mostly emit in time order: only sort when needed.
-        auto less = [&events](std::uint32_t a, std::uint32_t b) {
-            const auto& ea = events[a];
-            const auto& eb = events[b];
-            return ea.start_ns != eb.start_ns ? ea.start_ns < eb.start_ns : ea.end_ns < eb.end_ns;
-        };
-        if (!std::is_sorted(idx.begin(), idx.end(), less))
-            std::stable_sort(idx.begin(), idx.end(), less);
-        indexTrack(lane);
-        for (std::size_t k = 0; k < idx.size(); ++k) {
-            const auto& e = events[idx[k]];
-            if (isInstantKind(e.kind)) {
-                lane.instants.push_back(idx[k]);
-                lane.instantStarts.push_back(e.start_ns);
-            }
-            if (e.api == ApiId::CpuSynchronize && e.kind == EventKind::ApiCall)
-                cpu_syncs_.push_back(idx[k]);
-        }
-    }
-    depth_.assign(events.size(), 0);
-    for (std::size_t l = 0; l < lanes_.size(); ++l)
-        if (hasNestedSlices(trace_->lanes[l].kind))
-            buildDepths(lanes_[l]);
-    std::sort(cpu_syncs_.begin(), cpu_syncs_.end(), [&events](std::uint32_t a, std::uint32_t b) {
-        return events[a].start_ns < events[b].start_ns;
-    });
-    buildRows();
-    buildIdleSpans();
-    buildFlowIndex();
+    // A build is an append of everything: one code path, so a live model equals a fresh one.
+    append();
 }
 
 void TimelineModel::buildRows() {
@@ -173,56 +112,6 @@ const std::vector<std::uint16_t>& TimelineModel::lanesOfRow(int row) const {
     return row_lanes_[static_cast<std::size_t>(row)];
 }
 
-void TimelineModel::buildIdleSpans() {
-    // The gaps drawn are GpuActivity's, the same the stats sum into "GPU idle" and the hover
-    // explains.
-    const GpuActivity activity(*trace_);
-    gaps_.clear();
-    gaps_.reserve(activity.gaps().size());
-    for (const auto& g : activity.gaps())
-        gaps_.push_back({g.start_ns, g.end_ns});
-    gap_block_max_.clear();
-    for (std::size_t b = 0; b < gaps_.size(); b += kGapBlock) {
-        TimeNs m = 0;
-        for (std::size_t k = b; k < std::min(gaps_.size(), b + kGapBlock); ++k)
-            m = std::max(m, gaps_[k].end - gaps_[k].start);
-        gap_block_max_.push_back(m);
-    }
-}
-
-void TimelineModel::buildFlowIndex() {
-    const auto& flows = trace_->flows;
-    const auto& events = trace_->events;
-    const auto n = static_cast<std::uint32_t>(events.size());
-    std::vector<std::uint32_t> valid;
-    for (std::uint32_t f = 0; f < flows.size(); ++f)
-        if (flows[f].from < n && flows[f].to < n)
-            valid.push_back(f);
-    flows_by_from_ = valid;
-    std::sort(flows_by_from_.begin(), flows_by_from_.end(),
-              [&](auto a, auto b) { return flows[a].from < flows[b].from; });
-    flows_by_to_ = valid;
-    std::sort(flows_by_to_.begin(), flows_by_to_.end(),
-              [&](auto a, auto b) { return flows[a].to < flows[b].to; });
-    auto lo = [&](std::uint32_t f) {
-        return std::min(events[flows[f].from].start_ns, events[flows[f].to].start_ns);
-    };
-    auto hi = [&](std::uint32_t f) {
-        return std::max(events[flows[f].from].end_ns, events[flows[f].to].end_ns);
-    };
-    flows_by_time_ = valid;
-    std::sort(flows_by_time_.begin(), flows_by_time_.end(),
-              [&](auto a, auto b) { return lo(a) < lo(b); });
-    flow_time_lo_.resize(flows_by_time_.size());
-    flow_time_hi_max_.resize(flows_by_time_.size());
-    TimeNs running = std::numeric_limits<TimeNs>::min();
-    for (std::size_t k = 0; k < flows_by_time_.size(); ++k) {
-        flow_time_lo_[k] = lo(flows_by_time_[k]);
-        running = std::max(running, hi(flows_by_time_[k]));
-        flow_time_hi_max_[k] = running;
-    }
-}
-
 int TimelineModel::rowOfLane(std::uint16_t lane) const {
     return lane < row_of_lane_.size() ? row_of_lane_[lane] : -1;
 }
@@ -245,15 +134,13 @@ std::uint32_t TimelineModel::laneStyles(std::uint16_t lane) const {
 std::size_t TimelineModel::firstEndingAtOrAfter(std::uint16_t lane, TimeNs t) const {
     if (lane >= lanes_.size())
         return 0;
-    const auto& m = lanes_[lane].maxEnd;
-    return static_cast<std::size_t>(std::lower_bound(m.begin(), m.end(), t) - m.begin());
+    return lanes_[lane].byMaxEnd.lowerBound(lanes_[lane].maxEnd, t);
 }
 
 std::size_t TimelineModel::firstStartingAfter(std::uint16_t lane, TimeNs t) const {
     if (lane >= lanes_.size())
         return 0;
-    const auto& s = lanes_[lane].starts;
-    return static_cast<std::size_t>(std::upper_bound(s.begin(), s.end(), t) - s.begin());
+    return lanes_[lane].byStart.upperBound(lanes_[lane].starts, t);
 }
 
 std::optional<std::uint32_t> TimelineModel::eventAt(std::uint16_t lane, TimeNs t,
@@ -273,12 +160,8 @@ std::optional<std::uint32_t> TimelineModel::nearestEvent(const Track& track, Tim
                                                          TimeNs slopNs) const {
     const auto& idx = track.events;
     const auto& events = trace_->events;
-    const auto& m = track.maxEnd;
-    const auto first =
-        static_cast<std::size_t>(std::lower_bound(m.begin(), m.end(), t - slopNs) - m.begin());
-    const auto last = static_cast<std::size_t>(
-        std::upper_bound(track.starts.begin(), track.starts.end(), t + slopNs) -
-        track.starts.begin());
+    const auto first = track.byMaxEnd.lowerBound(track.maxEnd, saturatingSub(t, slopNs));
+    const auto last = track.byStart.upperBound(track.starts, saturatingAdd(t, slopNs));
     std::optional<std::uint32_t> best;
     TimeNs bestDuration = 0;
     TimeNs bestDistance = 0;
@@ -325,8 +208,7 @@ void TimelineModel::foldItems(const Track& L, const TimeMapping& map, double min
         const auto& e = events[L.events[k]];
         return std::max(e.end_ns, e.start_ns);
     };
-    auto k = static_cast<std::size_t>(std::lower_bound(L.maxEnd.begin(), L.maxEnd.end(), t0) -
-                                      L.maxEnd.begin());
+    auto k = L.byMaxEnd.lowerBound(L.maxEnd, t0);
     while (k < n && L.starts[k] <= t1) {
         const TimeNs s = L.starts[k];
         const TimeNs e = endAt(k);
@@ -342,11 +224,10 @@ void TimelineModel::foldItems(const Track& L, const TimeMapping& map, double min
         TimeNs foldEnd = e;
         TimeNs nextTime = e + minVisNs;
         for (;;) {
+            // maxEnd is sorted: the first at or after k reaching nextTime is the first overall,
+            // unless that lies before k. The bucket index finds it without a search of the lane.
             const std::size_t prev = k;
-            k = static_cast<std::size_t>(
-                std::lower_bound(L.maxEnd.begin() + static_cast<std::ptrdiff_t>(k), L.maxEnd.end(),
-                                 nextTime) -
-                L.maxEnd.begin());
+            k = std::max(k, L.byMaxEnd.lowerBound(L.maxEnd, nextTime));
             if (k == prev)
                 ++k;
             foldEnd = std::max(foldEnd, std::min(L.maxEnd[k - 1], nextTime));
@@ -372,8 +253,7 @@ void TimelineModel::foldItems(const Track& L, const TimeMapping& map, double min
 TimeNs TimelineModel::busyBefore(const Track& lane, TimeNs t) const {
     // Every event starting at or before t that reaches past t contains t, so the union's part
     // after t is the single span [t, maxEnd]: subtract it from the union up to that event.
-    const auto& s = lane.starts;
-    const auto j = static_cast<std::size_t>(std::upper_bound(s.begin(), s.end(), t) - s.begin());
+    const auto j = lane.byStart.upperBound(lane.starts, t);
     if (j == 0)
         return 0;
     const TimeNs over = lane.maxEnd[j - 1] > t ? saturatingSub(lane.maxEnd[j - 1], t) : 0;
@@ -403,7 +283,7 @@ void TimelineModel::instantsInView(std::uint16_t lane, const TimeMapping& map, d
     const auto t0 = static_cast<TimeNs>(std::floor(map.t0())) - span;
     const auto t1 = static_cast<TimeNs>(std::ceil(map.t1()));
     const auto& s = L.instantStarts;
-    auto k = static_cast<std::size_t>(std::lower_bound(s.begin(), s.end(), t0) - s.begin());
+    auto k = L.byInstantStart.lowerBound(s, t0);
     while (k < s.size() && s[k] <= t1) {
         const auto& e = events[L.instants[k]];
         const TimeNs end = std::max(e.end_ns, e.start_ns);
@@ -415,10 +295,7 @@ void TimelineModel::instantsInView(std::uint16_t lane, const TimeMapping& map, d
             out.push_back(L.instants[k]);
         // One marker per marker width: skip whatever would be drawn on top of this one.
         const TimeNs next = saturatingAdd(e.start_ns, span);
-        k = std::max(
-            k + 1, static_cast<std::size_t>(
-                       std::lower_bound(s.begin() + static_cast<std::ptrdiff_t>(k), s.end(), next) -
-                       s.begin()));
+        k = std::max(k + 1, L.byInstantStart.lowerBound(s, next));
     }
 }
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/model/trace.h"
+#include "ui/timeline/time_bucket_index.h"
 #include "ui/timeline/time_mapping.h"
 
 namespace syncscope {
@@ -33,6 +34,18 @@ class TimelineModel {
 public:
     TimelineModel() = default;
     explicit TimelineModel(std::shared_ptr<const Trace> trace);
+
+    // A live run's trace grows (RunController appends each delta to it): index the events, lanes,
+    // flows and memory samples added since the last build or append, in O(new) amortized. Events
+    // mostly arrive in time order per lane; one that starts before a lane's last event re-sorts
+    // that lane's tail from its place, so the worst case (an event older than the whole lane) costs
+    // the lane. On a nesting lane, depths are recomputed from the last point where no slice is
+    // open, which on a lane of one long slice around everything is the whole lane. The rows go
+    // back to the natural order when lanes were added; the view re-applies its layout.
+    // Afterwards the model equals one built at once over the grown trace.
+    void append();
+    // Events indexed so far (the trace may hold more until append()).
+    std::size_t eventCount() const { return indexed_events_; }
 
     const Trace* trace() const { return trace_.get(); }
     std::shared_ptr<const Trace> sharedTrace() const { return trace_; }
@@ -136,23 +149,33 @@ private:
         std::vector<TimeNs> starts;    // starts[i] = start of events[i] (cache-friendly search)
         std::vector<TimeNs> maxEnd;    // running max of end over events[0..i]
         std::vector<TimeNs> busyUpTo;  // length of the union of events[0..i]
+        TimeBucketIndex byStart;       // searches of starts, in O(1) + a search in one bucket
+        TimeBucketIndex byMaxEnd;      // the same for maxEnd
     };
     struct LaneIndex : Track {
         std::vector<Track> levels;  // by depth; empty when the lane does not nest (all is level 0)
         std::vector<std::uint32_t> instants;  // marker candidates (isInstantKind), by start
         std::vector<TimeNs> instantStarts;
+        TimeBucketIndex byInstantStart;
         std::uint32_t styles = 0;  // legend styles present (so the legend can stop early)
     };
-    void indexTrack(Track& track) const;
-    void buildDepths(LaneIndex& lane);
+    // (Re)indexes track.events from position `from` on; what lies before is kept.
+    void indexTrack(Track& track, std::size_t from = 0) const;
+    // append()'s parts (timeline_model_append.cpp).
+    // The lane gained events at positions `before` on.
+    void appendToLane(std::uint16_t lane, std::size_t before);
+    void redoDepths(LaneIndex& lane, std::size_t from);
+    void addBusy(TimeNs start, TimeNs end, std::size_t& firstChanged);
+    void rebuildGaps(std::size_t fromBusy);
+    void addFlows(std::size_t fromFlow);
+    void indexFlowsByTime(std::size_t from);
+    bool flowIsIndexable(std::uint32_t flow) const;
     const Track* track(std::uint16_t lane, int depth) const;
     void foldItems(const Track& track, const TimeMapping& map, double minPx,
                    std::vector<DrawItem>& out) const;
     std::optional<std::uint32_t> nearestEvent(const Track& track, TimeNs t, TimeNs slopNs) const;
     TimeNs busyBefore(const Track& lane, TimeNs t) const;
     void buildRows();
-    void buildIdleSpans();
-    void buildFlowIndex();
 
     std::shared_ptr<const Trace> trace_;
     std::vector<LaneIndex> lanes_;
@@ -166,7 +189,15 @@ private:
     TimeNs begin_ = 0;
     TimeNs end_ = 1;
     std::vector<IdleSpan> gaps_;
+    std::vector<IdleSpan> busy_;  // GpuActivity's merged busy intervals, whose holes are gaps_
     std::vector<std::uint32_t> cpu_syncs_;
+    // What the model has indexed of its (possibly growing) trace, and the extent seen so far.
+    std::size_t indexed_events_ = 0;
+    std::size_t seen_flows_ = 0;
+    std::size_t seen_memory_ = 0;
+    std::vector<std::uint32_t> pending_flows_;  // flows whose ends have not been indexed yet
+    bool any_time_ = false;
+    TimeNs lo_ = 0, hi_ = 0;
     // Max gap length per block of kGapBlock gaps: skipping sub-pixel gaps costs blocks, not gaps.
     static constexpr std::size_t kGapBlock = 256;
     std::vector<TimeNs> gap_block_max_;

@@ -8,41 +8,31 @@
 
 namespace syncscope {
 
-void TimelineModel::indexTrack(Track& track) const {
+void TimelineModel::indexTrack(Track& track, std::size_t from) const {
     const auto& events = trace_->events;
     const auto& idx = track.events;
+    from = std::min(from, idx.size());
     track.starts.resize(idx.size());
     track.maxEnd.resize(idx.size());
     track.busyUpTo.resize(idx.size());
-    TimeNs running = std::numeric_limits<TimeNs>::min();
-    TimeNs busy = 0;
-    for (std::size_t k = 0; k < idx.size(); ++k) {
+    TimeNs running = from > 0 ? track.maxEnd[from - 1] : std::numeric_limits<TimeNs>::min();
+    TimeNs busy = from > 0 ? track.busyUpTo[from - 1] : 0;
+    for (std::size_t k = from; k < idx.size(); ++k) {
         const auto& e = events[idx[k]];
         const TimeNs end = std::max(e.end_ns, e.start_ns);
         track.starts[k] = e.start_ns;
         // Sorted by start, so the union only grows by the part past the running end.
-        const TimeNs from = k == 0 ? e.start_ns : std::max(e.start_ns, running);
-        if (end > from)
-            busy = saturatingAdd(busy, saturatingSub(end, from));
+        const TimeNs begin = k == 0 ? e.start_ns : std::max(e.start_ns, running);
+        if (end > begin)
+            busy = saturatingAdd(busy, saturatingSub(end, begin));
         running = std::max(running, end);
         track.maxEnd[k] = running;
         track.busyUpTo[k] = busy;
     }
-}
-
-void TimelineModel::buildDepths(LaneIndex& lane) {
-    const auto depths = sliceDepths(trace_->events, lane.events);
-    const auto most = std::max_element(depths.begin(), depths.end());
-    if (most == depths.end() || *most == 0)
-        return;  // flat: level 0 is the lane itself, no copy
-    lane.levels.assign(static_cast<std::size_t>(*most) + 1, Track{});
-    // The lane's order (by start) carries over to each level, which then needs no sort.
-    for (std::size_t k = 0; k < lane.events.size(); ++k) {
-        depth_[lane.events[k]] = depths[k];
-        lane.levels[depths[k]].events.push_back(lane.events[k]);
-    }
-    for (auto& level : lane.levels)
-        indexTrack(level);
+    track.byStart.truncate(from);
+    track.byStart.extend(track.starts);
+    track.byMaxEnd.truncate(from);
+    track.byMaxEnd.extend(track.maxEnd);
 }
 
 const TimelineModel::Track* TimelineModel::track(std::uint16_t lane, int depth) const {

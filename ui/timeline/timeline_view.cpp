@@ -168,9 +168,15 @@ void TimelineView::setTrace(std::shared_ptr<const Trace> trace) {
     const bool grows = trace_ && trace && trace->title == trace_->title &&
                        trace->source == trace_->source &&
                        trace->events.size() >= trace_->events.size();
+    // A live run's trace grows in place between snapshots (RunController): the model indexes
+    // what it gained instead of everything again, so a run shown live costs O(new) per update.
+    const bool appended = trace && trace == trace_ && model_ && model_->trace() == trace.get();
     trace_ = std::move(trace);
     explainer_.setTrace(trace_);
-    model_ = std::make_shared<TimelineModel>(trace_);
+    if (appended)
+        model_->append();
+    else
+        model_ = std::make_shared<TimelineModel>(trace_);
     // A live run's growing snapshots keep what the user did to the lanes; a new trace starts over.
     if (trace_) {
         if (!lane_layout_.adopt(*trace_, model_->naturalOrder()))

@@ -104,6 +104,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     connect(runs_, &RunController::snapshotReady, this,
             [this](quint64, std::shared_ptr<const Trace> trace) {
                 replay_->stop();  // a replay is of a finished run
+                // The run's own growing trace, not a copy: the timeline indexes only what is new.
+                // It grows on this thread until the run ends (no save runs meanwhile).
                 trace_ = trace;
                 timeline_->setTrace(trace);
                 trace_label_->setText(tr("%n event(s) so far", nullptr, int(trace->events.size())));

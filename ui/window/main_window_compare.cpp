@@ -52,7 +52,10 @@ CompareWindow* MainWindow::compareWith(const QString& b) {
     compare_window_->setTheme(timeline_->theme());
     compare_window_->show();
     compare_window_->raise();
-    compare_window_->compare(trace_, b, run_panel_->engineId());
+    // A live run's trace keeps growing on this thread; the comparison reads it on a worker, so it
+    // gets a copy of what has arrived.
+    compare_window_->compare(runs_->isRunning() ? std::make_shared<const Trace>(*trace_) : trace_,
+                             b, run_panel_->engineId());
     return compare_window_;
 }
 

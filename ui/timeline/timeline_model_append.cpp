@@ -1,0 +1,308 @@
+// TimelineModel::append: indexing what a growing trace gained since the last build or append, in
+// O(new) amortized, so a live run costs what it adds and not what it has. The constructor is an
+// append of everything, so a model grown delta by delta and one built at once share every step.
+#include <algorithm>
+#include <limits>
+
+#include "core/analysis/gpu_activity.h"
+#include "ui/timeline/legend_entries.h"
+#include "ui/timeline/slice_depths.h"
+#include "ui/timeline/timeline_model.h"
+
+namespace syncscope {
+
+namespace {
+
+// Kinds whose events can be instants or a few µs long and still carry a lesson ("launches are
+// async", "the record came first"): they get a marker when too narrow to see as a bar.
+bool isInstantKind(EventKind k) {
+    return k == EventKind::ApiCall || k == EventKind::HostWait || k == EventKind::EventMarker ||
+           k == EventKind::MemoryOp || k == EventKind::Error;
+}
+
+// A lane's order: by start, then end, then index (events are pushed in index order and sorted
+// stably), a strict order in which every subsequence of the lane (levels, instants) is sorted too.
+struct LaneOrder {
+    const std::vector<TraceEvent>* events;
+    bool operator()(std::uint32_t a, std::uint32_t b) const {
+        const auto& ea = (*events)[a];
+        const auto& eb = (*events)[b];
+        return ea.start_ns != eb.start_ns ? ea.start_ns < eb.start_ns : ea.end_ns < eb.end_ns;
+    }
+    bool strict(std::uint32_t a, std::uint32_t b) const {
+        return (*this)(a, b) || (!(*this)(b, a) && a < b);
+    }
+};
+
+// How many entries of `sub` (a subsequence of a lane, in lane order) lie at or before `last`.
+std::size_t countUpTo(const std::vector<std::uint32_t>& sub, std::uint32_t last,
+                      const LaneOrder& order) {
+    return static_cast<std::size_t>(
+        std::upper_bound(sub.begin(), sub.end(), last,
+                         [&](std::uint32_t a, std::uint32_t b) { return order.strict(a, b); }) -
+        sub.begin());
+}
+
+}  // namespace
+
+void TimelineModel::append() {
+    if (!trace_)
+        return;
+    const auto& events = trace_->events;
+    const bool fresh = indexed_events_ == 0;
+    const bool newLanes = trace_->lanes.size() > lanes_.size() || (fresh && natural_.empty());
+    if (trace_->lanes.size() > lanes_.size())
+        lanes_.resize(trace_->lanes.size());
+    std::vector<std::size_t> before(lanes_.size());
+    for (std::size_t l = 0; l < lanes_.size(); ++l)
+        before[l] = lanes_[l].events.size();
+    std::size_t firstBusyChanged = std::numeric_limits<std::size_t>::max();
+    for (auto i = static_cast<std::uint32_t>(indexed_events_); i < events.size(); ++i) {
+        const auto& e = events[i];
+        if (e.lane >= lanes_.size())
+            continue;  // an event on an unknown lane is not drawable
+        lanes_[e.lane].events.push_back(i);
+        lanes_[e.lane].styles |= 1u << static_cast<unsigned>(legendStyleOf(e));
+        const TimeNs end = std::max(e.end_ns, e.start_ns);
+        lo_ = any_time_ ? std::min(lo_, e.start_ns) : e.start_ns;
+        hi_ = any_time_ ? std::max(hi_, end) : end;
+        any_time_ = true;
+        if (e.api == ApiId::CpuSynchronize && e.kind == EventKind::ApiCall) {
+            const auto at = std::upper_bound(
+                cpu_syncs_.begin(), cpu_syncs_.end(), e.start_ns,
+                [&events](TimeNs t, std::uint32_t k) { return t < events[k].start_ns; });
+            cpu_syncs_.insert(at, i);
+        }
+        if (!fresh && GpuActivity::keepsGpuBusy(*trace_, e))
+            addBusy(e.start_ns, e.end_ns, firstBusyChanged);
+    }
+    for (std::size_t m = seen_memory_; m < trace_->memory.size(); ++m) {
+        const TimeNs t = trace_->memory[m].t_ns;
+        lo_ = any_time_ ? std::min(lo_, t) : t;
+        hi_ = any_time_ ? std::max(hi_, t) : t;
+        any_time_ = true;
+    }
+    seen_memory_ = trace_->memory.size();
+    begin_ = any_time_ ? std::min<TimeNs>(lo_, 0) : 0;
+    end_ = any_time_ && hi_ > begin_ ? hi_ : begin_ + 1;
+    indexed_events_ = events.size();
+    depth_.resize(events.size(), 0);
+
+    for (std::size_t l = 0; l < lanes_.size(); ++l)
+        if (lanes_[l].events.size() > before[l])
+            appendToLane(static_cast<std::uint16_t>(l), before[l]);
+    if (newLanes) {
+        natural_.clear();
+        buildRows();
+    } else {
+        const auto rows = row_lanes_;  // depth counts may have grown: slots follow
+        arrangeRows(rows);
+    }
+    if (fresh) {
+        // The gaps drawn are GpuActivity's, the same the stats sum into "GPU idle" and the hover
+        // explains; appends then extend its union of busy intervals the same way.
+        const GpuActivity activity(*trace_);
+        busy_.clear();
+        busy_.reserve(activity.busy().size());
+        for (const auto& b : activity.busy())
+            busy_.push_back({b.start_ns, b.end_ns});
+        gaps_.clear();
+        gap_block_max_.clear();
+        rebuildGaps(0);
+    } else if (firstBusyChanged != std::numeric_limits<std::size_t>::max()) {
+        rebuildGaps(firstBusyChanged);
+    }
+    addFlows(seen_flows_);
+    seen_flows_ = trace_->flows.size();
+}
+
+void TimelineModel::appendToLane(std::uint16_t laneId, std::size_t before) {
+    const auto& events = trace_->events;
+    auto& lane = lanes_[laneId];
+    auto& idx = lane.events;
+    const LaneOrder order{&events};
+    // From where the lane's order changed: the new events when they come in order (the usual
+    // case), else from the first old event that sorts after the earliest new one.
+    std::size_t from = before;
+    const auto tail = idx.begin() + static_cast<std::ptrdiff_t>(before == 0 ? 0 : before - 1);
+    if (!std::is_sorted(tail, idx.end(), order)) {
+        const auto oldEnd = idx.begin() + static_cast<std::ptrdiff_t>(before);
+        const auto earliest = *std::min_element(oldEnd, idx.end(), order);
+        from = static_cast<std::size_t>(std::upper_bound(idx.begin(), oldEnd, earliest, order) -
+                                        idx.begin());
+        // Stable: old events keep their order among equals and come before the new ones, which
+        // follow in index order, as a sort of the whole lane would have it.
+        std::stable_sort(idx.begin() + static_cast<std::ptrdiff_t>(from), idx.end(), order);
+    }
+    indexTrack(lane, from);
+
+    const std::size_t keptInstants = from == 0 ? 0 : countUpTo(lane.instants, idx[from - 1], order);
+    lane.instants.resize(keptInstants);
+    lane.instantStarts.resize(keptInstants);
+    for (std::size_t k = from; k < idx.size(); ++k) {
+        const auto& e = events[idx[k]];
+        if (isInstantKind(e.kind)) {
+            lane.instants.push_back(idx[k]);
+            lane.instantStarts.push_back(e.start_ns);
+        }
+    }
+    lane.byInstantStart.truncate(keptInstants);
+    lane.byInstantStart.extend(lane.instantStarts);
+    if (hasNestedSlices(trace_->lanes[laneId].kind))
+        redoDepths(lane, from);
+}
+
+void TimelineModel::redoDepths(LaneIndex& lane, std::size_t from) {
+    const auto& events = trace_->events;
+    const auto& idx = lane.events;
+    const LaneOrder order{&events};
+    // Depths after a point where every earlier slice has ended (and nothing starts with the last
+    // of them) do not depend on what came before: restart there. Host threads, whose calls follow
+    // one another, restart right at the new events.
+    std::size_t q = from;
+    while (q > 0 && q < idx.size() &&
+           !(lane.starts[q - 1] < lane.starts[q] && lane.maxEnd[q - 1] <= lane.starts[q]))
+        --q;
+    std::vector<std::uint32_t> tail;  // a copy only when restarting past the lane's start
+    if (q > 0)
+        tail.assign(idx.begin() + static_cast<std::ptrdiff_t>(q), idx.end());
+    const auto& redo = q > 0 ? tail : idx;
+    const auto depths = sliceDepths(events, redo);
+    std::uint16_t most = 0;
+    for (std::size_t k = 0; k < redo.size(); ++k) {
+        depth_[redo[k]] = depths[k];
+        most = std::max(most, depths[k]);
+    }
+    if (lane.levels.empty()) {
+        if (most == 0)
+            return;  // still flat: level 0 is the lane itself, no copy
+        // The lane starts to nest: every earlier event was on level 0.
+        lane.levels.assign(static_cast<std::size_t>(most) + 1, Track{});
+        for (const auto k : idx)
+            lane.levels[depth_[k]].events.push_back(k);
+        for (auto& level : lane.levels)
+            indexTrack(level);
+        return;
+    }
+    // Each level keeps its events before the restart and takes the redone ones, in lane order.
+    std::vector<std::size_t> kept(lane.levels.size());
+    for (std::size_t d = 0; d < lane.levels.size(); ++d) {
+        auto& level = lane.levels[d].events;
+        kept[d] = q == 0 ? 0 : countUpTo(level, idx[q - 1], order);
+        level.resize(kept[d]);
+    }
+    if (static_cast<std::size_t>(most) + 1 > lane.levels.size()) {
+        kept.resize(static_cast<std::size_t>(most) + 1, 0);
+        lane.levels.resize(static_cast<std::size_t>(most) + 1);
+    }
+    for (const auto k : redo)
+        lane.levels[depth_[k]].events.push_back(k);
+    // A re-sorted tail can leave the deepest levels empty; a fresh build would not have them.
+    while (lane.levels.size() > 1 && lane.levels.back().events.empty())
+        lane.levels.pop_back();
+    if (lane.levels.size() == 1) {
+        lane.levels.clear();
+        return;
+    }
+    for (std::size_t d = 0; d < lane.levels.size(); ++d)
+        indexTrack(lane.levels[d], kept[d]);
+}
+
+void TimelineModel::addBusy(TimeNs start, TimeNs end, std::size_t& firstChanged) {
+    // busy_ is sorted and disjoint, touching intervals joined (GpuActivity's union).
+    const auto it = std::lower_bound(busy_.begin(), busy_.end(), start,
+                                     [](const IdleSpan& b, TimeNs t) { return b.end < t; });
+    const auto i = static_cast<std::size_t>(it - busy_.begin());
+    if (i < busy_.size() && busy_[i].start <= start && busy_[i].end >= end)
+        return;  // already busy then: nothing changes
+    firstChanged = std::min(firstChanged, i);
+    if (i == busy_.size() || busy_[i].start > end) {
+        busy_.insert(it, IdleSpan{start, end});
+        return;
+    }
+    std::size_t j = i;
+    TimeNs last = end;
+    while (j < busy_.size() && busy_[j].start <= end) {
+        last = std::max(last, busy_[j].end);
+        ++j;
+    }
+    busy_[i] = {std::min(start, busy_[i].start), last};
+    busy_.erase(busy_.begin() + static_cast<std::ptrdiff_t>(i + 1),
+                busy_.begin() + static_cast<std::ptrdiff_t>(j));
+}
+
+void TimelineModel::rebuildGaps(std::size_t fromBusy) {
+    // The gap before busy interval `fromBusy` and every one after it may have changed.
+    const std::size_t from = std::min(gaps_.size(), fromBusy == 0 ? 0 : fromBusy - 1);
+    gaps_.resize(from);
+    for (std::size_t k = from; k + 1 < busy_.size(); ++k)
+        gaps_.push_back({busy_[k].end, busy_[k + 1].start});
+    const std::size_t firstBlock = from / kGapBlock;
+    gap_block_max_.resize(std::min(gap_block_max_.size(), firstBlock));
+    for (std::size_t b = firstBlock * kGapBlock; b < gaps_.size(); b += kGapBlock) {
+        TimeNs m = 0;
+        for (std::size_t k = b; k < std::min(gaps_.size(), b + kGapBlock); ++k)
+            m = std::max(m, gaps_[k].end - gaps_[k].start);
+        gap_block_max_.push_back(m);
+    }
+}
+
+bool TimelineModel::flowIsIndexable(std::uint32_t f) const {
+    const auto& flow = trace_->flows[f];
+    return flow.from < indexed_events_ && flow.to < indexed_events_;
+}
+
+void TimelineModel::addFlows(std::size_t fromFlow) {
+    const auto& flows = trace_->flows;
+    const auto& events = trace_->events;
+    // A flow can arrive before the event it points to; it waits until both ends are indexed.
+    std::vector<std::uint32_t> added;
+    std::vector<std::uint32_t> waiting;
+    for (const auto f : pending_flows_)
+        (flowIsIndexable(f) ? added : waiting).push_back(f);
+    for (auto f = static_cast<std::uint32_t>(fromFlow); f < flows.size(); ++f)
+        (flowIsIndexable(f) ? added : waiting).push_back(f);
+    pending_flows_ = std::move(waiting);
+    if (added.empty())
+        return;
+    // Each index takes the new flows sorted, merged in from where the first of them goes: the
+    // cost is the new flows and the tail they land in (the end, in a live run).
+    auto mergeIn = [&](std::vector<std::uint32_t>& index, auto key) {
+        // Ties go by flow index: one order whatever the arrival, so a grown model equals a
+        // fresh one (flowsInView's running maximum depends on the order).
+        auto less = [&](std::uint32_t a, std::uint32_t b) {
+            const auto ka = key(a), kb = key(b);
+            return ka != kb ? ka < kb : a < b;
+        };
+        std::stable_sort(added.begin(), added.end(), less);
+        const auto at = static_cast<std::size_t>(
+            std::upper_bound(index.begin(), index.end(), added.front(), less) - index.begin());
+        const auto middle = index.size();
+        index.insert(index.end(), added.begin(), added.end());
+        std::inplace_merge(index.begin() + static_cast<std::ptrdiff_t>(at),
+                           index.begin() + static_cast<std::ptrdiff_t>(middle), index.end(), less);
+        return at;
+    };
+    mergeIn(flows_by_from_, [&](std::uint32_t f) { return flows[f].from; });
+    mergeIn(flows_by_to_, [&](std::uint32_t f) { return flows[f].to; });
+    const std::size_t at = mergeIn(flows_by_time_, [&](std::uint32_t f) {
+        return std::min(events[flows[f].from].start_ns, events[flows[f].to].start_ns);
+    });
+    indexFlowsByTime(at);
+}
+
+void TimelineModel::indexFlowsByTime(std::size_t from) {
+    const auto& flows = trace_->flows;
+    const auto& events = trace_->events;
+    flow_time_lo_.resize(flows_by_time_.size());
+    flow_time_hi_max_.resize(flows_by_time_.size());
+    TimeNs running = from > 0 ? flow_time_hi_max_[from - 1] : std::numeric_limits<TimeNs>::min();
+    for (std::size_t k = from; k < flows_by_time_.size(); ++k) {
+        const auto& flow = flows[flows_by_time_[k]];
+        flow_time_lo_[k] = std::min(events[flow.from].start_ns, events[flow.to].start_ns);
+        running = std::max(running, std::max(events[flow.from].end_ns, events[flow.to].end_ns));
+        flow_time_hi_max_[k] = running;
+    }
+}
+
+}  // namespace syncscope
