@@ -71,15 +71,13 @@ TimelineModel::TimelineModel(std::shared_ptr<const Trace> trace) : trace_(std::m
         indexTrack(lane);
         for (std::size_t k = 0; k < idx.size(); ++k) {
             const auto& e = events[idx[k]];
-            if (isInstantKind(e.kind)) {
+            if (isInstantKind(e.kind))
                 lane.instants.push_back(idx[k]);
-                lane.instantStarts.push_back(e.start_ns);
-            }
             if (e.api == ApiId::CpuSynchronize && e.kind == EventKind::ApiCall)
                 cpu_syncs_.push_back(idx[k]);
         }
     }
-    depth_.assign(events.size(), 0);
+    depth_.clear();
     for (std::size_t l = 0; l < lanes_.size(); ++l)
         if (hasNestedSlices(trace_->lanes[l].kind))
             buildDepths(lanes_[l]);
@@ -174,13 +172,47 @@ const std::vector<std::uint16_t>& TimelineModel::lanesOfRow(int row) const {
 }
 
 void TimelineModel::buildIdleSpans() {
-    // The gaps drawn are GpuActivity's, the same the stats sum into "GPU idle" and the hover
-    // explains.
-    const GpuActivity activity(*trace_);
+    // The gaps drawn are GpuActivity's (the holes in the union of the busy work on all GPU
+    // lanes), the same the stats sum into "GPU idle" and the hover explains. Each lane is already
+    // sorted by start here, so the union is a merge of those lists, O(n log lanes), instead of
+    // GpuActivity's sort of every endpoint (most of the model's build time at 10M events).
+    const auto& events = trace_->events;
+    struct Cursor {
+        TimeNs start;
+        std::uint16_t lane;
+        std::size_t k;
+    };
+    auto later = [](const Cursor& a, const Cursor& b) { return a.start > b.start; };
+    std::vector<Cursor> heap;
+    // The next busy op of a lane at or after position k.
+    auto push = [&](std::uint16_t lane, std::size_t k) {
+        const auto& idx = lanes_[lane].events;
+        while (k < idx.size() && !GpuActivity::keepsGpuBusy(*trace_, events[idx[k]]))
+            ++k;
+        if (k < idx.size()) {
+            heap.push_back({events[idx[k]].start_ns, lane, k});
+            std::push_heap(heap.begin(), heap.end(), later);
+        }
+    };
+    for (std::size_t l = 0; l < lanes_.size(); ++l)
+        if (isGpuLane(trace_->lanes[l].kind))
+            push(static_cast<std::uint16_t>(l), 0);
     gaps_.clear();
-    gaps_.reserve(activity.gaps().size());
-    for (const auto& g : activity.gaps())
-        gaps_.push_back({g.start_ns, g.end_ns});
+    bool any = false;
+    TimeNs reach = 0;  // end of the busy stretch so far
+    while (!heap.empty()) {
+        std::pop_heap(heap.begin(), heap.end(), later);
+        const Cursor c = heap.back();
+        heap.pop_back();
+        const auto& e = events[lanes_[c.lane].events[c.k]];
+        // Work starting where the last stretch ended continues it: no zero-length gap.
+        if (any && e.start_ns > reach)
+            gaps_.push_back({reach, e.start_ns});
+        reach = any ? std::max(reach, e.end_ns) : e.end_ns;
+        any = true;
+        push(c.lane, c.k + 1);
+    }
+    gaps_.shrink_to_fit();
     gap_block_max_.clear();
     for (std::size_t b = 0; b < gaps_.size(); b += kGapBlock) {
         TimeNs m = 0;
@@ -190,34 +222,50 @@ void TimelineModel::buildIdleSpans() {
     }
 }
 
+TimeNs TimelineModel::flowTimeLo(std::uint32_t f) const {
+    const auto& flow = trace_->flows[f];
+    const auto& events = trace_->events;
+    return std::min(events[flow.from].start_ns, events[flow.to].start_ns);
+}
+
 void TimelineModel::buildFlowIndex() {
     const auto& flows = trace_->flows;
     const auto& events = trace_->events;
     const auto n = static_cast<std::uint32_t>(events.size());
-    std::vector<std::uint32_t> valid;
-    for (std::uint32_t f = 0; f < flows.size(); ++f)
-        if (flows[f].from < n && flows[f].to < n)
-            valid.push_back(f);
-    flows_by_from_ = valid;
-    std::sort(flows_by_from_.begin(), flows_by_from_.end(),
-              [&](auto a, auto b) { return flows[a].from < flows[b].from; });
-    flows_by_to_ = valid;
-    std::sort(flows_by_to_.begin(), flows_by_to_.end(),
-              [&](auto a, auto b) { return flows[a].to < flows[b].to; });
-    auto lo = [&](std::uint32_t f) {
-        return std::min(events[flows[f].from].start_ns, events[flows[f].to].start_ns);
+    // By endpoint: a counting sort on the event index, O(flows + events), in place of two
+    // comparison sorts.
+    auto byEndpoint = [&](auto endpoint, std::vector<std::uint32_t>& out) {
+        std::vector<std::uint32_t> first(static_cast<std::size_t>(n) + 1, 0);
+        std::size_t valid = 0;
+        for (const auto& flow : flows)
+            if (flow.from < n && flow.to < n) {
+                ++first[endpoint(flow) + 1];
+                ++valid;
+            }
+        for (std::size_t i = 1; i < first.size(); ++i)
+            first[i] += first[i - 1];
+        out.assign(valid, 0);
+        for (std::uint32_t f = 0; f < flows.size(); ++f)
+            if (flows[f].from < n && flows[f].to < n)
+                out[first[endpoint(flows[f])]++] = f;
     };
+    byEndpoint([](const Flow& f) { return f.from; }, flows_by_from_);
+    byEndpoint([](const Flow& f) { return f.to; }, flows_by_to_);
     auto hi = [&](std::uint32_t f) {
         return std::max(events[flows[f].from].end_ns, events[flows[f].to].end_ns);
     };
-    flows_by_time_ = valid;
-    std::sort(flows_by_time_.begin(), flows_by_time_.end(),
-              [&](auto a, auto b) { return lo(a) < lo(b); });
-    flow_time_lo_.resize(flows_by_time_.size());
+    // By time: flows mostly come in the order of their launches, often sorted already.
+    flows_by_time_.clear();
+    flows_by_time_.reserve(flows_by_from_.size());
+    for (std::uint32_t f = 0; f < flows.size(); ++f)
+        if (flows[f].from < n && flows[f].to < n)
+            flows_by_time_.push_back(f);
+    auto earlier = [&](std::uint32_t a, std::uint32_t b) { return flowTimeLo(a) < flowTimeLo(b); };
+    if (!std::is_sorted(flows_by_time_.begin(), flows_by_time_.end(), earlier))
+        std::sort(flows_by_time_.begin(), flows_by_time_.end(), earlier);
     flow_time_hi_max_.resize(flows_by_time_.size());
     TimeNs running = std::numeric_limits<TimeNs>::min();
     for (std::size_t k = 0; k < flows_by_time_.size(); ++k) {
-        flow_time_lo_[k] = lo(flows_by_time_[k]);
         running = std::max(running, hi(flows_by_time_[k]));
         flow_time_hi_max_[k] = running;
     }
@@ -245,15 +293,13 @@ std::uint32_t TimelineModel::laneStyles(std::uint16_t lane) const {
 std::size_t TimelineModel::firstEndingAtOrAfter(std::uint16_t lane, TimeNs t) const {
     if (lane >= lanes_.size())
         return 0;
-    const auto& m = lanes_[lane].maxEnd;
-    return static_cast<std::size_t>(std::lower_bound(m.begin(), m.end(), t) - m.begin());
+    return firstMaxEndAtLeast(lanes_[lane], 0, t);
 }
 
 std::size_t TimelineModel::firstStartingAfter(std::uint16_t lane, TimeNs t) const {
     if (lane >= lanes_.size())
         return 0;
-    const auto& s = lanes_[lane].starts;
-    return static_cast<std::size_t>(std::upper_bound(s.begin(), s.end(), t) - s.begin());
+    return firstStartAfter(lanes_[lane], t);
 }
 
 std::optional<std::uint32_t> TimelineModel::eventAt(std::uint16_t lane, TimeNs t,
@@ -273,12 +319,8 @@ std::optional<std::uint32_t> TimelineModel::nearestEvent(const Track& track, Tim
                                                          TimeNs slopNs) const {
     const auto& idx = track.events;
     const auto& events = trace_->events;
-    const auto& m = track.maxEnd;
-    const auto first =
-        static_cast<std::size_t>(std::lower_bound(m.begin(), m.end(), t - slopNs) - m.begin());
-    const auto last = static_cast<std::size_t>(
-        std::upper_bound(track.starts.begin(), track.starts.end(), t + slopNs) -
-        track.starts.begin());
+    const std::size_t first = firstMaxEndAtLeast(track, 0, t - slopNs);
+    const std::size_t last = firstStartAfter(track, t + slopNs);
     std::optional<std::uint32_t> best;
     TimeNs bestDuration = 0;
     TimeNs bestDistance = 0;
@@ -316,20 +358,14 @@ void TimelineModel::itemsInView(std::uint16_t lane, int depth, const TimeMapping
 
 void TimelineModel::foldItems(const Track& L, const TimeMapping& map, double minPx,
                               std::vector<DrawItem>& out) const {
-    const auto& events = trace_->events;
     const auto n = L.events.size();
     const TimeNs t0 = static_cast<TimeNs>(std::floor(map.t0()));
     const TimeNs t1 = static_cast<TimeNs>(std::ceil(map.t1()));
     const TimeNs minVisNs = map.spanNs(minPx);
-    auto endAt = [&](std::size_t k) {
-        const auto& e = events[L.events[k]];
-        return std::max(e.end_ns, e.start_ns);
-    };
-    auto k = static_cast<std::size_t>(std::lower_bound(L.maxEnd.begin(), L.maxEnd.end(), t0) -
-                                      L.maxEnd.begin());
-    while (k < n && L.starts[k] <= t1) {
-        const TimeNs s = L.starts[k];
-        const TimeNs e = endAt(k);
+    auto k = firstMaxEndAtLeast(L, 0, t0);
+    while (k < n && startAt(L, k) <= t1) {
+        const TimeNs s = startAt(L, k);
+        const TimeNs e = endAt(L, k);
         if (e - s >= minVisNs) {
             out.push_back({s, e, L.events[k], 1});
             ++k;
@@ -343,17 +379,14 @@ void TimelineModel::foldItems(const Track& L, const TimeMapping& map, double min
         TimeNs nextTime = e + minVisNs;
         for (;;) {
             const std::size_t prev = k;
-            k = static_cast<std::size_t>(
-                std::lower_bound(L.maxEnd.begin() + static_cast<std::ptrdiff_t>(k), L.maxEnd.end(),
-                                 nextTime) -
-                L.maxEnd.begin());
+            k = firstMaxEndAtLeast(L, k, nextTime);
             if (k == prev)
                 ++k;
-            foldEnd = std::max(foldEnd, std::min(L.maxEnd[k - 1], nextTime));
+            foldEnd = std::max(foldEnd, std::min(maxEndAt(L, k - 1), nextTime));
             if (k >= n)
                 break;
-            const TimeNs ns = L.starts[k];
-            const TimeNs ne = endAt(k);
+            const TimeNs ns = startAt(L, k);
+            const TimeNs ne = endAt(L, k);
             // Stop at the view's end: a fold must never walk the rest of the trace.
             if (ns > t1 || ns - foldEnd > minVisNs || ne - ns >= minVisNs)
                 break;
@@ -372,12 +405,13 @@ void TimelineModel::foldItems(const Track& L, const TimeMapping& map, double min
 TimeNs TimelineModel::busyBefore(const Track& lane, TimeNs t) const {
     // Every event starting at or before t that reaches past t contains t, so the union's part
     // after t is the single span [t, maxEnd]: subtract it from the union up to that event.
-    const auto& s = lane.starts;
-    const auto j = static_cast<std::size_t>(std::upper_bound(s.begin(), s.end(), t) - s.begin());
+    const std::size_t j = firstStartAfter(lane, t);
     if (j == 0)
         return 0;
-    const TimeNs over = lane.maxEnd[j - 1] > t ? saturatingSub(lane.maxEnd[j - 1], t) : 0;
-    return lane.busyUpTo[j - 1] - std::min(over, lane.busyUpTo[j - 1]);
+    const TimeNs maxEnd = maxEndAt(lane, j - 1);
+    const TimeNs busy = busyUpToAt(lane, j - 1);
+    const TimeNs over = maxEnd > t ? saturatingSub(maxEnd, t) : 0;
+    return busy - std::min(over, busy);
 }
 
 TimeNs TimelineModel::busyNs(std::uint16_t lane, TimeNs t0, TimeNs t1) const {
@@ -402,9 +436,16 @@ void TimelineModel::instantsInView(std::uint16_t lane, const TimeMapping& map, d
     const TimeNs span = map.spanNs(minPx);
     const auto t0 = static_cast<TimeNs>(std::floor(map.t0())) - span;
     const auto t1 = static_cast<TimeNs>(std::ceil(map.t1()));
-    const auto& s = L.instantStarts;
-    auto k = static_cast<std::size_t>(std::lower_bound(s.begin(), s.end(), t0) - s.begin());
-    while (k < s.size() && s[k] <= t1) {
+    const auto& s = L.instants;
+    // First marker candidate starting at or after t.
+    auto firstFrom = [&](std::size_t from, TimeNs t) {
+        return static_cast<std::size_t>(
+            std::partition_point(s.begin() + static_cast<std::ptrdiff_t>(from), s.end(),
+                                 [&](std::uint32_t i) { return events[i].start_ns < t; }) -
+            s.begin());
+    };
+    auto k = firstFrom(0, t0);
+    while (k < s.size() && events[s[k]].start_ns <= t1) {
         const auto& e = events[L.instants[k]];
         const TimeNs end = std::max(e.end_ns, e.start_ns);
         if (e.kind != EventKind::EventMarker && end - e.start_ns >= span) {
@@ -415,10 +456,7 @@ void TimelineModel::instantsInView(std::uint16_t lane, const TimeMapping& map, d
             out.push_back(L.instants[k]);
         // One marker per marker width: skip whatever would be drawn on top of this one.
         const TimeNs next = saturatingAdd(e.start_ns, span);
-        k = std::max(
-            k + 1, static_cast<std::size_t>(
-                       std::lower_bound(s.begin() + static_cast<std::ptrdiff_t>(k), s.end(), next) -
-                       s.begin()));
+        k = std::max(k + 1, firstFrom(k, next));
     }
 }
 
@@ -483,13 +521,29 @@ bool TimelineModel::flowsInView(TimeNs t0, TimeNs t1, std::size_t limit,
         std::lower_bound(flow_time_hi_max_.begin(), flow_time_hi_max_.end(), t0) -
         flow_time_hi_max_.begin());
     std::size_t taken = 0;
-    for (; k < flows_by_time_.size() && flow_time_lo_[k] <= t1; ++k) {
+    for (; k < flows_by_time_.size() && flowTimeLo(flows_by_time_[k]) <= t1; ++k) {
         if (taken == limit)
             return false;
         out.push_back(flows_by_time_[k]);
         ++taken;
     }
     return true;
+}
+
+std::size_t TimelineModel::memoryFootprint() const {
+    auto bytes = [](const auto& v) { return v.capacity() * sizeof(v[0]); };
+    auto trackBytes = [&](const Track& t) {
+        return bytes(t.events) + bytes(t.blockMaxEnd) + bytes(t.blockBusy);
+    };
+    std::size_t total = bytes(depth_) + bytes(gaps_) + bytes(gap_block_max_) + bytes(cpu_syncs_) +
+                        bytes(flows_by_from_) + bytes(flows_by_to_) + bytes(flows_by_time_) +
+                        bytes(flow_time_hi_max_);
+    for (const auto& lane : lanes_) {
+        total += trackBytes(lane) + bytes(lane.instants);
+        for (const auto& level : lane.levels)
+            total += trackBytes(level);
+    }
+    return total;
 }
 
 }  // namespace syncscope

@@ -8,34 +8,15 @@
 
 namespace syncscope {
 
-void TimelineModel::indexTrack(Track& track) const {
-    const auto& events = trace_->events;
-    const auto& idx = track.events;
-    track.starts.resize(idx.size());
-    track.maxEnd.resize(idx.size());
-    track.busyUpTo.resize(idx.size());
-    TimeNs running = std::numeric_limits<TimeNs>::min();
-    TimeNs busy = 0;
-    for (std::size_t k = 0; k < idx.size(); ++k) {
-        const auto& e = events[idx[k]];
-        const TimeNs end = std::max(e.end_ns, e.start_ns);
-        track.starts[k] = e.start_ns;
-        // Sorted by start, so the union only grows by the part past the running end.
-        const TimeNs from = k == 0 ? e.start_ns : std::max(e.start_ns, running);
-        if (end > from)
-            busy = saturatingAdd(busy, saturatingSub(end, from));
-        running = std::max(running, end);
-        track.maxEnd[k] = running;
-        track.busyUpTo[k] = busy;
-    }
-}
-
 void TimelineModel::buildDepths(LaneIndex& lane) {
     const auto depths = sliceDepths(trace_->events, lane.events);
     const auto most = std::max_element(depths.begin(), depths.end());
     if (most == depths.end() || *most == 0)
         return;  // flat: level 0 is the lane itself, no copy
     lane.levels.assign(static_cast<std::size_t>(*most) + 1, Track{});
+    // Depths are kept per event only once a lane nests: a trace without nesting pays nothing.
+    if (depth_.empty())
+        depth_.assign(trace_->events.size(), 0);
     // The lane's order (by start) carries over to each level, which then needs no sort.
     for (std::size_t k = 0; k < lane.events.size(); ++k) {
         depth_[lane.events[k]] = depths[k];
