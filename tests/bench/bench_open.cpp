@@ -35,6 +35,7 @@
 #include "core/tracefile/trace_file.h"
 #include "ui/timeline/timeline_model.h"
 #include "ui/timeline/timeline_view.h"
+#include "ui/window/document_opener.h"
 #include "ui/window/main_window.h"
 
 using namespace syncscope;
@@ -158,6 +159,8 @@ bool writeKineto(std::uint32_t n, const std::string& json, const std::string& gz
 struct Opened {
     double first_paint_s = -1;
     double stall_ms = 0;
+    double swap_ms = -1;    // the GUI thread's share: delivery to documentOpened (the model swap)
+    double replot_ms = -1;  // documentOpened to the first replot showing the trace
     double bytes_per_event = 0;
     std::size_t events = 0;
     std::size_t trace_bytes = 0;
@@ -179,11 +182,27 @@ Opened openAndMeasure(MainWindow& window, const QString& path) {
         r.stall_ms = std::max(r.stall_ms, static_cast<double>(tick.nsecsElapsed()) / 1e6);
         tick.restart();
     });
+    double delivered_at = -1, opened_at = -1;
+    auto since = [&] { return static_cast<double>(clock.nsecsElapsed()) / 1e6; };
+    // The opener says "not loading" right before it hands the document to the window.
+    const auto delivered =
+        QObject::connect(window.opener(), &DocumentOpener::loadingChanged, [&](bool loading) {
+            if (!loading && delivered_at < 0)
+                delivered_at = since();
+        });
+    const auto opened = QObject::connect(&window, &MainWindow::documentOpened, [&] {
+        if (opened_at < 0)
+            opened_at = since();
+    });
     auto* plot = window.timeline()->plot();
     const auto painted = QObject::connect(plot, &QCustomPlot::afterReplot, [&] {
         const auto shown = window.timeline()->trace();
         if (r.first_paint_s < 0 && shown && shown != before && !shown->events.empty()) {
             r.first_paint_s = static_cast<double>(clock.nsecsElapsed()) / 1e9;
+            if (delivered_at >= 0 && opened_at >= 0) {
+                r.swap_ms = opened_at - delivered_at;
+                r.replot_ms = since() - opened_at;
+            }
             loop.quit();
         }
     });
@@ -195,6 +214,8 @@ Opened openAndMeasure(MainWindow& window, const QString& path) {
     loop.exec();
     ticker.stop();
     QObject::disconnect(painted);
+    QObject::disconnect(delivered);
+    QObject::disconnect(opened);
     // What is left to settle after the first paint (queued replots, docks) before reading RSS.
     QElapsedTimer settle;
     settle.start();
@@ -217,9 +238,11 @@ void print(const char* what, const Opened& r) {
     const double n = std::max<double>(1, static_cast<double>(r.events));
     std::printf(
         "%-12s %9zu events  first paint %7.3f s  max GUI stall %7.1f ms  RSS delta %6.1f B/event"
-        "  (trace %5.1f B/event, model %5.1f B/event)\n",
+        "  (trace %5.1f B/event, model %5.1f B/event)  GUI thread: swap %.1f ms, first replot "
+        "%.1f ms\n",
         what, r.events, r.first_paint_s, r.stall_ms, r.bytes_per_event,
-        static_cast<double>(r.trace_bytes) / n, static_cast<double>(r.model_bytes) / n);
+        static_cast<double>(r.trace_bytes) / n, static_cast<double>(r.model_bytes) / n, r.swap_ms,
+        r.replot_ms);
     std::fflush(stdout);
 }
 
