@@ -1426,6 +1426,10 @@ Save them before continuing?</source>
         <source>Ranks</source>
         <translation>ランク</translation>
     </message>
+    <message>
+        <source>Stopped opening %1</source>
+        <translation>%1 を開くのを中止しました</translation>
+    </message>
 </context>
 <context>
     <name>syncscope::MemoryPlot</name>
@@ -1452,6 +1456,25 @@ Save them before continuing?</source>
     <message>
         <source>memory (%1)</source>
         <translation>メモリ (%1)</translation>
+    </message>
+</context>
+<context>
+    <name>syncscope::OpenProgress</name>
+    <message>
+        <source>Cancel</source>
+        <translation>中止</translation>
+    </message>
+    <message>
+        <source>Stop opening this file; the timeline keeps what it shows</source>
+        <translation>このファイルを開くのを中止する (タイムラインは今の表示のまま)</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>%1 を読み込んでいます…</translation>
+    </message>
+    <message>
+        <source>Indexing %1 for the timeline…</source>
+        <translation>タイムライン用に %1 の索引を作っています…</translation>
     </message>
 </context>
 <context>

@@ -142,6 +142,9 @@ public:
     bool flowsInView(TimeNs t0, TimeNs t1, std::size_t limit,
                      std::vector<std::uint32_t>& out) const;
 
+    // Bytes the indexes hold (capacity, not the trace): what opening a trace costs on top of it.
+    std::size_t memoryFootprint() const;
+
 private:
     // Events sorted by start with what the searches need: the whole lane, or one depth level.
     struct Track {

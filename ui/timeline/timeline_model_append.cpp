@@ -306,3 +306,26 @@ void TimelineModel::indexFlowsByTime(std::size_t from) {
 }
 
 }  // namespace syncscope
+
+namespace syncscope {
+
+std::size_t TimelineModel::memoryFootprint() const {
+    auto bytes = [](const auto& v) { return v.capacity() * sizeof(v[0]); };
+    auto trackBytes = [&](const Track& t) {
+        return bytes(t.events) + bytes(t.starts) + bytes(t.maxEnd) + bytes(t.busyUpTo) +
+               (t.byStart.bucketCount() + t.byMaxEnd.bucketCount()) * sizeof(std::uint32_t);
+    };
+    std::size_t total = bytes(depth_) + bytes(gaps_) + bytes(busy_) + bytes(gap_block_max_) +
+                        bytes(cpu_syncs_) + bytes(pending_flows_) + bytes(flows_by_from_) +
+                        bytes(flows_by_to_) + bytes(flows_by_time_) + bytes(flow_time_lo_) +
+                        bytes(flow_time_hi_max_);
+    for (const auto& lane : lanes_) {
+        total += trackBytes(lane) + bytes(lane.instants) + bytes(lane.instantStarts) +
+                 lane.byInstantStart.bucketCount() * sizeof(std::uint32_t);
+        for (const auto& level : lane.levels)
+            total += trackBytes(level);
+    }
+    return total;
+}
+
+}  // namespace syncscope

@@ -164,6 +164,11 @@ std::shared_ptr<const Trace> TimelineView::trace() const {
 }
 
 void TimelineView::setTrace(std::shared_ptr<const Trace> trace) {
+    setTrace(std::move(trace), nullptr);
+}
+
+void TimelineView::setTrace(std::shared_ptr<const Trace> trace,
+                            std::shared_ptr<TimelineModel> model) {
     // A Δt ruler measures this trace: a re-run (which starts empty) or another document drops it.
     const bool grows = trace_ && trace && trace->title == trace_->title &&
                        trace->source == trace_->source &&
@@ -176,7 +181,8 @@ void TimelineView::setTrace(std::shared_ptr<const Trace> trace) {
     if (appended)
         model_->append();
     else
-        model_ = std::make_shared<TimelineModel>(trace_);
+        model_ = model && model->trace() == trace_.get() ? std::move(model)
+                                                         : std::make_shared<TimelineModel>(trace_);
     // A live run's growing snapshots keep what the user did to the lanes; a new trace starts over.
     if (trace_) {
         if (!lane_layout_.adopt(*trace_, model_->naturalOrder()))

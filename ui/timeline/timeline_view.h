@@ -61,6 +61,11 @@ public:
     // Called again with growing snapshots during a live run: the zoom stays where the user put it;
     // if the user has not zoomed, the view keeps the whole run in sight (follows the end).
     void setTrace(std::shared_ptr<const syncscope::Trace> trace);
+    // The same with the trace's model already built (off the GUI thread, for a file being
+    // opened): the view swaps it in without indexing the trace again, so a 10M-event trace costs
+    // the GUI thread O(lanes) here. A model built from another trace is ignored (built anew).
+    void setTrace(std::shared_ptr<const syncscope::Trace> trace,
+                  std::shared_ptr<TimelineModel> model);
     std::shared_ptr<const syncscope::Trace> trace() const;
 
     void setTheme(const Theme& theme);

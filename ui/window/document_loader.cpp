@@ -44,10 +44,11 @@ QString DocumentLoader::traceFilter() {
         "Nsight Systems SQLite exports (*.sqlite *.sqlite3 *.db);;All files (*)");
 }
 
-LoadedDocument DocumentLoader::load(const QString& path, const std::atomic<bool>* cancel) {
+LoadedDocument DocumentLoader::load(const QString& path, const std::atomic<bool>* cancel,
+                                    const std::function<void(double)>& progress) {
     // Runs on a worker thread: an exception escaping it would abort the window.
     try {
-        return loadUnguarded(path, cancel);
+        return loadUnguarded(path, cancel, progress);
     } catch (const std::bad_alloc&) {
         LoadedDocument document;
         document.path = path;
@@ -64,7 +65,8 @@ LoadedDocument DocumentLoader::load(const QString& path, const std::atomic<bool>
     }
 }
 
-LoadedDocument DocumentLoader::loadUnguarded(const QString& path, const std::atomic<bool>* cancel) {
+LoadedDocument DocumentLoader::loadUnguarded(const QString& path, const std::atomic<bool>* cancel,
+                                             const std::function<void(double)>& progress) {
     LoadedDocument document;
     document.path = path;
     const QString shown = QDir::toNativeSeparators(path);
@@ -108,6 +110,7 @@ LoadedDocument DocumentLoader::loadUnguarded(const QString& path, const std::ato
 
     ImportOptions options;
     options.cancel = cancel;
+    options.progress = progress;
     ImportResult opened = TraceOpener::open(nativePath(path), probe, options);
     if (!opened.ok()) {
         if (probe.format == InputProbe::Format::Native) {

@@ -74,6 +74,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     runs_ = new RunController(this);
     opener_ = new DocumentOpener(this);
     connect(opener_, &DocumentOpener::loaded, this, &MainWindow::showDocument);
+    buildOpenProgress();
     probe_ = new JobTracker(JobTracker::Concurrency::Overlapping, this);
 
     timeline_ = new TimelineView(this);
@@ -455,10 +456,11 @@ void MainWindow::onRunFinished(quint64, RunStatus status, const QString& message
 }
 
 void MainWindow::showTrace(std::shared_ptr<const Trace> trace,
-                           const std::optional<Scenario>& scenario) {
+                           const std::optional<Scenario>& scenario,
+                           std::shared_ptr<TimelineModel> model) {
     trace_ = trace ? std::move(trace) : std::make_shared<const Trace>();
     replay_->stop();
-    timeline_->setTrace(trace_);
+    timeline_->setTrace(trace_, std::move(model));
     showTimelineArea();
     showCodeFor(trace_->scenario ? trace_->scenario
                 : scenario       ? std::make_shared<const Scenario>(*scenario)

@@ -46,6 +46,9 @@ struct Theme;
 
 // The syncscope window (DESIGN.md §5): scenario editor and library on the left, the timeline in
 // the centre, run summary and event details on the right.
+class OpenProgress;
+class TimelineModel;
+
 class MainWindow final : public QMainWindow {
     Q_OBJECT
 public:
@@ -165,7 +168,10 @@ private:
 
     void showDocument(const LoadedDocument& document);
     void dropRun();
-    void showTrace(std::shared_ptr<const Trace> trace, const std::optional<Scenario>& scenario);
+    // `model`, when given, is `trace`'s timeline model, built off the GUI thread by the opener.
+    void showTrace(std::shared_ptr<const Trace> trace, const std::optional<Scenario>& scenario,
+                   std::shared_ptr<TimelineModel> model = nullptr);
+    void buildOpenProgress();  // main_window_files.cpp
     void showEventDetails(std::optional<std::uint32_t> index);
     void updateRanks();
     void onRunFinished(quint64 id, RunStatus status, const QString& message,
@@ -178,7 +184,8 @@ private:
 
     RunController* runs_ = nullptr;
     DocumentOpener* opener_ = nullptr;
-    JobTracker* probe_ = nullptr;  // the CUDA engine's availability
+    OpenProgress* open_progress_ = nullptr;  // the status bar's view of the load in progress
+    JobTracker* probe_ = nullptr;            // the CUDA engine's availability
     ScenarioEditor* editor_ = nullptr;
     RunPanel* run_panel_ = nullptr;
     ScenarioLibrary* library_ = nullptr;

@@ -39,6 +39,7 @@
 #include "ui/window/document_opener.h"
 #include "ui/window/image_export_dialog.h"
 #include "ui/window/main_window.h"
+#include "ui/window/open_progress.h"
 #include "ui/window/recent_files.h"
 
 namespace syncscope {
@@ -110,8 +111,18 @@ bool MainWindow::openPath(const QString& path, bool run_after) {
     // Traces can be large: read them as a job; the window stays responsive, and a newer open
     // supersedes this one.
     run_after_load_ = run_after;
+    open_progress_->setFile(info.fileName());
     opener_->open(path);
     return true;
+}
+
+void MainWindow::buildOpenProgress() {
+    // Left of the trace's event count: reading, then indexing, with a Cancel button.
+    open_progress_ = new OpenProgress(opener_, this);
+    statusBar()->addPermanentWidget(open_progress_);
+    connect(open_progress_, &OpenProgress::cancelled, this, [this](const QString& name) {
+        statusBar()->showMessage(tr("Stopped opening %1").arg(name), 5000);
+    });
 }
 
 void MainWindow::showDocument(const LoadedDocument& document) {
@@ -136,7 +147,7 @@ void MainWindow::showDocument(const LoadedDocument& document) {
         }
     }
     if (document.trace)
-        showTrace(document.trace, document.scenario);
+        showTrace(document.trace, document.scenario, document.model);
     QString message = tr("Opened %1").arg(name);
     if (!document.warnings.isEmpty())
         message += tr(" (%n warning(s): %1)", nullptr, int(document.warnings.size()))

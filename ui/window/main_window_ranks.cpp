@@ -9,6 +9,7 @@
 #include "ui/timeline/timeline_view.h"
 #include "ui/window/document_opener.h"
 #include "ui/window/main_window.h"
+#include "ui/window/open_progress.h"
 #include "ui/window/rank_table.h"
 
 namespace syncscope {
@@ -35,6 +36,7 @@ bool MainWindow::openPaths(const QStringList& paths) {
     leaveCourse();
     statusBar()->showMessage(tr("Opening %n rank file(s)…", nullptr, int(paths.size())));
     run_after_load_ = false;
+    open_progress_->setFile(QFileInfo(paths.first()).fileName());
     opener_->openRanks(paths);
     return true;
 }

@@ -22,8 +22,10 @@ RankTable::RankTable(QWidget* parent) : QTableWidget(parent) {
 }
 
 int RankTable::setTrace(const std::shared_ptr<const Trace>& trace) {
+    // A one-process trace has no ranks: asking its lanes is O(lanes), where summarizeRanks would
+    // match collectives over every event on the GUI thread for an empty table.
     const std::vector<RankSummary> rows =
-        trace ? summarizeRanks(*trace) : std::vector<RankSummary>{};
+        trace && !ranksOf(*trace).empty() ? summarizeRanks(*trace) : std::vector<RankSummary>{};
     setRowCount(static_cast<int>(rows.size()));
     for (int r = 0; r < rowCount(); ++r) {
         const RankSummary& s = rows[static_cast<std::size_t>(r)];

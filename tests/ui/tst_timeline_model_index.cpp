@@ -1,0 +1,181 @@
+// TimelineModel's compact index (issue 14 item 6): the running max of end and the union's length
+// are kept per block of events and recomputed inside a block, the idle gaps come from merging the
+// lanes' sorted lists, flows are bucketed by endpoint. Each answer is checked against a brute
+// force over the same trace, across block boundaries, on traces with overlaps and odd events.
+#include <QTest>
+#include <algorithm>
+#include <limits>
+#include <memory>
+#include <random>
+
+#include "core/analysis/gpu_activity.h"
+#include "core/model/trace.h"
+#include "ui/timeline/timeline_model.h"
+
+using namespace syncscope;
+
+namespace {
+
+// Random events on a host lane and three streams: overlapping, nested, zero-length, reversed
+// (end before start, as a corrupt import has), non-busy kinds on GPU lanes, and flows.
+std::shared_ptr<Trace> randomTrace(unsigned seed, int n) {
+    std::mt19937 rng(seed);
+    auto t = std::make_shared<Trace>();
+    t->addLane({LaneKind::HostThread, "host", kNone, StreamKind::NonBlocking, 0, kNoLane, 1});
+    for (std::uint32_t s = 0; s < 3; ++s)
+        t->addLane({LaneKind::Stream, "s" + std::to_string(s), s, StreamKind::NonBlocking, 0,
+                    kNoLane, kNone});
+    const EventKind kinds[] = {EventKind::Kernel,      EventKind::Memcpy,     EventKind::Memset,
+                               EventKind::EventMarker, EventKind::StreamWait, EventKind::Kernel};
+    for (int i = 0; i < n; ++i) {
+        TraceEvent e;
+        e.lane = static_cast<std::uint16_t>(rng() % 4);
+        e.kind = e.lane == 0 ? (rng() % 2 ? EventKind::ApiCall : EventKind::Annotation)
+                             : kinds[rng() % 6];
+        e.start_ns = static_cast<TimeNs>(rng() % 200'000);
+        const int shape = static_cast<int>(rng() % 10);
+        e.end_ns = shape == 0 ? e.start_ns
+                   : shape == 1
+                       ? e.start_ns - 5
+                       : e.start_ns + static_cast<TimeNs>(rng() % (shape < 8 ? 300 : 9000));
+        t->addEvent(e);
+    }
+    for (int f = 0; f < n / 3; ++f)
+        t->flows.push_back({static_cast<std::uint32_t>(rng() % n),
+                            static_cast<std::uint32_t>(rng() % (n + 3)), FlowKind::Generic});
+    return t;
+}
+
+TimeNs endOf(const TraceEvent& e) {
+    return std::max(e.end_ns, e.start_ns);
+}
+
+}  // namespace
+
+class TestTimelineModelIndex : public QObject {
+    Q_OBJECT
+private slots:
+    void searchesMatchABruteForce_data();
+    void searchesMatchABruteForce();
+    void idleGapsAreGpuActivitys();
+    void flowsByEndpointAndTime();
+    void memoryStaysSmall();
+};
+
+void TestTimelineModelIndex::searchesMatchABruteForce_data() {
+    QTest::addColumn<unsigned>("seed");
+    QTest::addColumn<int>("events");
+    QTest::newRow("tiny") << 1u << 7;
+    QTest::newRow("one block") << 2u << 64;
+    QTest::newRow("many blocks") << 3u << 3000;
+}
+
+void TestTimelineModelIndex::searchesMatchABruteForce() {
+    QFETCH(unsigned, seed);
+    QFETCH(int, events);
+    const auto trace = randomTrace(seed, events);
+    const TimelineModel model(trace);
+    std::mt19937 rng(seed + 100);
+    for (std::uint16_t lane = 0; lane < 4; ++lane) {
+        const auto& idx = model.laneEvents(lane);
+        for (int probe = 0; probe < 200; ++probe) {
+            const auto t = static_cast<TimeNs>(rng() % 220'000) - 5'000;
+            // Brute force: running max of end, first start past t, union length up to t.
+            std::size_t ending = idx.size(), starting = idx.size();
+            TimeNs running = std::numeric_limits<TimeNs>::min();
+            for (std::size_t k = 0; k < idx.size(); ++k) {
+                running = std::max(running, endOf(trace->events[idx[k]]));
+                if (ending == idx.size() && running >= t)
+                    ending = k;
+                if (starting == idx.size() && trace->events[idx[k]].start_ns > t)
+                    starting = k;
+            }
+            QCOMPARE(model.firstEndingAtOrAfter(lane, t), ending);
+            QCOMPARE(model.firstStartingAfter(lane, t), starting);
+            const TimeNs t1 = t + static_cast<TimeNs>(rng() % 30'000);
+            // The union of the lane's events clipped to [t, t1], by sweeping them in start order.
+            TimeNs busy = 0, reach = t;
+            for (const auto i : idx) {
+                const auto& e = trace->events[i];
+                const TimeNs s = std::max(e.start_ns, reach), end = std::min(endOf(e), t1);
+                if (end > s) {
+                    busy += end - s;
+                    reach = end;
+                }
+            }
+            QCOMPARE(model.busyNs(lane, t, t1), busy);
+        }
+    }
+}
+
+void TestTimelineModelIndex::idleGapsAreGpuActivitys() {
+    for (unsigned seed = 10; seed < 16; ++seed) {
+        const auto trace = randomTrace(seed, 400 * static_cast<int>(seed));
+        const TimelineModel model(trace);
+        const GpuActivity activity(*trace);
+        QCOMPARE(model.idleGaps().size(), activity.gaps().size());
+        for (std::size_t k = 0; k < activity.gaps().size(); ++k) {
+            QCOMPARE(model.idleGaps()[k].start, activity.gaps()[k].start_ns);
+            QCOMPARE(model.idleGaps()[k].end, activity.gaps()[k].end_ns);
+        }
+    }
+}
+
+void TestTimelineModelIndex::flowsByEndpointAndTime() {
+    const auto trace = randomTrace(7, 900);
+    const TimelineModel model(trace);
+    const auto n = static_cast<std::uint32_t>(trace->events.size());
+    for (std::uint32_t event = 0; event < n; event += 7) {
+        std::vector<std::uint32_t> expected;
+        for (std::uint32_t f = 0; f < trace->flows.size(); ++f)
+            if (trace->flows[f].from == event && trace->flows[f].to < n)
+                expected.push_back(f);
+        for (std::uint32_t f = 0; f < trace->flows.size(); ++f)
+            if (trace->flows[f].to == event && trace->flows[f].from < n)
+                expected.push_back(f);
+        auto got = model.flowsOf(event);
+        std::sort(got.begin(), got.end());
+        std::sort(expected.begin(), expected.end());
+        QVERIFY(got == expected);
+    }
+    // In view: every valid flow with both ends inside [t0, t1], none outside.
+    const TimeNs t0 = 50'000, t1 = 120'000;
+    std::vector<std::uint32_t> shown;
+    QVERIFY(model.flowsInView(t0, t1, 1u << 30, shown));
+    for (std::uint32_t f = 0; f < trace->flows.size(); ++f) {
+        const auto& flow = trace->flows[f];
+        if (flow.from >= n || flow.to >= n)
+            continue;
+        const auto& a = trace->events[flow.from];
+        const auto& b = trace->events[flow.to];
+        const TimeNs lo = std::min(a.start_ns, b.start_ns);
+        const TimeNs hi = std::max(a.end_ns, b.end_ns);
+        const bool listed = std::find(shown.begin(), shown.end(), f) != shown.end();
+        if (lo >= t0 && hi <= t1)
+            QVERIFY2(listed,
+                     qPrintable(QStringLiteral("flow %1 inside the view is missing").arg(f)));
+        if (lo > t1)
+            QVERIFY(!listed);
+    }
+}
+
+void TestTimelineModelIndex::memoryStaysSmall() {
+    // The per-event part of the index: the lane's order (4 B), its starts, running ends and busy
+    // time (8 B each), the depth (2 B) and a share of the bucket index: about 30 B.
+    auto trace = std::make_shared<Trace>();
+    trace->addLane({LaneKind::Stream, "s", 0, StreamKind::NonBlocking, 0, kNoLane, kNone});
+    for (int i = 0; i < 64'000; ++i) {
+        TraceEvent e;
+        e.kind = EventKind::Kernel;
+        e.start_ns = i * 10;
+        e.end_ns = i * 10 + 10;  // back to back: no idle gaps to store
+        trace->addEvent(e);
+    }
+    const TimelineModel model(trace);
+    const double perEvent = static_cast<double>(model.memoryFootprint()) / 64'000.0;
+    QVERIFY2(perEvent < 32.0, qPrintable(QStringLiteral("%1 B/event").arg(perEvent)));
+    QCOMPARE(model.depthOf(100), std::uint16_t{0});
+}
+
+QTEST_MAIN(TestTimelineModelIndex)
+#include "tst_timeline_model_index.moc"
