@@ -2,6 +2,7 @@
 // tooltip of every event, the wait analysis and the idle-gap sentences, and the code view's
 // comments. Under English they are exactly the CLI's English; under Japanese every one has kana
 // or kanji and no English word is left beyond the names the trace itself carries.
+#include <QDockWidget>
 #include <QRegularExpression>
 #include <QSet>
 #include <QTableWidget>
@@ -11,12 +12,15 @@
 #include "core/code/scenario_code.h"
 #include "core/engine/engine_factory.h"
 #include "core/model/tr_text.h"
+#include "tests/ui/window_test_utils.h"
 #include "ui/code/code_view.h"
 #include "ui/editor/builtin_scenarios.h"
 #include "ui/i18n/sync_mode_texts.h"
 #include "ui/i18n/tr_text_translation.h"
 #include "ui/i18n/ui_language.h"
 #include "ui/timeline/timeline_explainer.h"
+#include "ui/timeline/timeline_view.h"
+#include "ui/window/main_window.h"
 
 using namespace syncscope;
 
@@ -124,7 +128,10 @@ QStringList codeColumn(CodeView& view, int column) {
 class TestEventTextLanguage : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase() { runs_ = runAll(); }
+    void initTestCase() {
+        test::isolateWindowTest();
+        runs_ = runAll();
+    }
 
     void patternsFillInOnePass() {
         const TrText t("WaitAttribution", "%1 on %2",
@@ -273,6 +280,36 @@ private slots:
                      "torch.cpu.synchronize()  # 何も待たない。torch.cuda.synchronize() を使う")),
                  qPrintable(all));
         QVERIFY(!all.contains(QLatin1String("waits for nothing")));
+    }
+
+    // In the window: a click on a wait shows the Japanese analysis in the details dock.
+    // SYNCSCOPE_SHOTS_DIR, when set, gets the dock's picture (details-ja.png) to look at.
+    void japaneseDetailsDockAfterAClick() {
+        QCOMPARE(int(UiLanguage::current()), int(Language::Ja));
+        MainWindow window;
+        QVERIFY(test::showAndRun(window, QStringLiteral("builtin:mode-stream")));
+        TimelineView* view = window.timeline();
+        view->zoomToFit();
+        view->plot()->replot(QCustomPlot::rpImmediateRefresh);
+        const Trace& trace = *view->trace();
+        std::uint32_t wait = kNone;
+        for (std::uint32_t i = 0; i < trace.events.size() && wait == kNone; ++i)
+            if (trace.events[i].kind == EventKind::HostWait && view->eventCenter(i))
+                wait = i;
+        QVERIFY(wait != kNone);
+        QTest::mouseClick(view->plot(), Qt::LeftButton, Qt::NoModifier,
+                          view->eventCenter(wait)->toPoint());
+        QCOMPARE(view->selectedEvent(), std::optional<std::uint32_t>(wait));
+        const QString shown = window.detailsPlainText();
+        QVERIFY2(shown.contains(QStringLiteral("ホストは cudaStreamSynchronize で")),
+                 qPrintable(shown));
+        QVERIFY2(untranslated(shown, namesOf(trace)).isEmpty(), qPrintable(shown));
+        if (const QString dir = qEnvironmentVariable("SYNCSCOPE_SHOTS_DIR"); !dir.isEmpty()) {
+            auto* dock = window.findChild<QDockWidget*>(QStringLiteral("detailsDock"));
+            QVERIFY(dock);
+            QVERIFY(dock->grab().save(dir + QStringLiteral("/details-ja.png")));
+            QVERIFY(window.grab().save(dir + QStringLiteral("/window-ja.png")));
+        }
     }
 
 private:
