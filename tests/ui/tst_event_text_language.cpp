@@ -18,6 +18,7 @@
 #include "ui/i18n/sync_mode_texts.h"
 #include "ui/i18n/tr_text_translation.h"
 #include "ui/i18n/ui_language.h"
+#include "ui/timeline/lane_label.h"
 #include "ui/timeline/timeline_explainer.h"
 #include "ui/timeline/timeline_view.h"
 #include "ui/window/main_window.h"
@@ -93,8 +94,10 @@ QSet<QString> namesOf(const Trace& trace) {
         for (const QString& w : latinWords(QString::fromUtf8(s.data(), qsizetype(s.size()))))
             names.insert(w);
     };
-    for (const Lane& l : trace.lanes)
-        add(l.name);
+    // A lane as the window names it: the engines' "host thread" is translated, so not a name.
+    for (std::uint16_t i = 0; i < trace.lanes.size(); ++i)
+        for (const QString& w : latinWords(LaneLabel::text(trace.lanes[i], i)))
+            names.insert(w);
     for (const TraceEvent& e : trace.events) {
         add(trace.nameOf(e));
         add(apiName(e.api));
@@ -105,9 +108,18 @@ QSet<QString> namesOf(const Trace& trace) {
     return names;
 }
 
-// The English words of `text` that are not names: what was left untranslated.
+// The English words of `text` that are not names: what was left untranslated. The patterns'
+// own words are looked for first, as a kernel named "spin kernel" makes "kernel" a name.
 QStringList untranslated(const QString& text, const QSet<QString>& names) {
+    static const char* const kPatternWords[] = {
+        "The host", "The GPU",  " waited",      " stalled",  " on stream", " on event",
+        "(batch",   "lane:",    "start:",       "call:",     "bytes:",     "sync mode:",
+        "spinning", "sleeping", "CPU burnt",    " woke",     " ended",     " idle ",
+        " because", " busy",    "not recorded", "waits for", "no PyTorch", "no CUDA call"};
     QStringList left;
+    for (const char* words : kPatternWords)
+        if (text.contains(QLatin1String(words)))
+            left << QString::fromLatin1(words);
     for (const QString& w : latinWords(text))
         if (!names.contains(w) && !w.startsWith(QLatin1String("cuda")) &&
             !w.startsWith(QLatin1String("torch")))
@@ -280,6 +292,15 @@ private slots:
                      "torch.cpu.synchronize()  # 何も待たない。torch.cuda.synchronize() を使う")),
                  qPrintable(all));
         QVERIFY(!all.contains(QLatin1String("waits for nothing")));
+        if (const QString dir = qEnvironmentVariable("SYNCSCOPE_SHOTS_DIR"); !dir.isEmpty()) {
+            for (const Run& run : runs_) {
+                CodeView shot;
+                shot.setScenario(std::make_shared<const Scenario>(run.scenario));
+                shot.resize(1300, 420);
+                QVERIFY(shot.grab().save(dir + QStringLiteral("/code-ja-") + run.name +
+                                         QStringLiteral(".png")));
+            }
+        }
     }
 
     // In the window: a click on a wait shows the Japanese analysis in the details dock.
