@@ -83,16 +83,25 @@ QStringList latinWords(const QString& text) {
 
 // The words a Japanese sentence may still carry: what the trace and the scenario named (kernels,
 // streams, events, API calls), units, and the API names the catalogue keeps in every language.
-QSet<QString> namesOf(const Trace& trace) {
-    QSet<QString> names{
-        QStringLiteral("GPU"),    QStringLiteral("CPU"),        QStringLiteral("ID"),
-        QStringLiteral("API"),    QStringLiteral("ms"),         QStringLiteral("us"),
-        QStringLiteral("ns"),     QStringLiteral("s"),          QStringLiteral("KiB"),
-        QStringLiteral("MiB"),    QStringLiteral("GiB"),        QStringLiteral("B"),
-        QStringLiteral("Stream"), QStringLiteral("wait_stream")};
-    auto add = [&names](std::string_view s) {
-        for (const QString& w : latinWords(QString::fromUtf8(s.data(), qsizetype(s.size()))))
-            names.insert(w);
+struct Names {
+    QSet<QString> words;
+    QStringList whole;  // the names as written, longest first
+};
+
+Names namesOf(const Trace& trace) {
+    Names out;
+    QSet<QString>& names = out.words;
+    names = {QStringLiteral("GPU"),    QStringLiteral("CPU"),        QStringLiteral("ID"),
+             QStringLiteral("API"),    QStringLiteral("ms"),         QStringLiteral("us"),
+             QStringLiteral("ns"),     QStringLiteral("s"),          QStringLiteral("KiB"),
+             QStringLiteral("MiB"),    QStringLiteral("GiB"),        QStringLiteral("B"),
+             QStringLiteral("Stream"), QStringLiteral("wait_stream")};
+    auto add = [&out](std::string_view s) {
+        const QString name = QString::fromUtf8(s.data(), qsizetype(s.size()));
+        if (!name.isEmpty() && !out.whole.contains(name))
+            out.whole << name;
+        for (const QString& w : latinWords(name))
+            out.words.insert(w);
     };
     // A lane as the window names it: the engines' "host thread" is translated, so not a name.
     for (std::uint16_t i = 0; i < trace.lanes.size(); ++i)
@@ -105,12 +114,18 @@ QSet<QString> namesOf(const Trace& trace) {
             for (const QString& w : latinWords(syncModeLabel(e.mode)))
                 names.insert(w);
     }
-    return names;
+    std::sort(out.whole.begin(), out.whole.end(),
+              [](const QString& a, const QString& b) { return a.size() > b.size(); });
+    return out;
 }
 
 // The English words of `text` that are not names: what was left untranslated. The patterns'
-// own words are looked for first, as a kernel named "spin kernel" makes "kernel" a name.
-QStringList untranslated(const QString& text, const QSet<QString>& names) {
+// own words are looked for first, as a kernel named "spin kernel" makes "kernel" a name; in what
+// is left once the names as written (a step labelled "kernel on stream 0") are taken out.
+QStringList untranslated(const QString& shown, const Names& names) {
+    QString text = shown;
+    for (const QString& name : names.whole)
+        text.replace(name, QStringLiteral("\u2022"));
     static const char* const kPatternWords[] = {
         "The host", "The GPU",  " waited",      " stalled",  " on stream", " on event",
         "(batch",   "lane:",    "start:",       "call:",     "bytes:",     "sync mode:",
@@ -121,7 +136,7 @@ QStringList untranslated(const QString& text, const QSet<QString>& names) {
         if (text.contains(QLatin1String(words)))
             left << QString::fromLatin1(words);
     for (const QString& w : latinWords(text))
-        if (!names.contains(w) && !w.startsWith(QLatin1String("cuda")) &&
+        if (!names.words.contains(w) && !w.startsWith(QLatin1String("cuda")) &&
             !w.startsWith(QLatin1String("torch")))
             left << w;
     return left;
@@ -205,7 +220,7 @@ private slots:
         for (const Run& run : runs_) {
             TimelineExplainer explainer;
             explainer.setTrace(run.trace);
-            const QSet<QString> names = namesOf(*run.trace);
+            const Names names = namesOf(*run.trace);
             for (std::uint32_t i = 0; i < run.trace->events.size(); ++i) {
                 kinds.insert(run.trace->events[i].kind);
                 const EventDescription d = explainer.description(i);
@@ -233,7 +248,7 @@ private slots:
             TimelineExplainer explainer;
             explainer.setTrace(run.trace);
             const WaitAttribution attribution(*run.trace);
-            const QSet<QString> names = namesOf(*run.trace);
+            const Names names = namesOf(*run.trace);
             for (std::uint32_t i = 0; i < run.trace->events.size(); ++i) {
                 const auto info = attribution.attribute(i);
                 if (!info)
