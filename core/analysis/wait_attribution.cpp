@@ -16,6 +16,72 @@ std::string capitalized(std::string text) {
     return text;
 }
 
+// The words of the sentences below, in one context for the translators.
+constexpr const char* kContext = "WaitAttribution";
+
+TrText phrase(const char* pattern, std::vector<TrText> args = {}) {
+    return TrText(kContext, pattern, std::move(args));
+}
+
+// TraceIndex::kindWord, translatable.
+TrText kindText(EventKind kind) {
+    switch (kind) {
+        case EventKind::Kernel:
+            return phrase(SYNCSCOPE_TR_NOOP("WaitAttribution", "kernel"));
+        case EventKind::Memcpy:
+            return phrase(SYNCSCOPE_TR_NOOP("WaitAttribution", "copy"));
+        case EventKind::Memset:
+            return phrase(SYNCSCOPE_TR_NOOP("WaitAttribution", "memset"));
+        case EventKind::EventMarker:
+            return phrase(SYNCSCOPE_TR_NOOP("WaitAttribution", "event record"));
+        case EventKind::StreamWait:
+            return phrase(SYNCSCOPE_TR_NOOP("WaitAttribution", "stream wait"));
+        case EventKind::HostCallback:
+            return phrase(SYNCSCOPE_TR_NOOP("WaitAttribution", "host function"));
+        case EventKind::MemoryOp:
+            return phrase(SYNCSCOPE_TR_NOOP("WaitAttribution", "memory operation"));
+        case EventKind::ApiCall:
+            return phrase(SYNCSCOPE_TR_NOOP("WaitAttribution", "call"));
+        case EventKind::HostWait:
+            return phrase(SYNCSCOPE_TR_NOOP("WaitAttribution", "host wait"));
+        case EventKind::HostWork:
+            return phrase(SYNCSCOPE_TR_NOOP("WaitAttribution", "host work"));
+        default:
+            return phrase(SYNCSCOPE_TR_NOOP("WaitAttribution", "event"));
+    }
+}
+
+// The parts of a lane's name the engines wrote, translatable as the timeline's LaneLabel does:
+// "host thread", "<stream> (non-blocking)". A name from a file stays as it is.
+TrText engineLaneName(const Lane& lane, const std::string& name) {
+    if (lane.kind == LaneKind::HostThread && name == "host thread")
+        return TrText("LaneLabel", SYNCSCOPE_TR_NOOP("LaneLabel", "host thread"));
+    if (lane.kind == LaneKind::HostWaits && name == "host waits")
+        return TrText("LaneLabel", SYNCSCOPE_TR_NOOP("LaneLabel", "host waits"));
+    if (lane.kind != LaneKind::Stream)
+        return name;
+    const char* kind = nullptr;
+    switch (lane.stream_kind) {
+        case StreamKind::NonBlocking:
+            kind = SYNCSCOPE_TR_NOOP("LaneLabel", "non-blocking");
+            break;
+        case StreamKind::Blocking:
+            kind = SYNCSCOPE_TR_NOOP("LaneLabel", "blocking");
+            break;
+        case StreamKind::LegacyDefault:
+            kind = SYNCSCOPE_TR_NOOP("LaneLabel", "legacy-default");
+            break;
+        case StreamKind::PerThreadDefault:
+            kind = SYNCSCOPE_TR_NOOP("LaneLabel", "per-thread-default");
+            break;
+    }
+    const std::string suffix = " (" + std::string(toString(lane.stream_kind)) + ")";
+    if (kind == nullptr || name.size() <= suffix.size() || !name.ends_with(suffix))
+        return name;
+    return TrText("LaneLabel", SYNCSCOPE_TR_NOOP("LaneLabel", "%1 (%2)"),
+                  {name.substr(0, name.size() - suffix.size()), TrText("LaneLabel", kind)});
+}
+
 bool hostBlockingCall(const TraceEvent& e) {
     if ((e.flags & event_flags::kImplicitSync) != 0)
         return true;
@@ -83,17 +149,46 @@ std::uint32_t WaitAttribution::workOf(std::uint32_t op) const {
     return done.op;
 }
 
-std::string WaitAttribution::describeWork(std::uint32_t op) const {
+// TraceIndex::streamName, translatable; names from the trace stay as they are.
+TrText WaitAttribution::streamText(std::uint32_t lane, bool capital) const {
+    const auto& lanes = index_.trace().lanes;
+    if (lane >= lanes.size())
+        return capital ? phrase(SYNCSCOPE_TR_NOOP("WaitAttribution", "An unknown lane"))
+                       : phrase(SYNCSCOPE_TR_NOOP("WaitAttribution", "an unknown lane"));
+    const auto& l = lanes[lane];
+    const bool named = !l.name.empty();
+    const bool is_stream = l.kind == LaneKind::Stream;
+    if ((!is_stream && named) ||
+        (is_stream && (l.name.rfind("stream", 0) == 0 || l.name.rfind("Stream", 0) == 0)))
+        return engineLaneName(l, capital ? capitalized(l.name) : l.name);
+    if (!is_stream)
+        return capital
+                   ? phrase(SYNCSCOPE_TR_NOOP("WaitAttribution", "Lane %1"), {std::to_string(lane)})
+                   : phrase(SYNCSCOPE_TR_NOOP("WaitAttribution", "lane %1"),
+                            {std::to_string(lane)});
+    const TrText id = named ? engineLaneName(l, l.name)
+                            : TrText(std::to_string(l.stream_id != kNone ? l.stream_id : lane));
+    return capital ? phrase(SYNCSCOPE_TR_NOOP("WaitAttribution", "Stream %1"), {id})
+                   : phrase(SYNCSCOPE_TR_NOOP("WaitAttribution", "stream %1"), {id});
+}
+
+TrText WaitAttribution::describeWork(std::uint32_t op) const {
     const auto& e = index_.event(op);
+    const TrText on = streamText(e.lane);
     if (e.kind == EventKind::EventMarker && e.cuda_event != kNone)
-        return "event " + index_.eventName(e.cuda_event) + " on " + index_.streamName(e.lane);
-    std::string text(TraceIndex::kindWord(e.kind));
-    const auto name = index_.trace().nameOf(e);
-    if (!name.empty())
-        text += " " + std::string(name);
-    if (e.batch != kNone)
-        text += " (batch " + std::to_string(e.batch) + ")";
-    return text + " on " + index_.streamName(e.lane);
+        return phrase(SYNCSCOPE_TR_NOOP("WaitAttribution", "event %1 on %2"),
+                      {index_.eventName(e.cuda_event), on});
+    const std::string name(index_.trace().nameOf(e));
+    const TrText kind = kindText(e.kind);
+    if (e.batch == kNone)
+        return name.empty()
+                   ? phrase(SYNCSCOPE_TR_NOOP("WaitAttribution", "%1 on %2"), {kind, on})
+                   : phrase(SYNCSCOPE_TR_NOOP("WaitAttribution", "%1 %2 on %3"), {kind, name, on});
+    const std::string batch = std::to_string(e.batch);
+    return name.empty() ? phrase(SYNCSCOPE_TR_NOOP("WaitAttribution", "%1 (batch %2) on %3"),
+                                 {kind, batch, on})
+                        : phrase(SYNCSCOPE_TR_NOOP("WaitAttribution", "%1 %2 (batch %3) on %4"),
+                                 {kind, name, batch, on});
 }
 
 WaitInfo WaitAttribution::attributeHostWait(std::uint32_t wait) const {
@@ -136,53 +231,66 @@ WaitInfo WaitAttribution::attributeHostWait(std::uint32_t wait) const {
     op = workOf(op);
     info.awaited_op = op;
 
-    std::string where;
+    TrText where;
     if (call != nullptr)
         where = index_.callName(info.call);
     else if (w.mode == SyncMode::EventQueryPoll)
-        where = "a cudaEventQuery loop";
+        where = phrase(SYNCSCOPE_TR_NOOP("WaitAttribution", "a cudaEventQuery loop"));
     else
-        where = "a host sync";
+        where = phrase(SYNCSCOPE_TR_NOOP("WaitAttribution", "a host sync"));
     const bool on_event = info.cuda_event != kNone &&
                           (info.api == ApiId::EventSynchronize || info.api == ApiId::EventQuery ||
                            w.mode == SyncMode::EventQueryPoll);
     const bool names_event = op != kNone && index_.event(op).kind == EventKind::EventMarker;
     if (on_event && !names_event)
-        where += " on event " + index_.eventName(info.cuda_event);
+        where = phrase(SYNCSCOPE_TR_NOOP("WaitAttribution", "%1 on event %2"),
+                       {where, index_.eventName(info.cuda_event)});
 
-    std::vector<std::string> how;
+    std::vector<TrText> how;
     if (info.spinning)
-        how.emplace_back("spinning");
+        how.push_back(phrase(SYNCSCOPE_TR_NOOP("WaitAttribution", "spinning")));
     if (info.sleeping)
-        how.emplace_back("sleeping");
+        how.push_back(phrase(SYNCSCOPE_TR_NOOP("WaitAttribution", "sleeping")));
     if (info.cpu_ns >= 0)
-        how.push_back(formatDuration(info.cpu_ns) + " of CPU burnt");
-    std::string manner;
-    for (std::size_t k = 0; k < how.size(); ++k)
-        manner += (k == 0 ? " (" : ", ") + how[k];
-    if (!manner.empty())
-        manner += ")";
+        how.push_back(phrase(SYNCSCOPE_TR_NOOP("WaitAttribution", "%1 of CPU burnt"),
+                             {formatDuration(info.cpu_ns)}));
+    TrText manner = std::string();
+    if (!how.empty()) {
+        TrText list = how[0];
+        for (std::size_t k = 1; k < how.size(); ++k)
+            list = phrase(SYNCSCOPE_TR_NOOP("WaitAttribution", "%1, %2"), {list, how[k]});
+        manner = phrase(SYNCSCOPE_TR_NOOP("WaitAttribution", " (%1)"), {list});
+    }
 
+    const std::string waited = formatDuration(info.duration_ns);
     if (op == kNone) {
-        info.sentence = "The host waited " + formatDuration(info.duration_ns) + " in " + where +
-                        manner + "; the trace does not show which GPU work it waited for.";
+        info.text = phrase(SYNCSCOPE_TR_NOOP("WaitAttribution",
+                                             "The host waited %1 in %2%3; the trace does not show "
+                                             "which GPU work it waited for."),
+                           {waited, where, manner});
+        info.sentence = info.text.english();
         return info;
     }
     const auto& o = index_.event(op);
     info.awaited_end_ns = o.end_ns;
     info.wake_ns = saturatingSub(w.end_ns, o.end_ns);
-    const std::string ended = o.kind == EventKind::EventMarker
-                                  ? std::string("the event fired")
-                                  : "the " + std::string(TraceIndex::kindWord(o.kind)) + " ended";
-    std::string when;
+    const TrText ended =
+        o.kind == EventKind::EventMarker
+            ? phrase(SYNCSCOPE_TR_NOOP("WaitAttribution", "the event fired"))
+            : phrase(SYNCSCOPE_TR_NOOP("WaitAttribution", "the %1 ended"), {kindText(o.kind)});
+    TrText when;
     if (o.end_ns <= w.start_ns)  // recorders may name work that was done before the wait began
-        when = "; " + ended + " " + formatDuration(saturatingSub(w.start_ns, o.end_ns)) +
-               " before the wait began";
+        when = phrase(SYNCSCOPE_TR_NOOP("WaitAttribution", "; %1 %2 before the wait began"),
+                      {ended, formatDuration(saturatingSub(w.start_ns, o.end_ns))});
+    else if (info.wake_ns >= 0)
+        when = phrase(SYNCSCOPE_TR_NOOP("WaitAttribution", "; it woke %1 after %2"),
+                      {formatDuration(info.wake_ns), ended});
     else
-        when = "; it woke " + formatDuration(std::abs(info.wake_ns)) +
-               (info.wake_ns >= 0 ? " after " : " before ") + ended;
-    info.sentence = "The host waited " + formatDuration(info.duration_ns) + " in " + where +
-                    " for " + describeWork(op) + when + manner + ".";
+        when = phrase(SYNCSCOPE_TR_NOOP("WaitAttribution", "; it woke %1 before %2"),
+                      {formatDuration(std::abs(info.wake_ns)), ended});
+    info.text = phrase(SYNCSCOPE_TR_NOOP("WaitAttribution", "The host waited %1 in %2 for %3%4%5."),
+                       {waited, where, describeWork(op), when, manner});
+    info.sentence = info.text.english();
     return info;
 }
 
@@ -213,11 +321,10 @@ WaitInfo WaitAttribution::attributeStreamWait(std::uint32_t wait) const {
     if (rec != kNone)
         info.awaited_op = index_.doneOf(rec).op;
 
-    std::string where = call == nullptr                      ? "a stream wait"
-                        : call->mode == SyncMode::WaitStream ? "Stream.wait_stream"
-                                                             : index_.callName(info.call);
-    std::string text = capitalized(index_.streamName(w.lane)) + " stalled " +
-                       formatDuration(info.duration_ns) + " in " + where;
+    const TrText where = call == nullptr
+                             ? phrase(SYNCSCOPE_TR_NOOP("WaitAttribution", "a stream wait"))
+                         : call->mode == SyncMode::WaitStream ? TrText("Stream.wait_stream")
+                                                              : TrText(index_.callName(info.call));
     const bool wait_stream = call != nullptr && call->mode == SyncMode::WaitStream;
     if (info.awaited_op != kNone) {
         const auto& o = index_.event(info.awaited_op);
@@ -225,13 +332,21 @@ WaitInfo WaitAttribution::attributeStreamWait(std::uint32_t wait) const {
         info.wake_ns = saturatingSub(w.end_ns, o.end_ns);
     }
     // wait_stream's event is a hidden one: name the work it stood for instead.
+    TrText what = std::string();
     if (wait_stream && info.awaited_op != kNone)
-        text += " until " + describeWork(info.awaited_op) + " ended";
+        what = phrase(SYNCSCOPE_TR_NOOP("WaitAttribution", " until %1 ended"),
+                      {describeWork(info.awaited_op)});
     else if (info.cuda_event != kNone)
-        text += " for event " + index_.eventName(info.cuda_event);
+        what = phrase(SYNCSCOPE_TR_NOOP("WaitAttribution", " for event %1"),
+                      {index_.eventName(info.cuda_event)});
+    TrText released = std::string();
     if (!wait_stream && info.awaited_op != kNone)
-        text += ", which completed when " + describeWork(info.awaited_op) + " ended";
-    info.sentence = text + ".";
+        released = phrase(SYNCSCOPE_TR_NOOP("WaitAttribution", ", which completed when %1 ended"),
+                          {describeWork(info.awaited_op)});
+    info.text =
+        phrase(SYNCSCOPE_TR_NOOP("WaitAttribution", "%1 stalled %2 in %3%4%5."),
+               {streamText(w.lane, true), formatDuration(info.duration_ns), where, what, released});
+    info.sentence = info.text.english();
     return info;
 }
 
@@ -256,8 +371,9 @@ std::vector<IdleGap> WaitAttribution::idleGaps() const {
         IdleGap gap;
         gap.start_ns = idle.start_ns;
         gap.end_ns = idle.end_ns;
-        const std::string span = "The GPU was idle " + formatDuration(gap.duration()) + " from " +
-                                 formatMicros(gap.start_ns) + " to " + formatMicros(gap.end_ns);
+        const TrText span = phrase(
+            SYNCSCOPE_TR_NOOP("WaitAttribution", "The GPU was idle %1 from %2 to %3"),
+            {formatDuration(gap.duration()), formatMicros(gap.start_ns), formatMicros(gap.end_ns)});
         if ((gap.wait = waits.at(gap.start_ns)) != kNone) {
             gap.cause = IdleGap::Cause::HostSync;
             gap.call = index_.callOfWait(gap.wait);
@@ -268,28 +384,33 @@ std::vector<IdleGap> WaitAttribution::idleGaps() const {
         }
         switch (gap.cause) {
             case IdleGap::Cause::HostSync:
-                gap.sentence = span + " because the host was blocked in " +
-                               (gap.call != kNone ? index_.callName(gap.call)
-                                : trace.events[gap.wait].mode == SyncMode::EventQueryPoll
-                                    ? std::string("a cudaEventQuery loop")
-                                    : std::string("a sync")) +
-                               ".";
+                gap.text = phrase(
+                    SYNCSCOPE_TR_NOOP("WaitAttribution", "%1 because the host was blocked in %2."),
+                    {span,
+                     gap.call != kNone ? TrText(index_.callName(gap.call))
+                     : trace.events[gap.wait].mode == SyncMode::EventQueryPoll
+                         ? phrase(SYNCSCOPE_TR_NOOP("WaitAttribution", "a cudaEventQuery loop"))
+                         : phrase(SYNCSCOPE_TR_NOOP("WaitAttribution", "a sync"))});
                 break;
             case IdleGap::Cause::HostBusy: {
                 const auto& h = trace.events[gap.call];
-                gap.sentence = span + " while the host was busy in " +
-                               (h.kind == EventKind::ApiCall
-                                    ? index_.callName(gap.call)
-                                    : "host work" + (trace.nameOf(h).empty()
-                                                         ? std::string()
-                                                         : " " + std::string(trace.nameOf(h)))) +
-                               ".";
+                const std::string name(trace.nameOf(h));
+                gap.text = phrase(
+                    SYNCSCOPE_TR_NOOP("WaitAttribution", "%1 while the host was busy in %2."),
+                    {span,
+                     h.kind == EventKind::ApiCall ? TrText(index_.callName(gap.call))
+                     : name.empty()
+                         ? phrase(SYNCSCOPE_TR_NOOP("WaitAttribution", "host work"))
+                         : phrase(SYNCSCOPE_TR_NOOP("WaitAttribution", "host work %1"), {name})});
                 break;
             }
             case IdleGap::Cause::Unknown:
-                gap.sentence = span + "; no host activity was recorded then.";
+                gap.text = phrase(
+                    SYNCSCOPE_TR_NOOP("WaitAttribution", "%1; no host activity was recorded then."),
+                    {span});
                 break;
         }
+        gap.sentence = gap.text.english();
         gaps.push_back(std::move(gap));
     }
     return gaps;

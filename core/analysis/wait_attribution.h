@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/analysis/trace_index.h"
+#include "core/model/tr_text.h"
 #include "core/model/trace.h"
 
 namespace syncscope {
@@ -28,7 +29,8 @@ struct WaitInfo {
     bool spinning = false;
     bool sleeping = false;
     std::int64_t cpu_ns = -1;  // CPU burnt while waiting, -1 unknown
-    std::string sentence;      // the same, in words
+    TrText text;               // the same, in words, for the window to translate
+    std::string sentence;      // text.english(), for the CLI
 };
 
 // A stretch inside [first GPU start, last GPU end] with no GPU work on any lane, and why.
@@ -43,7 +45,8 @@ struct IdleGap {
     Cause cause = Cause::Unknown;
     std::uint32_t wait = kNone;  // HostSync: the HostWait, when there is one
     std::uint32_t call = kNone;  // HostSync: the sync call; HostBusy: the call or host work
-    std::string sentence;
+    TrText text;                 // why, in words, for the window to translate
+    std::string sentence;        // text.english(), for the CLI
 
     TimeNs duration() const { return saturatingSub(end_ns, start_ns); }
 };
@@ -65,7 +68,8 @@ private:
     WaitInfo attributeHostWait(std::uint32_t wait) const;
     WaitInfo attributeStreamWait(std::uint32_t wait) const;
     std::uint32_t workOf(std::uint32_t op) const;  // a marker stands for the work it captured
-    std::string describeWork(std::uint32_t op) const;
+    TrText describeWork(std::uint32_t op) const;
+    TrText streamText(std::uint32_t lane, bool capital = false) const;
 
     TraceIndex index_;
 };

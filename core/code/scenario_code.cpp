@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <utility>
 
 #include "core/engine/caching_allocator.h"
 #include "core/model/byte_format.h"
@@ -12,6 +13,26 @@ namespace syncscope {
 namespace {
 
 constexpr std::string_view kIndent = "    ";
+
+// The comments' sentences, for the window to translate (the code itself is never translated).
+TrText phrase(const char* pattern, std::vector<TrText> args = {}) {
+    return TrText("ScenarioCode", pattern, std::move(args));
+}
+
+// Finds each note's English in `line` (in order) and records where it stands.
+std::vector<CodeNote> placeNotes(const std::string& line, std::vector<TrText> notes) {
+    std::vector<CodeNote> placed;
+    std::size_t from = 0;
+    for (TrText& note : notes) {
+        const std::string english = note.english();
+        const std::size_t at = line.find(english, from);
+        if (at == std::string::npos)
+            continue;
+        from = at + english.size();
+        placed.push_back({at, std::move(note)});
+    }
+    return placed;
+}
 
 // Scenario names become identifiers in both languages.
 std::string identifier(std::string_view name, std::string_view fallback) {
@@ -103,7 +124,22 @@ private:
     }
 
     void add(std::string pytorch, std::string cuda, std::vector<std::uint32_t> steps = {}) {
-        lines_.push_back({std::move(pytorch), std::move(cuda), std::move(steps)});
+        CodeLine line{std::move(pytorch), std::move(cuda), std::move(steps), {}, {}};
+        line.pytorch_notes = placeNotes(line.pytorch, std::exchange(py_notes_, {}));
+        line.cuda_notes = placeNotes(line.cuda, std::exchange(cuda_notes_, {}));
+        lines_.push_back(std::move(line));
+    }
+
+    // A comment's words: kept to be placed by add(), returned in English for the line.
+    std::string pyNote(TrText note) {
+        std::string english = note.english();
+        py_notes_.push_back(std::move(note));
+        return english;
+    }
+    std::string cuNote(TrText note) {
+        std::string english = note.english();
+        cuda_notes_.push_back(std::move(note));
+        return english;
     }
 
     void setup() {
@@ -111,7 +147,8 @@ private:
             static constexpr std::string_view kFlags[] = {
                 "cudaDeviceScheduleAuto", "cudaDeviceScheduleSpin", "cudaDeviceScheduleYield",
                 "cudaDeviceScheduleBlockingSync"};
-            add("# no PyTorch API: the schedule policy is set in CUDA",
+            add("# " + pyNote(phrase(SYNCSCOPE_TR_NOOP(
+                           "ScenarioCode", "no PyTorch API: the schedule policy is set in CUDA"))),
                 "cudaSetDeviceFlags(" +
                     std::string(kFlags[static_cast<std::size_t>(scenario_.schedule)]) + ");");
         }
@@ -121,10 +158,16 @@ private:
             switch (s.kind) {
                 case StreamKind::LegacyDefault:
                     add(name + " = torch.cuda.default_stream()",
-                        "cudaStream_t " + name + " = 0;  // the legacy default stream");
+                        "cudaStream_t " + name + " = 0;  // " +
+                            cuNote(phrase(
+                                SYNCSCOPE_TR_NOOP("ScenarioCode", "the legacy default stream"))));
                     break;
                 case StreamKind::PerThreadDefault:
-                    add("# " + name + ": the per-thread default stream has no PyTorch name",
+                    add("# " + pyNote(phrase(
+                                   SYNCSCOPE_TR_NOOP(
+                                       "ScenarioCode",
+                                       "%1: the per-thread default stream has no PyTorch name"),
+                                   {name})),
                         "cudaStream_t " + name + " = cudaStreamPerThread;");
                     break;
                 case StreamKind::NonBlocking:
@@ -132,16 +175,19 @@ private:
                     const bool blocking = s.kind == StreamKind::Blocking;
                     const std::string flags =
                         blocking ? "cudaStreamDefault" : "cudaStreamNonBlocking";
-                    std::string py = name + " = torch.cuda.Stream(" +
-                                     (s.priority != 0 ? "priority=" + std::to_string(s.priority)
-                                                      : std::string()) +
-                                     ")";
+                    std::string code = name + " = torch.cuda.Stream(" +
+                                       (s.priority != 0 ? "priority=" + std::to_string(s.priority)
+                                                        : std::string()) +
+                                       ")";
                     if (blocking)
-                        py += "  # PyTorch streams are non-blocking; this one is blocking";
-                    add(py, s.priority != 0
-                                ? "cudaStreamCreateWithPriority(&" + name + ", " + flags + ", " +
-                                      std::to_string(s.priority) + ");"
-                                : "cudaStreamCreateWithFlags(&" + name + ", " + flags + ");");
+                        code += "  # " +
+                                pyNote(phrase(SYNCSCOPE_TR_NOOP(
+                                    "ScenarioCode",
+                                    "PyTorch streams are non-blocking; this one is blocking")));
+                    add(code, s.priority != 0
+                                  ? "cudaStreamCreateWithPriority(&" + name + ", " + flags + ", " +
+                                        std::to_string(s.priority) + ");"
+                                  : "cudaStreamCreateWithFlags(&" + name + ", " + flags + ");");
                     break;
                 }
             }
@@ -211,7 +257,9 @@ private:
                 cuda = "spin_kernel" + launch + "(" + micros(step.duration_ns) + " /* us */);";
                 break;
             case KernelKind::Compute:
-                py += "y = a @ w  # about " + micros(step.duration_ns) + " us of math";
+                py += "y = a @ w  # " +
+                      pyNote(phrase(SYNCSCOPE_TR_NOOP("ScenarioCode", "about %1 us of math"),
+                                    {micros(step.duration_ns)}));
                 cuda = "compute_kernel" + launch + "(" + micros(step.duration_ns) + " /* us */);";
                 break;
             case KernelKind::Memory:
@@ -221,14 +269,16 @@ private:
         }
         if (!launch_noted_) {
             // SYNC-SEMANTICS §7 claim 3: the article's launcher does not exist.
-            py += std::string(step.kernel == KernelKind::Spin ? "  #" : ";") +
-                  " not torch.cuda.launch_kernel (no such function): ops launch kernels";
+            py += std::string(step.kernel == KernelKind::Spin ? "  #" : ";") + " " +
+                  pyNote(phrase(SYNCSCOPE_TR_NOOP(
+                      "ScenarioCode",
+                      "not torch.cuda.launch_kernel (no such function): ops launch kernels")));
             launch_noted_ = true;
         }
         return {py, cuda};
     }
 
-    std::pair<std::string, std::string> copy(const Step& step) const {
+    std::pair<std::string, std::string> copy(const Step& step) {
         const std::string host = step.pinned ? "host_pinned" : "host_pageable";
         std::string dst, src, kind;
         switch (step.direction) {
@@ -247,7 +297,9 @@ private:
         }
         std::string py;
         if (!step.async && step.direction == CopyDirection::DeviceToHost)
-            py = host + " = x_gpu.cpu()  # waits for the copy: a hidden sync";
+            py = host + " = x_gpu.cpu()  # " +
+                 pyNote(phrase(
+                     SYNCSCOPE_TR_NOOP("ScenarioCode", "waits for the copy: a hidden sync")));
         else
             py = onStream(step.stream) + dst + ".copy_(" + src +
                  (step.async ? ", non_blocking=True)" : ")");
@@ -286,33 +338,52 @@ private:
                 return {"del " + buffer(step.buffer),
                         "cudaFreeAsync(" + buffer(step.buffer) + ", " + cs + ");"};
             case StepKind::TensorAlloc:
-                return {onStream(step.stream) + buffer(step.buffer) + " = torch.empty(" +
-                            std::to_string(step.bytes) + ", dtype=torch.uint8, device=\"cuda\")",
-                        "/* caching allocator: a cached block of " + stream(step.stream) +
-                            ", else cudaMalloc(&segment, " +
-                            bytes(CachingAllocator::segmentSize(
-                                CachingAllocator::roundSize(step.bytes))) +
-                            ") */"};
+                return {
+                    onStream(step.stream) + buffer(step.buffer) + " = torch.empty(" +
+                        std::to_string(step.bytes) + ", dtype=torch.uint8, device=\"cuda\")",
+                    "/* " +
+                        cuNote(phrase(
+                            SYNCSCOPE_TR_NOOP("ScenarioCode",
+                                              "caching allocator: a cached block of %1, "
+                                              "else cudaMalloc(&segment, %2)"),
+                            {stream(step.stream), bytes(CachingAllocator::segmentSize(
+                                                      CachingAllocator::roundSize(step.bytes)))})) +
+                        " */"};
             case StepKind::TensorFree:
                 return {"del " + buffer(step.buffer),
-                        "/* the block returns to the allocator's cache: no cudaFree */"};
+                        "/* " +
+                            cuNote(phrase(SYNCSCOPE_TR_NOOP(
+                                "ScenarioCode",
+                                "the block returns to the allocator's cache: no cudaFree"))) +
+                            " */"};
             case StepKind::RecordStream:
                 return {buffer(step.buffer) + ".record_stream(" + s + ")",
-                        "/* at the free: cudaEventRecord(ev, " + cs + ") */"};
+                        "/* " +
+                            cuNote(phrase(SYNCSCOPE_TR_NOOP("ScenarioCode",
+                                                            "at the free: cudaEventRecord(ev, %1)"),
+                                          {cs})) +
+                            " */"};
             case StepKind::EmptyCache:
-                return {"torch.cuda.empty_cache()",
-                        "cudaFree(segment);  // each wholly free segment: synchronizes the device"};
+                return {
+                    "torch.cuda.empty_cache()",
+                    "cudaFree(segment);  // " +
+                        cuNote(phrase(SYNCSCOPE_TR_NOOP(
+                            "ScenarioCode", "each wholly free segment: synchronizes the device")))};
             case StepKind::PoolTrim:
-                return {"# no PyTorch call: trims a raw CUDA memory pool",
-                        "cudaMemPoolTrimTo(pool, " + bytes(step.bytes) + ");"};
+                return {
+                    "# " + pyNote(phrase(SYNCSCOPE_TR_NOOP(
+                               "ScenarioCode", "no PyTorch call: trims a raw CUDA memory pool"))),
+                    "cudaMemPoolTrimTo(pool, " + bytes(step.bytes) + ");"};
             case StepKind::EventRecord:
                 return {event(step.event) + ".record(" + s + ")",
                         "cudaEventRecord(" + event(step.event) + ", " + cs + ");"};
             case StepKind::StreamWaitEvent:
                 // SYNC-SEMANTICS §7 claim 4.
-                return {s + ".wait_event(" + event(step.event) +
-                            ")  # one event's last record, not every event of a stream; the host "
-                            "does not wait (whole stream: wait_stream)",
+                return {s + ".wait_event(" + event(step.event) + ")  # " +
+                            pyNote(phrase(SYNCSCOPE_TR_NOOP(
+                                "ScenarioCode",
+                                "one event's last record, not every event of a stream; the host "
+                                "does not wait (whole stream: wait_stream)"))),
                         "cudaStreamWaitEvent(" + cs + ", " + event(step.event) + ", 0);"};
             case StepKind::WaitStream:
                 return {s + ".wait_stream(" + stream(step.other_stream) + ")",
@@ -328,14 +399,28 @@ private:
             case StepKind::CpuSync: {
                 // SYNC-SEMANTICS §7 claims 1 and 2.
                 const std::string arg = cpuSyncArgument(step.label);
-                if (!arg.empty())
-                    return {"torch.cpu.synchronize(" + arg + ")  # waits for nothing: " + arg +
-                                " is an ignored device, not kernel " + arg +
-                                "; to wait for one kernel: ev.record() after it, ev.synchronize()",
-                            "/* no CUDA call: torch.cpu.synchronize() is empty */"};
-                return {
-                    "torch.cpu.synchronize()  # waits for nothing; use torch.cuda.synchronize()",
-                    "/* no CUDA call: torch.cpu.synchronize() is empty */"};
+                const auto empty = [this] {
+                    return "/* " +
+                           cuNote(phrase(SYNCSCOPE_TR_NOOP(
+                               "ScenarioCode", "no CUDA call: torch.cpu.synchronize() is empty"))) +
+                           " */";
+                };
+                if (!arg.empty()) {
+                    std::string py =
+                        "torch.cpu.synchronize(" + arg + ")  # " +
+                        pyNote(
+                            phrase(SYNCSCOPE_TR_NOOP("ScenarioCode",
+                                                     "waits for nothing: %1 is an ignored device, "
+                                                     "not kernel %1; to wait for one kernel: "
+                                                     "ev.record() after it, ev.synchronize()"),
+                                   {arg}));
+                    return {std::move(py), empty()};
+                }
+                std::string py =
+                    "torch.cpu.synchronize()  # " +
+                    pyNote(phrase(SYNCSCOPE_TR_NOOP(
+                        "ScenarioCode", "waits for nothing; use torch.cuda.synchronize()")));
+                return {std::move(py), empty()};
             }
             case StepKind::EventQueryPoll:
                 return {"while not " + event(step.event) + ".query(): time.sleep(" +
@@ -344,7 +429,11 @@ private:
                             ") == cudaErrorNotReady) usleep(" + micros(step.poll_interval_ns) +
                             ");"};
             case StepKind::HostCallback:
-                return {"# no PyTorch API: a host function run in stream order on " + s,
+                return {"# " + pyNote(phrase(
+                                   SYNCSCOPE_TR_NOOP(
+                                       "ScenarioCode",
+                                       "no PyTorch API: a host function run in stream order on %1"),
+                                   {s})),
                         "cudaLaunchHostFunc(" + cs + ", host_fn /* " + micros(step.duration_ns) +
                             " us */, nullptr);"};
             case StepKind::HostWork:
@@ -359,6 +448,8 @@ private:
     const Scenario& scenario_;
     std::vector<CodeLine> lines_;
     bool launch_noted_ = false;
+    std::vector<TrText> py_notes_;  // the comments of the line being written, for add()
+    std::vector<TrText> cuda_notes_;
 };
 
 }  // namespace

@@ -6,8 +6,16 @@
 #include <vector>
 
 #include "core/model/scenario.h"
+#include "core/model/tr_text.h"
 
 namespace syncscope {
+
+// A comment in a line of code that the window shows in the user's language: `text.english()`
+// stands at byte `at` of the line.
+struct CodeNote {
+    std::size_t at = 0;
+    TrText text;
+};
 
 // One line of a scenario shown as code: the PyTorch program and the CUDA runtime calls it stands
 // for, side by side. Setup lines (streams, events) stand for no step.
@@ -17,6 +25,9 @@ struct CodeLine {
     // Expanded step indices (TraceEvent::step) this line stands for, in run order: one for a
     // step outside repeats, one per iteration for a step inside them, none for setup and loops.
     std::vector<std::uint32_t> steps;
+    // The comments' words in `pytorch` and `cuda`, in order; the code around them stays code.
+    std::vector<CodeNote> pytorch_notes;
+    std::vector<CodeNote> cuda_notes;
 };
 
 // Writes a scenario as code, one line per program step (a repeat's body once, under its loop).

@@ -190,6 +190,138 @@
         <source>query returned ready</source>
         <translation>問い合わせは完了を返した</translation>
     </message>
+    <message>
+        <source>lane %1</source>
+        <translation>レーン %1</translation>
+    </message>
+    <message>
+        <source>stream %1</source>
+        <translation>ストリーム %1</translation>
+    </message>
+    <message>
+        <source>%1 (batch %2)</source>
+        <translation>%1（バッチ %2）</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%2 の%1</translation>
+    </message>
+    <message>
+        <source>API call</source>
+        <translation>API 呼び出し</translation>
+    </message>
+    <message>
+        <source>host wait</source>
+        <translation>ホスト待機</translation>
+    </message>
+    <message>
+        <source>host work</source>
+        <translation>ホストの処理</translation>
+    </message>
+    <message>
+        <source>kernel</source>
+        <translation>カーネル</translation>
+    </message>
+    <message>
+        <source>copy</source>
+        <translation>コピー</translation>
+    </message>
+    <message>
+        <source>memset</source>
+        <translation>メモリセット</translation>
+    </message>
+    <message>
+        <source>event record</source>
+        <translation>イベント記録</translation>
+    </message>
+    <message>
+        <source>stream wait</source>
+        <translation>ストリーム待機</translation>
+    </message>
+    <message>
+        <source>host callback</source>
+        <translation>ホストコールバック</translation>
+    </message>
+    <message>
+        <source>memory op</source>
+        <translation>メモリ操作</translation>
+    </message>
+    <message>
+        <source>annotation</source>
+        <translation>注釈</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>エラー</translation>
+    </message>
+    <message>
+        <source>event</source>
+        <translation>イベント</translation>
+    </message>
+    <message>
+        <source>waited %1 for %2</source>
+        <translation>%2 を %1 待った</translation>
+    </message>
+    <message>
+        <source>stalled %1 for %2</source>
+        <translation>%2 を待って %1 停止した</translation>
+    </message>
+    <message>
+        <source>waited %1 (what released it is not recorded)</source>
+        <translation>%1 待った（何が待機を解いたかは記録されていない）</translation>
+    </message>
+    <message>
+        <source>stalled %1 (what released it is not recorded)</source>
+        <translation>%1 停止した（何が待機を解いたかは記録されていない）</translation>
+    </message>
+    <message>
+        <source>%1; spinning</source>
+        <translation>%1（スピン待機）</translation>
+    </message>
+    <message>
+        <source>%1; sleeping</source>
+        <translation>%1（スリープ待機）</translation>
+    </message>
+    <message>
+        <source>no event %1 in this trace</source>
+        <translation>このトレースにイベント %1 はない</translation>
+    </message>
+    <message>
+        <source>lane: %1</source>
+        <translation>レーン: %1</translation>
+    </message>
+    <message>
+        <source>start: %1, end: %2</source>
+        <translation>開始: %1、終了: %2</translation>
+    </message>
+    <message>
+        <source>batch %1</source>
+        <translation>バッチ %1</translation>
+    </message>
+    <message>
+        <source>step %1</source>
+        <translation>ステップ %1</translation>
+    </message>
+    <message>
+        <source>correlation %1</source>
+        <translation>相関 ID %1</translation>
+    </message>
+    <message>
+        <source>call: %1</source>
+        <translation>呼び出し: %1</translation>
+    </message>
+    <message>
+        <source>bytes: %1</source>
+        <translation>バイト数: %1</translation>
+    </message>
+    <message>
+        <source>sync mode: %1</source>
+        <translation>同期モード: %1</translation>
+    </message>
+    <message>
+        <source>CPU burnt while waiting: %1</source>
+        <translation>待機で消費した CPU 時間: %1</translation>
+    </message>
 </context>
 <context>
     <name>ImageExporter</name>
@@ -402,6 +534,77 @@
     <message>
         <source>now %1</source>
         <translation>現在 %1</translation>
+    </message>
+</context>
+<context>
+    <name>ScenarioCode</name>
+    <message>
+        <source>no PyTorch API: the schedule policy is set in CUDA</source>
+        <translation>PyTorch の API はない: スケジュール方針は CUDA で設定する</translation>
+    </message>
+    <message>
+        <source>the legacy default stream</source>
+        <translation>レガシーのデフォルトストリーム</translation>
+    </message>
+    <message>
+        <source>%1: the per-thread default stream has no PyTorch name</source>
+        <translation>%1: スレッドごとのデフォルトストリームには PyTorch の名前がない</translation>
+    </message>
+    <message>
+        <source>PyTorch streams are non-blocking; this one is blocking</source>
+        <translation>PyTorch のストリームは non-blocking だが、これは blocking</translation>
+    </message>
+    <message>
+        <source>about %1 us of math</source>
+        <translation>約 %1 us の計算</translation>
+    </message>
+    <message>
+        <source>not torch.cuda.launch_kernel (no such function): ops launch kernels</source>
+        <translation>torch.cuda.launch_kernel ではない（そんな関数はない）: カーネルは演算が起動する</translation>
+    </message>
+    <message>
+        <source>waits for the copy: a hidden sync</source>
+        <translation>コピーを待つ: 隠れた同期</translation>
+    </message>
+    <message>
+        <source>caching allocator: a cached block of %1, else cudaMalloc(&amp;segment, %2)</source>
+        <translation>キャッシュアロケータ: %1 のキャッシュ済みブロック、なければ cudaMalloc(&amp;segment, %2)</translation>
+    </message>
+    <message>
+        <source>the block returns to the allocator&apos;s cache: no cudaFree</source>
+        <translation>ブロックはアロケータのキャッシュに戻る: cudaFree はしない</translation>
+    </message>
+    <message>
+        <source>at the free: cudaEventRecord(ev, %1)</source>
+        <translation>解放の時に: cudaEventRecord(ev, %1)</translation>
+    </message>
+    <message>
+        <source>each wholly free segment: synchronizes the device</source>
+        <translation>丸ごと空いたセグメントごとに: デバイスを同期する</translation>
+    </message>
+    <message>
+        <source>no PyTorch call: trims a raw CUDA memory pool</source>
+        <translation>PyTorch の呼び出しはない: CUDA のメモリプールを直接縮める</translation>
+    </message>
+    <message>
+        <source>one event&apos;s last record, not every event of a stream; the host does not wait (whole stream: wait_stream)</source>
+        <translation>1 つのイベントの最後の記録を待つ。ストリームの全イベントではない。ホストは待たない（ストリーム全体なら wait_stream）</translation>
+    </message>
+    <message>
+        <source>no CUDA call: torch.cpu.synchronize() is empty</source>
+        <translation>CUDA の呼び出しはない: torch.cpu.synchronize() は空</translation>
+    </message>
+    <message>
+        <source>waits for nothing: %1 is an ignored device, not kernel %1; to wait for one kernel: ev.record() after it, ev.synchronize()</source>
+        <translation>何も待たない: %1 は無視されるデバイスで、カーネル %1 ではない。1 つのカーネルを待つには: その後に ev.record()、そして ev.synchronize()</translation>
+    </message>
+    <message>
+        <source>waits for nothing; use torch.cuda.synchronize()</source>
+        <translation>何も待たない。torch.cuda.synchronize() を使う</translation>
+    </message>
+    <message>
+        <source>no PyTorch API: a host function run in stream order on %1</source>
+        <translation>PyTorch の API はない: %1 のストリーム順で実行するホスト関数</translation>
     </message>
 </context>
 <context>
@@ -620,6 +823,201 @@
     <message>
         <source>the run of %1 on the %2 engine %3: %4</source>
         <translation>%2 エンジンでの %1 の実行が %3: %4</translation>
+    </message>
+</context>
+<context>
+    <name>WaitAttribution</name>
+    <message>
+        <source>kernel</source>
+        <translation>カーネル</translation>
+    </message>
+    <message>
+        <source>copy</source>
+        <translation>コピー</translation>
+    </message>
+    <message>
+        <source>memset</source>
+        <translation>メモリセット</translation>
+    </message>
+    <message>
+        <source>event record</source>
+        <translation>イベント記録</translation>
+    </message>
+    <message>
+        <source>stream wait</source>
+        <translation>ストリーム待機</translation>
+    </message>
+    <message>
+        <source>host function</source>
+        <translation>ホスト関数</translation>
+    </message>
+    <message>
+        <source>memory operation</source>
+        <translation>メモリ操作</translation>
+    </message>
+    <message>
+        <source>call</source>
+        <translation>呼び出し</translation>
+    </message>
+    <message>
+        <source>host wait</source>
+        <translation>ホスト待機</translation>
+    </message>
+    <message>
+        <source>host work</source>
+        <translation>ホストの処理</translation>
+    </message>
+    <message>
+        <source>event</source>
+        <translation>イベント</translation>
+    </message>
+    <message>
+        <source>An unknown lane</source>
+        <translation>不明なレーン</translation>
+    </message>
+    <message>
+        <source>an unknown lane</source>
+        <translation>不明なレーン</translation>
+    </message>
+    <message>
+        <source>Lane %1</source>
+        <translation>レーン %1</translation>
+    </message>
+    <message>
+        <source>lane %1</source>
+        <translation>レーン %1</translation>
+    </message>
+    <message>
+        <source>Stream %1</source>
+        <translation>ストリーム %1</translation>
+    </message>
+    <message>
+        <source>stream %1</source>
+        <translation>ストリーム %1</translation>
+    </message>
+    <message>
+        <source>event %1 on %2</source>
+        <translation>%2 のイベント %1</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%2 の%1</translation>
+    </message>
+    <message>
+        <source>%1 %2 on %3</source>
+        <translation>%3 の%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 (batch %2) on %3</source>
+        <translation>%3 の%1（バッチ %2）</translation>
+    </message>
+    <message>
+        <source>%1 %2 (batch %3) on %4</source>
+        <translation>%4 の%1 %2（バッチ %3）</translation>
+    </message>
+    <message>
+        <source>a cudaEventQuery loop</source>
+        <translation>cudaEventQuery のループ</translation>
+    </message>
+    <message>
+        <source>a host sync</source>
+        <translation>ホストの同期</translation>
+    </message>
+    <message>
+        <source>%1 on event %2</source>
+        <translation>%1（イベント %2）</translation>
+    </message>
+    <message>
+        <source>spinning</source>
+        <translation>スピン</translation>
+    </message>
+    <message>
+        <source>sleeping</source>
+        <translation>スリープ</translation>
+    </message>
+    <message>
+        <source>%1 of CPU burnt</source>
+        <translation>CPU 時間 %1 を消費</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1、%2</translation>
+    </message>
+    <message>
+        <source> (%1)</source>
+        <translation>（%1）</translation>
+    </message>
+    <message>
+        <source>The host waited %1 in %2%3; the trace does not show which GPU work it waited for.</source>
+        <translation>ホストは %2 で %1 待った%3。どの GPU の処理を待ったかはトレースに記録されていない。</translation>
+    </message>
+    <message>
+        <source>the event fired</source>
+        <translation>イベントが発火した</translation>
+    </message>
+    <message>
+        <source>the %1 ended</source>
+        <translation>%1が終わった</translation>
+    </message>
+    <message>
+        <source>; %1 %2 before the wait began</source>
+        <translation>。%1のは待機が始まる %2 前だった</translation>
+    </message>
+    <message>
+        <source>; it woke %1 after %2</source>
+        <translation>。%2 %1 後に起きた</translation>
+    </message>
+    <message>
+        <source>; it woke %1 before %2</source>
+        <translation>。%2 %1 前に起きた</translation>
+    </message>
+    <message>
+        <source>The host waited %1 in %2 for %3%4%5.</source>
+        <translation>ホストは %2 で %3 を %1 待った%5%4。</translation>
+    </message>
+    <message>
+        <source>a stream wait</source>
+        <translation>ストリーム待機</translation>
+    </message>
+    <message>
+        <source> until %1 ended</source>
+        <translation>（%1 が終わるまで）</translation>
+    </message>
+    <message>
+        <source> for event %1</source>
+        <translation>（イベント %1 を待って）</translation>
+    </message>
+    <message>
+        <source>, which completed when %1 ended</source>
+        <translation>。イベントは %1 が終わった時に完了した</translation>
+    </message>
+    <message>
+        <source>%1 stalled %2 in %3%4%5.</source>
+        <translation>%1 は %3 で %2 停止した%4%5。</translation>
+    </message>
+    <message>
+        <source>The GPU was idle %1 from %2 to %3</source>
+        <translation>GPU は %2 から %3 まで %1 アイドルだった</translation>
+    </message>
+    <message>
+        <source>%1 because the host was blocked in %2.</source>
+        <translation>%1。ホストが %2 でブロックされていたため。</translation>
+    </message>
+    <message>
+        <source>a sync</source>
+        <translation>同期</translation>
+    </message>
+    <message>
+        <source>%1 while the host was busy in %2.</source>
+        <translation>%1。その間ホストは %2 で忙しかった。</translation>
+    </message>
+    <message>
+        <source>host work %1</source>
+        <translation>ホストの処理 %1</translation>
+    </message>
+    <message>
+        <source>%1; no host activity was recorded then.</source>
+        <translation>%1。その間のホストの活動は記録されていない。</translation>
     </message>
 </context>
 <context>

@@ -4,6 +4,7 @@
 
 #include "core/analysis/wait_attribution.h"
 #include "ui/i18n/sync_mode_texts.h"
+#include "ui/i18n/tr_text_translation.h"
 #include "ui/timeline/event_details.h"
 
 namespace syncscope {
@@ -51,8 +52,8 @@ EventDescription EventDescription::of(const Trace& trace, std::uint32_t index,
     // The analysis' sentence says all the short one says and more (wake-up, CPU); it finds the
     // awaited work even where the trace has no link (imports).
     if (attribution) {
-        if (const auto info = attribution->attribute(index); info && !info->sentence.empty())
-            d.explanation = QString::fromStdString(info->sentence);
+        if (const auto info = attribution->attribute(index); info && !info->text.empty())
+            d.explanation = translated(info->text);
     }
     if (d.explanation.isEmpty()) {
         d.explanation = describeWait(trace, index);

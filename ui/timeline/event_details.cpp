@@ -7,6 +7,8 @@
 #include "core/analysis/time_format.h"
 #include "core/analysis/wait_attribution.h"
 #include "ui/i18n/sync_mode_texts.h"
+#include "ui/i18n/tr_text_translation.h"
+#include "ui/timeline/lane_label.h"
 
 namespace syncscope {
 
@@ -23,12 +25,12 @@ QString qs(std::string_view s) {
 
 QString laneName(const Trace& trace, std::uint16_t lane) {
     if (lane >= trace.lanes.size())
-        return QStringLiteral("lane %1").arg(lane);
+        return QCoreApplication::translate("EventDescription", "lane %1").arg(lane);
     const auto& l = trace.lanes[lane];
     if (!l.name.empty())
-        return qs(l.name);
+        return LaneLabel::text(l, lane);  // the engines' generated names in the user's language
     if (l.kind == LaneKind::Stream && l.stream_id != kNone)
-        return QStringLiteral("stream %1").arg(l.stream_id);
+        return QCoreApplication::translate("EventDescription", "stream %1").arg(l.stream_id);
     return qs(toString(l.kind));
 }
 
@@ -39,9 +41,9 @@ QString whatAndWhere(const Trace& trace, const TraceEvent& e) {
     if (!name.isEmpty())
         s += QLatin1Char(' ') + name;
     if (e.batch != kNone)
-        s += QStringLiteral(" (batch %1)").arg(e.batch);
-    s += QStringLiteral(" on ") + laneName(trace, e.lane);
-    return s;
+        s = QCoreApplication::translate("EventDescription", "%1 (batch %2)").arg(s).arg(e.batch);
+    return QCoreApplication::translate("EventDescription", "%1 on %2")
+        .arg(s, laneName(trace, e.lane));
 }
 
 }  // namespace
@@ -83,33 +85,33 @@ QString formatBytes(std::uint64_t bytes) {
 QString kindLabel(EventKind kind) {
     switch (kind) {
         case EventKind::ApiCall:
-            return QStringLiteral("API call");
+            return QCoreApplication::translate("EventDescription", "API call");
         case EventKind::HostWait:
-            return QStringLiteral("host wait");
+            return QCoreApplication::translate("EventDescription", "host wait");
         case EventKind::HostWork:
-            return QStringLiteral("host work");
+            return QCoreApplication::translate("EventDescription", "host work");
         case EventKind::Kernel:
-            return QStringLiteral("kernel");
+            return QCoreApplication::translate("EventDescription", "kernel");
         case EventKind::Memcpy:
-            return QStringLiteral("copy");
+            return QCoreApplication::translate("EventDescription", "copy");
         case EventKind::Memset:
-            return QStringLiteral("memset");
+            return QCoreApplication::translate("EventDescription", "memset");
         case EventKind::EventMarker:
-            return QStringLiteral("event record");
+            return QCoreApplication::translate("EventDescription", "event record");
         case EventKind::StreamWait:
-            return QStringLiteral("stream wait");
+            return QCoreApplication::translate("EventDescription", "stream wait");
         case EventKind::HostCallback:
-            return QStringLiteral("host callback");
+            return QCoreApplication::translate("EventDescription", "host callback");
         case EventKind::MemoryOp:
-            return QStringLiteral("memory op");
+            return QCoreApplication::translate("EventDescription", "memory op");
         case EventKind::Annotation:
-            return QStringLiteral("annotation");
+            return QCoreApplication::translate("EventDescription", "annotation");
         case EventKind::Error:
-            return QStringLiteral("error");
+            return QCoreApplication::translate("EventDescription", "error");
         case EventKind::Generic:
-            return QStringLiteral("event");
+            return QCoreApplication::translate("EventDescription", "event");
     }
-    return QStringLiteral("event");
+    return QCoreApplication::translate("EventDescription", "event");
 }
 
 QString describeWait(const Trace& trace, std::uint32_t index) {
@@ -118,17 +120,26 @@ QString describeWait(const Trace& trace, std::uint32_t index) {
     const auto& e = trace.events[index];
     if (e.kind != EventKind::HostWait && e.kind != EventKind::StreamWait)
         return {};
-    const QString verb =
-        e.kind == EventKind::HostWait ? QStringLiteral("waited") : QStringLiteral("stalled");
-    QString s = verb + QLatin1Char(' ') + durationText(e.duration());
-    if (e.awaited < trace.events.size())
-        s += QStringLiteral(" for ") + whatAndWhere(trace, trace.events[e.awaited]);
-    else
-        s += QStringLiteral(" (what released it is not recorded)");
+    const bool host = e.kind == EventKind::HostWait;
+    const QString d = durationText(e.duration());
+    QString s;
+    if (e.awaited < trace.events.size()) {
+        const QString what = whatAndWhere(trace, trace.events[e.awaited]);
+        s = host
+                ? QCoreApplication::translate("EventDescription", "waited %1 for %2").arg(d, what)
+                : QCoreApplication::translate("EventDescription", "stalled %1 for %2").arg(d, what);
+    } else {
+        s = host ? QCoreApplication::translate("EventDescription",
+                                               "waited %1 (what released it is not recorded)")
+                       .arg(d)
+                 : QCoreApplication::translate("EventDescription",
+                                               "stalled %1 (what released it is not recorded)")
+                       .arg(d);
+    }
     if (e.flags & event_flags::kSpinning)
-        s += QStringLiteral("; spinning");
+        s = QCoreApplication::translate("EventDescription", "%1; spinning").arg(s);
     else if (e.flags & event_flags::kSleeping)
-        s += QStringLiteral("; sleeping");
+        s = QCoreApplication::translate("EventDescription", "%1; sleeping").arg(s);
     return s;
 }
 
@@ -146,33 +157,39 @@ QString eventTitle(const Trace& trace, std::uint32_t index) {
 
 QString describeEvent(const Trace& trace, std::uint32_t index) {
     if (index >= trace.events.size())
-        return QStringLiteral("no event %1 in this trace").arg(index);
+        return QCoreApplication::translate("EventDescription", "no event %1 in this trace")
+            .arg(index);
     const auto& e = trace.events[index];
     QStringList lines;
     lines << eventTitle(trace, index);
-    lines << QStringLiteral("lane: ") + laneName(trace, e.lane);
-    lines << QStringLiteral("start: %1, end: %2")
+    lines
+        << QCoreApplication::translate("EventDescription", "lane: %1").arg(laneName(trace, e.lane));
+    lines << QCoreApplication::translate("EventDescription", "start: %1, end: %2")
                  .arg(durationText(e.start_ns), durationText(e.end_ns));
     QStringList ids;
     if (e.batch != kNone)
-        ids << QStringLiteral("batch %1").arg(e.batch);
+        ids << QCoreApplication::translate("EventDescription", "batch %1").arg(e.batch);
     if (e.step != kNone)
-        ids << QStringLiteral("step %1").arg(e.step);
+        ids << QCoreApplication::translate("EventDescription", "step %1").arg(e.step);
     if (e.correlation != kNone)
-        ids << QStringLiteral("correlation %1").arg(e.correlation);
+        ids << QCoreApplication::translate("EventDescription", "correlation %1").arg(e.correlation);
     if (!ids.isEmpty())
         lines << ids.join(QStringLiteral(", "));
     if (e.api != ApiId::None && !apiName(e.api).empty())
-        lines << QStringLiteral("call: ") + qs(apiName(e.api));
+        lines
+            << QCoreApplication::translate("EventDescription", "call: %1").arg(qs(apiName(e.api)));
     if (e.bytes > 0)
-        lines << QStringLiteral("bytes: ") + formatBytes(e.bytes);
+        lines << QCoreApplication::translate("EventDescription", "bytes: %1")
+                     .arg(formatBytes(e.bytes));
     if (e.mode != SyncMode::None)
-        lines << QStringLiteral("sync mode: ") + syncModeLabel(e.mode);
+        lines << QCoreApplication::translate("EventDescription", "sync mode: %1")
+                     .arg(syncModeLabel(e.mode));
     const QString wait = describeWait(trace, index);
     if (!wait.isEmpty())
         lines << wait;
     if (e.kind == EventKind::HostWait && e.cpu_ns >= 0)
-        lines << QStringLiteral("CPU burnt while waiting: ") + durationText(e.cpu_ns);
+        lines << QCoreApplication::translate("EventDescription", "CPU burnt while waiting: %1")
+                     .arg(durationText(e.cpu_ns));
     const QString notes = eventNotes(e);
     if (!notes.isEmpty())
         lines << notes;
@@ -188,7 +205,7 @@ QString describeEvent(const Trace& trace, std::uint32_t index, const WaitAttribu
         return text;
     // The analysis' sentence says all the short one says and more (wake-up, CPU): one replaces the
     // other, so the pane does not say it twice.
-    const QString sentence = QString::fromStdString(info->sentence);
+    const QString sentence = translated(info->text);
     const QString shortSentence = describeWait(trace, index);
     QStringList lines = text.split(QLatin1Char('\n'));
     const auto at = lines.indexOf(shortSentence);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "ui/i18n/tr_text_translation.h"
 #include "ui/timeline/collective_text.h"
 #include "ui/timeline/event_details.h"
 
@@ -60,7 +61,7 @@ QString TimelineExplainer::idleGapAt(TimeNs t) const {
                               [](TimeNs v, const IdleGap& x) { return v < x.start_ns; });
     if (g == gaps_->begin() || std::prev(g)->end_ns < t)
         return {};
-    return QString::fromStdString(std::prev(g)->sentence);
+    return translated(std::prev(g)->text);
 }
 
 }  // namespace syncscope
