@@ -19,6 +19,36 @@ bool isWork(EventKind k) {
     return k == EventKind::Kernel || k == EventKind::HostCallback;
 }
 
+// A collapsed group draws its lanes flat in one row, in layers: annotations (a whole ProfilerStep)
+// and unclassified lanes underneath, then host calls and waits, the GPU's streams on top. What such
+// a row summarises, above all of a rank, is when its GPU was busy and when its host waited.
+int drawLayer(LaneKind kind) {
+    switch (kind) {
+        case LaneKind::Annotation:
+        case LaneKind::Other:
+            return 0;
+        case LaneKind::HostThread:
+            return 1;
+        case LaneKind::HostWaits:
+            return 2;
+        case LaneKind::Stream:
+        case LaneKind::CopyEngine:
+            return 3;
+    }
+    return 0;
+}
+
+// The lanes of `row` bottom layer first (by-depth rows have one lane).
+std::vector<std::uint16_t> lanesInDrawOrder(const TimelineModel& model, int row) {
+    std::vector<std::uint16_t> lanes = model.lanesOfRow(row);
+    if (lanes.size() > 1)
+        std::stable_sort(lanes.begin(), lanes.end(), [&](std::uint16_t a, std::uint16_t b) {
+            return drawLayer(model.trace()->lanes[a].kind) <
+                   drawLayer(model.trace()->lanes[b].kind);
+        });
+    return lanes;
+}
+
 }  // namespace
 
 LanePlottable::LanePlottable(QCPAxis* keyAxis, QCPAxis* valueAxis)
@@ -380,7 +410,7 @@ void LanePlottable::draw(QCPPainter* painter) {
     const QCPRange slotRange = mValueAxis->range();
     for (int row = first; row < last; ++row) {
         const bool byDepth = model_->rowByDepth(row);
-        for (const auto lane : model_->lanesOfRow(row)) {
+        for (const auto lane : lanesInDrawOrder(*model_, row)) {
             // A collapsed row draws its lanes flat, the deepest level first: the outer slices
             // then lie on top with their labels, as the summary of what the lane does.
             for (int d = model_->depthCount(lane) - 1; d >= 0; --d) {
@@ -433,11 +463,12 @@ std::optional<std::uint32_t> LanePlottable::hitTest(const QPointF& pos) const {
         const int depth = static_cast<int>(std::floor(value)) - model_->rowTop(row);
         return model_->eventAt(model_->lanesOfRow(row).front(), depth, t, slop);
     }
-    // A collapsed group draws several lanes in one row, outer slices on top: the first lane with
-    // an event there wins, its outermost slice first.
-    for (const auto lane : model_->lanesOfRow(row))
-        for (int d = 0; d < model_->depthCount(lane); ++d)
-            if (auto hit = model_->eventAt(lane, d, t, slop))
+    // A collapsed group draws several lanes in one row, in layers, outer slices on top: the top
+    // layer with an event there wins, its outermost slice first.
+    const std::vector<std::uint16_t> lanes = lanesInDrawOrder(*model_, row);
+    for (auto it = lanes.rbegin(); it != lanes.rend(); ++it)
+        for (int d = 0; d < model_->depthCount(*it); ++d)
+            if (auto hit = model_->eventAt(*it, d, t, slop))
                 return hit;
     return std::nullopt;
 }
