@@ -4,6 +4,8 @@
 #include <cmath>
 #include <limits>
 
+#include "ui/timeline/prefetch.h"
+
 namespace syncscope {
 
 namespace {
@@ -240,6 +242,15 @@ void TimelineModel::foldItems(const Track& L, const TimeMapping& map, double min
                 break;
             foldEnd = std::max(foldEnd, ne);
             nextTime = ne + minVisNs;
+            // A dense fold steps about one minimum width at a time, each step a search that
+            // misses the cache at 10 M events: start loading the bucket the step after this one
+            // will most likely search, so its misses overlap this step's.
+            const auto [lo, hi] = L.byMaxEnd.candidates(saturatingAdd(nextTime, minVisNs));
+            if (lo < n) {
+                prefetch(L.maxEnd.data() + (lo + std::min(hi, n)) / 2);
+                prefetch(L.starts.data() + lo);
+                prefetch(L.events.data() + lo);
+            }
         }
         const auto count = static_cast<std::uint32_t>(k - first);
         if (count == 1) {

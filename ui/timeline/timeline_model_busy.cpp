@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "ui/timeline/prefetch.h"
 #include "ui/timeline/timeline_model.h"
 
 namespace syncscope {
@@ -14,15 +15,6 @@ constexpr std::size_t kAhead = 8;
 // A bucket's candidates are prefetched up to this many values (8 lines); a denser bucket (a burst
 // of events) is searched without them, as before.
 constexpr std::size_t kPrefetchValues = 64;
-
-template <typename T>
-void prefetch(const T* p) {
-#if defined(__GNUC__) || defined(__clang__)
-    __builtin_prefetch(p);
-#else
-    (void)p;
-#endif
-}
 
 // upperBound(t) is lowerBound(t + 1); the largest time has nothing after it.
 TimeNs justAfter(TimeNs t) {
