@@ -1,6 +1,6 @@
-// TimelineModel's compact index (issue 14 item 6): the running max of end and the union's length
-// are kept per block of events and recomputed inside a block, the idle gaps come from merging the
-// lanes' sorted lists, flows are bucketed by endpoint. Each answer is checked against a brute
+// TimelineModel's compact index (issue 14 item 6): the union's length is kept per block of events
+// and recomputed inside a block, depths only where a lane nests, the idle gaps come from merging
+// the lanes' sorted lists, flows are bucketed by endpoint. Each answer is checked against a brute
 // force over the same trace, across block boundaries, on traces with overlaps and odd events.
 #include <QTest>
 #include <algorithm>
@@ -60,6 +60,7 @@ private slots:
     void idleGapsAreGpuActivitys();
     void flowsByEndpointAndTime();
     void memoryStaysSmall();
+    void depthsAppearWhenALaneStartsToNest();
 };
 
 void TestTimelineModelIndex::searchesMatchABruteForce_data() {
@@ -160,8 +161,9 @@ void TestTimelineModelIndex::flowsByEndpointAndTime() {
 }
 
 void TestTimelineModelIndex::memoryStaysSmall() {
-    // The per-event part of the index: the lane's order (4 B), its starts, running ends and busy
-    // time (8 B each), the depth (2 B) and a share of the bucket index: about 30 B.
+    // The per-event part of the index: the lane's order (4 B), its starts and running ends (8 B
+    // each), the union's length per block of 16 (0.5 B) and a share of the bucket index; no
+    // depth on a lane that does not nest: about 20.6 B.
     auto trace = std::make_shared<Trace>();
     trace->addLane({LaneKind::Stream, "s", 0, StreamKind::NonBlocking, 0, kNoLane, kNone});
     for (int i = 0; i < 64'000; ++i) {
@@ -173,8 +175,49 @@ void TestTimelineModelIndex::memoryStaysSmall() {
     }
     const TimelineModel model(trace);
     const double perEvent = static_cast<double>(model.memoryFootprint()) / 64'000.0;
-    QVERIFY2(perEvent < 32.0, qPrintable(QStringLiteral("%1 B/event").arg(perEvent)));
+    QVERIFY2(perEvent < 21.5, qPrintable(QStringLiteral("%1 B/event").arg(perEvent)));
     QCOMPARE(model.depthOf(100), std::uint16_t{0});
+    QCOMPARE(model.busyNs(0, 0, 640'000), TimeNs{640'000});
+    QCOMPARE(model.busyNs(0, 15, 165), TimeNs{150});  // across a block's edge
+}
+
+void TestTimelineModelIndex::depthsAppearWhenALaneStartsToNest() {
+    // Depths are stored only once a lane nests: a live model that sees flat lanes first and a
+    // nested slice later must answer every depth as one built at once over the whole trace.
+    auto full = std::make_shared<Trace>();
+    full->addLane({LaneKind::Stream, "s", 0, StreamKind::NonBlocking, 0, kNoLane, kNone});
+    full->addLane({LaneKind::HostThread, "host", kNone, StreamKind::NonBlocking, 0, kNoLane, 1});
+    for (int i = 0; i < 100; ++i) {
+        TraceEvent e;
+        e.kind = i % 2 ? EventKind::Kernel : EventKind::ApiCall;
+        e.lane = static_cast<std::uint16_t>(i % 2 ? 0 : 1);
+        e.start_ns = i * 100;
+        e.end_ns = i * 100 + 50;
+        full->addEvent(e);
+    }
+    TraceEvent outer;  // around the last host calls: they go one level down
+    outer.kind = EventKind::Annotation;
+    outer.lane = 1;
+    outer.start_ns = 7'990;
+    outer.end_ns = 9'900;
+    full->addEvent(outer);
+    auto live = std::make_shared<Trace>();
+    live->lanes = full->lanes;
+    live->events.assign(full->events.begin(), full->events.begin() + 100);
+    TimelineModel grown(live);
+    for (std::uint32_t i = 0; i < 100; ++i)
+        QCOMPARE(grown.depthOf(i), std::uint16_t{0});
+    QCOMPARE(grown.depthCount(1), 1);
+    live->events.push_back(full->events.back());
+    grown.append();
+    const TimelineModel once(full);
+    QCOMPARE(once.depthCount(1), 2);
+    QCOMPARE(grown.depthCount(1), 2);
+    for (std::uint32_t i = 0; i < full->events.size(); ++i)
+        QCOMPARE(grown.depthOf(i), once.depthOf(i));
+    QCOMPARE(once.depthOf(82), std::uint16_t{1});
+    QCOMPARE(once.depthOf(81), std::uint16_t{0});  // a kernel: its stream does not nest
+    QCOMPARE(once.depthOf(100), std::uint16_t{0});
 }
 
 QTEST_MAIN(TestTimelineModelIndex)

@@ -7,6 +7,7 @@
 #include <QDir>
 #include <QTest>
 #include <algorithm>
+#include <cmath>
 #include <random>
 
 #include "core/interchange/trace_importer.h"
@@ -335,6 +336,36 @@ QString growAndCompare(const Trace& full, int deltas) {
 class TestTimelineModelLive : public QObject {
     Q_OBJECT
 
+    // What a frame's coverage reads: the busy time of every pixel column (a little past the
+    // view, as the drawing clamps), from one sweep, equals busyNs per column, and every 53rd
+    // column the slow reference.
+    static QString checkColumnSweep(const Trace& trace, const TimelineModel& model,
+                                    const TimeMapping& map, std::uint16_t lane, int d) {
+        std::vector<TimeNs> starts, ends, before, after;
+        for (double x = map.left() - 10.0; x < map.left() + map.width() + 10.0; x += 1.0) {
+            starts.push_back(static_cast<TimeNs>(std::floor(map.toTime(x))));
+            ends.push_back(static_cast<TimeNs>(std::ceil(map.toTime(x + 1.0))));
+        }
+        model.busyBeforeEach(lane, d, starts, before);
+        model.busyBeforeEach(lane, d, ends, after);
+        if (before.size() != starts.size() || after.size() != ends.size())
+            return QStringLiteral("sweep of lane %1 answered %2 of %3 columns")
+                .arg(lane)
+                .arg(before.size())
+                .arg(starts.size());
+        const auto level = levelOf(model, lane, d);
+        for (std::size_t c = 0; c < starts.size(); ++c) {
+            const TimeNs swept = ends[c] > starts[c] ? after[c] - before[c] : 0;
+            if (swept != model.busyNs(lane, d, starts[c], ends[c]) ||
+                (c % 53 == 0 && swept != referenceBusy(trace, level, starts[c], ends[c])))
+                return QStringLiteral("swept busy time of lane %1 depth %2 column %3 differs")
+                    .arg(lane)
+                    .arg(d)
+                    .arg(c);
+        }
+        return {};
+    }
+
     // Every lane and level, at many zooms: the indexed fold and busy time equal the reference.
     static QString checkAgainstReference(const std::shared_ptr<const Trace>& trace) {
         const TimelineModel model(trace);
@@ -360,6 +391,9 @@ class TestTimelineModelLive : public QObject {
                             return QStringLiteral("busy time of lane %1 at %2 differs")
                                 .arg(lane)
                                 .arg(t);
+                    if (const QString sweep = checkColumnSweep(*trace, model, map, lane, d);
+                        !sweep.isEmpty())
+                        return sweep;
                 }
                 const auto& all = model.laneEvents(lane);
                 const TimeNs t = static_cast<TimeNs>((map.t0() + map.t1()) / 2);

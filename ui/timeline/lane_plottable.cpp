@@ -248,10 +248,26 @@ void LanePlottable::drawCoverage(QCPPainter* p, const TimeMapping& map, int slot
             p->fillRect(QRectF(runStart, rect.top(), x - runStart, rect.height()), fill);
         runStart = -1.0;
     };
+    // The columns' edges first, then their busy time in one sweep of the level (the sweep reads
+    // ahead in memory; a search per column would wait for it at every column edge).
+    coverage.starts.clear();
+    coverage.ends.clear();
     for (double x = left; x < right; x += 1.0) {
-        const auto a = std::max(item.start, static_cast<TimeNs>(std::floor(map.toTime(x))));
-        const auto b = std::min(item.end, static_cast<TimeNs>(std::ceil(map.toTime(x + 1.0))));
-        coverage.carry += static_cast<double>(model_->busyNs(lane, depth, a, b)) / columnNs;
+        coverage.starts.push_back(
+            std::max(item.start, static_cast<TimeNs>(std::floor(map.toTime(x)))));
+        coverage.ends.push_back(
+            std::min(item.end, static_cast<TimeNs>(std::ceil(map.toTime(x + 1.0)))));
+    }
+    model_->busyBeforeEach(lane, depth, coverage.starts, coverage.busy_starts);
+    model_->busyBeforeEach(lane, depth, coverage.ends, coverage.busy_ends);
+    std::size_t column = 0;
+    for (double x = left; x < right; x += 1.0, ++column) {
+        // busyNs(lane, depth, a, b), from the two sweeps.
+        const TimeNs busy =
+            coverage.ends[column] <= coverage.starts[column]
+                ? 0
+                : std::max<TimeNs>(0, coverage.busy_ends[column] - coverage.busy_starts[column]);
+        coverage.carry += static_cast<double>(busy) / columnNs;
         if (coverage.carry >= 0.5) {
             coverage.carry -= 1.0;
             filled += 1.0;

@@ -82,6 +82,8 @@ private:
         double carry = 0.0;         // error diffusion: covered share not yet drawn
         double forced_px = 0.0;     // columns drawn only so an isolated event stays visible
         double force_budget = 0.0;  // at most this many forced columns (keeps the share true)
+        // Reused per item: each column's start and end, and the busy time before each.
+        std::vector<TimeNs> starts, ends, busy_starts, busy_ends;
     };
     void drawItem(QCPPainter* p, const TimeMapping& map, int slot, const DrawItem& item,
                   RowCoverage& coverage) const;

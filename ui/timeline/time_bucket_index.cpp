@@ -62,17 +62,21 @@ void TimeBucketIndex::extend(const std::vector<TimeNs>& values) {
     }
 }
 
-std::size_t TimeBucketIndex::lowerBound(const std::vector<TimeNs>& values, TimeNs t) const {
+std::pair<std::size_t, std::size_t> TimeBucketIndex::candidates(TimeNs t) const {
     if (covered_ == 0 || t <= origin_)
-        return 0;  // values[0] is the origin, the smallest
+        return {0, 0};  // values[0] is the origin, the smallest
     const auto offset = static_cast<std::uint64_t>(saturatingSub(t, origin_));
     const std::uint64_t j = offset >> shift_;
     if (j >= pos_.size())
-        return covered_;  // past the start of the last bucket, which holds the last value
+        return {covered_,
+                covered_};  // past the start of the last bucket, which holds the last value
     // Everything before pos_[j] is below bucket j's start <= t; pos_[j + 1] reaches the next
     // bucket's start > t.
-    const std::size_t lo = pos_[j];
-    const std::size_t hi = j + 1 < pos_.size() ? pos_[j + 1] : covered_;
+    return {pos_[j], j + 1 < pos_.size() ? pos_[j + 1] : covered_};
+}
+
+std::size_t TimeBucketIndex::lowerBound(const std::vector<TimeNs>& values, TimeNs t) const {
+    const auto [lo, hi] = candidates(t);
     const auto first = values.begin();
     return static_cast<std::size_t>(std::lower_bound(first + static_cast<std::ptrdiff_t>(lo),
                                                      first + static_cast<std::ptrdiff_t>(hi), t) -

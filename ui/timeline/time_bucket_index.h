@@ -2,6 +2,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "core/model/trace.h"
@@ -30,6 +31,9 @@ public:
     std::size_t lowerBound(const std::vector<TimeNs>& values, TimeNs t) const;
     // First position whose value is > t.
     std::size_t upperBound(const std::vector<TimeNs>& values, TimeNs t) const;
+    // The positions [first, second) among which lowerBound(values, t) lies, without reading the
+    // values: what a sweep prefetches before it searches (first == second when it is known).
+    std::pair<std::size_t, std::size_t> candidates(TimeNs t) const;
     std::size_t bucketCount() const { return pos_.size(); }
 
 private:

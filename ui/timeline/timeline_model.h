@@ -120,6 +120,13 @@ public:
     TimeNs busyNs(std::uint16_t lane, TimeNs t0, TimeNs t1) const;
     // The same for one depth level: what a fold on that level covers.
     TimeNs busyNs(std::uint16_t lane, int depth, TimeNs t0, TimeNs t1) const;
+    // The busy time of the level before each of `times` (non-decreasing) into `out`, so that
+    // busyNs(lane, depth, a, b) == out[b's place] - out[a's place] for a < b, exactly. One sweep
+    // (timeline_model_busy.cpp): a folded run's pixel columns ask for their edges together, and
+    // the sweep fetches the event data of the next columns while it reads this one's, so a
+    // zoomed-out frame waits for memory once per few columns, not several times per column.
+    void busyBeforeEach(std::uint16_t lane, int depth, const std::vector<TimeNs>& times,
+                        std::vector<TimeNs>& out) const;
 
     // Events of `lane` that must stay visible however short they are (records, API calls, waits,
     // memory ops, errors): those in view narrower than `minPx`, plus every record, at most one
@@ -147,14 +154,20 @@ public:
 
 private:
     // Events sorted by start with what the searches need: the whole lane, or one depth level.
+    // The union's length is kept once per block of kBlock events and recomputed inside a block
+    // from the starts and running ends, which the searches have just read (issue 14: at most
+    // 100 B per event in the window; 8 B per event less than a length per event).
+    static constexpr std::size_t kBlock = 16;
     struct Track {
         std::vector<std::uint32_t> events;  // sorted by start
-        std::vector<TimeNs> starts;    // starts[i] = start of events[i] (cache-friendly search)
-        std::vector<TimeNs> maxEnd;    // running max of end over events[0..i]
-        std::vector<TimeNs> busyUpTo;  // length of the union of events[0..i]
-        TimeBucketIndex byStart;       // searches of starts, in O(1) + a search in one bucket
-        TimeBucketIndex byMaxEnd;      // the same for maxEnd
+        std::vector<TimeNs> starts;     // starts[i] = start of events[i] (cache-friendly search)
+        std::vector<TimeNs> maxEnd;     // running max of end over events[0..i]
+        std::vector<TimeNs> blockBusy;  // length of the union of events[0 .. (b + 1) * kBlock - 1]
+        TimeBucketIndex byStart;        // searches of starts, in O(1) + a search in one bucket
+        TimeBucketIndex byMaxEnd;       // the same for maxEnd
     };
+    // Length of the union of track.events[0..k] (timeline_model_depths.cpp).
+    static TimeNs busyUpTo(const Track& track, std::size_t k);
     struct LaneIndex : Track {
         std::vector<Track> levels;  // by depth; empty when the lane does not nest (all is level 0)
         std::vector<std::uint32_t> instants;  // marker candidates (isInstantKind), by start
@@ -186,8 +199,9 @@ private:
     std::vector<std::uint16_t> rows_;
     std::vector<std::vector<std::uint16_t>> row_lanes_;
     std::vector<int> row_of_lane_;
-    std::vector<int> row_top_;          // slot of each row's top, plus the total at the end
-    std::vector<std::uint16_t> depth_;  // by event
+    std::vector<int> row_top_;  // slot of each row's top, plus the total at the end
+    // By event; empty while no lane nests (every depth is 0 then), so flat traces pay nothing.
+    std::vector<std::uint16_t> depth_;
     int first_gpu_row_ = 0;
     TimeNs begin_ = 0;
     TimeNs end_ = 1;
@@ -206,7 +220,7 @@ private:
     std::vector<TimeNs> gap_block_max_;
     std::vector<std::uint32_t> flows_by_from_, flows_by_to_;  // flow indices sorted by from / to
     std::vector<std::uint32_t> flows_by_time_;                // sorted by earlier endpoint start
-    std::vector<TimeNs> flow_time_lo_;                        // earlier endpoint start, same order
+    TimeNs flowTimeLo(std::uint32_t flow) const;              // the earlier endpoint's start
     std::vector<TimeNs> flow_time_hi_max_;                    // running max of later endpoint end
 };
 

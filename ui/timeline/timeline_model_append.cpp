@@ -86,7 +86,8 @@ void TimelineModel::append() {
     begin_ = any_time_ ? std::min<TimeNs>(lo_, 0) : 0;
     end_ = any_time_ && hi_ > begin_ ? hi_ : begin_ + 1;
     indexed_events_ = events.size();
-    depth_.resize(events.size(), 0);
+    if (!depth_.empty())
+        depth_.resize(events.size(), 0);
 
     for (std::size_t l = 0; l < lanes_.size(); ++l)
         if (lanes_[l].events.size() > before[l])
@@ -139,6 +140,16 @@ void TimelineModel::appendToLane(std::uint16_t laneId, std::size_t before) {
     const std::size_t keptInstants = from == 0 ? 0 : countUpTo(lane.instants, idx[from - 1], order);
     lane.instants.resize(keptInstants);
     lane.instantStarts.resize(keptInstants);
+    if (from == 0) {
+        // A build: reserve exactly, or doubling leaves up to half of millions of entries unused
+        // (issue 14: 100 B per event); a live run's appends keep the amortized growth.
+        const auto count =
+            static_cast<std::size_t>(std::count_if(idx.begin(), idx.end(), [&](std::uint32_t i) {
+                return isInstantKind(events[i].kind);
+            }));
+        lane.instants.reserve(count);
+        lane.instantStarts.reserve(count);
+    }
     for (std::size_t k = from; k < idx.size(); ++k) {
         const auto& e = events[idx[k]];
         if (isInstantKind(e.kind)) {
@@ -168,14 +179,16 @@ void TimelineModel::redoDepths(LaneIndex& lane, std::size_t from) {
         tail.assign(idx.begin() + static_cast<std::ptrdiff_t>(q), idx.end());
     const auto& redo = q > 0 ? tail : idx;
     const auto depths = sliceDepths(events, redo);
-    std::uint16_t most = 0;
-    for (std::size_t k = 0; k < redo.size(); ++k) {
+    const std::uint16_t most =
+        depths.empty() ? std::uint16_t{0} : *std::max_element(depths.begin(), depths.end());
+    if (lane.levels.empty() && most == 0)
+        return;  // still flat: level 0 is the lane itself, no copy, and its depths are all 0
+    // The first lane to nest gives every event a depth; the others', all 0, were implied so far.
+    if (depth_.empty())
+        depth_.assign(indexed_events_, 0);
+    for (std::size_t k = 0; k < redo.size(); ++k)
         depth_[redo[k]] = depths[k];
-        most = std::max(most, depths[k]);
-    }
     if (lane.levels.empty()) {
-        if (most == 0)
-            return;  // still flat: level 0 is the lane itself, no copy
         // The lane starts to nest: every earlier event was on level 0.
         lane.levels.assign(static_cast<std::size_t>(most) + 1, Track{});
         for (const auto k : idx)
@@ -294,12 +307,10 @@ void TimelineModel::addFlows(std::size_t fromFlow) {
 void TimelineModel::indexFlowsByTime(std::size_t from) {
     const auto& flows = trace_->flows;
     const auto& events = trace_->events;
-    flow_time_lo_.resize(flows_by_time_.size());
     flow_time_hi_max_.resize(flows_by_time_.size());
     TimeNs running = from > 0 ? flow_time_hi_max_[from - 1] : std::numeric_limits<TimeNs>::min();
     for (std::size_t k = from; k < flows_by_time_.size(); ++k) {
         const auto& flow = flows[flows_by_time_[k]];
-        flow_time_lo_[k] = std::min(events[flow.from].start_ns, events[flow.to].start_ns);
         running = std::max(running, std::max(events[flow.from].end_ns, events[flow.to].end_ns));
         flow_time_hi_max_[k] = running;
     }
@@ -312,13 +323,12 @@ namespace syncscope {
 std::size_t TimelineModel::memoryFootprint() const {
     auto bytes = [](const auto& v) { return v.capacity() * sizeof(v[0]); };
     auto trackBytes = [&](const Track& t) {
-        return bytes(t.events) + bytes(t.starts) + bytes(t.maxEnd) + bytes(t.busyUpTo) +
+        return bytes(t.events) + bytes(t.starts) + bytes(t.maxEnd) + bytes(t.blockBusy) +
                (t.byStart.bucketCount() + t.byMaxEnd.bucketCount()) * sizeof(std::uint32_t);
     };
     std::size_t total = bytes(depth_) + bytes(gaps_) + bytes(busy_) + bytes(gap_block_max_) +
                         bytes(cpu_syncs_) + bytes(pending_flows_) + bytes(flows_by_from_) +
-                        bytes(flows_by_to_) + bytes(flows_by_time_) + bytes(flow_time_lo_) +
-                        bytes(flow_time_hi_max_);
+                        bytes(flows_by_to_) + bytes(flows_by_time_) + bytes(flow_time_hi_max_);
     for (const auto& lane : lanes_) {
         total += trackBytes(lane) + bytes(lane.instants) + bytes(lane.instantStarts) +
                  lane.byInstantStart.bucketCount() * sizeof(std::uint32_t);

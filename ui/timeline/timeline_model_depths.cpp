@@ -14,25 +14,38 @@ void TimelineModel::indexTrack(Track& track, std::size_t from) const {
     from = std::min(from, idx.size());
     track.starts.resize(idx.size());
     track.maxEnd.resize(idx.size());
-    track.busyUpTo.resize(idx.size());
     TimeNs running = from > 0 ? track.maxEnd[from - 1] : std::numeric_limits<TimeNs>::min();
-    TimeNs busy = from > 0 ? track.busyUpTo[from - 1] : 0;
     for (std::size_t k = from; k < idx.size(); ++k) {
         const auto& e = events[idx[k]];
-        const TimeNs end = std::max(e.end_ns, e.start_ns);
         track.starts[k] = e.start_ns;
-        // Sorted by start, so the union only grows by the part past the running end.
-        const TimeNs begin = k == 0 ? e.start_ns : std::max(e.start_ns, running);
-        if (end > begin)
-            busy = saturatingAdd(busy, saturatingSub(end, begin));
-        running = std::max(running, end);
+        running = std::max(running, std::max(e.end_ns, e.start_ns));
         track.maxEnd[k] = running;
-        track.busyUpTo[k] = busy;
     }
+    // The union's length at the end of each whole block, from the first block that changed.
+    const std::size_t firstBlock = from / kBlock;
+    track.blockBusy.resize(firstBlock);
+    if (from == 0)  // a build reserves once; a live run's appends grow it by doubling
+        track.blockBusy.reserve(idx.size() / kBlock);
+    for (std::size_t b = firstBlock; (b + 1) * kBlock <= idx.size(); ++b)
+        track.blockBusy.push_back(busyUpTo(track, (b + 1) * kBlock - 1));
     track.byStart.truncate(from);
     track.byStart.extend(track.starts);
     track.byMaxEnd.truncate(from);
     track.byMaxEnd.extend(track.maxEnd);
+}
+
+TimeNs TimelineModel::busyUpTo(const Track& track, std::size_t k) {
+    // Sorted by start, so each event adds to the union only its part past the running end of
+    // those before it, which is maxEnd[i] - max(start, maxEnd[i - 1]) when positive.
+    const std::size_t block = k / kBlock;
+    TimeNs busy = block > 0 ? track.blockBusy[block - 1] : 0;
+    for (std::size_t i = block * kBlock; i <= k; ++i) {
+        const TimeNs begin =
+            i == 0 ? track.starts[0] : std::max(track.starts[i], track.maxEnd[i - 1]);
+        if (track.maxEnd[i] > begin)
+            busy = saturatingAdd(busy, saturatingSub(track.maxEnd[i], begin));
+    }
+    return busy;
 }
 
 const TimelineModel::Track* TimelineModel::track(std::uint16_t lane, int depth) const {

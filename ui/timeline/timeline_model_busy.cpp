@@ -1,0 +1,84 @@
+// TimelineModel::busyBeforeEach: the busy time before many times at once, for drawing.
+#include <algorithm>
+#include <limits>
+
+#include "ui/timeline/prefetch.h"
+#include "ui/timeline/timeline_model.h"
+
+namespace syncscope {
+
+namespace {
+
+// How many times ahead the sweep prefetches: enough to cover a memory latency with the searches
+// in between, few enough that the prefetched lines are still in L1 when they are read.
+constexpr std::size_t kAhead = 8;
+// A bucket's candidates are prefetched up to this many values (8 lines); a denser bucket (a burst
+// of events) is searched without them, as before.
+constexpr std::size_t kPrefetchValues = 64;
+
+// upperBound(t) is lowerBound(t + 1); the largest time has nothing after it.
+TimeNs justAfter(TimeNs t) {
+    return t == std::numeric_limits<TimeNs>::max() ? t : t + 1;
+}
+
+}  // namespace
+
+void TimelineModel::busyBeforeEach(std::uint16_t lane, int depth, const std::vector<TimeNs>& times,
+                                   std::vector<TimeNs>& out) const {
+    out.assign(times.size(), 0);
+    const Track* level = track(lane, depth);
+    if (!level || level->events.empty())
+        return;
+    const Track& L = *level;
+    const auto& starts = L.starts;
+    const std::size_t n = times.size();
+    const std::size_t size = starts.size();
+    auto bounds = [&](TimeNs t) {
+        if (t == std::numeric_limits<TimeNs>::max())
+            return std::pair<std::size_t, std::size_t>{size, size};
+        return L.byStart.candidates(t + 1);
+    };
+    // Pass 1: the first position starting after each time (busyBefore's search), kept in `out`.
+    // Times are sorted, so each search starts where the last one ended.
+    std::size_t cursor = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        if (i + kAhead < n) {
+            const auto [lo, hi] = bounds(times[i + kAhead]);
+            for (std::size_t p = lo; p < hi && p < lo + kPrefetchValues; p += 8)
+                prefetch(starts.data() + p);
+        }
+        const auto [lo0, hi0] = bounds(times[i]);
+        const std::size_t lo = std::max(lo0, cursor);
+        const std::size_t hi = std::max(hi0, lo);
+        cursor = static_cast<std::size_t>(
+            std::lower_bound(starts.begin() + static_cast<std::ptrdiff_t>(lo),
+                             starts.begin() + static_cast<std::ptrdiff_t>(hi),
+                             justAfter(times[i])) -
+            starts.begin());
+        out[i] = static_cast<TimeNs>(cursor);
+    }
+    // Pass 2: busyBefore from the running max end and union length at those positions (see
+    // busyBefore in timeline_model.cpp); the block each one is recomputed from is fetched a few
+    // times ahead.
+    for (std::size_t i = 0; i < n; ++i) {
+        if (i + kAhead < n && out[i + kAhead] > 0) {
+            const auto ahead = static_cast<std::size_t>(out[i + kAhead]) - 1;
+            const std::size_t block = ahead / kBlock;
+            prefetch(L.maxEnd.data() + block * kBlock);
+            prefetch(L.maxEnd.data() + ahead);
+            prefetch(starts.data() + block * kBlock);
+            prefetch(starts.data() + ahead);
+            if (block > 0)
+                prefetch(L.blockBusy.data() + block - 1);
+        }
+        const auto j = static_cast<std::size_t>(out[i]);
+        if (j == 0)
+            continue;
+        const TimeNs t = times[i];
+        const TimeNs over = L.maxEnd[j - 1] > t ? saturatingSub(L.maxEnd[j - 1], t) : 0;
+        const TimeNs upTo = busyUpTo(L, j - 1);
+        out[i] = upTo - std::min(over, upTo);
+    }
+}
+
+}  // namespace syncscope
