@@ -34,6 +34,7 @@
 #include "core/tracefile/atomic_file.h"
 #include "core/tracefile/gzip.h"
 #include "core/tracefile/trace_file.h"
+#include "tests/bench/proc_status.h"
 
 namespace {
 
@@ -44,16 +45,7 @@ double seconds(Clock::time_point a, Clock::time_point b) {
     return std::chrono::duration<double>(b - a).count();
 }
 
-// Kilobytes from /proc/self/status ("VmRSS:", "VmHWM:").
-long statusKb(const char* key) {
-    std::ifstream status("/proc/self/status");
-    std::string line;
-    const std::size_t n = std::strlen(key);
-    while (std::getline(status, line))
-        if (line.compare(0, n, key) == 0)
-            return std::strtol(line.c_str() + n, nullptr, 10);
-    return -1;
-}
+using syncscope::bench::statusKb;
 
 // This process's CPU time (user + system, every thread), in seconds.
 double cpuSeconds() {

@@ -33,6 +33,7 @@
 #include "core/model/trace.h"
 #include "core/tracefile/gzip_writer.h"
 #include "core/tracefile/trace_file.h"
+#include "tests/bench/proc_status.h"
 #include "ui/timeline/timeline_model.h"
 #include "ui/timeline/timeline_view.h"
 #include "ui/window/document_opener.h"
@@ -42,15 +43,7 @@ using namespace syncscope;
 
 namespace {
 
-long statusKb(const char* key) {
-    std::ifstream status("/proc/self/status");
-    std::string line;
-    const std::size_t n = std::strlen(key);
-    while (std::getline(status, line))
-        if (line.compare(0, n, key) == 0)
-            return std::strtol(line.c_str() + n, nullptr, 10);
-    return -1;
-}
+using syncscope::bench::statusKb;
 
 // A run-shaped trace of `n` events: launches on the host thread, kernels round-robin on four
 // streams with a launch flow each, every 16th kernel a stream sync (host wait + awaited flow).
