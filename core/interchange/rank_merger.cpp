@@ -8,17 +8,12 @@
 #include <stdexcept>
 
 #include "core/analysis/collective_matcher.h"
+#include "core/interchange/import_failure.h"
 #include "core/interchange/trace_opener.h"
 
 namespace syncscope {
 
 namespace {
-
-ImportResult failure(std::string message) {
-    ImportResult result;
-    result.error = std::move(message);
-    return result;
-}
 
 std::string clockWording(ClockDomain domain) {
     return domain == ClockDomain::KinetoBase ? "times relative to \"baseTimeNanoseconds\""
@@ -65,10 +60,10 @@ void append(Trace& out, const Trace& in, std::uint32_t rank, TimeNs shift) {
 ImportResult RankMerger::merge(const std::vector<std::string>& paths,
                                const ImportOptions& options) {
     if (paths.empty())
-        return failure("no trace files to merge");
+        return importFailure("no trace files to merge");
     if (paths.size() > kMaxFiles)
-        return failure(std::to_string(paths.size()) + " trace files given; at most " +
-                       std::to_string(kMaxFiles) + " ranks are merged at once");
+        return importFailure(std::to_string(paths.size()) + " trace files given; at most " +
+                             std::to_string(kMaxFiles) + " ranks are merged at once");
     std::vector<Trace> traces;
     std::vector<std::string> warnings;
     for (std::size_t i = 0; i < paths.size(); ++i) {
@@ -92,9 +87,10 @@ ImportResult RankMerger::merge(const std::vector<std::string>& paths,
     try {
         merged = merge(std::move(traces), paths);
     } catch (const std::bad_alloc&) {
-        return failure("out of memory while merging " + std::to_string(paths.size()) + " ranks");
+        return importFailure("out of memory while merging " + std::to_string(paths.size()) +
+                             " ranks");
     } catch (const std::length_error& e) {
-        return failure(std::string("the merged ranks are too large: ") + e.what());
+        return importFailure(std::string("the merged ranks are too large: ") + e.what());
     }
     warnings.insert(warnings.end(), merged.warnings.begin(), merged.warnings.end());
     merged.warnings = std::move(warnings);
@@ -103,10 +99,10 @@ ImportResult RankMerger::merge(const std::vector<std::string>& paths,
 
 ImportResult RankMerger::merge(std::vector<Trace> traces, const std::vector<std::string>& names) {
     if (traces.empty() || names.size() != traces.size())
-        return failure("no trace files to merge");
+        return importFailure("no trace files to merge");
     if (traces.size() > kMaxFiles)
-        return failure(std::to_string(traces.size()) + " trace files given; at most " +
-                       std::to_string(kMaxFiles) + " ranks are merged at once");
+        return importFailure(std::to_string(traces.size()) + " trace files given; at most " +
+                             std::to_string(kMaxFiles) + " ranks are merged at once");
     ImportResult result;
     std::vector<std::uint32_t> ranks(traces.size());
     std::map<std::uint32_t, std::size_t> seen;
@@ -114,15 +110,18 @@ ImportResult RankMerger::merge(std::vector<Trace> traces, const std::vector<std:
         const Trace& t = traces[i];
         for (const Lane& lane : t.lanes)
             if (lane.rank != kNone)
-                return failure(names[i] + ": already holds several ranks; give the per-rank files");
+                return importFailure(names[i] +
+                                     ": already holds several ranks; give the per-rank files");
         if (t.clock.domain == ClockDomain::Unknown)
-            return failure(names[i] +
-                           ": has no clock shared with other processes (only PyTorch profiler "
-                           "traces can be merged by rank)");
+            return importFailure(
+                names[i] +
+                ": has no clock shared with other processes (only PyTorch profiler "
+                "traces can be merged by rank)");
         if (t.clock.domain != traces.front().clock.domain)
-            return failure(names[i] + ": has " + clockWording(t.clock.domain) + " but " +
-                           names.front() + " has " + clockWording(traces.front().clock.domain) +
-                           "; the ranks cannot be put on one clock");
+            return importFailure(names[i] + ": has " + clockWording(t.clock.domain) + " but " +
+                                 names.front() + " has " +
+                                 clockWording(traces.front().clock.domain) +
+                                 "; the ranks cannot be put on one clock");
         ranks[i] = t.rank;
         if (t.rank == kNone) {
             ranks[i] = static_cast<std::uint32_t>(i);
@@ -130,8 +129,8 @@ ImportResult RankMerger::merge(std::vector<Trace> traces, const std::vector<std:
                                       std::to_string(i) + " (its position in the list)");
         }
         if (auto [it, added] = seen.emplace(ranks[i], i); !added)
-            return failure(names[i] + ": rank " + std::to_string(ranks[i]) + " again (also " +
-                           names[it->second] + "); give each rank once");
+            return importFailure(names[i] + ": rank " + std::to_string(ranks[i]) + " again (also " +
+                                 names[it->second] + "); give each rank once");
     }
     TimeNs origin = std::numeric_limits<TimeNs>::max();
     for (const Trace& t : traces)

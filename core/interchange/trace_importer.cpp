@@ -7,6 +7,7 @@
 #include <new>
 #include <stdexcept>
 
+#include "core/interchange/import_failure.h"
 #include "core/interchange/input_probe.h"
 #include "core/interchange/kineto_importer.h"
 #include "core/interchange/lane_pruner.h"
@@ -20,12 +21,6 @@ namespace syncscope {
 namespace {
 
 constexpr std::string_view kSqliteMagic{"SQLite format 3\0", 16};
-
-ImportResult failure(std::string message) {
-    ImportResult result;
-    result.error = std::move(message);
-    return result;
-}
 
 std::string unknownFormat(std::string_view source, bool empty) {
     if (empty)
@@ -64,10 +59,10 @@ ImportResult TraceImporter::importFile(const std::string& path, const ImportOpti
     try {
         return withoutEmptyLanes(importFileAsIs(path, options));
     } catch (const std::bad_alloc&) {
-        return failure(path + ": out of memory while importing");
+        return importFailure(path + ": out of memory while importing");
     } catch (const std::length_error& e) {
         // Trace::addLane's bound, or a container asked to grow past what it can hold.
-        return failure(path + ": too large: " + e.what());
+        return importFailure(path + ": too large: " + e.what());
     }
 }
 
@@ -76,9 +71,9 @@ ImportResult TraceImporter::importBytes(std::string_view bytes, std::string_view
     try {
         return withoutEmptyLanes(importBytesAsIs(bytes, source_name, options));
     } catch (const std::bad_alloc&) {
-        return failure(std::string(source_name) + ": out of memory while importing");
+        return importFailure(std::string(source_name) + ": out of memory while importing");
     } catch (const std::length_error& e) {
-        return failure(std::string(source_name) + ": too large: " + e.what());
+        return importFailure(std::string(source_name) + ": too large: " + e.what());
     }
 }
 
@@ -92,14 +87,14 @@ ImportResult TraceImporter::withoutEmptyLanes(ImportResult result) {
 ImportResult TraceImporter::importFileAsIs(const std::string& path, const ImportOptions& options) {
     // Directories, pipes and devices are refused before anything reads from them.
     if (const InputProbe probe = InputProbe::probe(path); probe.format == InputProbe::Format::Error)
-        return failure(probe.error);
+        return importFailure(probe.error);
     char head[64] = {};
     std::size_t got = 0;
     {
         std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"),
                                                              &std::fclose);
         if (!file)
-            return failure(path + ": cannot open: " + std::strerror(errno));
+            return importFailure(path + ": cannot open: " + std::strerror(errno));
         got = std::fread(head, 1, sizeof(head), file.get());
     }
     const auto format = sniff(std::string_view(head, got));
@@ -107,10 +102,10 @@ ImportResult TraceImporter::importFileAsIs(const std::string& path, const Import
     if (format == TraceFormat::Sqlite)
         return NsysImporter::importFile(path, options);
     if (format == TraceFormat::Unknown)
-        return failure(unknownFormat(path, got == 0));
+        return importFailure(unknownFormat(path, got == 0));
     FileByteSource file(path);
     if (!file.error().empty())
-        return failure(path + ": " + file.error());
+        return importFailure(path + ": " + file.error());
     return importJsonStream(file, format, path, options);
 }
 
@@ -120,7 +115,7 @@ ImportResult TraceImporter::importBytesAsIs(std::string_view bytes, std::string_
     if (format == TraceFormat::Sqlite)
         return NsysImporter::importBytes(bytes, source_name, options);
     if (format == TraceFormat::Unknown)
-        return failure(unknownFormat(source_name, bytes.empty()));
+        return importFailure(unknownFormat(source_name, bytes.empty()));
     MemoryByteSource memory(bytes);
     return importJsonStream(memory, format, source_name, options);
 }

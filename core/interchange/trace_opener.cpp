@@ -3,20 +3,11 @@
 #include <new>
 #include <stdexcept>
 
+#include "core/interchange/import_failure.h"
 #include "core/interchange/trace_importer.h"
 #include "core/tracefile/trace_file.h"
 
 namespace syncscope {
-
-namespace {
-
-ImportResult failure(std::string message) {
-    ImportResult result;
-    result.error = std::move(message);
-    return result;
-}
-
-}  // namespace
 
 ImportResult TraceOpener::open(const std::string& path, const ImportOptions& options) {
     return open(path, InputProbe::probe(path), options);
@@ -28,9 +19,9 @@ ImportResult TraceOpener::open(const std::string& path, const InputProbe& probe,
     try {
         return openProbed(path, probe, options);
     } catch (const std::bad_alloc&) {
-        return failure(path + ": out of memory while reading the trace");
+        return importFailure(path + ": out of memory while reading the trace");
     } catch (const std::length_error& e) {
-        return failure(path + ": too large: " + e.what());
+        return importFailure(path + ": too large: " + e.what());
     }
 }
 
@@ -39,13 +30,14 @@ ImportResult TraceOpener::openProbed(const std::string& path, const InputProbe& 
     using Format = InputProbe::Format;
     switch (probe.format) {
         case Format::Error:
-            return failure(probe.error);
+            return importFailure(probe.error);
         case Format::Scenario:
-            return failure(path + ": is a scenario, not a trace (run it first: syncscope-cli run)");
+            return importFailure(path +
+                                 ": is a scenario, not a trace (run it first: syncscope-cli run)");
         case Format::Native: {
             TraceLoadResult loaded = TraceFile::load(path);
             if (!loaded.ok())
-                return failure(loaded.error);
+                return importFailure(loaded.error);
             ImportResult result;
             result.trace = std::move(loaded.trace);
             return result;
