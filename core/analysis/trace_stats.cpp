@@ -65,8 +65,8 @@ TraceStats computeStats(const Trace& trace) {
             continue;
         if (e.kind == EventKind::HostWait) {
             stats.host_blocked_ns = saturatingAdd(stats.host_blocked_ns, e.duration());
-            if (e.cpu_ns >= 0)
-                stats.host_cpu_burnt_ns = saturatingAdd(stats.host_cpu_burnt_ns, e.cpu_ns);
+            if (e.cpuNs() >= 0)
+                stats.host_cpu_burnt_ns = saturatingAdd(stats.host_cpu_burnt_ns, e.cpuNs());
             else
                 ++stats.waits_cpu_unknown;
         } else if (isSyncCall(e)) {

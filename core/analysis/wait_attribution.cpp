@@ -201,7 +201,7 @@ WaitInfo WaitAttribution::attributeHostWait(std::uint32_t wait) const {
     info.duration_ns = w.duration();
     info.spinning = (w.flags & event_flags::kSpinning) != 0;
     info.sleeping = (w.flags & event_flags::kSleeping) != 0;
-    info.cpu_ns = w.cpu_ns;
+    info.cpu_ns = w.cpuNs();
     info.call = index_.callOfWait(wait);
     const TraceEvent* call = info.call != kNone ? &index_.event(info.call) : nullptr;
     info.api = call != nullptr ? call->api : ApiId::None;

@@ -215,7 +215,7 @@ void CuptiRecordConverter::process(bool final) {
                                                : h.message);
             ev.start_ns = fromHost(h.start);
             ev.end_ns = fromHost(h.end);
-            ev.cpu_ns = h.cpu_ns;
+            ev.setCpuNs(h.cpu_ns);
             ev.flags = event_flags::kInstrumentation;
             trace_.addEvent(ev);
         }
@@ -312,7 +312,7 @@ void CuptiRecordConverter::emitStep(std::uint32_t step) {
             ev.cuda_event = cuda_event;
         if (st.kind == StepKind::Memcpy || st.kind == StepKind::Memset ||
             st.kind == StepKind::Malloc || st.kind == StepKind::MallocAsync)
-            ev.bytes = st.bytes;
+            ev.setBytes(st.bytes);
         // Syncs point at what they wait on, like the simulator's: the stream, or the event's
         // stream.
         if (api == ApiId::StreamSynchronize && stream < scenario_.streams.size())
@@ -384,7 +384,7 @@ void CuptiRecordConverter::emitStep(std::uint32_t step) {
             ev.name = intern(st.label.empty() ? std::string("host work") : st.label);
             ev.start_ns = fromHost(stamp->start);
             ev.end_ns = fromHost(stamp->end);
-            ev.cpu_ns = stamp->cpu_ns;
+            ev.setCpuNs(stamp->cpu_ns);
             ev.step = step;
             ev.batch = st.batch;
             ev.mode = st.mode;

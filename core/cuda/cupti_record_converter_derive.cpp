@@ -37,13 +37,13 @@ std::uint32_t CuptiRecordConverter::emitGpuSide(std::uint32_t step, const Step& 
             stream_map_[op.stream_id] = stream;
             ev.start_ns = fromRecord(op.start);
             ev.end_ns = fromRecord(op.end);
-            ev.bytes = op.bytes;
+            ev.setBytes(op.bytes);
             if (op.kind == GpuOpRecord::Kind::Kernel) {
                 ev.kind = EventKind::Kernel;
                 ev.name = intern(st.label.empty() ? std::string(toString(st.kernel)) + " kernel"
                                                   : st.label);
                 if (st.kernel == KernelKind::Memory)
-                    ev.bytes = st.bytes;
+                    ev.setBytes(st.bytes);
             } else if (op.kind == GpuOpRecord::Kind::Memcpy) {
                 ev.kind = EventKind::Memcpy;
                 ev.name = intern(st.label.empty() ? copyName(op.copy_kind, st) : st.label);
@@ -104,7 +104,7 @@ std::uint32_t CuptiRecordConverter::emitGpuSide(std::uint32_t step, const Step& 
             ev.name = intern(st.label.empty() ? std::string("host callback") : st.label);
             ev.start_ns = fromHost(cb->start);
             ev.end_ns = fromHost(cb->end);
-            ev.cpu_ns = cb->cpu_ns;
+            ev.setCpuNs(cb->cpu_ns);
             return addStreamEvent(ev, stream);
         }
         case ApiId::MallocAsync:
@@ -113,12 +113,12 @@ std::uint32_t CuptiRecordConverter::emitGpuSide(std::uint32_t step, const Step& 
             const std::string buffer =
                 st.buffer < scenario_.buffers.size() ? " " + scenario_.buffers[st.buffer].name : "";
             ev.name = intern((api == ApiId::MallocAsync ? "malloc_async" : "free_async") + buffer);
-            ev.bytes = st.bytes;
+            ev.setBytes(st.bytes);
             TimeNs at = reached;
             if (const auto it = memory_ops_.find(call.correlation); it != memory_ops_.end()) {
                 stream_map_[it->second.stream_id] = stream;
                 if (it->second.bytes != 0)
-                    ev.bytes = it->second.bytes;
+                    ev.setBytes(it->second.bytes);
                 if (it->second.timestamp != 0)
                     at = std::max(at, fromRecord(it->second.timestamp));
             }
@@ -210,7 +210,7 @@ void CuptiRecordConverter::emitHostWait(std::uint32_t step, const Step& st,
     }
     wait.awaited = awaited;
     if (stamp != nullptr)
-        wait.cpu_ns = stamp->cpu_ns;
+        wait.setCpuNs(stamp->cpu_ns);
     if (st.kind == StepKind::EventQueryPoll) {
         wait.flags |= event_flags::kSpinning;
     } else if (stamp != nullptr && stamp->cpu_ns >= 0 && stamp->end > stamp->start) {

@@ -273,8 +273,8 @@ void ChromeTraceWriter::write(const Trace& trace, const Sink& sink) {
             out.raw(",\"batch\":").unsignedInteger(e.batch);
         if (e.correlation != kNone)
             out.raw(",\"correlation\":").unsignedInteger(e.correlation);
-        if (e.bytes != 0)
-            out.raw(",\"bytes\":").unsignedInteger(e.bytes);
+        if (e.bytes() != 0)
+            out.raw(",\"bytes\":").unsignedInteger(e.bytes());
         if (e.awaited != kNone) {
             out.raw(",\"awaited\":").unsignedInteger(e.awaited);
             if (e.awaited < trace.events.size())
@@ -282,8 +282,8 @@ void ChromeTraceWriter::write(const Trace& trace, const Sink& sink) {
         }
         if (e.cuda_event != kNone)
             out.raw(",\"cuda_event\":").unsignedInteger(e.cuda_event);
-        if (e.cpu_ns != -1)
-            out.raw(",\"cpu_ns\":").integer(e.cpu_ns);
+        if (e.cpuNs() != -1)
+            out.raw(",\"cpu_ns\":").integer(e.cpuNs());
         if (e.flags != 0)
             out.raw(",\"flags\":").integer(e.flags);
         if (e.target_lane != kNoLane)

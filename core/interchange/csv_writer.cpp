@@ -53,12 +53,12 @@ void CsvWriter::write(const Trace& trace, const Sink& sink) {
         idx(e.step);
         idx(e.batch);
         idx(e.correlation);
-        buf += std::to_string(e.bytes);
+        buf += std::to_string(e.bytes());
         buf += ',';
         idx(e.awaited);
         idx(e.cuda_event);
-        if (e.cpu_ns >= 0)
-            buf += std::to_string(e.cpu_ns);
+        if (e.cpuNs() >= 0)
+            buf += std::to_string(e.cpuNs());
         buf += ',';
         buf += std::to_string(e.flags);
         buf += "\r\n";

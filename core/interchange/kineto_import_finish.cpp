@@ -31,7 +31,7 @@ void KinetoImport::addWaitsForUnrecordedSyncs() {
         wait.kind = EventKind::HostWait;
         wait.lane = 0;  // placed on the caller's waits lane when the waits are resolved
         wait.flags = 0;
-        wait.cpu_ns = -1;
+        wait.setCpuNs(-1);
         PendingWait pending;
         pending.device = device;
         pending.call_correlation = wait.correlation;

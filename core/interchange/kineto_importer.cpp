@@ -132,7 +132,7 @@ std::string KinetoImport::onKinetoSpan(const KinetoRecord& r, Category category)
     if (r.bytes.present) {
         if (r.bytes.value < 0)
             return "\"args.bytes\" is negative (" + std::to_string(r.bytes.value) + ")";
-        e.bytes = static_cast<std::uint64_t>(r.bytes.value);
+        e.setBytes(static_cast<std::uint64_t>(r.bytes.value));
     }
     switch (category) {
         case Category::Kernel:
@@ -189,6 +189,7 @@ std::string KinetoImport::onKinetoSpan(const KinetoRecord& r, Category category)
                 ++result_.stats.stream_waits;
             } else {
                 e.kind = EventKind::HostWait;
+                e.setCpuNs(-1);  // not in the record (the field held its bytes, if any)
                 e.lane =
                     0;  // placed on the waits lane of the calling thread once that call is known
                 wait.lane_from_call = true;

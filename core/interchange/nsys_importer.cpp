@@ -208,7 +208,7 @@ std::string NsysImport::readGpuOps(const std::string& table, EventKind kind) {
         if (kind == EventKind::Kernel) {
             e.name = trace.strings.intern(stringOf(value));
         } else {
-            e.bytes = static_cast<std::uint64_t>(value);
+            e.setBytes(static_cast<std::uint64_t>(value));
             const auto k = copy_kind >= 0 && copy_kind <= 10 ? copy_kind : 0;
             e.name = trace.strings.intern(kind == EventKind::Memcpy ? kCopyNames[k] : "Memset");
             if (kind == EventKind::Memcpy && src_kind == 0)

@@ -84,9 +84,11 @@ std::string OwnExportReader::readEvent(const KinetoRecord& r, Trace& trace) {
     if (r.bytes.present) {
         if (r.bytes.value < 0)
             return "\"args.bytes\" is negative";
-        e.bytes = static_cast<std::uint64_t>(r.bytes.value);
+        e.setBytes(static_cast<std::uint64_t>(r.bytes.value));
     }
-    e.cpu_ns = r.cpu_ns.valueOr(-1);
+    // The export writes cpu_ns only where the event holds CPU time (never beside bytes).
+    if (e.holdsCpuTime())
+        e.setCpuNs(r.cpu_ns.valueOr(-1));
     e.lane = static_cast<std::uint16_t>(lane);
     e.target_lane = target == kNone ? kNoLane : static_cast<std::uint16_t>(target);
     e.flags = static_cast<std::uint8_t>(flags);

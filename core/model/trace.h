@@ -15,7 +15,7 @@
 namespace syncscope {
 
 // DESIGN.md §2 "Trace". One model for simulated runs, CUDA runs and imported foreign traces.
-// Events are plain 64-byte records with string-table names so a trace of millions stays compact.
+// Events are plain 56-byte records with string-table names so a trace of millions stays compact.
 
 enum class LaneKind : std::uint8_t {
     HostThread,  // host API calls and host work of one thread
@@ -107,8 +107,12 @@ inline constexpr std::uint8_t kQueryReady = 1u << 7;  // EventQuery/StreamQuery 
 struct TraceEvent {
     TimeNs start_ns = 0;
     TimeNs end_ns = 0;
-    std::uint64_t bytes = 0;     // copies, memsets, allocations
-    std::int64_t cpu_ns = -1;    // HostWait: CPU time burnt while waiting (-1 unknown)
+    // One field for two values that never coexist, so an event is 56 bytes rather than 64 (issue
+    // 14: 10 M events in the window): the CPU time of the host's own waiting and work (see
+    // holdsCpuTime(), stored + 1 so the zero default reads as -1 "unknown"), and every other
+    // event's bytes (copies, memsets, allocations). Use bytes()/cpuNs() and setBytes()/setCpuNs():
+    // the kind (and api) decide which one it holds, so set the one that kind carries.
+    std::uint64_t bytes_or_cpu = 0;
     std::uint32_t name = 0;      // index into Trace::strings
     std::uint32_t step = kNone;  // expanded scenario step that caused it
     std::uint32_t batch = kNone;
@@ -124,7 +128,35 @@ struct TraceEvent {
 
     // Saturates: an event spanning more than int64 (a corrupt import) reads as the longest.
     TimeNs duration() const { return saturatingSub(end_ns, start_ns); }
+
+    // Bytes moved or allocated; 0 where the field holds CPU time.
+    std::uint64_t bytes() const { return holdsCpuTime() ? 0 : bytes_or_cpu; }
+    // CPU time burnt (HostWait: while waiting); -1 when unknown and where the field holds bytes.
+    std::int64_t cpuNs() const {
+        return holdsCpuTime() ? static_cast<std::int64_t>(bytes_or_cpu - 1) : -1;
+    }
+    // Host waits, host work, host callbacks and sync calls burn CPU and move no bytes; the CUDA
+    // engine times the CPU of all of them. Everything else may carry bytes and never CPU time.
+    bool holdsCpuTime() const {
+        switch (kind) {
+            case EventKind::HostWait:
+            case EventKind::HostWork:
+            case EventKind::HostCallback:
+                return true;
+            case EventKind::ApiCall:
+                return api == ApiId::DeviceSynchronize || api == ApiId::StreamSynchronize ||
+                       api == ApiId::EventSynchronize || api == ApiId::CpuSynchronize ||
+                       api == ApiId::EventQuery || api == ApiId::StreamQuery;
+            default:
+                return false;
+        }
+    }
+    void setBytes(std::uint64_t value) { bytes_or_cpu = value; }
+    // Wraps modulo 2^64, so every int64 (even a file's odd negative values) reads back unchanged.
+    void setCpuNs(std::int64_t value) { bytes_or_cpu = static_cast<std::uint64_t>(value) + 1; }
 };
+// The window holds millions of these: a new field must find room in the padding, not grow it.
+static_assert(sizeof(TraceEvent) == 56, "TraceEvent grew: see issue 14's 100 B per event");
 
 enum class FlowKind : std::uint8_t {
     Launch,   // API call -> the GPU op it enqueued

@@ -180,7 +180,7 @@ void SimGpu::complete(std::uint32_t stream) {
     TraceEvent e;
     e.start_ns = op.start;
     e.end_ns = op.end;
-    e.bytes = op.bytes;
+    e.setBytes(op.bytes);
     e.name = op.name;
     e.step = op.step;
     e.batch = op.batch;

@@ -287,7 +287,7 @@ std::uint32_t SimRun::enqueueCall(std::uint32_t stream, SimOp& op, TimeNs cost, 
     call.start_ns = t0;
     call.end_ns = host_;
     call.correlation = next_correlation_;
-    call.bytes = op.bytes;
+    call.setBytes(op.bytes);
     call.cuda_event = op.cuda_event;
     call.flags = static_cast<std::uint8_t>(flags | op.flags);
     op.correlation = next_correlation_++;
@@ -339,7 +339,7 @@ void SimRun::addHostWait(TimeNs t0, TimeNs ret, const Release& release, const Wa
     wait.target_lane = call.target_lane;
     wait.cuda_event = call.cuda_event;
     wait.awaited = release.event;
-    wait.cpu_ns = style.cpuNs(ret - t0);
+    wait.setCpuNs(style.cpuNs(ret - t0));
     wait.flags = static_cast<std::uint8_t>(style.flags() | extra_flags);
     const std::uint32_t index = writer_.add(wait);
     if (release.event != kNone)

@@ -133,7 +133,7 @@ bool SimRun::malloc(const Step& step) {
     TraceEvent call = apiCall(ApiId::Malloc, SyncMode::ImplicitAlloc, kNoLane);
     call.start_ns = t0;
     call.end_ns = host_;
-    call.bytes = step.bytes;
+    call.setBytes(step.bytes);
     if (r.status != SimMemory::Status::Ok)
         call.flags = event_flags::kFailed;
     writer_.add(call);
@@ -156,7 +156,7 @@ void SimRun::free(const Step& step) {
     const TimeNs t0 = host_;
     const SimMemory::Kind kind = memory_.kindOf(step.buffer);
     TraceEvent call = apiCall(ApiId::Free, SyncMode::ImplicitAlloc, kNoLane);
-    call.bytes = 0;
+    call.setBytes(0);
     if (kind == SimMemory::Kind::None) {
         call.start_ns = t0;
         call.end_ns = host_ += profile_.free_cost_ns;
@@ -187,7 +187,7 @@ bool SimRun::mallocAsync(const Step& step) {
         TraceEvent call =
             apiCall(ApiId::MallocAsync, step.mode, SimTraceWriter::streamLane(step.stream));
         call.end_ns = host_ += profile_.api_cost_ns;
-        call.bytes = step.bytes;
+        call.setBytes(step.bytes);
         call.flags = event_flags::kFailed;
         writer_.add(call);
         const bool oom = r.status == SimMemory::Status::OutOfMemory;
@@ -236,7 +236,7 @@ void SimRun::freeAsync(const Step& step) {
 void SimRun::poolTrim(const Step& step) {
     TraceEvent call = apiCall(ApiId::MemPoolTrimTo, step.mode, kNoLane);
     call.end_ns = host_ += profile_.api_cost_ns;
-    call.bytes = step.bytes;
+    call.setBytes(step.bytes);
     writer_.add(call);
     gpu_.advanceTo(host_);
     memory_.trimTo(step.bytes, host_);

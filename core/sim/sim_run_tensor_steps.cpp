@@ -56,7 +56,7 @@ void SimRun::releaseCachedSegments(const TraceEvent& owner) {
         gpu_.advanceTo(host_);
         const TimeNs t0 = host_;
         TraceEvent call = apiCall(ApiId::Free, owner.mode, kNoLane);
-        call.bytes = bytes;
+        call.setBytes(bytes);
         Release release;
         const bool waited = waitAll(release);
         finishSync(call, t0, waited ? &release : nullptr, policy_.deviceWait(),
@@ -82,7 +82,7 @@ bool SimRun::liveTensor(const Step& step, TraceEvent& call) {
 bool SimRun::tensorAlloc(const Step& step) {
     CachingAllocator& torch = memory_.torch();
     TraceEvent call = apiCall(ApiId::TensorAlloc, step.mode, kNoLane);
-    call.bytes = step.bytes;
+    call.setBytes(step.bytes);
     const TimeNs t0 = host_;
     host_ += profile_.api_cost_ns;  // the allocator's own bookkeeping
     processHeldTensors();
@@ -96,7 +96,7 @@ bool SimRun::tensorAlloc(const Step& step) {
         if (!fits())  // PyTorch empties its cache and tries once more before it gives up
             releaseCachedSegments(call);
         TraceEvent malloc = apiCall(ApiId::Malloc, step.mode, kNoLane);
-        malloc.bytes = segment;
+        malloc.setBytes(segment);
         malloc.end_ns = host_ += profile_.malloc_cost_ns;
         gpu_.advanceTo(host_);
         if (!fits()) {

@@ -18,9 +18,8 @@ bool TraceFileLoader::run(element root_element) {
     if (root_element.get_object().get(root) != simdjson::SUCCESS)
         return fail("", "a trace file must be a JSON object");
     return meta(root) && clockAndRank(root) && scenario(root) && enums(root) && device(root) &&
-           strings(root) &&
-           lanes(root) && eventColumns(root) && events(root) && flowColumns(root) && flows(root) &&
-           memoryColumns(root) && memory(root);
+           strings(root) && lanes(root) && eventColumns(root) && events(root) &&
+           flowColumns(root) && flows(root) && memoryColumns(root) && memory(root);
 }
 
 bool TraceFileLoader::meta(object root) {
@@ -243,7 +242,8 @@ bool TraceFileLoader::eventRow(element row, std::size_t i, std::size_t awaited_l
     const std::size_t names = t_.strings.size();
     TraceEvent ev;
     std::uint32_t lane = 0, target = kNone;
-    std::int64_t flags = 0;
+    std::int64_t flags = 0, cpu_ns = -1;
+    std::uint64_t bytes = 0;
     auto where = [&](std::size_t column) { return Place("events", i, kEventColumns[column]); };
     // Fast path first; a failure re-runs the check with a message naming the place.
     if (!getInt(c[0], where(0), ev.start_ns) || !getInt(c[1], where(1), ev.end_ns) ||
@@ -257,8 +257,8 @@ bool TraceFileLoader::eventRow(element row, std::size_t i, std::size_t awaited_l
         !getIndex(c[9], where(9), ev.cuda_event, 0, "", true) ||
         !getIndex(c[10], where(10), target, lanes, "lanes", true) ||
         !mapped(c[11], where(11), apis_, ev.api) || !mapped(c[12], where(12), modes_, ev.mode) ||
-        !getInt(c[13], where(13), flags) || !getUnsigned(c[14], where(14), ev.bytes) ||
-        !getInt(c[15], where(15), ev.cpu_ns))
+        !getInt(c[13], where(13), flags) || !getUnsigned(c[14], where(14), bytes) ||
+        !getInt(c[15], where(15), cpu_ns))
         return false;
     if (flags < 0 || flags > 255)
         return fail(where(13), std::to_string(flags) + " is out of range (0..255)");
@@ -271,6 +271,11 @@ bool TraceFileLoader::eventRow(element row, std::size_t i, std::size_t awaited_l
     ev.lane = static_cast<std::uint16_t>(lane);
     ev.target_lane = target == kNone ? kNoLane : static_cast<std::uint16_t>(target);
     ev.flags = static_cast<std::uint8_t>(flags);
+    // One field holds either (the writer puts 0 / -1 in the other column): the kind says which.
+    if (ev.holdsCpuTime())
+        ev.setCpuNs(cpu_ns);
+    else
+        ev.setBytes(bytes);
     if (ev.awaited != kNone) {
         any_awaited_ = true;
         max_awaited_ = std::max(max_awaited_, ev.awaited);

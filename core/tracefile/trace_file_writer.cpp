@@ -246,9 +246,9 @@ void TraceFile::writeJson(const Trace& t, const Sink& sink) {
         out += ',';
         appendNumber(out, static_cast<int>(e.flags));
         out += ',';
-        appendNumber(out, e.bytes);
+        appendNumber(out, e.bytes());
         out += ',';
-        appendNumber(out, e.cpu_ns);
+        appendNumber(out, e.cpuNs());
         out += ']';
         chunked.spill();
     }

@@ -84,7 +84,7 @@ Scenario scenario(std::uint32_t iterations, StepKind sync) {
 std::uint64_t traceHash(const Trace& trace) {
     std::uint64_t h = 1469598103934665603ull;
     const auto mix = [&h](std::uint64_t word) { h = (h ^ word) * 1099511628211ull; };
-    static_assert(sizeof(TraceEvent) % sizeof(std::uint64_t) == 0 && sizeof(TraceEvent) == 64,
+    static_assert(sizeof(TraceEvent) % sizeof(std::uint64_t) == 0 && sizeof(TraceEvent) == 56,
                   "TraceEvent has no padding to hash");
     const std::size_t words = trace.events.size() * sizeof(TraceEvent) / sizeof(std::uint64_t);
     const auto* bytes = reinterpret_cast<const unsigned char*>(trace.events.data());

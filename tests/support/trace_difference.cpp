@@ -111,8 +111,8 @@ std::string traceDifference(const Trace& a, const Trace& b, TraceMatch match) {
         ok =
             d.field("events", i, "start_ns", x.start_ns, y.start_ns) &&
             d.field("events", i, "end_ns", x.end_ns, y.end_ns) &&
-            d.field("events", i, "bytes", x.bytes, y.bytes) &&
-            d.field("events", i, "cpu_ns", x.cpu_ns, y.cpu_ns) &&
+            d.field("events", i, "bytes", x.bytes(), y.bytes()) &&
+            d.field("events", i, "cpu_ns", x.cpuNs(), y.cpuNs()) &&
             (match == TraceMatch::Exact ? d.field("events", i, "name", x.name, y.name)
                                         : d.field("events", i, "name", a.nameOf(x), b.nameOf(y))) &&
             d.field("events", i, "step", x.step, y.step) &&

@@ -46,7 +46,7 @@ std::shared_ptr<Trace> twoKernels() {
     wait.start_ns = 10 * kUs;
     wait.end_ns = 110 * kUs;
     wait.flags = event_flags::kSleeping;
-    wait.cpu_ns = 0;
+    wait.setCpuNs(0);
     wait.awaited = first;
     t->addEvent(wait);
     return t;

@@ -21,7 +21,7 @@ Trace waitTrace(std::uint32_t* wait, std::uint32_t* kernel, std::uint32_t* copy)
     c.lane = 2;
     c.start_ns = 3'000'000;
     c.end_ns = 3'500'000;
-    c.bytes = 3u << 20;
+    c.setBytes(3u << 20);
     c.flags = event_flags::kPageable;
     c.name = t.strings.intern("copy <a&b>");
     *copy = t.addEvent(c);

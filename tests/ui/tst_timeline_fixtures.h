@@ -102,8 +102,8 @@ inline std::shared_ptr<Trace> makeDemoTrace(int batches = 6, DemoIds* ids = null
         const auto l2 = api(ApiId::MemcpyAsync, now + 16 * us, now + 22 * us, 3, b);
         const TimeNs cs = t->events[k1].end_ns;
         const auto cp = gpu(EventKind::Memcpy, "HtoD", 3, cs, cs + 120 * us, b, l2);
-        t->events[cp].bytes = 64ULL << 20;
-        t->events[l2].bytes = 64ULL << 20;
+        t->events[cp].setBytes(64ULL << 20);
+        t->events[l2].setBytes(64ULL << 20);
         used += 64LL << 20;
         t->memory.push_back({cs, used, 256LL << 20, 128LL << 20, -1, -1});
         s1free = t->events[cp].end_ns;
@@ -136,7 +136,7 @@ inline std::shared_ptr<Trace> makeDemoTrace(int batches = 6, DemoIds* ids = null
         w.mode = SyncMode::Stream;
         w.api = ApiId::StreamSynchronize;
         w.flags = sleep ? event_flags::kSleeping : event_flags::kSpinning;
-        w.cpu_ns = sleep ? 20 * us : w.end_ns - w.start_ns;
+        w.setCpuNs(sleep ? 20 * us : w.end_ns - w.start_ns);
         w.awaited = red;
         w.name = t->strings.intern("cudaStreamSynchronize");
         const auto wi = t->addEvent(w);
@@ -210,7 +210,7 @@ inline Trace syncWaitTrace(std::uint32_t* waitIndex, std::uint32_t* kernelIndex)
     w.api = ApiId::StreamSynchronize;
     w.mode = SyncMode::Stream;
     w.flags = event_flags::kSpinning;
-    w.cpu_ns = 1'790'000;
+    w.setCpuNs(1'790'000);
     w.awaited = *kernelIndex;
     w.name = t.strings.intern("cudaStreamSynchronize");
     *waitIndex = t.addEvent(w);

@@ -40,13 +40,13 @@ EventDescription EventDescription::of(const Trace& trace, std::uint32_t index,
             QString::number(e.correlation));
     if (e.api != ApiId::None)
         row(QCoreApplication::translate("EventDescription", "Call"), qs(apiName(e.api)));
-    if (e.bytes > 0)
-        row(QCoreApplication::translate("EventDescription", "Bytes"), formatBytes(e.bytes));
+    if (e.bytes() > 0)
+        row(QCoreApplication::translate("EventDescription", "Bytes"), formatBytes(e.bytes()));
     if (e.mode != SyncMode::None)
         row(QCoreApplication::translate("EventDescription", "Sync mode"), syncModeLabel(e.mode));
-    if (e.kind == EventKind::HostWait && e.cpu_ns >= 0)
+    if (e.kind == EventKind::HostWait && e.cpuNs() >= 0)
         row(QCoreApplication::translate("EventDescription", "CPU burnt while waiting"),
-            durationText(e.cpu_ns));
+            durationText(e.cpuNs()));
     row(QCoreApplication::translate("EventDescription", "Notes"), eventNotes(e));
 
     // The analysis' sentence says all the short one says and more (wake-up, CPU); it finds the

@@ -178,18 +178,18 @@ QString describeEvent(const Trace& trace, std::uint32_t index) {
     if (e.api != ApiId::None && !apiName(e.api).empty())
         lines
             << QCoreApplication::translate("EventDescription", "call: %1").arg(qs(apiName(e.api)));
-    if (e.bytes > 0)
+    if (e.bytes() > 0)
         lines << QCoreApplication::translate("EventDescription", "bytes: %1")
-                     .arg(formatBytes(e.bytes));
+                     .arg(formatBytes(e.bytes()));
     if (e.mode != SyncMode::None)
         lines << QCoreApplication::translate("EventDescription", "sync mode: %1")
                      .arg(syncModeLabel(e.mode));
     const QString wait = describeWait(trace, index);
     if (!wait.isEmpty())
         lines << wait;
-    if (e.kind == EventKind::HostWait && e.cpu_ns >= 0)
+    if (e.kind == EventKind::HostWait && e.cpuNs() >= 0)
         lines << QCoreApplication::translate("EventDescription", "CPU burnt while waiting: %1")
-                     .arg(durationText(e.cpu_ns));
+                     .arg(durationText(e.cpuNs()));
     const QString notes = eventNotes(e);
     if (!notes.isEmpty())
         lines << notes;

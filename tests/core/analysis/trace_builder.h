@@ -150,7 +150,7 @@ public:
         e.end_ns = end;
         e.awaited = awaited;
         e.flags = flags;
-        e.cpu_ns = cpu_ns;
+        e.setCpuNs(cpu_ns);
         const auto index = trace_.addEvent(e);
         if (awaited != kNone)
             trace_.flows.push_back({index, awaited, FlowKind::Awaited});

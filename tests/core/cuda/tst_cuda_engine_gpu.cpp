@@ -181,7 +181,7 @@ void checkInvariants(const Trace& t, const Scenario& scenario) {
             continue;
         QVERIFY(e.awaited != kNone);
         QVERIFY(e.end_ns >= t.events[e.awaited].end_ns - eps);
-        QVERIFY(e.cpu_ns >= 0);
+        QVERIFY(e.cpuNs() >= 0);
     }
 }
 

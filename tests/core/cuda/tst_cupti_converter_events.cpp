@@ -217,7 +217,7 @@ private slots:
         const auto waits = indicesOf(trace, EventKind::HostWait);
         QCOMPARE(copies.size(), std::size_t(1));
         QCOMPARE(waits.size(), std::size_t(1));
-        QCOMPARE(trace.events[copies[0]].bytes, quint64(4096));
+        QCOMPARE(trace.events[copies[0]].bytes(), quint64(4096));
         QCOMPARE(trace.events[copies[0]].start_ns, TimeNs(100));
         QCOMPARE(trace.events[copies[0]].end_ns, TimeNs(480));
         QCOMPARE(trace.nameOf(trace.events[copies[0]]), std::string_view("memcpy d2h"));
@@ -274,7 +274,7 @@ private slots:
         const auto ops = indicesOf(trace, EventKind::MemoryOp);
         QCOMPARE(ops.size(), std::size_t(1));
         QCOMPARE(trace.events[ops[0]].start_ns, TimeNs(140));
-        QCOMPARE(trace.events[ops[0]].bytes, quint64(1 << 20));
+        QCOMPARE(trace.events[ops[0]].bytes(), quint64(1 << 20));
     }
 
     // Records arrive in pieces; the trace only grows by final, complete steps, so live deltas

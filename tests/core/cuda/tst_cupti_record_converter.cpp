@@ -324,7 +324,7 @@ private slots:
         QCOMPARE(w.start_ns, TimeNs(101));
         QCOMPARE(w.end_ns, TimeNs(1099));
         QCOMPARE(w.awaited, kernels[1]);
-        QCOMPARE(w.cpu_ns, cpuNs);
+        QCOMPARE(w.cpuNs(), cpuNs);
         QCOMPARE(int(w.mode), int(SyncMode::Device));
         QVERIFY(w.flags & flag);
         QVERIFY(hasFlow(trace, waits[0], kernels[1], FlowKind::Awaited));

@@ -84,11 +84,11 @@ Trace handBuiltTrace() {
     copy_call.correlation = 2;
     copy_call.target_lane = s1;
     auto& memcpy = add(EventKind::Memcpy, copy, 8000, 9000, "Memcpy HtoD");
-    memcpy.bytes = 1ull << 40;
+    memcpy.setBytes(1ull << 40);
     memcpy.flags = event_flags::kPageable;
     memcpy.correlation = 2;
     auto& memset = add(EventKind::Memset, s1, 9001, 9002, "Memset");
-    memset.bytes = 64;
+    memset.setBytes(64);
     auto& marker = add(EventKind::EventMarker, s0, 1006001, 1006001, "event_record e0");
     marker.cuda_event = 0;
     auto& swait = add(EventKind::StreamWait, s1, 9100, 1006001, "wait e0");
@@ -97,12 +97,12 @@ Trace handBuiltTrace() {
     swait.cuda_event = 0;
     add(EventKind::HostCallback, s1, 1006002, 1007000, "host fn");
     auto& mop = add(EventKind::MemoryOp, s0, 1007000, 1007000, "free_async");
-    mop.bytes = 4096;
+    mop.setBytes(4096);
     auto& wait = add(EventKind::HostWait, waits, 7000, 1066001, "cudaDeviceSynchronize");
     wait.mode = SyncMode::Device;
     wait.api = ApiId::DeviceSynchronize;
     wait.flags = event_flags::kSpinning | event_flags::kImplicitSync;
-    wait.cpu_ns = 1059001;
+    wait.setCpuNs(1059001);
     wait.awaited = 1;
     add(EventKind::HostWork, host, 1066001, 1070000, "host work");
     add(EventKind::Annotation, notes, 0, 1070000, "batch 0");

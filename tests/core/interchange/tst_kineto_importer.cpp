@@ -117,7 +117,7 @@ private slots:
         QCOMPARE(t.events[kernel].end_ns, TimeNs{40623});
         QCOMPARE(t.nameOf(t.events[kernel]), std::string_view("gemm_kernel"));
         const auto memcpy = findByCorrelation(t, EventKind::Memcpy, 12);
-        QCOMPARE(t.events[memcpy].bytes, std::uint64_t{4096});
+        QCOMPARE(t.events[memcpy].bytes(), std::uint64_t{4096});
         QVERIFY(t.events[memcpy].flags & event_flags::kPageable);
 
         // ac2g pairs become launch flows; the API call learns its target lane.

@@ -45,7 +45,7 @@ private slots:
         for (const auto i : w) {
             const TraceEvent& e = t.events[i];
             QCOMPARE(int(t.lanes[e.lane].kind), int(LaneKind::HostWaits));
-            QCOMPARE(e.cpu_ns, std::int64_t(-1));  // how it waited is not in the file
+            QCOMPARE(e.cpuNs(), std::int64_t(-1));  // how it waited is not in the file
         }
         const TraceEvent& device_wait = t.events[w[0]];
         QCOMPARE(int(device_wait.api), int(ApiId::DeviceSynchronize));

@@ -93,7 +93,55 @@ private slots:
 
     void traceEventStaysCompact() {
         // bytes per event is a product target (<= 100 bytes including flows and strings).
-        QVERIFY(sizeof(TraceEvent) <= 64);
+        QVERIFY(sizeof(TraceEvent) <= 56);
+    }
+
+    // bytes and cpu_ns share one field: each kind reads the one it carries, the other reads as
+    // "none", and both keep every value (a file may hold any int64 / uint64).
+    void bytesAndCpuTimeShareOneField() {
+        TraceEvent wait;
+        wait.kind = EventKind::HostWait;
+        QCOMPARE(wait.cpuNs(), std::int64_t(-1));  // the default: unknown
+        QCOMPARE(wait.bytes(), std::uint64_t(0));
+        for (const std::int64_t cpu : {std::int64_t(0), std::int64_t(1790000), std::int64_t(-1),
+                                       std::int64_t(-5), INT64_MAX, INT64_MIN}) {
+            wait.setCpuNs(cpu);
+            QCOMPARE(wait.cpuNs(), cpu);
+            QCOMPARE(wait.bytes(), std::uint64_t(0));
+        }
+        TraceEvent copy;
+        copy.kind = EventKind::Memcpy;
+        QCOMPARE(copy.bytes(), std::uint64_t(0));
+        QCOMPARE(copy.cpuNs(), std::int64_t(-1));
+        for (const std::uint64_t bytes : {std::uint64_t(1) << 40, UINT64_MAX, std::uint64_t(0)}) {
+            copy.setBytes(bytes);
+            QCOMPARE(copy.bytes(), bytes);
+            QCOMPARE(copy.cpuNs(), std::int64_t(-1));
+        }
+        // Which kinds carry CPU time: the host's own waiting and work, and the sync calls.
+        TraceEvent e;
+        for (const EventKind k :
+             {EventKind::HostWait, EventKind::HostWork, EventKind::HostCallback}) {
+            e.kind = k;
+            QVERIFY(e.holdsCpuTime());
+        }
+        e.kind = EventKind::ApiCall;
+        for (const ApiId a :
+             {ApiId::DeviceSynchronize, ApiId::StreamSynchronize, ApiId::EventSynchronize,
+              ApiId::CpuSynchronize, ApiId::EventQuery, ApiId::StreamQuery}) {
+            e.api = a;
+            QVERIFY(e.holdsCpuTime());
+        }
+        for (const ApiId a : {ApiId::Memcpy, ApiId::Malloc, ApiId::MallocAsync, ApiId::Free,
+                              ApiId::LaunchKernel, ApiId::None}) {
+            e.api = a;
+            QVERIFY(!e.holdsCpuTime());
+        }
+        for (const EventKind k : {EventKind::Kernel, EventKind::Memcpy, EventKind::Memset,
+                                  EventKind::MemoryOp, EventKind::Generic, EventKind::StreamWait}) {
+            e.kind = k;
+            QVERIFY(!e.holdsCpuTime());
+        }
     }
 
     void deviceProfilesAreData() {

@@ -173,7 +173,7 @@ void TestSimCachingAllocator::emptyCacheWaitsForTheDeviceAndReleases() {
     const TraceEvent* empty = opOf(t, 4, ApiId::EmptyCache);
     const TraceEvent* free = opOf(t, 4, ApiId::Free);
     QVERIFY(empty != nullptr && free != nullptr);
-    QCOMPARE(free->bytes, 256 * kMiB);
+    QCOMPARE(free->bytes(), 256 * kMiB);
     QVERIFY((free->flags & event_flags::kImplicitSync) != 0);
     const TraceEvent* k = gpuOp(t, 2);
     QCOMPARE(free->end_ns, k->end_ns + h200().wake_latency_ns[0]);

@@ -126,7 +126,7 @@ void TestSimProperties::invariantsHold() {
         const TimeNs bound =
             w.mode == SyncMode::EventQueryPoll ? max_poll + p.api_cost_ns : max_wake;
         QVERIFY2(w.end_ns - awaited.end_ns <= bound, qPrintable(QString("step %1").arg(w.step)));
-        QVERIFY(w.cpu_ns >= 0 && w.cpu_ns <= w.duration());
+        QVERIFY(w.cpuNs() >= 0 && w.cpuNs() <= w.duration());
         for (const auto& [corr, op] : op_of) {
             if (call_of.at(corr)->start_ns >= w.start_ns)
                 continue;

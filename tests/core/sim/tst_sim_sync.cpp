@@ -207,7 +207,7 @@ void TestSimSync::schedulePolicy() {
     QCOMPARE(wait->start_ns, call_start);
     QCOMPARE(wait->end_ns, work_end + wake);
     QCOMPARE(apiOf(r.trace, 2)->end_ns, work_end + wake);
-    QCOMPARE(wait->cpu_ns, std::llround(double(work_end + wake - call_start) * burn));
+    QCOMPARE(wait->cpuNs(), std::llround(double(work_end + wake - call_start) * burn));
     const bool spinning = burn >= 0.5;
     QCOMPARE(bool(wait->flags & event_flags::kSpinning), spinning);
     QCOMPARE(bool(wait->flags & event_flags::kSleeping), !spinning);
@@ -289,7 +289,7 @@ void TestSimSync::eventQueryPoll() {
     QCOMPARE(wait->end_ns, queries.back()->end_ns);
     SIM_COMPARE_ENUM(wait->mode, SyncMode::EventQueryPoll);
     QVERIFY(wait->flags & event_flags::kSpinning);
-    QCOMPARE(wait->cpu_ns, wait->duration());
+    QCOMPARE(wait->cpuNs(), wait->duration());
     QCOMPARE(wait->awaited, indexOf(t, gpuOp(t, 1)));
 }
 

@@ -76,8 +76,12 @@ Trace syntheticTrace() {
         e.awaited = i % 11 ? kNone : static_cast<std::uint32_t>(rng() % count);
         e.cuda_event = i % 13 ? kNone : static_cast<std::uint32_t>(i);
         e.flags = static_cast<std::uint8_t>(rng());
-        e.bytes = rng() % 100'000;
-        e.cpu_ns = i % 4 ? -1 : static_cast<TimeNs>(rng() % 1000);
+        const std::uint64_t bytes = rng() % 100'000;
+        const TimeNs cpu = i % 4 ? -1 : static_cast<TimeNs>(rng() % 1000);
+        if (e.holdsCpuTime())
+            e.setCpuNs(cpu);
+        else
+            e.setBytes(bytes);
         t.events.push_back(e);
         if (i % 2)
             t.flows.push_back({static_cast<std::uint32_t>(i - 1), static_cast<std::uint32_t>(i),
@@ -104,9 +108,11 @@ void TestStreamedSave::sameBytesAsTheInMemoryWriter_data() {
     QTest::addColumn<QString>("input");  // "synthetic", a fixture, or a real trace (real:...)
     QTest::addColumn<QString>("plain");
     QTest::addColumn<QString>("gzipped");
+    // Retaken when bytes and cpu_ns came to share one field (an event keeps the one its kind
+    // carries); the imports' fingerprints below did not change with it.
     QTest::newRow("synthetic") << "synthetic"
-                               << "f51e55607eeaacd8/4552886"
-                               << "382761993b3d913b/1443768";
+                               << "95c6c9477816e932/4484741"
+                               << "259e07c00d256f50/1375729";
     QTest::newRow("kineto_new fixture") << "fixture:kineto_new.json"
                                         << "f485d91bcf5810c4/4500"
                                         << "5c0fc4cca77f6592/1457";

@@ -88,7 +88,7 @@ Trace richTrace() {
     k.correlation = 1;
     k.step = 0;
     k.batch = 4'294'967'294u;
-    k.bytes = UINT64_MAX;
+    k.setBytes(UINT64_MAX);
     t.addEvent(k);
     TraceEvent w;
     w.kind = EventKind::HostWait;
@@ -96,7 +96,7 @@ Trace richTrace() {
     w.mode = SyncMode::LegacyDefaultStream;
     w.start_ns = -5;
     w.end_ns = 7000;
-    w.cpu_ns = 6999;
+    w.setCpuNs(6999);
     w.name = wait;
     w.lane = 1;
     w.awaited = 1;
@@ -122,7 +122,7 @@ Trace bigTrace(std::size_t events) {
         e.step = static_cast<std::uint32_t>(i);
         e.batch = static_cast<std::uint32_t>(i / 100);
         e.correlation = static_cast<std::uint32_t>(i);
-        e.bytes = rng() % 4096;
+        e.setBytes(rng() % 4096);
         t.events.push_back(e);
         if (i % 2)
             t.flows.push_back({static_cast<std::uint32_t>(i - 1), static_cast<std::uint32_t>(i),
@@ -150,6 +150,7 @@ private slots:
     void badFiles_data();
     void badFiles();
     void timesAtTheRangeEdgesRead();
+    void bytesAndCpuTimeKeepTheKindsField();
     void damagedGzip();
     void missingFile();
     void failedWriteKeepsExistingFile();
@@ -397,6 +398,28 @@ void TestTraceFile::timesAtTheRangeEdgesRead() {
     QCOMPARE(back.trace->events[0].start_ns, kMinTimeNs);
     QCOMPARE(back.trace->events[0].end_ns, kMaxTimeNs);
     QCOMPARE(back.trace->memory[0].t_ns, kMinTimeNs);
+}
+
+// bytes and cpu_ns share one field in memory: a file's value in the column its event's kind does
+// not carry (the writer never puts one there) is not kept; the one it carries reads back exactly.
+void TestTraceFile::bytesAndCpuTimeKeepTheKindsField() {
+    const std::string good = TraceFile::toJson(richTrace());
+    std::string text = good;
+    const std::string kernel_tail = ",18446744073709551615,-1]";  // the kernel: bytes, no cpu_ns
+    const std::string wait_tail = ",255,0,6999]";                 // the wait: cpu_ns, no bytes
+    QVERIFY(text.find(kernel_tail) != std::string::npos &&
+            text.find(wait_tail) != std::string::npos);
+    text.replace(text.find(kernel_tail), kernel_tail.size(), ",18446744073709551615,77]");
+    text.replace(text.find(wait_tail), wait_tail.size(), ",255,4096,6999]");
+    const auto back = TraceFile::fromJson(text);
+    QVERIFY2(back.ok(), back.error.c_str());
+    const TraceEvent& k = back.trace->events[1];
+    const TraceEvent& w = back.trace->events[2];
+    QCOMPARE(k.bytes(), std::uint64_t(UINT64_MAX));
+    QCOMPARE(k.cpuNs(), std::int64_t(-1));
+    QCOMPARE(w.cpuNs(), std::int64_t(6999));
+    QCOMPARE(w.bytes(), std::uint64_t(0));
+    QCOMPARE(TraceFile::toJson(*back.trace), good);  // saved again: the file we wrote
 }
 
 void TestTraceFile::damagedGzip() {
