@@ -10,6 +10,7 @@
 
 #include "core/analysis/gpu_activity.h"
 #include "core/model/trace.h"
+#include "ui/timeline/time_bucket_index.h"
 #include "ui/timeline/timeline_model.h"
 
 using namespace syncscope;
@@ -59,6 +60,8 @@ private slots:
     void searchesMatchABruteForce();
     void idleGapsAreGpuActivitys();
     void flowsByEndpointAndTime();
+    void flowsInViewMatchABruteForce();
+    void bucketSearchesReadThroughAnAccessor();
     void memoryStaysSmall();
     void depthsAppearWhenALaneStartsToNest();
 };
@@ -157,6 +160,80 @@ void TestTimelineModelIndex::flowsByEndpointAndTime() {
                      qPrintable(QStringLiteral("flow %1 inside the view is missing").arg(f)));
         if (lo > t1)
             QVERIFY(!listed);
+    }
+}
+
+// flowsInView keeps the running max of the flows' later ends per block of flows only: its first
+// flow must be the one a running max per flow finds, for views starting anywhere, across blocks.
+void TestTimelineModelIndex::flowsInViewMatchABruteForce() {
+    const auto trace = randomTrace(8, 3000);
+    const TimelineModel model(trace);
+    const auto n = static_cast<std::uint32_t>(trace->events.size());
+    struct Entry {
+        TimeNs lo, hi;
+        std::uint32_t flow;
+    };
+    std::vector<Entry> order;  // the model's order: by earlier start, then by flow index
+    for (std::uint32_t f = 0; f < trace->flows.size(); ++f) {
+        const auto& flow = trace->flows[f];
+        if (flow.from >= n || flow.to >= n)
+            continue;
+        const auto& a = trace->events[flow.from];
+        const auto& b = trace->events[flow.to];
+        order.push_back({std::min(a.start_ns, b.start_ns), std::max(a.end_ns, b.end_ns), f});
+    }
+    std::stable_sort(order.begin(), order.end(),
+                     [](const Entry& a, const Entry& b) { return a.lo < b.lo; });
+    QVERIFY(order.size() > 500);  // many blocks of 16
+    std::mt19937 rng(9);
+    for (int probe = 0; probe < 400; ++probe) {
+        const auto t0 = static_cast<TimeNs>(rng() % 220'000) - 10'000;
+        const TimeNs t1 = t0 + static_cast<TimeNs>(rng() % 20'000);
+        std::size_t k = 0;
+        TimeNs running = std::numeric_limits<TimeNs>::min();
+        for (; k < order.size(); ++k) {
+            running = std::max(running, order[k].hi);
+            if (running >= t0)
+                break;
+        }
+        std::vector<std::uint32_t> expected;
+        for (; k < order.size() && order[k].lo <= t1; ++k)
+            expected.push_back(order[k].flow);
+        std::vector<std::uint32_t> got;
+        QVERIFY(model.flowsInView(t0, t1, 1u << 30, got));
+        QVERIFY2(got == expected, qPrintable(QStringLiteral("view from %1 to %2").arg(t0).arg(t1)));
+        if (expected.size() > 1) {  // the limit stops the same list
+            got.clear();
+            QVERIFY(!model.flowsInView(t0, t1, expected.size() - 1, got));
+            QVERIFY(std::equal(got.begin(), got.end(), expected.begin()));
+        }
+    }
+}
+
+// The marker candidates' starts are read through the events: the index built and searched
+// through an accessor answers as one over a vector of the values, and as std::lower_bound.
+void TestTimelineModelIndex::bucketSearchesReadThroughAnAccessor() {
+    std::mt19937 rng(12);
+    std::vector<TimeNs> values;
+    TimeNs t = -1000;
+    for (int i = 0; i < 20'000; ++i) {
+        t += i % 500 == 0 ? static_cast<TimeNs>(rng() % 1'000'000) : static_cast<TimeNs>(rng() % 4);
+        values.push_back(t);  // bursts of equal values, and long jumps
+    }
+    TimeBucketIndex byVector, byAccessor;
+    byVector.extend(values);
+    const auto at = [&values](std::size_t i) { return values[i]; };
+    byAccessor.extend(values.size() / 2, at);  // grown in two steps, as an append grows it
+    byAccessor.extend(values.size(), at);
+    QCOMPARE(byAccessor.bucketCount(), byVector.bucketCount());
+    for (int probe = 0; probe < 5000; ++probe) {
+        const TimeNs q =
+            values.front() - 10 +
+            static_cast<TimeNs>(rng() % static_cast<unsigned>(t - values.front() + 20));
+        const auto expected = static_cast<std::size_t>(
+            std::lower_bound(values.begin(), values.end(), q) - values.begin());
+        QCOMPARE(byAccessor.lowerBound(q, at), expected);
+        QCOMPARE(byVector.lowerBound(values, q), expected);
     }
 }
 

@@ -40,26 +40,22 @@ void TimeBucketIndex::coarsen() {
     ++shift_;
 }
 
-void TimeBucketIndex::extend(const std::vector<TimeNs>& values) {
-    for (std::size_t i = covered_; i < values.size(); ++i) {
-        const TimeNs v = values[i];
-        if (i == 0) {
-            origin_ = v;
-            shift_ = 0;
-            pos_.assign(1, 0);
-            covered_ = 1;
-            continue;
-        }
-        const auto offset =
-            static_cast<std::uint64_t>(std::max<TimeNs>(0, saturatingSub(v, origin_)));
-        // Buckets are those starting at or before the last value: v needs (offset >> shift) + 1.
-        while (shift_ < 63 && (offset >> shift_) + 1 > bucketLimit(i + 1))
-            coarsen();
-        const std::uint64_t needed = (offset >> shift_) + 1;
-        while (pos_.size() < needed)
-            pos_.push_back(static_cast<std::uint32_t>(i));
-        covered_ = i + 1;
+void TimeBucketIndex::add(std::size_t i, TimeNs v) {
+    if (i == 0) {
+        origin_ = v;
+        shift_ = 0;
+        pos_.assign(1, 0);
+        covered_ = 1;
+        return;
     }
+    const auto offset = static_cast<std::uint64_t>(std::max<TimeNs>(0, saturatingSub(v, origin_)));
+    // Buckets are those starting at or before the last value: v needs (offset >> shift) + 1.
+    while (shift_ < 63 && (offset >> shift_) + 1 > bucketLimit(i + 1))
+        coarsen();
+    const std::uint64_t needed = (offset >> shift_) + 1;
+    while (pos_.size() < needed)
+        pos_.push_back(static_cast<std::uint32_t>(i));
+    covered_ = i + 1;
 }
 
 std::pair<std::size_t, std::size_t> TimeBucketIndex::candidates(TimeNs t) const {

@@ -294,9 +294,9 @@ void TimelineModel::instantsInView(std::uint16_t lane, const TimeMapping& map, d
     const TimeNs span = map.spanNs(minPx);
     const auto t0 = static_cast<TimeNs>(std::floor(map.t0())) - span;
     const auto t1 = static_cast<TimeNs>(std::ceil(map.t1()));
-    const auto& s = L.instantStarts;
-    auto k = L.byInstantStart.lowerBound(s, t0);
-    while (k < s.size() && s[k] <= t1) {
+    const auto startOf = [&](std::size_t k) { return events[L.instants[k]].start_ns; };
+    auto k = L.byInstantStart.lowerBound(t0, startOf);
+    while (k < L.instants.size() && startOf(k) <= t1) {
         const auto& e = events[L.instants[k]];
         const TimeNs end = std::max(e.end_ns, e.start_ns);
         if (e.kind != EventKind::EventMarker && end - e.start_ns >= span) {
@@ -307,7 +307,7 @@ void TimelineModel::instantsInView(std::uint16_t lane, const TimeMapping& map, d
             out.push_back(L.instants[k]);
         // One marker per marker width: skip whatever would be drawn on top of this one.
         const TimeNs next = saturatingAdd(e.start_ns, span);
-        k = std::max(k + 1, L.byInstantStart.lowerBound(s, next));
+        k = std::max(k + 1, L.byInstantStart.lowerBound(next, startOf));
     }
 }
 
@@ -368,9 +368,21 @@ std::vector<std::uint32_t> TimelineModel::flowsOf(std::uint32_t event) const {
 
 bool TimelineModel::flowsInView(TimeNs t0, TimeNs t1, std::size_t limit,
                                 std::vector<std::uint32_t>& out) const {
-    auto k = static_cast<std::size_t>(
-        std::lower_bound(flow_time_hi_max_.begin(), flow_time_hi_max_.end(), t0) -
-        flow_time_hi_max_.begin());
+    // The first flow whose running max of later end reaches t0: its block by the blocks' maxima,
+    // then the running max again inside the block (the one before it ends below t0).
+    const auto block = static_cast<std::size_t>(
+        std::lower_bound(flow_block_hi_max_.begin(), flow_block_hi_max_.end(), t0) -
+        flow_block_hi_max_.begin());
+    std::size_t k = std::min(block * kFlowBlock, flows_by_time_.size());
+    if (block < flow_block_hi_max_.size()) {
+        TimeNs running =
+            block > 0 ? flow_block_hi_max_[block - 1] : std::numeric_limits<TimeNs>::min();
+        for (; k < flows_by_time_.size(); ++k) {
+            running = std::max(running, flowTimeHi(flows_by_time_[k]));
+            if (running >= t0)
+                break;
+        }
+    }
     std::size_t taken = 0;
     for (; k < flows_by_time_.size() && flowTimeLo(flows_by_time_[k]) <= t1; ++k) {
         if (taken == limit)
@@ -386,6 +398,11 @@ TimeNs TimelineModel::flowTimeLo(std::uint32_t flow) const {
     // past the view, so a frame reads only the flows it draws (and 8 B per flow are saved).
     const auto& f = trace_->flows[flow];
     return std::min(trace_->events[f.from].start_ns, trace_->events[f.to].start_ns);
+}
+
+TimeNs TimelineModel::flowTimeHi(std::uint32_t flow) const {
+    const auto& f = trace_->flows[flow];
+    return std::max(trace_->events[f.from].end_ns, trace_->events[f.to].end_ns);
 }
 
 }  // namespace syncscope

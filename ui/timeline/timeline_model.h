@@ -171,7 +171,8 @@ private:
     struct LaneIndex : Track {
         std::vector<Track> levels;  // by depth; empty when the lane does not nest (all is level 0)
         std::vector<std::uint32_t> instants;  // marker candidates (isInstantKind), by start
-        std::vector<TimeNs> instantStarts;
+        // Searches of the candidates' starts, read through the events (8 B per candidate less
+        // than a copy of the starts; a frame searches once per marker drawn, not per candidate).
         TimeBucketIndex byInstantStart;
         std::uint32_t styles = 0;  // legend styles present (so the legend can stop early)
     };
@@ -221,7 +222,11 @@ private:
     std::vector<std::uint32_t> flows_by_from_, flows_by_to_;  // flow indices sorted by from / to
     std::vector<std::uint32_t> flows_by_time_;                // sorted by earlier endpoint start
     TimeNs flowTimeLo(std::uint32_t flow) const;              // the earlier endpoint's start
-    std::vector<TimeNs> flow_time_hi_max_;                    // running max of later endpoint end
+    TimeNs flowTimeHi(std::uint32_t flow) const;              // the later endpoint's end
+    // The running max of flowTimeHi over flows_by_time_, kept at the end of each block of
+    // kFlowBlock flows and recomputed inside the block (8 B per flow less than a running max each).
+    static constexpr std::size_t kFlowBlock = 16;
+    std::vector<TimeNs> flow_block_hi_max_;
 };
 
 }  // namespace syncscope

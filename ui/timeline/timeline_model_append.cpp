@@ -139,7 +139,6 @@ void TimelineModel::appendToLane(std::uint16_t laneId, std::size_t before) {
 
     const std::size_t keptInstants = from == 0 ? 0 : countUpTo(lane.instants, idx[from - 1], order);
     lane.instants.resize(keptInstants);
-    lane.instantStarts.resize(keptInstants);
     if (from == 0) {
         // A build: reserve exactly, or doubling leaves up to half of millions of entries unused
         // (issue 14: 100 B per event); a live run's appends keep the amortized growth.
@@ -148,17 +147,14 @@ void TimelineModel::appendToLane(std::uint16_t laneId, std::size_t before) {
                 return isInstantKind(events[i].kind);
             }));
         lane.instants.reserve(count);
-        lane.instantStarts.reserve(count);
     }
     for (std::size_t k = from; k < idx.size(); ++k) {
-        const auto& e = events[idx[k]];
-        if (isInstantKind(e.kind)) {
+        if (isInstantKind(events[idx[k]].kind))
             lane.instants.push_back(idx[k]);
-            lane.instantStarts.push_back(e.start_ns);
-        }
     }
     lane.byInstantStart.truncate(keptInstants);
-    lane.byInstantStart.extend(lane.instantStarts);
+    lane.byInstantStart.extend(lane.instants.size(),
+                               [&](std::size_t k) { return events[lane.instants[k]].start_ns; });
     if (hasNestedSlices(trace_->lanes[laneId].kind))
         redoDepths(lane, from);
 }
@@ -271,6 +267,9 @@ void TimelineModel::addFlows(std::size_t fromFlow) {
     // A flow can arrive before the event it points to; it waits until both ends are indexed.
     std::vector<std::uint32_t> added;
     std::vector<std::uint32_t> waiting;
+    // Sized once: a build takes millions of flows here, and doubling leaves the freed halves in
+    // the heap (issue 14: 100 B per event).
+    added.reserve(pending_flows_.size() + (flows.size() - std::min(fromFlow, flows.size())));
     for (const auto f : pending_flows_)
         (flowIsIndexable(f) ? added : waiting).push_back(f);
     for (auto f = static_cast<std::uint32_t>(fromFlow); f < flows.size(); ++f)
@@ -305,14 +304,15 @@ void TimelineModel::addFlows(std::size_t fromFlow) {
 }
 
 void TimelineModel::indexFlowsByTime(std::size_t from) {
-    const auto& flows = trace_->flows;
-    const auto& events = trace_->events;
-    flow_time_hi_max_.resize(flows_by_time_.size());
-    TimeNs running = from > 0 ? flow_time_hi_max_[from - 1] : std::numeric_limits<TimeNs>::min();
-    for (std::size_t k = from; k < flows_by_time_.size(); ++k) {
-        const auto& flow = flows[flows_by_time_[k]];
-        running = std::max(running, std::max(events[flow.from].end_ns, events[flow.to].end_ns));
-        flow_time_hi_max_[k] = running;
+    // The block holding `from` and every later one change; the ones before stay.
+    const std::size_t firstBlock = from / kFlowBlock;
+    flow_block_hi_max_.resize(std::min(flow_block_hi_max_.size(), firstBlock));
+    TimeNs running =
+        firstBlock > 0 ? flow_block_hi_max_[firstBlock - 1] : std::numeric_limits<TimeNs>::min();
+    for (std::size_t k = firstBlock * kFlowBlock; k < flows_by_time_.size(); ++k) {
+        running = std::max(running, flowTimeHi(flows_by_time_[k]));
+        if (k % kFlowBlock == kFlowBlock - 1 || k + 1 == flows_by_time_.size())
+            flow_block_hi_max_.push_back(running);
     }
 }
 
@@ -328,9 +328,9 @@ std::size_t TimelineModel::memoryFootprint() const {
     };
     std::size_t total = bytes(depth_) + bytes(gaps_) + bytes(busy_) + bytes(gap_block_max_) +
                         bytes(cpu_syncs_) + bytes(pending_flows_) + bytes(flows_by_from_) +
-                        bytes(flows_by_to_) + bytes(flows_by_time_) + bytes(flow_time_hi_max_);
+                        bytes(flows_by_to_) + bytes(flows_by_time_) + bytes(flow_block_hi_max_);
     for (const auto& lane : lanes_) {
-        total += trackBytes(lane) + bytes(lane.instants) + bytes(lane.instantStarts) +
+        total += trackBytes(lane) + bytes(lane.instants) +
                  lane.byInstantStart.bucketCount() * sizeof(std::uint32_t);
         for (const auto& level : lane.levels)
             total += trackBytes(level);
