@@ -5,6 +5,8 @@
 #include <limits>
 
 #include "core/analysis/gpu_activity.h"
+#include "ui/timeline/busy_union.h"
+#include "ui/timeline/key_sort.h"
 #include "ui/timeline/legend_entries.h"
 #include "ui/timeline/slice_depths.h"
 #include "ui/timeline/timeline_model.h"
@@ -101,11 +103,16 @@ void TimelineModel::append() {
     }
     if (fresh) {
         // The gaps drawn are GpuActivity's, the same the stats sum into "GPU idle" and the hover
-        // explains; appends then extend its union of busy intervals the same way.
-        const GpuActivity activity(*trace_);
+        // explains (computed from the lanes, which are sorted by now); appends then extend its
+        // union of busy intervals the same way.
+        std::vector<const std::vector<std::uint32_t>*> gpuLanes;
+        for (std::size_t l = 0; l < lanes_.size(); ++l)
+            if (isGpuLane(trace_->lanes[l].kind))
+                gpuLanes.push_back(&lanes_[l].events);
+        const auto busy = busyUnionOfSortedLanes(events, gpuLanes);
         busy_.clear();
-        busy_.reserve(activity.busy().size());
-        for (const auto& b : activity.busy())
+        busy_.reserve(busy.size());
+        for (const auto& b : busy)
             busy_.push_back({b.start_ns, b.end_ns});
         gaps_.clear();
         gap_block_max_.clear();
@@ -287,7 +294,7 @@ void TimelineModel::addFlows(std::size_t fromFlow) {
             const auto ka = key(a), kb = key(b);
             return ka != kb ? ka < kb : a < b;
         };
-        std::stable_sort(added.begin(), added.end(), less);
+        sortByKeyThenIndex(added, key);
         const auto at = static_cast<std::size_t>(
             std::upper_bound(index.begin(), index.end(), added.front(), less) - index.begin());
         const auto middle = index.size();
