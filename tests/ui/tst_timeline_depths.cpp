@@ -5,6 +5,9 @@
 
 #include <QDir>
 #include <QTest>
+#include <map>
+#include <numeric>
+#include <random>
 
 #include "core/interchange/trace_importer.h"
 #include "tests/support/real_traces.h"
@@ -142,6 +145,40 @@ private slots:
         QFETCH(std::vector<Span>, spans);
         QFETCH(std::vector<int>, depths);
         QCOMPARE(depthsOf(spans), depths);
+    }
+
+    void anyOrderGivesTheSameDepths() {
+        // A lane sorted by start (what the model passes) takes the short path, any other order
+        // the full sort: each span gets the same depth either way. Many equal starts and ends.
+        std::mt19937 rng(11);
+        std::vector<Span> spans;
+        for (int i = 0; i < 3000; ++i) {
+            const TimeNs a = static_cast<TimeNs>(rng() % 400) * 10;
+            spans.push_back({a, a + static_cast<TimeNs>(rng() % 6) * 10});
+        }
+        std::stable_sort(spans.begin(), spans.end(),
+                         [](const Span& x, const Span& y) { return x.first < y.first; });
+        std::vector<std::size_t> perm(spans.size());
+        std::iota(perm.begin(), perm.end(), std::size_t{0});
+        std::shuffle(perm.begin(), perm.end(), rng);
+        std::vector<Span> shuffled;
+        for (const auto p : perm)
+            shuffled.push_back(spans[p]);
+        const auto sorted = depthsOf(spans);
+        const auto other = depthsOf(shuffled);
+        // Spans equal in start and end are interchangeable: compare the depths each (start, end)
+        // gets as a multiset.
+        std::map<Span, std::vector<int>> a, b;
+        for (std::size_t k = 0; k < spans.size(); ++k) {
+            a[spans[k]].push_back(sorted[k]);
+            b[shuffled[k]].push_back(other[k]);
+        }
+        for (auto& [span, depths] : a)
+            std::sort(depths.begin(), depths.end());
+        for (auto& [span, depths] : b)
+            std::sort(depths.begin(), depths.end());
+        QVERIFY(a == b);
+        QVERIFY(*std::max_element(sorted.begin(), sorted.end()) > 2);  // it does nest
     }
 
     void manyPartialOverlapsStopAtTheCap() {

@@ -11,6 +11,7 @@
 #include "core/analysis/gpu_activity.h"
 #include "core/model/trace.h"
 #include "ui/timeline/time_bucket_index.h"
+#include "ui/timeline/key_sort.h"
 #include "ui/timeline/timeline_model.h"
 
 using namespace syncscope;
@@ -64,6 +65,8 @@ private slots:
     void bucketSearchesReadThroughAnAccessor();
     void memoryStaysSmall();
     void depthsAppearWhenALaneStartsToNest();
+    void keySortIsAStableSortByKey();
+    void idleGapsJoinTouchingWorkAcrossLanes();
 };
 
 void TestTimelineModelIndex::searchesMatchABruteForce_data() {
@@ -295,6 +298,75 @@ void TestTimelineModelIndex::depthsAppearWhenALaneStartsToNest() {
     QCOMPARE(once.depthOf(82), std::uint16_t{1});
     QCOMPARE(once.depthOf(81), std::uint16_t{0});  // a kernel: its stream does not nest
     QCOMPARE(once.depthOf(100), std::uint16_t{0});
+}
+
+void TestTimelineModelIndex::keySortIsAStableSortByKey() {
+    // The flows' orders (by endpoint, by time): whatever the input order, the result is that of a
+    // stable sort by key of the items in index order; sorted input comes back unchanged.
+    std::mt19937 rng(5);
+    for (const int n : {0, 1, 2, 50, 5000}) {
+        std::vector<std::uint32_t> key32(static_cast<std::size_t>(n));
+        std::vector<TimeNs> key64(static_cast<std::size_t>(n));
+        for (int i = 0; i < n; ++i) {
+            key32[static_cast<std::size_t>(i)] = rng() % 40;  // many ties
+            key64[static_cast<std::size_t>(i)] = static_cast<TimeNs>(rng() % 60) - 30;
+        }
+        std::vector<std::uint32_t> items(static_cast<std::size_t>(n));
+        for (std::uint32_t i = 0; i < items.size(); ++i)
+            items[i] = i;
+        auto reference = [&](const auto& key) {
+            auto out = items;
+            std::stable_sort(out.begin(), out.end(),
+                             [&](std::uint32_t a, std::uint32_t b) { return key[a] < key[b]; });
+            return out;
+        };
+        const auto by32 = reference(key32);
+        const auto by64 = reference(key64);
+        auto shuffled = items;
+        std::shuffle(shuffled.begin(), shuffled.end(), rng);
+        auto got = shuffled;
+        sortByKeyThenIndex(got, [&](std::uint32_t i) { return key32[i]; });
+        QVERIFY(got == by32);
+        got = shuffled;
+        sortByKeyThenIndex(got, [&](std::uint32_t i) { return key64[i]; });
+        QVERIFY(got == by64);
+        got = by64;  // already in order: the linear check keeps it
+        sortByKeyThenIndex(got, [&](std::uint32_t i) { return key64[i]; });
+        QVERIFY(got == by64);
+    }
+}
+
+void TestTimelineModelIndex::idleGapsJoinTouchingWorkAcrossLanes() {
+    // The lanes' unions are merged pairwise: work on one lane that ends where another lane's
+    // starts is one busy stretch, an instant or a marker is none, and five lanes (an odd count)
+    // give GpuActivity's gaps.
+    auto trace = std::make_shared<Trace>();
+    for (std::uint32_t s = 0; s < 5; ++s)
+        trace->addLane({LaneKind::Stream, "s" + std::to_string(s), s, StreamKind::NonBlocking, 0,
+                        kNoLane, kNone});
+    auto add = [&](std::uint16_t lane, EventKind kind, TimeNs a, TimeNs b) {
+        TraceEvent e;
+        e.kind = kind;
+        e.lane = lane;
+        e.start_ns = a;
+        e.end_ns = b;
+        trace->addEvent(e);
+    };
+    add(0, EventKind::Kernel, 0, 100);
+    add(1, EventKind::Memcpy, 100, 200);  // touches: no gap at 100
+    add(2, EventKind::Kernel, 300, 300);  // zero length: not busy
+    add(3, EventKind::EventMarker, 250, 400);
+    add(4, EventKind::Memset, 500, 600);
+    add(0, EventKind::Kernel, 550, 700);  // overlaps across lanes
+    add(2, EventKind::Kernel, 800, 900);
+    const TimelineModel model(trace);
+    const GpuActivity activity(*trace);
+    QCOMPARE(activity.gaps().size(), std::size_t{2});
+    QCOMPARE(model.idleGaps().size(), activity.gaps().size());
+    for (std::size_t k = 0; k < activity.gaps().size(); ++k) {
+        QCOMPARE(model.idleGaps()[k].start, activity.gaps()[k].start_ns);
+        QCOMPARE(model.idleGaps()[k].end, activity.gaps()[k].end_ns);
+    }
 }
 
 QTEST_MAIN(TestTimelineModelIndex)

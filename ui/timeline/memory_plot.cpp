@@ -1,6 +1,7 @@
 #include "ui/timeline/memory_plot.h"
 
 #include <algorithm>
+#include <iterator>
 
 namespace syncscope {
 
@@ -85,9 +86,12 @@ void MemoryPlot::setTrace(const Trace& trace) {
         unit_ = QStringLiteral("KiB");
     }
     has_data_ = false;
+    // Only a series holds its last value to the end of the events: a trace without memory
+    // samples skips reading them all on the GUI thread (issue 14: 10 M events are tens of ms).
     TimeNs traceEnd = 0;
-    for (const auto& e : trace.events)
-        traceEnd = std::max(traceEnd, e.end_ns);
+    if (std::find(std::begin(present), std::end(present), true) != std::end(present))
+        for (const auto& e : trace.events)
+            traceEnd = std::max(traceEnd, e.end_ns);
     for (int s = 0; s < kSeries; ++s) {
         if (!present[s])
             continue;

@@ -21,11 +21,31 @@ std::vector<std::uint16_t> sliceDepths(const std::vector<TraceEvent>& all,
     // start together.
     std::vector<std::uint32_t> order(n);
     std::iota(order.begin(), order.end(), 0u);
-    std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
-        const TimeNs sa = all[events[a]].start_ns;
-        const TimeNs sb = all[events[b]].start_ns;
-        return sa != sb ? sa < sb : endOf(a) > endOf(b);
-    });
+    auto startOf = [&](std::size_t k) { return all[events[k]].start_ns; };
+    const auto longerFirst = [&](std::uint32_t a, std::uint32_t b) { return endOf(a) > endOf(b); };
+    // A model's lanes come sorted by start (issue 14: a sort of a 10 M-event host lane was a
+    // second of the model build): then only runs of equal starts need ordering, by end, which
+    // gives what the stable sort of everything would.
+    bool byStart = true;
+    for (std::size_t k = 1; k < n && byStart; ++k)
+        byStart = startOf(k - 1) <= startOf(k);
+    if (byStart) {
+        for (std::size_t k = 0; k < n;) {
+            std::size_t run = k + 1;
+            while (run < n && startOf(run) == startOf(k))
+                ++run;
+            if (run - k > 1)
+                std::stable_sort(order.begin() + static_cast<std::ptrdiff_t>(k),
+                                 order.begin() + static_cast<std::ptrdiff_t>(run), longerFirst);
+            k = run;
+        }
+    } else {
+        std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+            const TimeNs sa = startOf(a);
+            const TimeNs sb = startOf(b);
+            return sa != sb ? sa < sb : longerFirst(a, b);
+        });
+    }
     // `open` is a chain of slices each holding the next; rowEnd[d] is the latest end on level d.
     std::vector<std::uint32_t> open;
     std::vector<TimeNs> rowEnd;

@@ -2,9 +2,12 @@
 // O(new) amortized, so a live run costs what it adds and not what it has. The constructor is an
 // append of everything, so a model grown delta by delta and one built at once share every step.
 #include <algorithm>
+#include <future>
 #include <limits>
 
 #include "core/analysis/gpu_activity.h"
+#include "ui/timeline/busy_union.h"
+#include "ui/timeline/key_sort.h"
 #include "ui/timeline/legend_entries.h"
 #include "ui/timeline/slice_depths.h"
 #include "ui/timeline/timeline_model.h"
@@ -12,6 +15,10 @@
 namespace syncscope {
 
 namespace {
+
+// From how many events a build indexes the flows on a thread of their own: below, the thread's
+// start costs more than it saves.
+constexpr std::size_t kParallelBuildEvents = std::size_t{1} << 18;
 
 // Kinds whose events can be instants or a few µs long and still carry a lesson ("launches are
 // async", "the record came first"): they get a marker when too narrow to see as a bar.
@@ -89,6 +96,12 @@ void TimelineModel::append() {
     if (!depth_.empty())
         depth_.resize(events.size(), 0);
 
+    // The flows' indexes need the events only, not the lanes: a build of many events makes them
+    // on a second thread meanwhile (issue 14: the machine class has two cores). They touch none
+    // of what the lanes, rows and gaps below write.
+    std::future<void> flowsIndexed;
+    if (fresh && events.size() >= kParallelBuildEvents)
+        flowsIndexed = std::async(std::launch::async, [this] { addFlows(seen_flows_); });
     for (std::size_t l = 0; l < lanes_.size(); ++l)
         if (lanes_[l].events.size() > before[l])
             appendToLane(static_cast<std::uint16_t>(l), before[l]);
@@ -101,11 +114,16 @@ void TimelineModel::append() {
     }
     if (fresh) {
         // The gaps drawn are GpuActivity's, the same the stats sum into "GPU idle" and the hover
-        // explains; appends then extend its union of busy intervals the same way.
-        const GpuActivity activity(*trace_);
+        // explains (computed from the lanes, which are sorted by now); appends then extend its
+        // union of busy intervals the same way.
+        std::vector<const std::vector<std::uint32_t>*> gpuLanes;
+        for (std::size_t l = 0; l < lanes_.size(); ++l)
+            if (isGpuLane(trace_->lanes[l].kind))
+                gpuLanes.push_back(&lanes_[l].events);
+        const auto busy = busyUnionOfSortedLanes(events, gpuLanes);
         busy_.clear();
-        busy_.reserve(activity.busy().size());
-        for (const auto& b : activity.busy())
+        busy_.reserve(busy.size());
+        for (const auto& b : busy)
             busy_.push_back({b.start_ns, b.end_ns});
         gaps_.clear();
         gap_block_max_.clear();
@@ -113,7 +131,10 @@ void TimelineModel::append() {
     } else if (firstBusyChanged != std::numeric_limits<std::size_t>::max()) {
         rebuildGaps(firstBusyChanged);
     }
-    addFlows(seen_flows_);
+    if (flowsIndexed.valid())
+        flowsIndexed.get();  // rethrows what the thread threw (out of memory)
+    else
+        addFlows(seen_flows_);
     seen_flows_ = trace_->flows.size();
 }
 
@@ -286,7 +307,7 @@ void TimelineModel::addFlows(std::size_t fromFlow) {
             const auto ka = key(a), kb = key(b);
             return ka != kb ? ka < kb : a < b;
         };
-        std::stable_sort(added.begin(), added.end(), less);
+        sortByKeyThenIndex(added, key);
         const auto at = static_cast<std::size_t>(
             std::upper_bound(index.begin(), index.end(), added.front(), less) - index.begin());
         const auto middle = index.size();

@@ -11,6 +11,7 @@
 #include "core/interchange/rank_merger.h"
 #include "core/interchange/trace_opener.h"
 #include "core/scenario/scenario_reader.h"
+#include "ui/jobs/background_release.h"
 
 namespace syncscope {
 
@@ -126,7 +127,8 @@ LoadedDocument DocumentLoader::loadUnguarded(const QString& path, const std::ato
     }
     for (const std::string& w : opened.warnings)
         document.warnings << QString::fromStdString(w);
-    auto trace = std::make_shared<Trace>(std::move(*opened.trace));
+    // Freed off the GUI thread when the window lets go of it (opening the next file).
+    auto trace = sharedReleasedInBackground(std::make_unique<Trace>(std::move(*opened.trace)));
     if (trace->source.empty())
         trace->source = info.fileName().toStdString();
     // A native trace (and our own Chrome export) carries the scenario it ran.
@@ -164,7 +166,7 @@ LoadedDocument DocumentLoader::loadRanks(const QStringList& paths,
     }
     for (const std::string& w : merged.warnings)
         document.warnings << QString::fromStdString(w);
-    document.trace = std::make_shared<Trace>(std::move(*merged.trace));
+    document.trace = sharedReleasedInBackground(std::make_unique<Trace>(std::move(*merged.trace)));
     return document;
 }
 

@@ -2,6 +2,7 @@
 
 #include <memory>
 
+#include "ui/jobs/background_release.h"
 #include "ui/jobs/job_tracker.h"
 #include "ui/timeline/timeline_model.h"
 
@@ -22,7 +23,8 @@ void DocumentOpener::index(LoadedDocument& document, const JobContext& job) {
     if (!document.ok() || !document.trace || job.cancelled())
         return;
     postProgress(job, Stage::Indexing, -1.0);
-    document.model = std::make_shared<TimelineModel>(document.trace);
+    // Freed off the GUI thread, like the trace, when the next document replaces it.
+    document.model = sharedReleasedInBackground(std::make_unique<TimelineModel>(document.trace));
 }
 
 quint64 DocumentOpener::open(const QString& path) {
