@@ -10,8 +10,8 @@
 
 #include "core/analysis/gpu_activity.h"
 #include "core/model/trace.h"
-#include "ui/timeline/time_bucket_index.h"
 #include "ui/timeline/key_sort.h"
+#include "ui/timeline/time_bucket_index.h"
 #include "ui/timeline/timeline_model.h"
 
 using namespace syncscope;
