@@ -4,6 +4,14 @@ namespace syncscope {
 
 namespace {
 
+// Whether an axis rect paints all of its rect opaquely on the first buffer (its background).
+bool coversItsRect(const QCPAxisRect& rect) {
+    const QBrush& brush = rect.backgroundBrush();
+    return rect.realVisibility() && rect.layer() && rect.layer()->mode() == QCPLayer::lmLogical &&
+           brush.style() == Qt::SolidPattern && brush.color().alpha() == 255 &&
+           rect.background().isNull();
+}
+
 // QCustomPlot clears every buffer to transparent at the start of a replot; this one takes the
 // plot's ground colour instead (when it has one).
 class GroundedBuffer : public QCPPaintBufferPixmap {
@@ -12,7 +20,20 @@ public:
         : QCPPaintBufferPixmap(size, devicePixelRatio), plot_(plot) {}
     void clear(const QColor& color) override {
         const QColor ground = plot_->ground();
-        QCPPaintBufferPixmap::clear(color.alpha() == 0 && ground.isValid() ? ground : color);
+        if (color.alpha() != 0 || !ground.isValid()) {
+            QCPPaintBufferPixmap::clear(color);
+            return;
+        }
+        // The axis rects' opaque backgrounds are drawn over every pixel of theirs before the
+        // frame is shown, so only the margins need the ground: most of a full-size fill saved.
+        QRegion margins(QRect(QPoint(0, 0), size()));
+        for (const QCPAxisRect* rect : plot_->axisRects())
+            if (coversItsRect(*rect))
+                margins -= rect->rect();
+        QPainter painter(&mBuffer);
+        painter.setCompositionMode(QPainter::CompositionMode_Source);
+        for (const QRect& r : margins)
+            painter.fillRect(r, ground);
     }
 
 private:
