@@ -10,6 +10,10 @@ namespace syncscope {
 
 namespace {
 
+// A search's bucket is prefetched up to this many values (8 lines); a denser bucket (a burst of
+// events) is searched without them.
+constexpr std::size_t kPrefetchValues = 64;
+
 bool isGpuOp(EventKind k) {
     return k == EventKind::Kernel || k == EventKind::Memcpy || k == EventKind::Memset ||
            k == EventKind::HostCallback;
@@ -229,14 +233,31 @@ void TimelineModel::foldItems(const Track& L, const TimeMapping& map, double min
             // maxEnd is sorted: the first at or after k reaching nextTime is the first overall,
             // unless that lies before k. The bucket index finds it without a search of the lane.
             const std::size_t prev = k;
-            k = std::max(k, L.byMaxEnd.lowerBound(L.maxEnd, nextTime));
-            if (k == prev)
+            // The bucket's lines are requested together before the search probes them: one
+            // memory latency per step instead of one per probe (at 10 M events every step lands
+            // in lines no earlier step read). starts[k] lies in the same span.
+            const auto [lo0, hi0] = L.byMaxEnd.candidates(nextTime);
+            const std::size_t lo = std::max(lo0, k);
+            const std::size_t hi = std::max(hi0, lo);
+            for (std::size_t p = lo; p < hi && p < lo + kPrefetchValues; p += 8) {
+                prefetch(L.maxEnd.data() + p);
+                prefetch(L.starts.data() + p);
+            }
+            k = static_cast<std::size_t>(
+                std::lower_bound(L.maxEnd.begin() + static_cast<std::ptrdiff_t>(lo),
+                                 L.maxEnd.begin() + static_cast<std::ptrdiff_t>(hi), nextTime) -
+                L.maxEnd.begin());
+            // Found by the search, k is where the running end first reaches nextTime, so event k
+            // itself ends at maxEnd[k]: no read of the trace's event, which at 10 M events is a
+            // cache and TLB miss per step (the search has just read maxEnd around k).
+            const bool crossed = k != prev;
+            if (!crossed)
                 ++k;
             foldEnd = std::max(foldEnd, std::min(L.maxEnd[k - 1], nextTime));
             if (k >= n)
                 break;
             const TimeNs ns = L.starts[k];
-            const TimeNs ne = endAt(k);
+            const TimeNs ne = crossed ? L.maxEnd[k] : endAt(k);
             // Stop at the view's end: a fold must never walk the rest of the trace.
             if (ns > t1 || ns - foldEnd > minVisNs || ne - ns >= minVisNs)
                 break;
@@ -245,11 +266,11 @@ void TimelineModel::foldItems(const Track& L, const TimeMapping& map, double min
             // A dense fold steps about one minimum width at a time, each step a search that
             // misses the cache at 10 M events: start loading the bucket the step after this one
             // will most likely search, so its misses overlap this step's.
-            const auto [lo, hi] = L.byMaxEnd.candidates(saturatingAdd(nextTime, minVisNs));
-            if (lo < n) {
-                prefetch(L.maxEnd.data() + (lo + std::min(hi, n)) / 2);
-                prefetch(L.starts.data() + lo);
-                prefetch(L.events.data() + lo);
+            const auto [aheadLo, aheadHi] =
+                L.byMaxEnd.candidates(saturatingAdd(nextTime, minVisNs));
+            if (aheadLo < n) {
+                prefetch(L.maxEnd.data() + (aheadLo + std::min(aheadHi, n)) / 2);
+                prefetch(L.starts.data() + aheadLo);
             }
         }
         const auto count = static_cast<std::uint32_t>(k - first);

@@ -25,6 +25,7 @@
 #include "ui/timeline/search_bar.h"
 #include "ui/timeline/time_ticker.h"
 #include "ui/timeline/timeline_model.h"
+#include "ui/timeline/timeline_plot.h"
 
 namespace syncscope {
 
@@ -60,7 +61,7 @@ TimelineView::TimelineView(QWidget* parent) : QWidget(parent) {
     layout->addWidget(search_bar_);
     auto* plotRow = new QHBoxLayout;
     plotRow->setSpacing(0);
-    plot_ = new QCustomPlot(this);
+    plot_ = new TimelinePlot(this);
     plotRow->addWidget(plot_, 1);
     scroll_ = new QScrollBar(Qt::Vertical, this);
     scroll_->setObjectName(QStringLiteral("laneScroll"));
@@ -144,6 +145,7 @@ TimelineView::TimelineView(QWidget* parent) : QWidget(parent) {
     onOverlay(ruler_label_);
     ruler_label_->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
     ruler_label_->setPadding(QMargins(6, 3, 6, 3));
+    updateOverlayMode(plot_);  // nothing shows on it yet: no buffer of its own
 
     // Row height and scroll follow the axis rect's size, known only once QCustomPlot laid it out.
     connect(plot_, &QCustomPlot::afterLayout, this, &TimelineView::layoutRows);
@@ -200,6 +202,7 @@ void TimelineView::setTrace(std::shared_ptr<const Trace> trace,
               static_cast<QCPAbstractItem*>(ruler_label_)})
             item->setVisible(false);
         range_.reset();
+        updateOverlayMode(plot_);
     }
     search_.setTrace(trace_);
     const auto keepSelection = selected_;

@@ -15,6 +15,7 @@
 #include "ui/timeline/memory_plot.h"
 #include "ui/timeline/search_bar.h"
 #include "ui/timeline/timeline_model.h"
+#include "ui/timeline/timeline_plot.h"
 #include "ui/timeline/timeline_view.h"
 
 namespace syncscope {
@@ -38,7 +39,7 @@ void TimelineView::showRuler(double t0, double t1) {
          {static_cast<QCPAbstractItem*>(ruler_a_), static_cast<QCPAbstractItem*>(ruler_b_),
           static_cast<QCPAbstractItem*>(ruler_span_), static_cast<QCPAbstractItem*>(ruler_label_)})
         item->setVisible(true);
-    plot_->layer(QStringLiteral("overlay"))->replot();
+    replotOverlay(plot_);
 }
 
 void TimelineView::hideOverlay() {
@@ -48,7 +49,7 @@ void TimelineView::hideOverlay() {
           static_cast<QCPAbstractItem*>(ruler_label_)})
         item->setVisible(false);
     range_.reset();
-    plot_->layer(QStringLiteral("overlay"))->replot();
+    replotOverlay(plot_);
 }
 
 bool TimelineView::eventFilter(QObject* watched, QEvent* event) {
@@ -170,7 +171,7 @@ bool TimelineView::handleMouse(QEvent* event) {
                 box_item_->bottomRight->setCoords(timeAtPixel(pos.x()),
                                                   std::max(1, model_ ? model_->slotCount() : 1));
                 box_item_->setVisible(true);
-                plot_->layer(QStringLiteral("overlay"))->replot();
+                replotOverlay(plot_);
                 return true;
             }
             case Drag::Ruler:
@@ -189,7 +190,7 @@ bool TimelineView::handleMouse(QEvent* event) {
                 return true;
             case Drag::Box: {
                 box_item_->setVisible(false);
-                plot_->layer(QStringLiteral("overlay"))->replot();
+                replotOverlay(plot_);
                 // A right click that did not drag: the lane menu.
                 if (me->button() == Qt::RightButton &&
                     (pos - press_pos_).manhattanLength() < kClickSlopPx) {

@@ -1,0 +1,97 @@
+#include "ui/timeline/timeline_plot.h"
+
+namespace syncscope {
+
+namespace {
+
+// Whether an axis rect paints all of its rect opaquely on the first buffer (its background).
+bool coversItsRect(const QCPAxisRect& rect) {
+    const QBrush& brush = rect.backgroundBrush();
+    return rect.realVisibility() && rect.layer() && rect.layer()->mode() == QCPLayer::lmLogical &&
+           brush.style() == Qt::SolidPattern && brush.color().alpha() == 255 &&
+           rect.background().isNull();
+}
+
+// QCustomPlot clears every buffer to transparent at the start of a replot; this one takes the
+// plot's ground colour instead (when it has one).
+class GroundedBuffer : public QCPPaintBufferPixmap {
+public:
+    GroundedBuffer(const TimelinePlot* plot, const QSize& size, double devicePixelRatio)
+        : QCPPaintBufferPixmap(size, devicePixelRatio), plot_(plot) {}
+    void clear(const QColor& color) override {
+        const QColor ground = plot_->ground();
+        if (color.alpha() != 0 || !ground.isValid()) {
+            QCPPaintBufferPixmap::clear(color);
+            return;
+        }
+        // The axis rects' opaque backgrounds are drawn over every pixel of theirs before the
+        // frame is shown, so only the margins need the ground: most of a full-size fill saved.
+        QRegion margins(QRect(QPoint(0, 0), size()));
+        for (const QCPAxisRect* rect : plot_->axisRects())
+            if (coversItsRect(*rect))
+                margins -= rect->rect();
+        QPainter painter(&mBuffer);
+        painter.setCompositionMode(QPainter::CompositionMode_Source);
+        for (const QRect& r : margins)
+            painter.fillRect(r, ground);
+    }
+
+private:
+    const TimelinePlot* plot_;
+};
+
+}  // namespace
+
+TimelinePlot::TimelinePlot(QWidget* parent) : QCustomPlot(parent) {
+    // The first buffer is the one setupPaintBuffers keeps and fills with the layers below the
+    // overlay; layers are pointed at buffers anew on every replot.
+    mPaintBuffers.clear();
+    mPaintBuffers.append(QSharedPointer<QCPAbstractPaintBuffer>(
+        new GroundedBuffer(this, viewport().size(), bufferDevicePixelRatio())));
+    setAttribute(Qt::WA_OpaquePaintEvent, ground().isValid());
+}
+
+QColor TimelinePlot::ground() const {
+    if (mBackgroundBrush.style() != Qt::SolidPattern || !mBackgroundPixmap.isNull())
+        return {};
+    const QColor c = mBackgroundBrush.color();
+    return c.alpha() == 255 ? c : QColor();
+}
+
+void TimelinePlot::paintEvent(QPaintEvent* event) {
+    const bool opaque = ground().isValid();
+    // Checked per frame: a theme change sets another background brush.
+    if (testAttribute(Qt::WA_OpaquePaintEvent) != opaque)
+        setAttribute(Qt::WA_OpaquePaintEvent, opaque);
+    if (!opaque) {
+        QCustomPlot::paintEvent(event);
+        return;
+    }
+    QCPPainter painter(this);
+    if (!painter.isActive())
+        return;
+    // The first buffer is already filled with the background: nothing to fill under it.
+    for (const auto& buffer : mPaintBuffers)
+        buffer->draw(&painter);
+}
+
+void updateOverlayMode(QCustomPlot* plot) {
+    QCPLayer* overlay = plot->layer(QStringLiteral("overlay"));
+    if (!overlay)
+        return;
+    bool shown = false;
+    for (const QCPLayerable* item : overlay->children()) {
+        // QCustomPlot's own selection rectangle lives there too, and draws only while dragged.
+        const auto* rect = qobject_cast<const QCPSelectionRect*>(item);
+        shown = shown || (item->visible() && (!rect || rect->isActive()));
+    }
+    overlay->setMode(shown ? QCPLayer::lmBuffered : QCPLayer::lmLogical);
+}
+
+void replotOverlay(QCustomPlot* plot) {
+    updateOverlayMode(plot);
+    if (QCPLayer* overlay = plot->layer(QStringLiteral("overlay")))
+        overlay->replot();
+}
+
+}  // namespace syncscope
