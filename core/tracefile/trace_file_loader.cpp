@@ -18,9 +18,8 @@ bool TraceFileLoader::run(element root_element) {
     if (root_element.get_object().get(root) != simdjson::SUCCESS)
         return fail("", "a trace file must be a JSON object");
     return meta(root) && clockAndRank(root) && scenario(root) && enums(root) && device(root) &&
-           strings(root) &&
-           lanes(root) && eventColumns(root) && events(root) && flowColumns(root) && flows(root) &&
-           memoryColumns(root) && memory(root);
+           strings(root) && lanes(root) && eventColumns(root) && events(root) &&
+           flowColumns(root) && flows(root) && memoryColumns(root) && memory(root);
 }
 
 bool TraceFileLoader::meta(object root) {
@@ -236,12 +235,23 @@ bool TraceFileLoader::events(object root) {
 }
 
 bool TraceFileLoader::eventRow(element row, std::size_t i, std::size_t awaited_limit) {
+    TraceEvent ev;
+    if (!eventAt(row, i, awaited_limit, ev))
+        return false;
+    if (ev.awaited != kNone)
+        noteAwaited(ev.awaited);
+    t_.events.push_back(ev);
+    return true;
+}
+
+bool TraceFileLoader::eventAt(element row, std::size_t i, std::size_t awaited_limit,
+                              TraceEvent& ev) {
     std::array<element, kEventColumns.size()> c;
     if (!cells(row, "events", i, c))
         return false;
     const std::size_t lanes = t_.lanes.size();
     const std::size_t names = t_.strings.size();
-    TraceEvent ev;
+    ev = TraceEvent{};
     std::uint32_t lane = 0, target = kNone;
     std::int64_t flags = 0;
     auto where = [&](std::size_t column) { return Place("events", i, kEventColumns[column]); };
@@ -271,11 +281,6 @@ bool TraceFileLoader::eventRow(element row, std::size_t i, std::size_t awaited_l
     ev.lane = static_cast<std::uint16_t>(lane);
     ev.target_lane = target == kNone ? kNoLane : static_cast<std::uint16_t>(target);
     ev.flags = static_cast<std::uint8_t>(flags);
-    if (ev.awaited != kNone) {
-        any_awaited_ = true;
-        max_awaited_ = std::max(max_awaited_, ev.awaited);
-    }
-    t_.events.push_back(ev);
     return true;
 }
 
@@ -303,17 +308,22 @@ bool TraceFileLoader::flows(object root) {
 }
 
 bool TraceFileLoader::flowRow(element row, std::size_t i) {
+    Flow flow;
+    if (!flowAt(row, i, flow))
+        return false;
+    t_.flows.push_back(flow);
+    return true;
+}
+
+bool TraceFileLoader::flowAt(element row, std::size_t i, Flow& flow) {
     std::array<element, kFlowColumns.size()> c;
     if (!cells(row, "flows", i, c))
         return false;
     const std::size_t events = t_.events.size();
-    Flow flow;
-    if (!getIndex(c[0], Place("flows", i, "from"), flow.from, events, "events", false) ||
-        !getIndex(c[1], Place("flows", i, "to"), flow.to, events, "events", false) ||
-        !mapped(c[2], Place("flows", i, "kind"), flow_kinds_, flow.kind))
-        return false;
-    t_.flows.push_back(flow);
-    return true;
+    flow = Flow{};
+    return getIndex(c[0], Place("flows", i, "from"), flow.from, events, "events", false) &&
+           getIndex(c[1], Place("flows", i, "to"), flow.to, events, "events", false) &&
+           mapped(c[2], Place("flows", i, "kind"), flow_kinds_, flow.kind);
 }
 
 bool TraceFileLoader::memory(object root) {
