@@ -235,12 +235,23 @@ bool TraceFileLoader::events(object root) {
 }
 
 bool TraceFileLoader::eventRow(element row, std::size_t i, std::size_t awaited_limit) {
+    TraceEvent ev;
+    if (!eventAt(row, i, awaited_limit, ev))
+        return false;
+    if (ev.awaited != kNone)
+        noteAwaited(ev.awaited);
+    t_.events.push_back(ev);
+    return true;
+}
+
+bool TraceFileLoader::eventAt(element row, std::size_t i, std::size_t awaited_limit,
+                              TraceEvent& ev) {
     std::array<element, kEventColumns.size()> c;
     if (!cells(row, "events", i, c))
         return false;
     const std::size_t lanes = t_.lanes.size();
     const std::size_t names = t_.strings.size();
-    TraceEvent ev;
+    ev = TraceEvent{};
     std::uint32_t lane = 0, target = kNone;
     std::int64_t flags = 0, cpu_ns = -1;
     std::uint64_t bytes = 0;
@@ -276,11 +287,6 @@ bool TraceFileLoader::eventRow(element row, std::size_t i, std::size_t awaited_l
         ev.setCpuNs(cpu_ns);
     else
         ev.setBytes(bytes);
-    if (ev.awaited != kNone) {
-        any_awaited_ = true;
-        max_awaited_ = std::max(max_awaited_, ev.awaited);
-    }
-    t_.events.push_back(ev);
     return true;
 }
 
@@ -308,17 +314,22 @@ bool TraceFileLoader::flows(object root) {
 }
 
 bool TraceFileLoader::flowRow(element row, std::size_t i) {
+    Flow flow;
+    if (!flowAt(row, i, flow))
+        return false;
+    t_.flows.push_back(flow);
+    return true;
+}
+
+bool TraceFileLoader::flowAt(element row, std::size_t i, Flow& flow) {
     std::array<element, kFlowColumns.size()> c;
     if (!cells(row, "flows", i, c))
         return false;
     const std::size_t events = t_.events.size();
-    Flow flow;
-    if (!getIndex(c[0], Place("flows", i, "from"), flow.from, events, "events", false) ||
-        !getIndex(c[1], Place("flows", i, "to"), flow.to, events, "events", false) ||
-        !mapped(c[2], Place("flows", i, "kind"), flow_kinds_, flow.kind))
-        return false;
-    t_.flows.push_back(flow);
-    return true;
+    flow = Flow{};
+    return getIndex(c[0], Place("flows", i, "from"), flow.from, events, "events", false) &&
+           getIndex(c[1], Place("flows", i, "to"), flow.to, events, "events", false) &&
+           mapped(c[2], Place("flows", i, "kind"), flow_kinds_, flow.kind);
 }
 
 bool TraceFileLoader::memory(object root) {

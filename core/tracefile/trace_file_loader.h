@@ -5,6 +5,7 @@
 // core/tracefile: callers use TraceFile::load / fromJson.
 #include <simdjson.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <string>
@@ -50,7 +51,7 @@ public:
 
     // The same checks piece by piece, for a document read in parts (TraceFileStreamReader):
     // `root` then holds the small top-level values, the four big arrays come row by row.
-    bool meta(simdjson::dom::object root);  // format, version, title, source
+    bool meta(simdjson::dom::object root);          // format, version, title, source
     bool clockAndRank(simdjson::dom::object root);  // optional "clock" and "rank"
     bool scenario(simdjson::dom::object root);
     bool enums(simdjson::dom::object root);
@@ -63,8 +64,22 @@ public:
     bool stringsEnd(std::uint32_t count);
     // `awaited_limit`: the number of events when known, else 0 (awaitedInRange() checks later).
     bool eventRow(simdjson::dom::element row, std::size_t i, std::size_t awaited_limit);
+    // eventRow's checks and conversion into `out` rather than appended, for rows read in batches
+    // on several threads (TraceFileStreamReader); such rows' awaited go to noteAwaited().
+    bool eventAt(simdjson::dom::element row, std::size_t i, std::size_t awaited_limit,
+                 TraceEvent& out);
+    void noteAwaited(std::uint32_t max_awaited) {
+        any_awaited_ = true;
+        max_awaited_ = std::max(max_awaited_, max_awaited);
+    }
     bool awaitedInRange();
     bool flowRow(simdjson::dom::element row, std::size_t i);
+    bool flowAt(simdjson::dom::element row, std::size_t i, Flow& out);
+    // The file's enum tables (enums()), which the rows' kind, api and mode index.
+    const std::vector<EventKind>& eventKinds() const { return event_kinds_; }
+    const std::vector<ApiId>& apis() const { return apis_; }
+    const std::vector<SyncMode>& modes() const { return modes_; }
+    const std::vector<FlowKind>& flowKinds() const { return flow_kinds_; }
     bool memoryRow(simdjson::dom::element row, std::size_t i);
 
 private:
