@@ -2,6 +2,7 @@
 
 #include <simdjson.h>
 
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -34,6 +35,24 @@ struct EventBatch {
     simdjson::dom::parser parser;
     simdjson::dom::array events;
     std::string error;  // the batch did not parse: what and where, already located
+    // Which thread parses it is decided by who gets to it first (EventBatchQueue's users): the
+    // splitting thread right after handing it over, or the assembling one if it is idle by then.
+    enum ParseState : int { kUnparsed, kParsing, kParsed };
+    std::atomic<int> parse_state{kUnparsed};
+    // Takes the parse on: false when the other thread already has.
+    bool claimParse() {
+        int expected = kUnparsed;
+        return parse_state.compare_exchange_strong(expected, kParsing, std::memory_order_acq_rel);
+    }
+    void parsed() {
+        parse_state.store(kParsed, std::memory_order_release);
+        parse_state.notify_all();
+    }
+    void waitParsed() {
+        for (int s = parse_state.load(std::memory_order_acquire); s != kParsed;
+             s = parse_state.load(std::memory_order_acquire))
+            parse_state.wait(s, std::memory_order_acquire);
+    }
 
     BatchPlace place() const {
         return {std::string_view(text.data(), size), &offsets, nullptr, line, line_start};

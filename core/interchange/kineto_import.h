@@ -68,8 +68,11 @@ private:
     std::string readHere(std::string_view json, const std::vector<std::uint64_t>& offsets);
     std::string queueBatch(std::string_view json, const std::vector<std::uint64_t>& offsets);
     std::string readBatch(const BatchPlace& place, simdjson::dom::array events);
+    void parseQueued(EventBatch& batch);
+    // `place` set: located from the batch's own text (any thread), else through the splitter.
     std::string locateBadEvent(std::string_view json, const std::vector<std::uint64_t>& offsets,
-                               std::uint64_t first_event);
+                               std::uint64_t first_event, simdjson::dom::parser& parser,
+                               const BatchPlace* place = nullptr);
     std::string readTimesFromText(std::string_view json, const std::vector<std::uint64_t>& offsets,
                                   std::size_t index, KinetoRecord& record);
     void warnDuplicateKey(const KinetoRecord& record, const BatchPlace& place,
