@@ -24,8 +24,8 @@ struct BatchPlace {
     std::string locate(std::uint64_t offset) const;
 };
 
-// One batch of events handed from the thread that splits and parses to the one that assembles:
-// its own copy of the text (the splitter's window moves on), its parsed DOM, and where it began.
+// One batch of events handed from the thread that splits to the one that assembles: its own copy
+// of the text (the splitter's window moves on), its DOM once parsed, and where it began.
 struct EventBatch {
     std::string text;  // the batch's JSON, then simdjson's padding
     std::size_t size = 0;

@@ -1,6 +1,6 @@
-// KinetoImport's event batches: read on the splitter's thread, or, for a large input, parsed there
-// and handed over to a second thread that assembles the trace, so that the two halves of the work
-// overlap (docs/interchange.md). Both ways read the same records in the same order and report
+// KinetoImport's event batches: read on the splitter's thread, or, for a large input, handed over
+// to a second thread that assembles the trace, each parsed by whichever thread is free, so that
+// the two halves of the work overlap (docs/interchange.md). Both ways read the same records in the same order and report
 // errors in the same words and at the same place.
 #include <simdjson.h>
 
