@@ -2,6 +2,7 @@
 
 #include <simdjson.h>
 
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -23,8 +24,8 @@ struct BatchPlace {
     std::string locate(std::uint64_t offset) const;
 };
 
-// One batch of events handed from the thread that splits and parses to the one that assembles:
-// its own copy of the text (the splitter's window moves on), its parsed DOM, and where it began.
+// One batch of events handed from the thread that splits to the one that assembles: its own copy
+// of the text (the splitter's window moves on), its DOM once parsed, and where it began.
 struct EventBatch {
     std::string text;  // the batch's JSON, then simdjson's padding
     std::size_t size = 0;
@@ -34,6 +35,24 @@ struct EventBatch {
     simdjson::dom::parser parser;
     simdjson::dom::array events;
     std::string error;  // the batch did not parse: what and where, already located
+    // Which thread parses it is decided by who gets to it first (EventBatchQueue's users): the
+    // splitting thread right after handing it over, or the assembling one if it is idle by then.
+    enum ParseState : int { kUnparsed, kParsing, kParsed };
+    std::atomic<int> parse_state{kUnparsed};
+    // Takes the parse on: false when the other thread already has.
+    bool claimParse() {
+        int expected = kUnparsed;
+        return parse_state.compare_exchange_strong(expected, kParsing, std::memory_order_acq_rel);
+    }
+    void parsed() {
+        parse_state.store(kParsed, std::memory_order_release);
+        parse_state.notify_all();
+    }
+    void waitParsed() {
+        for (int s = parse_state.load(std::memory_order_acquire); s != kParsed;
+             s = parse_state.load(std::memory_order_acquire))
+            parse_state.wait(s, std::memory_order_acquire);
+    }
 
     BatchPlace place() const {
         return {std::string_view(text.data(), size), &offsets, nullptr, line, line_start};

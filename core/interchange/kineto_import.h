@@ -68,8 +68,11 @@ private:
     std::string readHere(std::string_view json, const std::vector<std::uint64_t>& offsets);
     std::string queueBatch(std::string_view json, const std::vector<std::uint64_t>& offsets);
     std::string readBatch(const BatchPlace& place, simdjson::dom::array events);
+    void parseQueued(EventBatch& batch);
+    // `place` set: located from the batch's own text (any thread), else through the splitter.
     std::string locateBadEvent(std::string_view json, const std::vector<std::uint64_t>& offsets,
-                               std::uint64_t first_event);
+                               std::uint64_t first_event, simdjson::dom::parser& parser,
+                               const BatchPlace* place = nullptr);
     std::string readTimesFromText(std::string_view json, const std::vector<std::uint64_t>& offsets,
                                   std::size_t index, KinetoRecord& record);
     void warnDuplicateKey(const KinetoRecord& record, const BatchPlace& place,
@@ -123,8 +126,15 @@ private:
     std::string last_api_name_;  // the last runtime call's name, its id and its stats counter
     ApiId last_api_ = ApiId::Other;
     std::uint64_t* last_api_count_ = nullptr;
-    std::string last_category_;  // the last record's category and its stats counter
-    std::uint64_t* last_category_count_ = nullptr;
+    // The categories seen, by a hash of their text, with their stats counter and what they
+    // mean: a trace interleaves a handful ("cpu_op", "cuda_runtime", "kernel", "ac2g"...), and
+    // finding each record's in the stats map and classifying it again compared strings each time.
+    struct CategorySlot {
+        std::string cat;
+        std::uint64_t* count = nullptr;  // map nodes stay put
+        Category category = Category::Generic;
+    };
+    std::array<CategorySlot, 32> category_cache_;
     // The last host thread's and the last stream's lane (kNoLane: none yet).
     struct LaneCache {
         std::int64_t a = 0, b = 0;

@@ -1,6 +1,6 @@
-// KinetoImport's event batches: read on the splitter's thread, or, for a large input, parsed there
-// and handed over to a second thread that assembles the trace, so that the two halves of the work
-// overlap (docs/interchange.md). Both ways read the same records in the same order and report
+// KinetoImport's event batches: read on the splitter's thread, or, for a large input, handed over
+// to a second thread that assembles the trace, each parsed by whichever thread is free, so that
+// the two halves of the work overlap (docs/interchange.md). Both ways read the same records in the same order and report
 // errors in the same words and at the same place.
 #include <simdjson.h>
 
@@ -51,11 +51,13 @@ std::string KinetoImport::readHere(std::string_view json,
     dom::element doc;
     dom::array events;
     if (parser_.parse(json.data(), json.size(), false).get(doc) || doc.get_array().get(events))
-        return locateBadEvent(json, offsets, event_count_);
+        return locateBadEvent(json, offsets, event_count_, parser_);
     return readBatch(BatchPlace{json, &offsets, splitter_}, events);
 }
 
-// The splitter's thread: a copy of the batch, parsed, for the assembling thread.
+// The splitter's thread: a copy of the batch for the assembling thread, then parsed here unless
+// that thread, idle, has taken the parse on already. Whichever thread has time parses, so that the
+// two stay busy whichever half of the work is the larger on this input and machine.
 std::string KinetoImport::queueBatch(std::string_view json,
                                      const std::vector<std::uint64_t>& offsets) {
     EventBatch* batch = queue_->acquire();
@@ -71,18 +73,36 @@ std::string KinetoImport::queueBatch(std::string_view json,
     batch->first_event = events_split_;
     events_split_ += offsets.size();
     batch->error.clear();
-    dom::element doc;
-    if (!makeRoom(batch->parser, json.size()))
-        batch->error = fail(offsets.front(), "out of memory for a batch of " +
-                                                 std::to_string(json.size()) + " bytes");
-    else if (batch->parser.parse(batch->text.data(), batch->size, false).get(doc) ||
-             doc.get_array().get(batch->events))
-        batch->error = locateBadEvent(json, offsets, batch->first_event);
-    // Past a batch that did not parse the splitter stops, as it does on one thread; the
-    // assembling thread reports the error once it has read the batches before.
-    const bool stop = !batch->error.empty();
+    batch->parse_state.store(EventBatch::kUnparsed, std::memory_order_relaxed);
     queue_->push(batch);
+    if (!batch->claimParse())
+        return {};
+    bool stop = false;
+    try {
+        parseQueued(*batch);
+        // Past a batch that did not parse the splitter stops, as it does on one thread; the
+        // assembling thread reports the error once it has read the batches before.
+        stop = !batch->error.empty();
+    } catch (...) {
+        batch->error = kAssemblyStopped;  // the exception is rethrown on the importing thread
+        batch->parsed();
+        throw;
+    }
+    batch->parsed();  // the batch may be read, and released, from here on: not touched again
     return stop ? kAssemblyStopped : std::string();
+}
+
+// Either thread: sets the batch's events, or its error located from its own text.
+void KinetoImport::parseQueued(EventBatch& batch) {
+    const BatchPlace place = batch.place();
+    dom::element doc;
+    if (!makeRoom(batch.parser, batch.size))
+        batch.error = source_ + ": " + place.locate(batch.offsets.front()) +
+                      ": out of memory for a batch of " + std::to_string(batch.size) + " bytes";
+    else if (batch.parser.parse(batch.text.data(), batch.size, false).get(doc) ||
+             doc.get_array().get(batch.events))
+        batch.error =
+            locateBadEvent(place.json, batch.offsets, batch.first_event, batch.parser, &place);
 }
 
 std::string KinetoImport::readBatch(const BatchPlace& place, dom::array events) {
@@ -156,6 +176,12 @@ std::string KinetoImport::readTimesFromText(std::string_view json,
 std::string KinetoImport::assembleQueued(EventBatchQueue& queue, std::exception_ptr& thrown) {
     try {
         while (EventBatch* batch = queue.pop()) {
+            if (batch->claimParse()) {
+                parseQueued(*batch);
+                batch->parse_state.store(EventBatch::kParsed, std::memory_order_relaxed);
+            } else {
+                batch->waitParsed();
+            }
             std::string error =
                 batch->error.empty() ? readBatch(batch->place(), batch->events) : batch->error;
             queue.release(batch);

@@ -38,7 +38,12 @@ std::string KinetoImport::spanError(const Trace& trace) {
 // The batch did not parse: parse its events one by one to say which one is malformed.
 std::string KinetoImport::locateBadEvent(std::string_view json,
                                          const std::vector<std::uint64_t>& offsets,
-                                         std::uint64_t first_event) {
+                                         std::uint64_t first_event, dom::parser& parser,
+                                         const BatchPlace* place) {
+    auto located = [&](std::uint64_t offset, const std::string& what) {
+        return place != nullptr ? source_ + ": " + place->locate(offset) + ": " + what
+                                : fail(offset, what);
+    };
     const std::uint64_t first = offsets.front();
     std::string one;
     for (std::size_t i = 0; i < offsets.size(); ++i) {
@@ -53,11 +58,11 @@ std::string KinetoImport::locateBadEvent(std::string_view json,
         one.assign(json.substr(begin, end - begin));
         one.append(simdjson::SIMDJSON_PADDING, '\0');
         dom::element element;
-        if (auto code = parser_.parse(one.data(), end - begin, false).get(element); code)
-            return fail(offsets[i], "event " + std::to_string(first_event + i) +
-                                        ": not JSON: " + simdjson::error_message(code));
+        if (auto code = parser.parse(one.data(), end - begin, false).get(element); code)
+            return located(offsets[i], "event " + std::to_string(first_event + i) +
+                                           ": not JSON: " + simdjson::error_message(code));
     }
-    return fail(first, "event " + std::to_string(first_event) + ": not JSON");
+    return located(first, "event " + std::to_string(first_event) + ": not JSON");
 }
 
 }  // namespace syncscope::kineto

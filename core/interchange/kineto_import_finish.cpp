@@ -57,12 +57,14 @@ void KinetoImport::finishKineto() {
     addWaitsForUnrecordedSyncs();
     auto& trace = assembler_.trace();
     // A cuda_sync record behind cudaEventQuery is a poll that found the event done or not: not a
-    // wait.
+    // wait. Finding the queries is a pass over every event: skipped when no such record came.
     std::unordered_set<std::uint32_t> queries;
-    for (const auto& e : trace.events)
-        if (e.kind == EventKind::ApiCall &&
-            (e.api == ApiId::EventQuery || e.api == ApiId::StreamQuery) && e.correlation != kNone)
-            queries.insert(e.correlation);
+    if (!query_waits_.empty())
+        for (const auto& e : trace.events)
+            if (e.kind == EventKind::ApiCall &&
+                (e.api == ApiId::EventQuery || e.api == ApiId::StreamQuery) &&
+                e.correlation != kNone)
+                queries.insert(e.correlation);
     for (const auto index : query_waits_) {
         auto& wait = trace.events[index];
         if (wait.correlation != kNone && queries.count(wait.correlation) != 0) {

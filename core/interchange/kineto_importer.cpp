@@ -269,19 +269,27 @@ std::string KinetoImport::onRecord(const KinetoRecord& r) {
     auto categoryKey = [&r] {
         return r.cat.empty() ? "(ph " + std::string(r.ph) + ")" : std::string(r.cat);
     };
+    Category category = Category::Generic;
     if (r.ph != "M") {
-        // The map compares transparently: no key string is built for a category already seen.
-        // Runs of one category are the rule: the last one's counter skips the map.
-        if (r.cat.empty() || r.cat != last_category_ || last_category_count_ == nullptr) {
-            auto& categories = result_.stats.categories;
-            auto it = r.cat.empty() ? categories.end() : categories.find(r.cat);
-            if (it == categories.end())
-                it = categories.try_emplace(categoryKey(), 0).first;
-            last_category_.assign(r.cat);
-            last_category_count_ = r.cat.empty() ? nullptr : &it->second;  // map nodes stay put
-            ++it->second;
+        auto& categories = result_.stats.categories;
+        if (r.cat.empty()) {
+            ++categories.try_emplace(categoryKey(), 0).first->second;
         } else {
-            ++*last_category_count_;
+            const std::size_t n = r.cat.size();
+            auto& slot = category_cache_[(n * 7 + static_cast<unsigned char>(r.cat[0]) * 3 +
+                                          static_cast<unsigned char>(r.cat[n - 1])) %
+                                         category_cache_.size()];
+            if (slot.count == nullptr || slot.cat != r.cat) {
+                // The map compares transparently: no key string is built for one already seen.
+                auto it = categories.find(r.cat);
+                if (it == categories.end())
+                    it = categories.try_emplace(std::string(r.cat), 0).first;
+                slot.cat.assign(r.cat);
+                slot.count = &it->second;
+                slot.category = categoryOf(r.cat);
+            }
+            ++*slot.count;
+            category = slot.category;
         }
     }
     const char ph = r.ph.size() == 1 ? r.ph[0] : '?';
@@ -303,7 +311,7 @@ std::string KinetoImport::onRecord(const KinetoRecord& r) {
                 return "missing \"pid\"";
             if (syncscope_)
                 return OwnExportReader::readEvent(r, assembler_.trace());
-            return onKinetoSpan(r, categoryOf(r.cat));
+            return onKinetoSpan(r, category);
         }
         case 'i':
         case 'I': {

@@ -58,9 +58,10 @@ std::string readId(dom::element value, std::string_view field, KinetoId& out) {
 }
 
 std::string readArgs(dom::object args, KinetoRecord& r) {
-    for (const auto field : args) {
-        const std::string_view key = field.key;
-        const dom::element v = field.value;
+    // The iterator's key() and value() directly: a key_value_pair per field is a copy more.
+    for (auto it = args.begin(), end = args.end(); it != end; ++it) {
+        const std::string_view key = it.key();
+        const dom::element v = it.value();
         const auto type = v.type();
         // Kineto writes null for absent numbers ("Python parent id": null): treat null as absent.
         if (type == dom::element_type::NULL_VALUE)
@@ -71,12 +72,18 @@ std::string readArgs(dom::object args, KinetoRecord& r) {
             if (r.duplicate_key.empty())
                 r.duplicate_key = "args." + std::string(key);
         };
-        auto intArg = [&](KinetoInt& out) {
+        auto commonInt = [&](KinetoInt& out) {
             if (out.present)
                 duplicate();
             err = KinetoRecordReader::readInt(v, key, out);
         };
+        // Any other field is one of KinetoRareFields: the next read must reset them.
+        auto intArg = [&](KinetoInt& out) {
+            r.rare_set = true;
+            commonInt(out);
+        };
         auto strArg = [&](std::string_view& out) {
+            r.rare_set = true;
             if (out.data() != nullptr)
                 duplicate();
             err = KinetoRecordReader::readString(v, key, out);
@@ -111,7 +118,7 @@ std::string readArgs(dom::object args, KinetoRecord& r) {
                 break;
             case 5:
                 if (is(key, "bytes") && is_number)
-                    intArg(r.bytes);
+                    commonInt(r.bytes);
                 else if (is(key, "batch"))
                     intArg(r.batch);
                 else if (is(key, "flags"))
@@ -119,9 +126,9 @@ std::string readArgs(dom::object args, KinetoRecord& r) {
                 break;
             case 6:
                 if (is(key, "stream"))
-                    intArg(r.stream);
+                    commonInt(r.stream);
                 else if (is(key, "device"))
-                    intArg(r.device);
+                    commonInt(r.device);
                 else if (is(key, "cpu_ns"))
                     intArg(r.cpu_ns);
                 break;
@@ -149,11 +156,11 @@ std::string readArgs(dom::object args, KinetoRecord& r) {
                 break;
             case 11:
                 if (is(key, "correlation"))
-                    intArg(r.correlation);
+                    commonInt(r.correlation);
                 else if (is(key, "External id"))
-                    intArg(r.external_id);
+                    commonInt(r.external_id);
                 else if (is(key, "external id"))
-                    intArg(r.external_id);
+                    commonInt(r.external_id);
                 else if (is(key, "Device Type"))
                     intArg(r.device_type);
                 else if (is(key, "target_lane"))
@@ -287,18 +294,33 @@ std::uint32_t knownKey(std::string_view key) {
 }  // namespace
 
 std::string KinetoRecordReader::read(dom::object object, KinetoRecord& r) {
-    r = KinetoRecord{};
+    // Most events set none of the rare fields (some 450 of the record's 760 bytes): they are
+    // cleared only after one that did. (Assigning a fresh record cleared all, twice over.)
+    if (r.rare_set)
+        static_cast<KinetoRareFields&>(r) = KinetoRareFields{};
+    r.ph = r.cat = r.name = r.bp = r.scope = {};
+    r.pid = r.tid = r.id = KinetoId{};
+    r.has_ts = r.has_dur = r.ts_from_text = r.dur_from_text = r.rare_set = false;
+    r.ts_ns = r.dur_ns = 0;
+    r.duplicate_key.clear();
+    r.correlation = r.stream = r.device = r.bytes = r.external_id = KinetoInt{};
     // An event has a handful of top-level keys. Those we read are checked for repeats by their
     // bit; the others by a linear scan over the others seen, which is short. Past kKeysChecked
     // keys (no real producer writes that many) no more are recorded, as before: a key is
     // checked against the first kKeysChecked only.
     constexpr std::size_t kKeysChecked = 32;
-    std::string_view seen[kKeysChecked];
+    // Left uninitialised (string_views would be zeroed, 512 bytes per event): only the first
+    // seen_count are ever read.
+    struct Key {
+        const char* data;
+        std::size_t size;
+    };
+    Key seen[kKeysChecked];
     std::size_t seen_count = 0, position = 0;
     std::uint32_t known_seen = 0;
-    for (const auto field : object) {
-        const std::string_view key = field.key;
-        const dom::element v = field.value;
+    for (auto it = object.begin(), end = object.end(); it != end; ++it) {
+        const std::string_view key = it.key();
+        const dom::element v = it.value();
         const std::uint32_t known = knownKey(key);
         if (r.duplicate_key.empty()) {
             if (known != 0) {
@@ -308,12 +330,12 @@ std::string KinetoRecordReader::read(dom::object object, KinetoRecord& r) {
                     known_seen |= known;
             } else {
                 for (std::size_t i = 0; i < seen_count; ++i)
-                    if (seen[i] == key) {
+                    if (std::string_view(seen[i].data, seen[i].size) == key) {
                         r.duplicate_key = key;
                         break;
                     }
                 if (position < kKeysChecked)
-                    seen[seen_count++] = key;
+                    seen[seen_count++] = {key.data(), key.size()};
             }
             ++position;
         }

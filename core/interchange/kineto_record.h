@@ -24,21 +24,9 @@ struct KinetoInt {
     std::int64_t valueOr(std::int64_t fallback) const { return present ? value : fallback; }
 };
 
-// The fields of one trace event we use, read in one pass over the object. Views point into the
-// simdjson parser's string buffer and stay valid until it parses another document.
-struct KinetoRecord {
-    std::string_view ph, cat, name, bp, scope;
-    KinetoId pid, tid, id;
-    bool has_ts = false, has_dur = false;
-    TimeNs ts_ns = 0, dur_ns = 0;
-    // "ts"/"dur" was a fractional JSON number (1234.567, 1.2e3): a double cannot hold every such
-    // value to the nanosecond, so RawTimeFields sets ts_ns/dur_ns from the number's text.
-    bool ts_from_text = false, dur_from_text = false;
-    // The first key that appeared twice in the event (or in its "args", as "args.key"); the last
-    // value is used, as by most JSON readers. Empty when there was none.
-    std::string duplicate_key;
-    // args
-    KinetoInt correlation, stream, device, bytes, external_id;
+// The fields only a few events carry (metadata, syncs, memory samples, our own export's): kept
+// apart so that the reader resets them only after an event that set one, not for every event.
+struct KinetoRareFields {
     KinetoInt wait_on_stream, wait_on_record_corr, wait_on_event_id;
     KinetoInt total_allocated, total_reserved, device_type, device_id;
     KinetoInt sort_index;
@@ -47,6 +35,25 @@ struct KinetoRecord {
     std::string_view kind, api, mode;
     KinetoInt lane, target_lane, step, batch, awaited, cuda_event, flags, cpu_ns, from, to;
     KinetoInt device_used, pool_reserved, pool_used, allocated, reserved;
+};
+
+// The fields of one trace event we use, read in one pass over the object. Views point into the
+// simdjson parser's string buffer and stay valid until it parses another document.
+struct KinetoRecord : KinetoRareFields {
+    std::string_view ph, cat, name, bp, scope;
+    KinetoId pid, tid, id;
+    bool has_ts = false, has_dur = false;
+    TimeNs ts_ns = 0, dur_ns = 0;
+    // "ts"/"dur" was a fractional JSON number (1234.567, 1.2e3): a double cannot hold every such
+    // value to the nanosecond, so RawTimeFields sets ts_ns/dur_ns from the number's text.
+    bool ts_from_text = false, dur_from_text = false;
+    // A field of KinetoRareFields was set: the next read resets them.
+    bool rare_set = false;
+    // The first key that appeared twice in the event (or in its "args", as "args.key"); the last
+    // value is used, as by most JSON readers. Empty when there was none.
+    std::string duplicate_key;
+    // args
+    KinetoInt correlation, stream, device, bytes, external_id;
 };
 
 class KinetoRecordReader {

@@ -103,27 +103,31 @@ std::uint64_t prefixXor(std::uint64_t x) {
 }
 
 // The newlines in [data, data + n): how many, and the index just past the last one (0 if none).
-// 16 bytes at a time: a trace pretty-printed with one key per line has a newline every few dozen
-// bytes, where a memchr() call per line costs more than the split itself.
+// 16 bytes at a time into byte-wide counters, summed every 255 blocks: a trace pretty-printed with
+// one key per line has a newline every few dozen bytes, where a memchr() call per line costs more
+// than the split itself. (No popcount per block: the baseline x86-64 has no instruction for it, so
+// each would be a library call.) The last newline is then found from the end.
 std::size_t countNewlines(const char* data, std::size_t n, std::size_t& after_last) {
     std::size_t count = 0, i = 0;
-    after_last = 0;
 #if defined(__SSE2__)
     const __m128i newline = _mm_set1_epi8('\n');
-    for (; i + 16 <= n; i += 16) {
-        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + i));
-        const auto mask = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, newline)));
-        if (mask != 0) {
-            count += static_cast<std::size_t>(__builtin_popcount(mask));
-            after_last = i + static_cast<std::size_t>(31 - __builtin_clz(mask)) + 1;
+    while (i + 16 <= n) {
+        const std::size_t blocks = std::min<std::size_t>((n - i) / 16, 255);
+        __m128i counters = _mm_setzero_si128();
+        for (std::size_t b = 0; b < blocks; ++b, i += 16) {
+            const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + i));
+            counters = _mm_sub_epi8(counters, _mm_cmpeq_epi8(v, newline));  // a match is -1
         }
+        const __m128i sums = _mm_sad_epu8(counters, _mm_setzero_si128());
+        count += static_cast<std::size_t>(_mm_cvtsi128_si32(sums)) +
+                 static_cast<std::size_t>(_mm_extract_epi16(sums, 4));
     }
 #endif
     for (; i < n; ++i)
-        if (data[i] == '\n') {
-            ++count;
-            after_last = i + 1;
-        }
+        count += data[i] == '\n' ? 1 : 0;
+    after_last = 0;
+    if (count != 0)
+        after_last = std::string_view(data, n).rfind('\n') + 1;
     return count;
 }
 
@@ -153,9 +157,8 @@ int JsonEventSplitter::refillAndGet(std::size_t p) {
             std::clamp<std::uint64_t>(base_ + old, kMinReadChunk, kMaxReadChunk));
         if (base_ + old >= kMaxReadChunk && buf_.capacity() < kWindowBytes)
             buf_.reserve(kWindowBytes);  // a large input: its window's size from the start
-        buf_.resize(old + chunk);
-        const std::size_t got = source_.read(buf_.data() + old, chunk);
-        buf_.resize(old + got);
+        const std::size_t got = source_.read(buf_.grow(chunk), chunk);
+        buf_.truncate(old + got);
         if (got == 0)
             eof_ = true;
     }
@@ -258,7 +261,9 @@ bool JsonEventSplitter::scanValueUnbounded(std::size_t& p) {
                             return true;
                         }
                     }
-                    in_string ^= (__builtin_popcountll(m.quote) & 1) != 0;
+                    // The prefix XOR's top bit is the quotes' parity (no popcount: see
+                    // countNewlines).
+                    in_string ^= (prefixXor(m.quote) >> 63) != 0;
                     p += 64;
                     continue;
                 }
@@ -374,12 +379,21 @@ std::string JsonEventSplitter::flush() {
     const std::size_t drop = pos_ > 0 ? pos_ - 1 : 0;
     if (drop < kDropBytes)
         return {};
-    std::size_t after_last = 0;
-    if (const std::size_t lines = countNewlines(buf_.data(), drop, after_last); lines != 0) {
-        lines_before_ += lines;
-        last_newline_ = base_ + after_last;
+    // Where linePosition() has already counted part of the dropped bytes (the two-thread import
+    // asks for every batch), only the rest is counted: the window's bytes are scanned once.
+    std::size_t from = 0;
+    if (line_offset_ >= base_ && line_offset_ - base_ <= drop) {
+        from = static_cast<std::size_t>(line_offset_ - base_);
+        lines_before_ = line_.line - 1;
+        last_newline_ = line_.line_start;
     }
-    buf_.erase(0, drop);
+    std::size_t after_last = 0;
+    if (const std::size_t lines = countNewlines(buf_.data() + from, drop - from, after_last);
+        lines != 0) {
+        lines_before_ += lines;
+        last_newline_ = base_ + from + after_last;
+    }
+    buf_.dropFront(drop);
     base_ += drop;
     pos_ -= drop;
     return {};

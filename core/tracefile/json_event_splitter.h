@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/tracefile/byte_source.h"
+#include "core/tracefile/read_window.h"
 
 namespace syncscope {
 
@@ -90,7 +91,7 @@ private:
     Handler& handler_;
     std::vector<std::string> streamed_keys_;
     std::string array_name_ = "traceEvents";  // the streamed array being read, for errors
-    std::string buf_;  // the window: bytes [base_, base_ + buf_.size()) of the document
+    ReadWindow buf_;  // the window: bytes [base_, base_ + buf_.size()) of the document
     std::size_t pos_ = 0;
     std::uint64_t base_ = 0;
     std::uint64_t lines_before_ = 0;  // newlines in the bytes dropped from the window

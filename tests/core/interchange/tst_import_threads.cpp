@@ -4,6 +4,7 @@
 // The inputs are real traces inflated in memory, so that each is several batches (256 KiB each).
 
 #include <QtTest>
+#include <algorithm>
 
 #include "core/interchange/trace_importer.h"
 #include "core/tracefile/gzip.h"
@@ -139,6 +140,48 @@ private slots:
         QVERIFY(early != std::string::npos);
         broken.replace(early, 7, "\"dur\": -");
         compareErrors(broken, "\"dur\" is negative");
+    }
+
+    // An input many times the splitter's window (it drops handled bytes every 2 MiB): the lines
+    // counted for a batch handed to the assembling thread are not counted again when its bytes
+    // leave the window, and an error far into the file still names its true line and column.
+    void linesCountedAcrossWindowDrops() {
+        std::string json = "{\n\"traceEvents\": [\n";
+        const std::string event =
+            "  {\n    \"ph\": \"X\", \"cat\": \"cpu_op\", \"name\": \"op\",\n    \"pid\": 1, "
+            "\"tid\": 2, \"ts\": 10, \"dur\": 5\n  }";
+        const std::size_t events = (std::size_t{9} << 20) / event.size();
+        const std::size_t bad = events - 100;
+        std::uint64_t bad_line = 0, bad_column = 0;
+        for (std::size_t i = 0; i < events; ++i) {
+            if (i > 0)
+                json += ",\n";
+            if (i == bad) {
+                const std::size_t line_start = json.rfind('\n') + 1;
+                bad_line =
+                    1 + static_cast<std::uint64_t>(std::count(json.begin(), json.end(), '\n'));
+                bad_column = json.size() - line_start + 3;  // the event's "{", after its indent
+                json +=
+                    "  {\n    \"ph\": \"X\", \"cat\": \"cpu_op\", \"name\": \"op\",\n    "
+                    "\"pid\": 1, \"tid\": 2, \"ts\": 10, \"dur\": -5\n  }";
+            } else {
+                json += event;
+            }
+        }
+        json += "\n]}\n";
+        const std::string where =
+            "(line " + std::to_string(bad_line) + ", column " + std::to_string(bad_column) + ")";
+        compareErrors(json, "\"dur\" is negative");
+        const auto two = importWith(json, ImportThreads::Two);
+        QVERIFY2(two.error.find(where) != std::string::npos, (two.error + " vs " + where).c_str());
+        // Still right when the batch does not parse, found on the splitting thread.
+        std::string not_json = json;
+        const std::size_t at = not_json.find("\"dur\": -5");
+        not_json.replace(at, 10, "\"dur\": --");
+        compareErrors(not_json, "not JSON");
+        const auto broken = importWith(not_json, ImportThreads::Two);
+        QVERIFY2(broken.error.find(where) != std::string::npos,
+                 (broken.error + " vs " + where).c_str());
     }
 
     // Duplicate keys are warned about with their place: the same warnings either way.

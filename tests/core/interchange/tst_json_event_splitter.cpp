@@ -6,8 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "core/tracefile/json_event_splitter.h"
 #include "core/tracefile/byte_source.h"
+#include "core/tracefile/json_event_splitter.h"
+#include "core/tracefile/read_window.h"
 
 using namespace syncscope;
 
@@ -107,6 +108,7 @@ private slots:
     void truncatedDocumentSaysWhere_data();
     void truncatedDocumentSaysWhere();
     void emptyEventArray();
+    void readWindowKeepsItsBytes();
 };
 
 void TestJsonEventSplitter::bareArray_data() {
@@ -210,6 +212,33 @@ void TestJsonEventSplitter::emptyEventArray() {
     QVERIFY2(error.empty(), error.c_str());
     QVERIFY(out.events.empty());
     QCOMPARE(out.keys, std::vector<std::string>{"x"});
+}
+
+// The splitter's window: bytes appended by grow() (filled by the caller) and truncate(), dropped
+// from the front, kept in order across reallocations.
+void TestJsonEventSplitter::readWindowKeepsItsBytes() {
+    ReadWindow window;
+    std::string expected;
+    for (int round = 0; round < 40; ++round) {
+        const std::size_t room = 1000 + 7 * static_cast<std::size_t>(round);
+        char* at = window.grow(room);
+        const std::size_t filled = room / 2 + static_cast<std::size_t>(round);
+        for (std::size_t i = 0; i < filled; ++i)
+            at[i] = static_cast<char>('a' + (round + static_cast<int>(i)) % 26);
+        expected.append(at, filled);
+        window.truncate(window.size() - room + filled);
+        if (round % 3 == 2) {
+            const std::size_t drop = window.size() / 3;
+            window.dropFront(drop);
+            expected.erase(0, drop);
+        }
+        QCOMPARE(window.size(), expected.size());
+        QVERIFY(window.capacity() >= window.size());
+        QCOMPARE(window.substr(0, window.size()), expected);
+    }
+    window.reserve(window.capacity() * 4);
+    QCOMPARE(window.substr(0, window.size()), expected);
+    QCOMPARE(window[1], expected[1]);
 }
 
 QTEST_GUILESS_MAIN(TestJsonEventSplitter)

@@ -256,6 +256,36 @@ private slots:
         QVERIFY(!result.warnings.empty());
     }
 
+    // The reader resets the fields few events carry only after an event that set one: none of
+    // them may carry over to the next event (a sample's device type, an argument's name, a sync's
+    // kind), nor make the next event's own value look like a duplicate key.
+    void fieldsOfOneEventDoNotCarryOver() {
+        const std::string json =
+            R"([{"ph":"M","name":"thread_name","pid":1,"tid":2,"args":{"name":"main"}},)"
+            R"({"ph":"i","name":"[memory]","pid":1,"tid":2,"ts":5,)"
+            R"("args":{"Device Type":1,"Total Allocated":100,"Total Reserved":200}},)"
+            R"({"ph":"i","name":"[memory]","pid":1,"tid":2,"ts":6,"args":{"Total Allocated":50}},)"
+            R"({"ph":"X","cat":"cpu_op","name":"b","pid":1,"tid":2,"ts":7,"dur":1,)"
+            R"("args":{"name":"y"}},)"
+            R"({"ph":"X","cat":"cuda_sync","name":"x","pid":1,"tid":2,"ts":8,"dur":1,)"
+            R"("args":{"cuda_sync_kind":"Stream Sync","stream":7}},)"
+            R"({"ph":"X","cat":"cuda_sync","name":"Context Sync","pid":1,"tid":2,"ts":9,)"
+            R"("dur":1}])";
+        const auto result = test::importKinetoJson(json, "carry.json");
+        QVERIFY2(result.ok(), result.error.c_str());
+        QCOMPARE(result.trace->memory.size(), std::size_t{1});
+        QCOMPARE(result.stats.skipped.at("host memory sample"), std::uint64_t{1});
+        for (const auto& w : result.warnings)
+            QVERIFY2(w.find("duplicate key") == std::string::npos, w.c_str());
+        std::vector<SyncMode> waits;
+        for (const auto& e : result.trace->events)
+            if (e.kind == EventKind::HostWait)
+                waits.push_back(e.mode);
+        QCOMPARE(waits.size(), std::size_t{2});
+        QVERIFY(waits[0] == SyncMode::Stream);
+        QVERIFY(waits[1] == SyncMode::Device);
+    }
+
     void threadIdsAreNeverNegative() {
         // Kineto writes a 32-bit thread id as a signed number: 3745515072 arrives as -549452224.
         // The lane is that thread, not a negative one; -1 is "no thread".
