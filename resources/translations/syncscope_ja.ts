@@ -2515,24 +2515,8 @@ Save them before continuing?</source>
         <translation>ストリーム</translation>
     </message>
     <message>
-        <source>Duration (µs)</source>
-        <translation>時間 (µs)</translation>
-    </message>
-    <message>
-        <source>Bytes</source>
-        <translation>バイト数</translation>
-    </message>
-    <message>
-        <source>Sync mode</source>
-        <translation>同期モード</translation>
-    </message>
-    <message>
         <source>Event</source>
         <translation>イベント</translation>
-    </message>
-    <message>
-        <source>Repeat</source>
-        <translation>繰り返し</translation>
     </message>
     <message>
         <source>Label</source>
@@ -2613,6 +2597,54 @@ Save them before continuing?</source>
     <message>
         <source>move step %1</source>
         <translation>ステップ %1 を移動</translation>
+    </message>
+    <message>
+        <source>µs</source>
+        <translation>µs</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>サイズ</translation>
+    </message>
+    <message>
+        <source>Sync</source>
+        <translation>同期</translation>
+    </message>
+    <message>
+        <source>×</source>
+        <translation>×</translation>
+    </message>
+    <message>
+        <source>What the step does: a kernel, a copy, a sync call…</source>
+        <translation>ステップの種類: カーネル、コピー、同期呼び出しなど</translation>
+    </message>
+    <message>
+        <source>The stream the step is issued on</source>
+        <translation>ステップを発行するストリーム</translation>
+    </message>
+    <message>
+        <source>Duration in microseconds (for event_query_poll: the interval between two queries)</source>
+        <translation>時間 (マイクロ秒)。event_query_poll では 2 回の問い合わせの間隔</translation>
+    </message>
+    <message>
+        <source>Bytes copied, set or allocated, e.g. 4096 or 64 MiB</source>
+        <translation>コピー・設定・確保するバイト数 (例: 4096、64 MiB)</translation>
+    </message>
+    <message>
+        <source>Sync mode: the catalogue mode the step demonstrates</source>
+        <translation>同期モード: このステップが示すカタログのモード</translation>
+    </message>
+    <message>
+        <source>The CUDA event the step records, waits for or queries</source>
+        <translation>ステップが記録・待機・問い合わせする CUDA イベント</translation>
+    </message>
+    <message>
+        <source>Repeat count: how many times the repeat&apos;s steps run</source>
+        <translation>繰り返し回数: repeat の中のステップを実行する回数</translation>
+    </message>
+    <message>
+        <source>Label: the name the step&apos;s events get on the timeline</source>
+        <translation>ラベル: タイムライン上でこのステップのイベントに付く名前</translation>
     </message>
 </context>
 <context>
