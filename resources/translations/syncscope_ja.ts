@@ -1257,6 +1257,161 @@
     </message>
 </context>
 <context>
+    <name>syncscope::ImportedTracePage</name>
+    <message>
+        <source>No scenario produced this trace, so the scenario editor&apos;s batches, sync mode and schedule say nothing about it. The timeline and the run summary show what it holds; it stays on screen until you open something else or run a scenario.</source>
+        <translation>このトレースはシナリオから作られたものではないため、シナリオエディタのバッチ・同期モード・スケジュールはこのトレースとは関係ありません。内容はタイムラインと実行サマリーに表示されます。別のものを開くか、シナリオを実行するまで画面に残ります。</translation>
+    </message>
+    <message>
+        <source>Edit a Scenario</source>
+        <translation>シナリオを編集</translation>
+    </message>
+    <message>
+        <source>Back to the scenario editor, with the scenario it held; running it replaces this trace on screen</source>
+        <translation>シナリオエディタに戻ります (編集中の内容はそのまま)。実行すると、このトレースに代わってその結果が表示されます</translation>
+    </message>
+    <message>
+        <source>Open the Library</source>
+        <translation>ライブラリを開く</translation>
+    </message>
+    <message>
+        <source>Pick a built-in scenario to open and run</source>
+        <translation>組み込みシナリオを選んで開き、実行します</translation>
+    </message>
+    <message>
+        <source>Imported trace</source>
+        <translation>インポートしたトレース</translation>
+    </message>
+    <message>
+        <source>Trace without a scenario</source>
+        <translation>シナリオのないトレース</translation>
+    </message>
+    <message>
+        <source>PyTorch profiler (Kineto JSON)</source>
+        <translation>PyTorch プロファイラ (Kineto JSON)</translation>
+    </message>
+    <message>
+        <source>Nsight Systems (SQLite export)</source>
+        <translation>Nsight Systems (SQLite エクスポート)</translation>
+    </message>
+    <message>
+        <source>syncscope simulator</source>
+        <translation>syncscope シミュレータ</translation>
+    </message>
+    <message>
+        <source>syncscope CUDA engine</source>
+        <translation>syncscope CUDA エンジン</translation>
+    </message>
+    <message>
+        <source>not recorded</source>
+        <translation>記録なし</translation>
+    </message>
+    <message>
+        <source>Recorded by</source>
+        <translation>記録元</translation>
+    </message>
+    <message>
+        <source>Ranks</source>
+        <translation>ランク数</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>ランク</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>デバイス</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>イベント数</translation>
+    </message>
+    <message>
+        <source>Lanes</source>
+        <translation>レーン</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>なし</translation>
+    </message>
+    <message>
+        <source>Time span</source>
+        <translation>時間幅</translation>
+    </message>
+    <message>
+        <source>no events</source>
+        <translation>イベントなし</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>メモリ</translation>
+    </message>
+    <message>
+        <source>1 SM</source>
+        <translation>SM 1 基</translation>
+    </message>
+    <message>
+        <source>%1 SMs</source>
+        <translation>SM %1 基</translation>
+    </message>
+    <message>
+        <source>1 flow</source>
+        <translation>フロー 1 件</translation>
+    </message>
+    <message>
+        <source>%1 flows</source>
+        <translation>フロー %1 件</translation>
+    </message>
+    <message>
+        <source>1 host thread</source>
+        <translation>ホストスレッド 1 本</translation>
+    </message>
+    <message>
+        <source>%1 host threads</source>
+        <translation>ホストスレッド %1 本</translation>
+    </message>
+    <message>
+        <source>1 stream</source>
+        <translation>ストリーム 1 本</translation>
+    </message>
+    <message>
+        <source>%1 streams</source>
+        <translation>ストリーム %1 本</translation>
+    </message>
+    <message>
+        <source>1 copy engine</source>
+        <translation>コピーエンジン 1 基</translation>
+    </message>
+    <message>
+        <source>%1 copy engines</source>
+        <translation>コピーエンジン %1 基</translation>
+    </message>
+    <message>
+        <source>1 annotation lane</source>
+        <translation>注釈レーン 1 本</translation>
+    </message>
+    <message>
+        <source>%1 annotation lanes</source>
+        <translation>注釈レーン %1 本</translation>
+    </message>
+    <message>
+        <source>1 other lane</source>
+        <translation>その他のレーン 1 本</translation>
+    </message>
+    <message>
+        <source>%1 other lanes</source>
+        <translation>その他のレーン %1 本</translation>
+    </message>
+    <message>
+        <source>1 sample</source>
+        <translation>サンプル 1 件</translation>
+    </message>
+    <message>
+        <source>%1 samples</source>
+        <translation>サンプル %1 件</translation>
+    </message>
+</context>
+<context>
     <name>syncscope::LanguageMenu</name>
     <message>
         <source>&amp;Language</source>
@@ -1325,10 +1480,6 @@
         <translation>
             <numerusform>これまでに %n 件のイベント</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Scenario</source>
-        <translation>シナリオ</translation>
     </message>
     <message>
         <source>Library</source>
@@ -2242,6 +2393,17 @@ Save them before continuing?</source>
     </message>
 </context>
 <context>
+    <name>syncscope::ScenarioDock</name>
+    <message>
+        <source>Scenario</source>
+        <translation>シナリオ</translation>
+    </message>
+    <message>
+        <source>Trace</source>
+        <translation>トレース</translation>
+    </message>
+</context>
+<context>
     <name>syncscope::ScenarioEditor</name>
     <message>
         <source>Batches</source>
@@ -2515,24 +2677,8 @@ Save them before continuing?</source>
         <translation>ストリーム</translation>
     </message>
     <message>
-        <source>Duration (µs)</source>
-        <translation>時間 (µs)</translation>
-    </message>
-    <message>
-        <source>Bytes</source>
-        <translation>バイト数</translation>
-    </message>
-    <message>
-        <source>Sync mode</source>
-        <translation>同期モード</translation>
-    </message>
-    <message>
         <source>Event</source>
         <translation>イベント</translation>
-    </message>
-    <message>
-        <source>Repeat</source>
-        <translation>繰り返し</translation>
     </message>
     <message>
         <source>Label</source>
@@ -2613,6 +2759,54 @@ Save them before continuing?</source>
     <message>
         <source>move step %1</source>
         <translation>ステップ %1 を移動</translation>
+    </message>
+    <message>
+        <source>µs</source>
+        <translation>µs</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>サイズ</translation>
+    </message>
+    <message>
+        <source>Sync</source>
+        <translation>同期</translation>
+    </message>
+    <message>
+        <source>×</source>
+        <translation>×</translation>
+    </message>
+    <message>
+        <source>What the step does: a kernel, a copy, a sync call…</source>
+        <translation>ステップの種類: カーネル、コピー、同期呼び出しなど</translation>
+    </message>
+    <message>
+        <source>The stream the step is issued on</source>
+        <translation>ステップを発行するストリーム</translation>
+    </message>
+    <message>
+        <source>Duration in microseconds (for event_query_poll: the interval between two queries)</source>
+        <translation>時間 (マイクロ秒)。event_query_poll では 2 回の問い合わせの間隔</translation>
+    </message>
+    <message>
+        <source>Bytes copied, set or allocated, e.g. 4096 or 64 MiB</source>
+        <translation>コピー・設定・確保するバイト数 (例: 4096、64 MiB)</translation>
+    </message>
+    <message>
+        <source>Sync mode: the catalogue mode the step demonstrates</source>
+        <translation>同期モード: このステップが示すカタログのモード</translation>
+    </message>
+    <message>
+        <source>The CUDA event the step records, waits for or queries</source>
+        <translation>ステップが記録・待機・問い合わせする CUDA イベント</translation>
+    </message>
+    <message>
+        <source>Repeat count: how many times the repeat&apos;s steps run</source>
+        <translation>繰り返し回数: repeat の中のステップを実行する回数</translation>
+    </message>
+    <message>
+        <source>Label: the name the step&apos;s events get on the timeline</source>
+        <translation>ラベル: タイムライン上でこのステップのイベントに付く名前</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 // The step table editor: every loaded scenario's program, one row per step, edited with keys and
 // buttons through the undo stack; refused cells name the step and field; Run runs the edited
-// program; "Edit as batches" says what the batches table cannot hold.
+// program; "Edit as batches" says what the batches table cannot hold; the columns share a narrow
+// dock.
 #include <QApplication>
 #include <QDir>
 #include <QLabel>
@@ -14,7 +15,9 @@
 #include "tests/ui/window_test_utils.h"
 #include "ui/editor/batch_table_model.h"
 #include "ui/editor/builtin_scenarios.h"
+#include "ui/editor/column_fitter.h"
 #include "ui/editor/scenario_editor.h"
+#include "ui/editor/step_table_delegate.h"
 #include "ui/editor/step_table_editor.h"
 #include "ui/editor/step_table_model.h"
 #include "ui/run/run_panel.h"
@@ -90,6 +93,9 @@ private slots:
     void repeatBodiesAreRowsToo();
     void runRunsTheEditedProgramAndUndoRedoKeysWork();
     void editAsBatchesListsWhatItCannotHold();
+    void columnsShareANarrowTable();
+    void unusedColumnsAreLeftOutUntilAStepNeedsThem();
+    void aCutCellShowsItsTextInTheTooltip();
 };
 
 void TestEditorStepTable::everyBuiltinIsEditableAndRunnable() {
@@ -275,6 +281,63 @@ void TestEditorStepTable::editAsBatchesListsWhatItCannotHold() {
     QVERIFY(editor.hasLoadedScenario());
     QVERIFY(editor.conversionNote().isEmpty());
     QCOMPARE(editor.stepModel()->rowCount(), 5);
+}
+
+void TestEditorStepTable::columnsShareANarrowTable() {
+    // Room for all: each gets what it wants.
+    QCOMPARE(ColumnFitter::share({40, 30, 100}, 200, 30), QList<int>({40, 30, 100}));
+    // Too little: the widest are cut to a common cap, the narrow stay whole, the sum is the room.
+    QCOMPARE(ColumnFitter::share({40, 30, 100, 120}, 200, 30), QList<int>({40, 30, 65, 65}));
+    QCOMPARE(ColumnFitter::share({40, 30, 100, 121}, 201, 30), QList<int>({40, 30, 66, 65}));
+    // None below the floor (or its want, when that is less), even where the room runs out.
+    QCOMPARE(ColumnFitter::share({20, 90, 90, 90}, 80, 30), QList<int>({20, 30, 30, 30}));
+    QCOMPARE(ColumnFitter::share({}, 100, 30), QList<int>());
+}
+
+void TestEditorStepTable::unusedColumnsAreLeftOutUntilAStepNeedsThem() {
+    ScenarioEditor editor;
+    QVERIFY(showHostCallback(editor));
+    StepTableModel* model = editor.stepModel();
+    QTableView* table = editor.stepEditor()->table();
+    // The host-callback lesson has no repeat and no event: those columns would be blank.
+    QVERIFY(!model->columnUsed(StepTableModel::Repeat));
+    QVERIFY(table->isColumnHidden(StepTableModel::Repeat));
+    QVERIFY(!model->columnUsed(StepTableModel::Event));
+    QVERIFY(table->isColumnHidden(StepTableModel::Event));
+    for (const int always : {StepTableModel::Kind, StepTableModel::Mode, StepTableModel::Label})
+        QVERIFY(!table->isColumnHidden(always));
+    QVERIFY(!table->isColumnHidden(StepTableModel::Duration));
+    // A step that becomes a repeat brings its column back; undo takes it away again.
+    QVERIFY(model->setData(model->index(0, StepTableModel::Kind), QStringLiteral("repeat"),
+                           Qt::EditRole));
+    QVERIFY(!table->isColumnHidden(StepTableModel::Repeat));
+    editor.undoStack()->undo();
+    QVERIFY(table->isColumnHidden(StepTableModel::Repeat));
+    // The short titles say it in full in their tooltips.
+    for (int c = 0; c < StepTableModel::ColumnCount; ++c)
+        QVERIFY(!model->headerData(c, Qt::Horizontal, Qt::ToolTipRole).toString().isEmpty());
+}
+
+void TestEditorStepTable::aCutCellShowsItsTextInTheTooltip() {
+    ScenarioEditor editor;
+    QVERIFY(showHostCallback(editor));
+    QTableView* table = editor.stepEditor()->table();
+    auto* delegate = qobject_cast<StepTableDelegate*>(table->itemDelegate());
+    QVERIFY(delegate);
+    const QModelIndex kind = editor.stepModel()->index(1, StepTableModel::Kind);
+    const QString text = kind.data().toString().trimmed();
+    QCOMPARE(text, QStringLiteral("host_callback"));
+    QStyleOptionViewItem option;
+    option.initFrom(table);
+    option.rect = QRect(0, 0, 400, 20);
+    QCOMPARE(delegate->toolTip(option, kind), QString());
+    option.rect = QRect(0, 0, 30, 20);
+    QCOMPARE(delegate->toolTip(option, kind), text);
+    // A cut cell with a tooltip of its own shows both.
+    const QModelIndex mode = editor.stepModel()->index(4, StepTableModel::Mode);
+    const QString tip = mode.data(Qt::ToolTipRole).toString();
+    QVERIFY2(!tip.isEmpty(), qPrintable(mode.data().toString()));
+    QCOMPARE(delegate->toolTip(option, mode), mode.data().toString() + QLatin1Char('\n') + tip);
 }
 
 QTEST_MAIN(TestEditorStepTable)

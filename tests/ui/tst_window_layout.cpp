@@ -1,17 +1,24 @@
 // The window's layout: the timeline gets most of a 1600 px window, everything fits a 1366×768
-// screen with time axis labels apart, and the docks come back where the user left them.
+// screen with time axis labels apart, the step table fits its dock in English and Japanese, and the
+// docks come back where the user left them.
 #include <qcustomplot.h>
 
 #include <QDockWidget>
 #include <QFontMetricsF>
+#include <QHeaderView>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
+#include <QTableView>
 #include <QTest>
 #include <QToolBar>
 
 #include "tests/ui/tst_timeline_fixtures.h"
 #include "tests/ui/window_test_utils.h"
+#include "ui/editor/builtin_scenarios.h"
+#include "ui/editor/scenario_editor.h"
+#include "ui/editor/step_table_editor.h"
+#include "ui/i18n/ui_language.h"
 #include "ui/timeline/memory_plot.h"
 #include "ui/timeline/time_ticker.h"
 #include "ui/timeline/timeline_view.h"
@@ -39,6 +46,57 @@ QString overlappingLabels(QCPAxis* axis) {
                 .arg(need);
     }
     return {};
+}
+
+// What in `table` would need a sideways scroll, or a column cut to less than a character and the
+// ellipsis where its text is longer; empty when every column fits.
+QString unfitColumns(const QTableView* table) {
+    const QHeaderView* header = table->horizontalHeader();
+    if (table->horizontalScrollBar()->maximum() > 0 ||
+        header->length() > table->viewport()->width())
+        return QStringLiteral("%1 px of columns in %2 px")
+            .arg(header->length())
+            .arg(table->viewport()->width());
+    const int few = table->fontMetrics().horizontalAdvance(QStringLiteral("M…"));
+    for (int c = 0; c < header->count(); ++c) {
+        if (header->isSectionHidden(c))
+            continue;
+        const QAbstractItemView* view = table;  // QTableView's override is protected
+        const int wanted = std::max(view->sizeHintForColumn(c), header->sectionSizeHint(c));
+        if (header->sectionSize(c) < std::min(wanted, few))
+            return QStringLiteral("column %1: %2 px, wants %3")
+                .arg(table->model()->headerData(c, Qt::Horizontal).toString())
+                .arg(header->sectionSize(c))
+                .arg(wanted);
+    }
+    return {};
+}
+
+// Every built-in in the step table of a first-start window of `size`: what does not fit.
+QString stepTablesThatDoNotFit(const QSize& size) {
+    MainWindow window;
+    window.setInteractive(false);
+    window.resize(size);
+    window.show();
+    if (!QTest::qWaitForWindowExposed(&window))
+        return QStringLiteral("window not shown");
+    window.resize(size);
+    QTableView* table = window.editor()->stepEditor()->table();
+    auto* area = window.findChild<QScrollArea*>(QStringLiteral("scenarioScroll"));
+    QStringList problems;
+    for (const QString& name : BuiltinScenarios::names()) {
+        if (!window.openPath(QStringLiteral("builtin:") + name))
+            return QStringLiteral("%1 did not open").arg(name);
+        QTest::qWait(20);  // the layout settles (scroll bars come and go) in queued events
+        if (!table->isVisible())
+            return QStringLiteral("%1: no step table").arg(name);
+        const QString problem = unfitColumns(table);
+        if (!problem.isEmpty())
+            problems << name + QStringLiteral(": ") + problem;
+        if (area->horizontalScrollBar()->isVisible())
+            problems << name + QStringLiteral(": the dock scrolls sideways");
+    }
+    return problems.join(QLatin1Char('\n'));
 }
 
 // Whether `w` lies wholly inside `window` (in its coordinates).
@@ -102,6 +160,19 @@ private slots:
                                     .arg(area->viewport()->width())
                                     .arg(area->widget()->minimumSizeHint().width())));
         }
+    }
+
+    void stepTableNeedsNoSidewaysScrolling_data() {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("first start, 1600x1000") << QSize(1600, 1000);
+        QTest::newRow("small screen, 1366x768") << QSize(1366, 768);
+    }
+    void stepTableNeedsNoSidewaysScrolling() {
+        // The step table's eight columns share the editor dock's 320 px: they fit without a
+        // sideways scroll, none cut to nothing, for every built-in.
+        QFETCH(QSize, size);
+        const QString problems = stepTablesThatDoNotFit(size);
+        QVERIFY2(problems.isEmpty(), qPrintable(problems));
     }
 
     void fitsASmallScreen() {
@@ -196,6 +267,16 @@ private slots:
         QVERIFY(!summary->isVisible());
         QVERIFY2(std::abs(editor->width() - editorWidth) <= 2,
                  qPrintable(QStringLiteral("%1 vs %2").arg(editor->width()).arg(editorWidth)));
+    }
+
+    void japaneseStepTableNeedsNoSidewaysScrolling() {
+        // Last: the translator stays for the rest of the process.
+        QString error;
+        QVERIFY2(UiLanguage::install(Language::Ja, &error), qPrintable(error));
+        for (const QSize size : {QSize(1600, 1000), QSize(1366, 768)}) {
+            const QString problems = stepTablesThatDoNotFit(size);
+            QVERIFY2(problems.isEmpty(), qPrintable(problems));
+        }
     }
 };
 

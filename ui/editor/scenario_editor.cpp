@@ -83,6 +83,8 @@ ScenarioEditor::ScenarioEditor(QWidget* parent)
     layout->addWidget(loaded_banner_);
     auto* steps_group = new QGroupBox(tr("Steps"), this);
     auto* steps_layout = new QVBoxLayout(steps_group);
+    // The step table's columns need every pixel of a narrow dock more than the group needs air.
+    steps_layout->setContentsMargins(3, 3, 3, 3);
     step_editor_ = new StepTableEditor(steps_, steps_group);
     steps_layout->addWidget(step_editor_);
     steps_group_ = steps_group;

@@ -1,6 +1,9 @@
 #include "ui/editor/step_table_delegate.h"
 
+#include <QAbstractItemView>
 #include <QComboBox>
+#include <QHelpEvent>
+#include <QToolTip>
 
 #include "ui/editor/step_table_model.h"
 
@@ -29,6 +32,31 @@ void StepTableDelegate::setModelData(QWidget* editor, QAbstractItemModel* model,
         model->setData(index, combo->currentText(), Qt::EditRole);
     else
         QStyledItemDelegate::setModelData(editor, model, index);
+}
+
+QString StepTableDelegate::toolTip(const QStyleOptionViewItem& option,
+                                   const QModelIndex& index) const {
+    const QString tip = index.data(Qt::ToolTipRole).toString();
+    QStyleOptionViewItem opt = option;
+    initStyleOption(&opt, index);
+    const QString text = opt.text.trimmed();  // without the indent of a repeat's steps
+    // What the cell asks for against what it got: the text was cut with an ellipsis if it needs
+    // more.
+    if (text.isEmpty() || sizeHint(opt, index).width() <= option.rect.width())
+        return tip;
+    return tip.isEmpty() ? text : text + QLatin1Char('\n') + tip;
+}
+
+bool StepTableDelegate::helpEvent(QHelpEvent* event, QAbstractItemView* view,
+                                  const QStyleOptionViewItem& option, const QModelIndex& index) {
+    if (event == nullptr || view == nullptr || event->type() != QEvent::ToolTip)
+        return QStyledItemDelegate::helpEvent(event, view, option, index);
+    const QString tip = toolTip(option, index);
+    if (tip.isEmpty())
+        QToolTip::hideText();
+    else
+        QToolTip::showText(event->globalPos(), tip, view->viewport(), option.rect);
+    return true;
 }
 
 }  // namespace syncscope

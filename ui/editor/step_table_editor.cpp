@@ -8,6 +8,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
+#include "ui/editor/column_fitter.h"
 #include "ui/editor/step_table_delegate.h"
 #include "ui/editor/step_table_model.h"
 
@@ -27,8 +28,8 @@ StepTableEditor::StepTableEditor(StepTableModel* model, QWidget* parent)
     table_->setSelectionMode(QAbstractItemView::SingleSelection);
     table_->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
                             QAbstractItemView::AnyKeyPressed);
-    table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    table_->horizontalHeader()->setStretchLastSection(true);
+    // Eight columns in a dock about 300 px wide: no sideways scrolling, the widest cut first.
+    fitter_ = new ColumnFitter(table_);
     table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 8);
     table_->setMinimumHeight(160);
     layout->addWidget(table_, 1);
@@ -76,9 +77,18 @@ StepTableEditor::StepTableEditor(StepTableModel* model, QWidget* parent)
     auto changed = [this] {
         rejected_.clear();
         showMessage();
+        fitColumns();
     };
     connect(model_, &QAbstractItemModel::dataChanged, this, changed);
     connect(model_, &QAbstractItemModel::modelReset, this, changed);
+}
+
+void StepTableEditor::fitColumns() {
+    // A column no step has (no repeat, no event) would be blank from top to bottom: it is left out
+    // until a step needs it.
+    for (int column = 0; column < StepTableModel::ColumnCount; ++column)
+        table_->setColumnHidden(column, !model_->columnUsed(column));
+    fitter_->fit();
 }
 
 int StepTableEditor::currentRow() const {

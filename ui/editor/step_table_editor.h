@@ -8,6 +8,7 @@ class QTableView;
 
 namespace syncscope {
 
+class ColumnFitter;
 class StepTableModel;
 
 // A loaded scenario's steps, editable: the step table, buttons that add, remove and move steps,
@@ -24,11 +25,13 @@ public:
 
 private:
     void showMessage();
+    void fitColumns();
     int currentRow() const;
     void select(int row);
 
     StepTableModel* model_;
     QTableView* table_;
+    ColumnFitter* fitter_;
     QLabel* message_;
     QString rejected_;
     QString problem_;

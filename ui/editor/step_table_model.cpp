@@ -245,28 +245,60 @@ QVariant StepTableModel::data(const QModelIndex& index, int role) const {
     return {};
 }
 
+bool StepTableModel::columnUsed(int column) const {
+    if (column == Kind || column == Mode || column == Label)
+        return true;
+    for (int row = 0; row < rowCount(); ++row)
+        if (applies(step(row), column))
+            return true;
+    return false;
+}
+
 QVariant StepTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (role != Qt::DisplayRole)
-        return {};
     if (orientation == Qt::Vertical)
-        return section < rowCount() ? stepNumber(section) : QVariant();
-    switch (section) {
-        case Kind:
-            return tr("Step");
-        case Stream:
-            return tr("Stream");
-        case Duration:
-            return tr("Duration (µs)");
-        case Bytes:
-            return tr("Bytes");
-        case Mode:
-            return tr("Sync mode");
-        case Event:
-            return tr("Event");
-        case Repeat:
-            return tr("Repeat");
-        case Label:
-            return tr("Label");
+        return role == Qt::DisplayRole && section < rowCount() ? stepNumber(section) : QVariant();
+    // Short titles: eight columns share a dock about 300 px wide. The tooltip says it in full.
+    if (role == Qt::DisplayRole) {
+        switch (section) {
+            case Kind:
+                return tr("Step");
+            case Stream:
+                return tr("Stream");
+            case Duration:
+                return tr("µs");
+            case Bytes:
+                return tr("Size");
+            case Mode:
+                return tr("Sync");
+            case Event:
+                return tr("Event");
+            case Repeat:
+                return tr("×");
+            case Label:
+                return tr("Label");
+        }
+    }
+    if (role == Qt::ToolTipRole) {
+        switch (section) {
+            case Kind:
+                return tr("What the step does: a kernel, a copy, a sync call…");
+            case Stream:
+                return tr("The stream the step is issued on");
+            case Duration:
+                return tr(
+                    "Duration in microseconds (for event_query_poll: the interval between "
+                    "two queries)");
+            case Bytes:
+                return tr("Bytes copied, set or allocated, e.g. 4096 or 64 MiB");
+            case Mode:
+                return tr("Sync mode: the catalogue mode the step demonstrates");
+            case Event:
+                return tr("The CUDA event the step records, waits for or queries");
+            case Repeat:
+                return tr("Repeat count: how many times the repeat's steps run");
+            case Label:
+                return tr("Label: the name the step's events get on the timeline");
+        }
     }
     return {};
 }

@@ -35,6 +35,8 @@ public:
     // Replaces the program without an undo step (the undo command's way in).
     void setProgram(std::vector<Step> program);
     int depth(int row) const { return int(rows_.at(std::size_t(row)).size()) - 1; }
+    // Whether any step has `column`'s field; the step, sync mode and label columns always are.
+    bool columnUsed(int column) const;
     // "3", or "2.1" for the first step inside the repeat that is step 2.
     QString stepNumber(int row) const;
 

@@ -43,10 +43,12 @@
 #include "ui/run/run_summary.h"
 #include "ui/timeline/event_description.h"
 #include "ui/timeline/theme.h"
+#include "ui/timeline/timeline_model.h"
 #include "ui/timeline/timeline_view.h"
 #include "ui/window/document_opener.h"
 #include "ui/window/image_export_dialog.h"
 #include "ui/window/recent_files.h"
+#include "ui/window/scenario_dock.h"
 
 namespace syncscope {
 
@@ -132,7 +134,13 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     updateActions();
 }
 
-MainWindow::~MainWindow() = default;
+// The docks go with QWidget's destructor, after this class is gone; the editor's undo stack says
+// "clean" on its way out, and updateTitle() must not then read the half-destroyed Scenario dock.
+MainWindow::~MainWindow() {
+    editor_->undoStack()->disconnect(this);
+    editor_->disconnect(this);
+    scenario_dock_->disconnect(this);
+}
 
 void MainWindow::buildActions() {
     open_scenario_ = new QAction(tr("&Open Scenario…"), this);
@@ -406,6 +414,7 @@ void MainWindow::runScenario() {
         return;
     }
     run_scenario_ = scenario;
+    scenario_dock_->showEditor();  // the run is of the editor's scenario
     summary_->clear();
     details_->clear();
     showTimelineArea();
@@ -469,6 +478,15 @@ void MainWindow::showTrace(std::shared_ptr<const Trace> trace,
     if (!timeline_->zoomToFocus())
         timeline_->zoomToFit();
     summary_->setTrace(trace_, scenario);
+    // A trace no scenario produced: the dock says what it is instead of the editor's defaults.
+    if (scenario || trace_->scenario) {
+        scenario_dock_->showEditor();
+    } else {
+        const TimelineModel* indexed = timeline_->model();
+        scenario_dock_->showTrace(
+            *trace_, document_path_,
+            trace_->events.empty() || !indexed ? -1 : indexed->endNs() - indexed->beginNs());
+    }
     updateRanks();
     details_->clear();
     trace_label_->setText(tr("%n event(s)", nullptr, int(trace_->events.size())) +
@@ -495,13 +513,18 @@ void MainWindow::showEventDetails(std::optional<std::uint32_t> index) {
 
 void MainWindow::updateTitle() {
     QString name;
-    if (editor_->hasLoadedScenario())
+    const bool trace_page = scenario_dock_->tracePageShown() && trace_;
+    if (trace_page)
+        name = trace_->title.empty() ? QFileInfo(document_path_).fileName()
+                                     : qs(traceTitle(*trace_, UiLanguage::current()));
+    else if (editor_->hasLoadedScenario())
         name = editor_->loadedSource();
     else
         name = scenario_path_.isEmpty() ? tr("untitled batches")
                                         : QFileInfo(scenario_path_).fileName();
     setWindowTitle(QStringLiteral("%1[*] — syncscope").arg(name));
-    setWindowModified(editor_->isModified());
+    // The mark is the editor's: beside a trace's name it would say the trace was changed.
+    setWindowModified(editor_->isModified() && !trace_page);
 }
 
 void MainWindow::updateActions() {

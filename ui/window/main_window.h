@@ -36,6 +36,7 @@ class ReplayController;
 class RunController;
 class RunPanel;
 class RunSummary;
+class ScenarioDock;
 class ScenarioEditor;
 class ScenarioLibrary;
 class StartPage;
@@ -82,6 +83,8 @@ public:
     ScenarioEditor* editor() const { return editor_; }
     RunPanel* runPanel() const { return run_panel_; }
     ScenarioLibrary* library() const { return library_; }
+    // The left dock: the editor, or what an imported trace on screen is.
+    ScenarioDock* scenarioDock() const { return scenario_dock_; }
     TimelineView* timeline() const { return timeline_; }
     RunSummary* summary() const { return summary_; }
     QString detailsPlainText() const;
@@ -187,6 +190,7 @@ private:
     OpenProgress* open_progress_ = nullptr;  // the status bar's view of the load in progress
     JobTracker* probe_ = nullptr;            // the CUDA engine's availability
     ScenarioEditor* editor_ = nullptr;
+    ScenarioDock* scenario_dock_ = nullptr;
     RunPanel* run_panel_ = nullptr;
     ScenarioLibrary* library_ = nullptr;
     TimelineView* timeline_ = nullptr;

@@ -13,6 +13,7 @@
 #include "ui/run/run_panel.h"
 #include "ui/run/run_summary.h"
 #include "ui/window/main_window.h"
+#include "ui/window/scenario_dock.h"
 
 namespace syncscope {
 
@@ -66,10 +67,10 @@ void MainWindow::buildDocks() {
     run_panel_->setRunnable(editor_->canRun());
     left_layout->addWidget(editor_, 1);
     left_layout->addWidget(run_panel_);
-    auto* editor_dock = new QDockWidget(tr("Scenario"), this);
-    editor_dock->setObjectName(QStringLiteral("scenarioDock"));
-    editor_dock->setWidget(scrolling(left, QStringLiteral("scenarioScroll"), this));
-    editor_dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    // The editor's page, or the page of a trace no scenario produced (an import).
+    auto* editor_dock =
+        new ScenarioDock(scrolling(left, QStringLiteral("scenarioScroll"), this), this);
+    scenario_dock_ = editor_dock;
     addDockWidget(Qt::LeftDockWidgetArea, editor_dock);
 
     library_ = new ScenarioLibrary(this);
@@ -79,6 +80,15 @@ void MainWindow::buildDocks() {
     addDockWidget(Qt::LeftDockWidgetArea, library_dock);
     tabifyDockWidget(library_dock, editor_dock);
     editor_dock->raise();
+    connect(editor_dock, &ScenarioDock::libraryRequested, this, [library_dock] {
+        library_dock->show();
+        library_dock->raise();
+        library_dock->widget()->setFocus(Qt::OtherFocusReason);
+    });
+    // Whatever puts a scenario in the editor (a file, the library, an undo) shows the editor.
+    connect(editor_, &ScenarioEditor::scenarioChanged, editor_dock,
+            [editor_dock] { editor_dock->showEditor(); });
+    connect(editor_dock, &ScenarioDock::pageChanged, this, &MainWindow::updateTitle);
 
     summary_ = new RunSummary(this);
     auto* summary_dock = new QDockWidget(tr("Run summary"), this);
