@@ -1,8 +1,8 @@
 #pragma once
 
-// The run-shaped native trace of the loading benchmarks (bench_load; bench_open builds the same
-// one): launches on the host thread, kernels round-robin on four streams with a launch flow each,
-// every 16th kernel a stream sync (host wait + awaited flow).
+// The run-shaped native trace of the loading benchmarks (bench_load and bench_open): launches on
+// the host thread, kernels round-robin on four streams with a launch flow each, every 16th kernel a
+// stream sync (host wait + awaited flow).
 
 #include <algorithm>
 #include <cstdint>

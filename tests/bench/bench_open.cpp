@@ -33,6 +33,7 @@
 #include "core/model/trace.h"
 #include "core/tracefile/gzip_writer.h"
 #include "core/tracefile/trace_file.h"
+#include "tests/bench/bench_native_trace.h"
 #include "tests/bench/proc_status.h"
 #include "ui/timeline/timeline_model.h"
 #include "ui/timeline/timeline_view.h"
@@ -43,58 +44,8 @@ using namespace syncscope;
 
 namespace {
 
+using syncscope::bench::makeNativeTrace;
 using syncscope::bench::statusKb;
-
-// A run-shaped trace of `n` events: launches on the host thread, kernels round-robin on four
-// streams with a launch flow each, every 16th kernel a stream sync (host wait + awaited flow).
-Trace makeNative(std::uint32_t n) {
-    Trace t;
-    t.addLane({LaneKind::HostThread, "host thread", kNone, StreamKind::NonBlocking, 0, kNoLane, 1});
-    t.addLane({LaneKind::HostWaits, "host waits", kNone, StreamKind::NonBlocking, 0, 0, 1});
-    for (std::uint32_t s = 0; s < 4; ++s)
-        t.addLane({LaneKind::Stream, "stream " + std::to_string(s), s, StreamKind::NonBlocking, 0,
-                   kNoLane, kNone});
-    const auto launch = t.strings.intern("cudaLaunchKernel");
-    const auto kernel = t.strings.intern("bench_kernel");
-    const auto sync = t.strings.intern("cudaStreamSynchronize");
-    t.events.reserve(n + 4);
-    TimeNs host = 0;
-    TimeNs streamFree[4] = {0, 0, 0, 0};
-    for (std::uint32_t k = 0; t.events.size() + 3 <= n; ++k) {
-        TraceEvent api;
-        api.kind = EventKind::ApiCall;
-        api.api = ApiId::LaunchKernel;
-        api.start_ns = host;
-        api.end_ns = host + 2'000;
-        api.name = launch;
-        const auto s = static_cast<std::uint16_t>(k % 4);
-        api.target_lane = static_cast<std::uint16_t>(2 + s);
-        const auto ai = t.addEvent(api);
-        TraceEvent ke;
-        ke.kind = EventKind::Kernel;
-        ke.lane = static_cast<std::uint16_t>(2 + s);
-        ke.start_ns = std::max(host + 3'000, streamFree[s]);
-        ke.end_ns = ke.start_ns + 7'000 + (k % 7) * 500;
-        ke.name = kernel;
-        streamFree[s] = ke.end_ns;
-        const auto ki = t.addEvent(ke);
-        t.flows.push_back({ai, ki, FlowKind::Launch});
-        host += 2'500;
-        if (k % 16 == 15) {
-            TraceEvent w;
-            w.kind = EventKind::HostWait;
-            w.lane = 1;
-            w.start_ns = host;
-            w.end_ns = std::max(host + 1'000, streamFree[s] + 2'000);
-            w.awaited = ki;
-            w.name = sync;
-            const auto wi = t.addEvent(w);
-            t.flows.push_back({wi, ki, FlowKind::Awaited});
-            host = w.end_ns;
-        }
-    }
-    return t;
-}
 
 // A PyTorch-profiler (Kineto) trace of about `n` events: launch + kernel pairs joined by their
 // correlation id and an ac2g flow, written as the profiler writes it (one event per line).
@@ -280,8 +231,8 @@ int main(int argc, char** argv) {
     const pid_t child = ::fork();
     if (child == 0) {
         std::string error;
-        const bool ok =
-            TraceFile::save(makeNative(native_n), native, error) && writeKineto(kineto_n, json, gz);
+        const bool ok = TraceFile::save(makeNativeTrace(native_n), native, error) &&
+                        writeKineto(kineto_n, json, gz);
         if (!ok)
             std::fprintf(stderr, "bench_open: cannot write the inputs: %s\n", error.c_str());
         std::_Exit(ok ? 0 : 1);
