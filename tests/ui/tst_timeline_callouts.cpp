@@ -10,6 +10,7 @@
 #include "core/analysis/focus_resolver.h"
 #include "core/engine/engine_factory.h"
 #include "core/scenario/scenario_reader.h"
+#include "tests/ui/timeline_settle.h"
 #include "tst_timeline_fixtures.h"
 #include "ui/export/image_exporter.h"
 #include "ui/timeline/callout_layer.h"
@@ -51,12 +52,6 @@ std::shared_ptr<const Trace> runTrace(const char* json = kScenario) {
     RunResult run = makeSimEngine()->run(*parsed.scenario, observer, cancel);
     return std::make_shared<const Trace>(std::move(run.trace));
 }
-
-void settle(TimelineView& view) {
-    view.plot()->replot(QCustomPlot::rpImmediateRefresh);
-    QCoreApplication::processEvents();
-}
-
 QString noOverlap(const std::vector<CalloutLayer::Placed>& placed) {
     for (std::size_t i = 0; i < placed.size(); ++i)
         for (std::size_t j = i + 1; j < placed.size(); ++j)

@@ -11,6 +11,7 @@
 
 #include "core/interchange/trace_importer.h"
 #include "tests/support/real_traces.h"
+#include "tests/ui/timeline_settle.h"
 #include "tst_timeline_fixtures.h"
 #include "ui/timeline/lane_layout.h"
 #include "ui/timeline/lane_plottable.h"
@@ -98,12 +99,6 @@ bool levelsDisjoint(const TimelineModel& m, std::uint16_t lane, QString* why) {
     }
     return true;
 }
-
-void settle(TimelineView& view) {
-    view.plot()->replot(QCustomPlot::rpImmediateRefresh);
-    QCoreApplication::processEvents();
-}
-
 }  // namespace
 
 class TestTimelineDepths : public QObject {

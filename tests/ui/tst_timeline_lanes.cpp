@@ -12,6 +12,7 @@
 
 #include "core/interchange/trace_importer.h"
 #include "tests/support/real_traces.h"
+#include "tests/ui/timeline_settle.h"
 #include "tst_timeline_fixtures.h"
 #include "ui/timeline/lane_layout.h"
 #include "ui/timeline/timeline_model.h"
@@ -54,13 +55,6 @@ std::shared_ptr<Trace> manyStreams(int streams, bool bookkeeping = false) {
     }
     return t;
 }
-
-void settle(TimelineView& view) {
-    view.plot()->replot(QCustomPlot::rpImmediateRefresh);
-    QCoreApplication::processEvents();
-    view.plot()->replot(QCustomPlot::rpImmediateRefresh);
-}
-
 // Shows a 1000×600 view of a trace with `streams` streams, laid out; false when it never showed.
 bool showStreams(TimelineView& view, int streams) {
     view.resize(1000, 600);

@@ -4,6 +4,7 @@
 #include <QTest>
 #include <algorithm>
 
+#include "tests/ui/timeline_settle.h"
 #include "tst_timeline_fixtures.h"
 #include "ui/timeline/legend_entries.h"
 #include "ui/timeline/legend_strip.h"
@@ -50,12 +51,6 @@ QStringList labels(const std::vector<LegendEntry>& entries) {
         out << e.label;
     return out;
 }
-
-void settle(TimelineView& view) {
-    view.plot()->replot(QCustomPlot::rpImmediateRefresh);
-    QCoreApplication::processEvents();
-}
-
 }  // namespace
 
 class TestTimelineLegend : public QObject {

@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <map>
 
+#include "tests/ui/timeline_settle.h"
 #include "tst_timeline_fixtures.h"
 #include "ui/export/image_exporter.h"
 #include "ui/timeline/event_details.h"
@@ -29,13 +30,6 @@ using namespace syncscope;
 using namespace syncscope::testing;
 
 namespace {
-
-void settle(TimelineView& view) {
-    view.plot()->replot(QCustomPlot::rpImmediateRefresh);
-    QCoreApplication::processEvents();
-    view.plot()->replot(QCustomPlot::rpImmediateRefresh);
-}
-
 double span(const std::pair<double, double>& r) {
     return r.second - r.first;
 }

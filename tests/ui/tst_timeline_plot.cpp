@@ -5,6 +5,7 @@
 
 #include <QTest>
 
+#include "tests/ui/timeline_settle.h"
 #include "tst_timeline_fixtures.h"
 #include "ui/timeline/timeline_plot.h"
 #include "ui/timeline/timeline_view.h"
@@ -13,12 +14,6 @@ using namespace syncscope;
 using namespace syncscope::testing;
 
 namespace {
-
-void settle(TimelineView& view) {
-    view.plot()->replot(QCustomPlot::rpImmediateRefresh);
-    QCoreApplication::processEvents();
-}
-
 // Pixels of `a` and `b` inside `rect` that differ.
 int differing(const QImage& a, const QImage& b, const QRect& rect) {
     int count = 0;

@@ -11,6 +11,7 @@
 
 #include "core/interchange/trace_importer.h"
 #include "tests/support/real_traces.h"
+#include "tests/ui/timeline_settle.h"
 #include "tst_timeline_fixtures.h"
 #include "ui/timeline/event_search.h"
 #include "ui/timeline/search_bar.h"
@@ -21,13 +22,6 @@ using namespace syncscope;
 using namespace syncscope::testing;
 
 namespace {
-
-void settle(TimelineView& view) {
-    view.plot()->replot(QCustomPlot::rpImmediateRefresh);
-    QCoreApplication::processEvents();
-    view.plot()->replot(QCustomPlot::rpImmediateRefresh);
-}
-
 int count(const std::shared_ptr<const Trace>& t, const std::string& name) {
     int n = 0;
     for (const auto& e : t->events)

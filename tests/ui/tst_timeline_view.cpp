@@ -3,6 +3,7 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include "tests/ui/timeline_settle.h"
 #include "tst_timeline_fixtures.h"
 #include "ui/timeline/event_details.h"
 #include "ui/timeline/flow_layer.h"
@@ -19,12 +20,6 @@ QPoint centreOf(const TimelineView& view, std::uint32_t event) {
     const auto c = view.eventCenter(event);
     return c ? c->toPoint() : QPoint(-1, -1);
 }
-
-void settle(TimelineView& view) {
-    view.plot()->replot(QCustomPlot::rpImmediateRefresh);
-    QCoreApplication::processEvents();
-}
-
 }  // namespace
 
 class TestTimelineView : public QObject {
