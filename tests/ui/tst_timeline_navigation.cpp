@@ -18,6 +18,7 @@
 #include "tst_timeline_fixtures.h"
 #include "ui/export/image_exporter.h"
 #include "ui/timeline/event_details.h"
+#include "ui/timeline/lane_layout.h"
 #include "ui/timeline/marker_layer.h"
 #include "ui/timeline/overview_strip.h"
 #include "ui/timeline/range_stats_model.h"
@@ -346,6 +347,38 @@ private slots:
         // Two lanes busy at once are capped at 1.
         QCOMPARE(OverviewStrip::density(model, {2, 2}, a, b, 1)[0], 1.0);
         QVERIFY(OverviewStrip::density(model, {1}, a, b, 0).empty());
+    }
+
+    // The shades are rebuilt when next painted, once for a new trace's content, margins and size
+    // together: whatever order those came in, the strip paints what one given them once paints.
+    void overviewPaintsItsLatestContentAndSize() {
+        auto model = std::make_shared<const TimelineModel>(trace_);
+        LaneLayout layout;
+        layout.reset(*trace_, model->naturalOrder());
+        auto paint = [](OverviewStrip& strip) {
+            return strip.grab().toImage().convertToFormat(QImage::Format_RGB32);
+        };
+        OverviewStrip changed;
+        changed.resize(300, 60);
+        changed.setMargins(20, 10);
+        changed.setContent(model, layout);
+        changed.setMargins(30, 12);
+        const QImage before = paint(changed);  // drawn at 300 px
+        changed.resize(640, 60);
+        OverviewStrip once;
+        once.setMargins(30, 12);
+        once.resize(640, 60);
+        once.setContent(model, layout);
+        const QImage a = paint(changed);
+        QCOMPARE(a, paint(once));
+        QVERIFY(a.size() != before.size());
+        // Something busy shows: the GPU row is shaded somewhere.
+        const QRect area = once.area();
+        const int y = area.top() + area.height() * 3 / 4;
+        bool shaded = false;
+        for (int x = area.left(); x <= area.right() && !shaded; ++x)
+            shaded = a.pixelColor(x, y) != Theme::light().plotBackground;
+        QVERIFY(shaded);
     }
 
 private:

@@ -85,6 +85,28 @@ private slots:
         QCOMPARE(overlayMode(*view_), QCPLayer::lmLogical);
     }
 
+    // A new trace queues a replot and then resizes the plot (the docks change with it): one
+    // replot draws it, at the new size. QCustomPlot alone drew it twice in one go.
+    void aResizeWithAReplotQueuedDrawsOnce() {
+        QCustomPlot* plot = view_->plot();
+        int replots = 0;
+        connect(plot, &QCustomPlot::afterReplot, this, [&] { ++replots; });
+        view_->setTrace(makeDemoTrace(8));  // queues its replot
+        view_->resize(1100, 600);           // the plot is resized before that replot runs
+        QCoreApplication::sendPostedEvents();
+        QTRY_COMPARE(replots, 1);
+        QCoreApplication::processEvents();
+        QCOMPARE(replots, 1);
+        const QImage shown = plot->grab().toImage().convertToFormat(QImage::Format_RGB32);
+        const QImage drawn = plot->toPixmap().toImage().convertToFormat(QImage::Format_RGB32);
+        QCOMPARE(shown.size(), plot->size());
+        QCOMPARE(differing(shown, drawn, plot->axisRect()->rect()), 0);
+        // With nothing queued a resize still redraws at once, as QCustomPlot does.
+        view_->resize(900, 520);
+        QCoreApplication::sendPostedEvents();
+        QTRY_COMPARE(replots, 2);
+    }
+
 private:
     std::unique_ptr<TimelineView> view_;
 };

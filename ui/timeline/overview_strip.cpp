@@ -52,14 +52,12 @@ void OverviewStrip::setContent(std::shared_ptr<const TimelineModel> model,
         end_ = static_cast<double>(std::max(model_->endNs(), model_->beginNs() + 1));
     }
     updateGeometry();
-    rebuildImage();
-    update();
+    invalidateImage();
 }
 
 void OverviewStrip::setTheme(const Theme& theme) {
     theme_ = theme;
-    rebuildImage();
-    update();
+    invalidateImage();
 }
 
 void OverviewStrip::setWindow(double lo, double hi) {
@@ -73,8 +71,7 @@ void OverviewStrip::setMargins(int left, int right) {
         return;
     left_ = left;
     right_ = right;
-    rebuildImage();
-    update();
+    invalidateImage();
 }
 
 int OverviewStrip::rowPx() const {
@@ -138,7 +135,15 @@ std::vector<double> OverviewStrip::density(const TimelineModel& model,
     return share;
 }
 
+void OverviewStrip::invalidateImage() {
+    // Rebuilt when next painted: a new trace sets the content, the margins and the size in one
+    // go, and each rebuild reads the busy time of every column (ms at 10 M events).
+    image_dirty_ = true;
+    update();
+}
+
 void OverviewStrip::rebuildImage() {
+    image_dirty_ = false;
     const QRect a = area();
     image_ = QImage(a.size(), QImage::Format_ARGB32_Premultiplied);
     image_.fill(theme_.plotBackground);
@@ -164,10 +169,12 @@ void OverviewStrip::rebuildImage() {
 
 void OverviewStrip::resizeEvent(QResizeEvent* event) {
     QWidget::resizeEvent(event);
-    rebuildImage();
+    invalidateImage();
 }
 
 void OverviewStrip::paintEvent(QPaintEvent*) {
+    if (image_dirty_)
+        rebuildImage();
     QPainter p(this);
     p.fillRect(rect(), theme_.background);
     const QRect a = area();

@@ -69,13 +69,15 @@ protected:
 private:
     enum class Drag { None, Move, Left, Right };
     Drag dragAt(double x) const;
+    void invalidateImage();
     void rebuildImage();
     int rowPx() const;
 
     std::shared_ptr<const TimelineModel> model_;
     std::vector<Row> rows_;
     Theme theme_ = Theme::light();
-    QImage image_;  // the shades, area().size(); rebuilt when content or size change
+    QImage image_;  // the shades, area().size(); rebuilt when painted after content or size change
+    bool image_dirty_ = true;
     double begin_ = 0, end_ = 1;
     double lo_ = 0, hi_ = 1;
     int left_ = 0, right_ = 0;

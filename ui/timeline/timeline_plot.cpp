@@ -70,9 +70,25 @@ void TimelinePlot::paintEvent(QPaintEvent* event) {
     QCPPainter painter(this);
     if (!painter.isActive())
         return;
-    // The first buffer is already filled with the background: nothing to fill under it.
+    // The first buffer is already filled with the background: nothing to fill under it, unless
+    // the widget grew and its queued replot has not run yet (then the buffer is smaller).
+    const QSize drawn = mPaintBuffers.isEmpty() ? QSize() : mPaintBuffers.first()->size();
+    if (drawn != viewport().size()) {
+        QRegion uncovered(rect());
+        uncovered -= QRect(QPoint(0, 0), drawn);
+        for (const QRect& r : uncovered)
+            painter.fillRect(r, ground());
+    }
     for (const auto& buffer : mPaintBuffers)
         buffer->draw(&painter);
+}
+
+void TimelinePlot::resizeEvent(QResizeEvent* event) {
+    if (!mReplotQueued) {
+        QCustomPlot::resizeEvent(event);
+        return;
+    }
+    setViewport(rect());
 }
 
 void updateOverlayMode(QCustomPlot* plot) {

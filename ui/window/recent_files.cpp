@@ -5,6 +5,8 @@
 #include <QMenu>
 #include <QSettings>
 
+#include "ui/jobs/settings_writer.h"
+
 namespace syncscope {
 
 namespace {
@@ -12,10 +14,17 @@ const char* const kKey = "recentFiles";
 }
 
 RecentFiles::RecentFiles(QMenu* menu, QObject* parent) : QObject(parent), menu_(menu) {
+    // What another window queued is on disk before this one reads it.
+    SettingsWriter::instance().flush();
     files_ = QSettings().value(kKey).toStringList();
     while (files_.size() > kMaxEntries)
         files_.removeLast();
     rebuildMenu();
+}
+
+RecentFiles::~RecentFiles() {
+    // Nothing queued is lost when the window closes, nor written after the application is gone.
+    SettingsWriter::instance().flush();
 }
 
 void RecentFiles::add(const QString& path) {
@@ -35,7 +44,8 @@ void RecentFiles::remove(const QString& path) {
 }
 
 void RecentFiles::save() const {
-    QSettings().setValue(kKey, files_);
+    // Opening a file must not wait for the disk: the write and its fsync run on a worker.
+    SettingsWriter::instance().setValue(QString::fromLatin1(kKey), files_);
 }
 
 void RecentFiles::rebuildMenu() {

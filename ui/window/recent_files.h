@@ -14,6 +14,7 @@ public:
     static constexpr int kMaxEntries = 10;
 
     RecentFiles(QMenu* menu, QObject* parent = nullptr);
+    ~RecentFiles() override;
 
     void add(const QString& path);
     void remove(const QString& path);

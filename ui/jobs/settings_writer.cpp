@@ -1,0 +1,43 @@
+#include "ui/jobs/settings_writer.h"
+
+#include <QSettings>
+#include <QThreadPool>
+
+namespace syncscope {
+
+SettingsWriter& SettingsWriter::instance() {
+    static SettingsWriter writer;
+    return writer;
+}
+
+void SettingsWriter::setValue(const QString& key, const QVariant& value) {
+    std::lock_guard lock(mutex_);
+    pending_.emplace_back(key, value);
+    if (writing_)
+        return;  // the running drain picks it up
+    writing_ = true;
+    QThreadPool::globalInstance()->start([this] { drain(); });
+}
+
+void SettingsWriter::drain() {
+    std::unique_lock lock(mutex_);
+    while (!pending_.empty()) {
+        auto batch = std::exchange(pending_, {});
+        lock.unlock();
+        {
+            QSettings settings;
+            for (const auto& [key, value] : batch)
+                settings.setValue(key, value);
+        }  // the destructor syncs
+        lock.lock();
+    }
+    writing_ = false;
+    idle_.notify_all();
+}
+
+void SettingsWriter::flush() {
+    std::unique_lock lock(mutex_);
+    idle_.wait(lock, [this] { return !writing_; });
+}
+
+}  // namespace syncscope
