@@ -2,6 +2,7 @@
 
 #include <atomic>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -11,15 +12,38 @@
 
 namespace syncscope {
 
-// New parts of a trace since the last delta. Indices (lanes, names, events) are those of the
-// engine's final trace, so a receiver that appends deltas in order rebuilds that trace exactly.
+// New parts of a trace since the last delta, as views into the engine's trace: valid only during
+// EngineObserver::onTraceDelta, so an observer copies what it keeps (a TraceDelta). Views, because
+// a copy made for every observer cost a fast run about 8 % of its time (2.5 M events, 140 MB),
+// and an observer that forwards the delta copied it a second time anyway.
+// Indices (lanes, names, events) are those of the engine's final trace, so a receiver that appends
+// deltas in order rebuilds that trace exactly.
+struct TraceDeltaView {
+    std::span<const Lane> new_lanes;                // appended after the receiver's current lanes
+    std::span<const std::string_view> new_strings;  // appended to its string table, in order
+    std::span<const TraceEvent> new_events;
+    std::span<const Flow> new_flows;
+    std::span<const MemorySample> new_memory;
+    const DeviceDescription* device = nullptr;  // current device description
+};
+
+// A TraceDeltaView's own copy, to keep or hand to another thread.
 struct TraceDelta {
-    std::vector<Lane> new_lanes;           // appended after the receiver's current lanes
-    std::vector<std::string> new_strings;  // appended to the receiver's string table, in order
+    TraceDelta() = default;
+    explicit TraceDelta(const TraceDeltaView& view)
+        : new_lanes(view.new_lanes.begin(), view.new_lanes.end()),
+          new_strings(view.new_strings.begin(), view.new_strings.end()),
+          new_events(view.new_events.begin(), view.new_events.end()),
+          new_flows(view.new_flows.begin(), view.new_flows.end()),
+          new_memory(view.new_memory.begin(), view.new_memory.end()),
+          device(view.device ? *view.device : DeviceDescription{}) {}
+
+    std::vector<Lane> new_lanes;
+    std::vector<std::string> new_strings;
     std::vector<TraceEvent> new_events;
     std::vector<Flow> new_flows;
     std::vector<MemorySample> new_memory;
-    DeviceDescription device;  // current device description
+    DeviceDescription device;
 };
 
 enum class LogLevel { Info, Warning, Error };
@@ -29,7 +53,7 @@ enum class LogLevel { Info, Warning, Error };
 class EngineObserver {
 public:
     virtual ~EngineObserver() = default;
-    virtual void onTraceDelta(const TraceDelta& /*delta*/) {}
+    virtual void onTraceDelta(const TraceDeltaView& /*delta*/) {}
     virtual void onProgress(double /*fraction*/, std::string_view /*phase*/) {}
     virtual void onLog(LogLevel /*level*/, std::string_view /*message*/) {}
 };

@@ -1,26 +1,8 @@
 #include "core/engine/trace_delta_emitter.h"
 
-#include <algorithm>
-
-#include "core/model/huge_pages.h"
+#include <span>
 
 namespace syncscope {
-
-namespace {
-
-// Replaces `to` with source[from, end), reusing its buffer; a buffer that must grow grows at least
-// twofold and on huge pages, so a run settles on one buffer after a few flushes.
-template <class T>
-void copyTail(std::vector<T>& to, const std::vector<T>& source, std::size_t from) {
-    const std::size_t n = source.size() - from;
-    if (to.capacity() < n) {
-        to.clear();
-        HugePages::reserve(to, std::max(n, 2 * to.capacity()));
-    }
-    to.assign(source.begin() + static_cast<std::ptrdiff_t>(from), source.end());
-}
-
-}  // namespace
 
 TraceDeltaEmitter::TraceDeltaEmitter(const Trace& trace, EngineObserver& observer,
                                      std::chrono::milliseconds interval)
@@ -45,16 +27,20 @@ void TraceDeltaEmitter::flush() {
         events_ == trace_.events.size() && flows_ == trace_.flows.size() &&
         memory_ == trace_.memory.size())
         return;
-    TraceDelta& delta = delta_;
-    delta.new_lanes.assign(trace_.lanes.begin() + static_cast<std::ptrdiff_t>(lanes_),
-                           trace_.lanes.end());
-    delta.new_strings.clear();
+    // Strings live in a deque: their views, collected here, are what the delta can point at.
+    strings_view_.clear();
     for (std::size_t i = strings_; i < trace_.strings.size(); ++i)
-        delta.new_strings.emplace_back(trace_.strings.at(static_cast<std::uint32_t>(i)));
-    copyTail(delta.new_events, trace_.events, events_);
-    copyTail(delta.new_flows, trace_.flows, flows_);
-    copyTail(delta.new_memory, trace_.memory, memory_);
-    delta.device = trace_.device;
+        strings_view_.push_back(trace_.strings.at(static_cast<std::uint32_t>(i)));
+    const auto tail = [](const auto& vector, std::size_t from) {
+        return std::span(vector).subspan(from);
+    };
+    TraceDeltaView delta;
+    delta.new_lanes = tail(trace_.lanes, lanes_);
+    delta.new_strings = strings_view_;
+    delta.new_events = tail(trace_.events, events_);
+    delta.new_flows = tail(trace_.flows, flows_);
+    delta.new_memory = tail(trace_.memory, memory_);
+    delta.device = &trace_.device;
     lanes_ = trace_.lanes.size();
     strings_ = trace_.strings.size();
     events_ = trace_.events.size();

@@ -2,17 +2,16 @@
 
 #include <chrono>
 #include <cstddef>
+#include <string_view>
+#include <vector>
 
 #include "core/engine/engine.h"
 
 namespace syncscope {
 
-// Hands what was appended to a trace since the last call to an observer, as a TraceDelta.
-// Engines call maybeFlush() in their loop (it throttles by wall time) and flush() at the end.
-//
-// The delta's buffers are kept from one flush to the next (observers get a const reference and
-// copy what they keep): a fast run fills tens of MB between flushes, and fresh buffers each time
-// paid a page fault per 4 KiB all over again.
+// Hands what was appended to a trace since the last call to an observer, as a TraceDeltaView into
+// the trace (observers copy what they keep). Engines call maybeFlush() in their loop (it throttles
+// by wall time) and flush() at the end.
 class TraceDeltaEmitter {
 public:
     TraceDeltaEmitter(const Trace& trace, EngineObserver& observer,
@@ -27,7 +26,7 @@ private:
     std::chrono::milliseconds interval_;
     std::chrono::steady_clock::time_point last_;
     std::size_t lanes_ = 0, strings_ = 0, events_ = 0, flows_ = 0, memory_ = 0;
-    TraceDelta delta_;
+    std::vector<std::string_view> strings_view_;  // the new strings' views, reused
 };
 
 }  // namespace syncscope

@@ -17,24 +17,31 @@ TimeNs transferNs(std::uint64_t bytes, double bytes_per_ns) {
 }  // namespace
 
 SimDevice::SimDevice(const DeviceProfile& profile) : profile_(profile) {
-    const auto sms = static_cast<std::uint32_t>(std::max(1, profile.sm_count));
-    total_blocks_ = sms * static_cast<std::uint32_t>(std::max(1, profile.max_blocks_per_sm));
-    total_threads_ = sms * static_cast<std::uint32_t>(std::max(32, profile.max_threads_per_sm));
+    sms_ = static_cast<std::uint32_t>(std::max(1, profile.sm_count));
+    blocks_per_sm_ = static_cast<std::uint32_t>(std::max(1, profile.max_blocks_per_sm));
+    threads_per_sm_ = static_cast<std::uint32_t>(std::max(32, profile.max_threads_per_sm));
+    total_blocks_ = sms_ * blocks_per_sm_;
+    total_threads_ = sms_ * threads_per_sm_;
     free_blocks_ = total_blocks_;
     free_threads_ = total_threads_;
 }
 
 std::uint32_t SimDevice::blocksPerWave(std::uint32_t block) const {
     const std::uint32_t warp_threads = std::max<std::uint32_t>(32, (block + 31) / 32 * 32);
-    const auto sms = static_cast<std::uint32_t>(std::max(1, profile_.sm_count));
-    const std::uint32_t per_sm = std::max<std::uint32_t>(
-        1, std::min<std::uint32_t>(total_blocks_ / sms, (total_threads_ / sms) / warp_threads));
-    return per_sm * sms;
+    if (warp_threads == wave_for_block_)
+        return wave_;
+    const std::uint32_t per_sm =
+        std::max<std::uint32_t>(1, std::min(blocks_per_sm_, threads_per_sm_ / warp_threads));
+    wave_for_block_ = warp_threads;
+    wave_ = per_sm * sms_;
+    return wave_;
 }
 
 std::uint32_t SimDevice::waves(std::uint32_t grid, std::uint32_t block) const {
     const std::uint32_t wave = blocksPerWave(block);
     const std::uint32_t blocks = std::max<std::uint32_t>(grid, 1);
+    if (blocks <= wave)
+        return 1;
     return blocks / wave + (blocks % wave != 0 ? 1 : 0);
 }
 

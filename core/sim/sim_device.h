@@ -64,8 +64,15 @@ private:
     std::uint32_t blocksPerWave(std::uint32_t block) const;
 
     DeviceProfile profile_;
+    std::uint32_t sms_ = 1;
+    std::uint32_t blocks_per_sm_ = 1;
+    std::uint32_t threads_per_sm_ = 32;
     std::uint32_t total_blocks_ = 0;
     std::uint32_t total_threads_ = 0;
+    // blocksPerWave's last answer: a run launches the same block size over and over, and its
+    // divisions were about a tenth of a simulated kernel launch.
+    mutable std::uint32_t wave_for_block_ = 0;  // 0: none yet
+    mutable std::uint32_t wave_ = 0;
     std::uint32_t free_blocks_ = 0;
     std::uint32_t free_threads_ = 0;
     std::array<bool, 2> engine_busy_{false, false};

@@ -28,7 +28,7 @@ using namespace syncscope;
 // Counts what a live view would receive, so the delta path is part of the measurement.
 class CountingObserver final : public EngineObserver {
 public:
-    void onTraceDelta(const TraceDelta& delta) override {
+    void onTraceDelta(const TraceDeltaView& delta) override {
         ++deltas;
         events += delta.new_events.size();
     }

@@ -37,8 +37,9 @@ std::shared_ptr<RunResult> RunWorker::run(const Scenario& scenario, const Engine
     return result;
 }
 
-void RunWorker::onTraceDelta(const TraceDelta& delta) {
-    job_.post([receiver = receiver_, delta] { receiver->delta(delta); });
+void RunWorker::onTraceDelta(const TraceDeltaView& view) {
+    // The view points into the engine's trace: the one copy, for the GUI thread, is made here.
+    job_.post([receiver = receiver_, delta = TraceDelta(view)] { receiver->delta(delta); });
 }
 
 void RunWorker::onProgress(double fraction, std::string_view phase) {

@@ -31,7 +31,7 @@ public:
     std::shared_ptr<RunResult> run(const Scenario& scenario, const EngineFactory& factory);
 
 private:
-    void onTraceDelta(const TraceDelta& delta) override;
+    void onTraceDelta(const TraceDeltaView& view) override;
     void onProgress(double fraction, std::string_view phase) override;
     void onLog(LogLevel level, std::string_view message) override;
 

@@ -17,7 +17,7 @@ const QRegularExpression kUnavailable(
 class NullObserver final : public EngineObserver {
 public:
     int deltas = 0;
-    void onTraceDelta(const TraceDelta&) override { ++deltas; }
+    void onTraceDelta(const TraceDeltaView&) override { ++deltas; }
 };
 
 Scenario oneKernel() {

@@ -20,7 +20,7 @@ class CountingObserver final : public EngineObserver {
 public:
     int deltas = 0;
     std::size_t events = 0;
-    void onTraceDelta(const TraceDelta& d) override {
+    void onTraceDelta(const TraceDeltaView& d) override {
         ++deltas;
         events += d.new_events.size();
     }

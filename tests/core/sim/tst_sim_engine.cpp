@@ -112,7 +112,7 @@ bool sameMemory(const std::vector<MemorySample>& a, const std::vector<MemorySamp
 
 class Rebuilder final : public EngineObserver {
 public:
-    void onTraceDelta(const TraceDelta& d) override {
+    void onTraceDelta(const TraceDeltaView& d) override {
         for (const auto& l : d.new_lanes)
             trace.lanes.push_back(l);
         for (const auto& s : d.new_strings)
@@ -120,7 +120,7 @@ public:
         trace.events.insert(trace.events.end(), d.new_events.begin(), d.new_events.end());
         trace.flows.insert(trace.flows.end(), d.new_flows.begin(), d.new_flows.end());
         trace.memory.insert(trace.memory.end(), d.new_memory.begin(), d.new_memory.end());
-        trace.device = d.device;
+        trace.device = *d.device;
         ++deltas;
     }
     void onProgress(double fraction, std::string_view) override {
