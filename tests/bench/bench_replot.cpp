@@ -1,7 +1,9 @@
 // Replot time of the timeline at 1600x900 for 1M and 10M events (median of several replots).
 // Targets (DESIGN.md §8, perfetto #1625): 1M <= 16 ms, and 10M close to 1M: cost follows pixels,
 // not events. Prints numbers; asserts nothing (timings do not belong in unit tests).
-//   QT_QPA_PLATFORM=offscreen build/ci/tests/bench/bench_replot [--quick]
+//   QT_QPA_PLATFORM=offscreen build/ci/tests/bench/bench_replot [--quick] [--profile fit|zoom|pan]
+// --profile builds the larger size only and repeats one kind of frame 300 times, so a profiler's
+// samples are that frame's and not the model build's.
 // --quick (what CTest runs, to keep the bench compiling and running) uses 10k and 100k events in
 // place of 1M and 10M and fewer replots; the result keys keep their names (the smaller and the
 // larger size), `scale=quick` and events_1m / events_10m say what was measured.
@@ -122,13 +124,19 @@ Timing medianReplot(TimelineView& view, int runs, Before before) {
 
 int main(int argc, char** argv) {
     bool quick = false;
+    const char* profile = nullptr;
     for (int i = 1; i < argc; ++i) {
         if (std::strcmp(argv[i], "--quick") == 0) {
             quick = true;
+        } else if (std::strcmp(argv[i], "--profile") == 0 && i + 1 < argc &&
+                   (std::strcmp(argv[i + 1], "fit") == 0 || std::strcmp(argv[i + 1], "zoom") == 0 ||
+                    std::strcmp(argv[i + 1], "pan") == 0)) {
+            profile = argv[++i];
         } else if (argv[i][0] == '-' && argv[i][1] == '-') {
             // Qt's own options (-platform …) take one dash and are left to QApplication.
             std::fprintf(stderr,
-                         "bench_replot: unknown argument '%s'\nusage: bench_replot [--quick]\n",
+                         "bench_replot: unknown argument '%s'\n"
+                         "usage: bench_replot [--quick] [--profile fit|zoom|pan]\n",
                          argv[i]);
             return 2;
         }
@@ -136,7 +144,7 @@ int main(int argc, char** argv) {
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
-    const int runs = quick ? 5 : 21;
+    const int runs = profile ? 300 : quick ? 5 : 21;
     const std::uint32_t sizes[2] = {quick ? 10'000u : 1'000'000u, quick ? 100'000u : 10'000'000u};
     std::printf("replot of a 1600x900 timeline, median of %d, wall / CPU ms%s\n", runs,
                 quick ? "; quick mode" : "");
@@ -144,7 +152,7 @@ int main(int argc, char** argv) {
                 "pan", "items");
     double frame[2] = {0, 0};
     std::size_t events[2] = {0, 0};
-    for (int tier = 0; tier < 2; ++tier) {
+    for (int tier = profile ? 1 : 0; tier < 2; ++tier) {
         auto trace = makeTrace(sizes[tier]);
         TimelineView view;
         view.resize(1600, 900);
@@ -155,7 +163,10 @@ int main(int argc, char** argv) {
         const double modelMs = static_cast<double>(build.nsecsElapsed()) / 1e6;
         QCoreApplication::processEvents();
         view.plot()->replot(QCustomPlot::rpImmediateRefresh);  // warm caches (labels, buffers)
-        const Timing fit = medianReplot(view, runs, [](int) {});
+        const bool all = profile == nullptr;
+        const Timing fit = all || std::strcmp(profile, "fit") == 0
+                               ? medianReplot(view, runs, [](int) {})
+                               : Timing{};
         const std::size_t items = view.lanes()->lastItemCount();
         // Plain variables, not a structured binding: clang 14 cannot capture bindings in lambdas.
         const auto range = view.visibleRange();
@@ -163,12 +174,18 @@ int main(int argc, char** argv) {
         const double hi = range.second;
         const double span = (hi - lo) / 100.0;
         view.zoomToRange(static_cast<TimeNs>(lo + 40 * span), static_cast<TimeNs>(lo + 41 * span));
-        const Timing zoomed = medianReplot(view, runs, [](int) {});
+        const Timing zoomed = all || std::strcmp(profile, "zoom") == 0
+                                  ? medianReplot(view, runs, [](int) {})
+                                  : Timing{};
         // Panning: a new 10% range each frame, as while dragging.
-        const Timing pan = medianReplot(view, runs, [&](int i) {
-            view.zoomToRange(static_cast<TimeNs>(lo + (10 + i) * span),
-                             static_cast<TimeNs>(lo + (20 + i) * span));
-        });
+        const Timing pan =
+            all || std::strcmp(profile, "pan") == 0
+                ? medianReplot(view, runs,
+                               [&](int i) {
+                                   view.zoomToRange(static_cast<TimeNs>(lo + (10 + i % 60) * span),
+                                                    static_cast<TimeNs>(lo + (20 + i % 60) * span));
+                               })
+                : Timing{};
         std::printf("%-9zu %9.1f %8.2f / %6.2f %8.2f / %6.2f %8.2f / %6.2f %7zu\n",
                     trace->events.size(), modelMs, fit.wall, fit.cpu, zoomed.wall, zoomed.cpu,
                     pan.wall, pan.cpu, items);

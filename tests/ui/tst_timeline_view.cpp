@@ -69,6 +69,59 @@ private slots:
         QVERIFY(view_->plot()->axisRect()->height() < withoutMemory);
     }
 
+    // The memory series are step lines, only horizontal and vertical runs: drawn without
+    // antialiasing they stay crisp, and at 10 M events the antialiased stroke cost half a frame
+    // (issue 14). No pixel of the plot may be a blend of a series colour and the ground.
+    void memoryLinesAreCrispPixels() {
+        const MemoryPlot* memory = view_->memoryPlot();
+        QVERIFY(memory->graphCount() > 0);
+        auto* plot = view_->plot();
+        QCPGraph* graph = nullptr;
+        for (int i = 0; i < plot->graphCount(); ++i)
+            if (plot->graph(i)->valueAxis() == memory->axisRect()->axis(QCPAxis::atLeft))
+                graph = plot->graph(i);
+        QVERIFY(graph);
+        QVERIFY(graph->pen().widthF() >= 2.0);
+        const QColor line = graph->pen().color();
+        const QImage image = plot->toPixmap(plot->width(), plot->height(), 1.0).toImage();
+        QRect area = memory->axisRect()->rect().adjusted(2, 2, -2, -2);
+        const QColor ground = memory->axisRect()->backgroundBrush().color();
+        const QRect legend = memory->axisRect()->insetLayout()->elementAt(0)->outerRect();
+        int linePixels = 0, blended = 0;
+        for (int y = area.top(); y <= area.bottom(); ++y)
+            for (int x = area.left(); x <= area.right(); ++x) {
+                if (legend.adjusted(-2, -2, 2, 2).contains(x, y))
+                    continue;
+                const QColor c = image.pixelColor(x, y);
+                if (c == line) {
+                    ++linePixels;
+                    continue;
+                }
+                // c == ground + t (line - ground) for some t strictly inside (0, 1)?
+                const int d[3] = {line.red() - ground.red(), line.green() - ground.green(),
+                                  line.blue() - ground.blue()};
+                const int v[3] = {c.red() - ground.red(), c.green() - ground.green(),
+                                  c.blue() - ground.blue()};
+                const int k = std::abs(d[0]) >= std::abs(d[1]) && std::abs(d[0]) >= std::abs(d[2])
+                                  ? 0
+                                  : (std::abs(d[1]) >= std::abs(d[2]) ? 1 : 2);
+                if (std::abs(d[k]) < 40)
+                    continue;
+                const double t = static_cast<double>(v[k]) / d[k];
+                if (t < 0.15 || t > 0.85)
+                    continue;
+                bool onSegment = true;
+                for (int ch = 0; ch < 3; ++ch)
+                    onSegment = onSegment && std::abs(v[ch] - t * d[ch]) < 8;
+                blended += onSegment ? 1 : 0;
+            }
+        QVERIFY2(linePixels > 20, qPrintable(QString::number(linePixels)));
+        QVERIFY2(blended < linePixels / 50 + 2,
+                 qPrintable(QStringLiteral("%1 blended pixels against %2 line pixels")
+                                .arg(blended)
+                                .arg(linePixels)));
+    }
+
     void hitTestFindsTheEventUnderTheCursor_data() {
         QTest::addColumn<int>("which");
         QTest::newRow("kernel on stream 0") << 0;
