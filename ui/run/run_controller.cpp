@@ -83,6 +83,7 @@ quint64 RunController::start(const Scenario& scenario, EngineFactory factory) {
 
     emit runStarted(current_id_);
     snapshot_timer_.start();
+    since_snapshot_.start();
     return current_id_;
 }
 
@@ -112,12 +113,15 @@ void RunController::onDelta(quint64 run_id, const TraceDelta& delta) {
     appendDelta(*live_, delta);
     dirty_ = true;
     emit deltaApplied(run_id, qsizetype(live_->events.size()));
+    if (since_snapshot_.isValid() && since_snapshot_.elapsed() >= snapshot_timer_.interval())
+        emitSnapshot();  // the views keep their pace however fast deltas come
 }
 
 void RunController::emitSnapshot() {
     if (!dirty_ || !running_)
         return;
     dirty_ = false;
+    since_snapshot_.start();
     // The live trace itself, no copy: a copy per snapshot made a run's cost grow with the square
     // of its length. It only grows (appends, on this thread), so a view indexes what is new.
     emit snapshotReady(current_id_, live_);

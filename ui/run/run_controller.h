@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QElapsedTimer>
 #include <QObject>
 #include <QString>
 #include <QTimer>
@@ -78,6 +79,9 @@ private:
     bool cancel_requested_ = false;
     std::shared_ptr<Trace> live_;
     QTimer snapshot_timer_;
+    // Since the last snapshot: a fast engine floods the GUI thread with deltas, and Qt delivers
+    // queued deltas before timers, so the timer alone could go silent for a whole run.
+    QElapsedTimer since_snapshot_;
 };
 
 }  // namespace syncscope
