@@ -1,7 +1,8 @@
 // Opening big traces in the window (issue 14: items 2, 3, 6), through the path a user's open takes:
 // MainWindow::openPath → the opener's job → the model build → the first replot of the timeline.
 // Prints numbers; asserts nothing (timings do not belong in unit tests).
-//   QT_QPA_PLATFORM=offscreen build/ci/tests/bench/bench_open [--quick] [--keep DIR]
+//   QT_QPA_PLATFORM=offscreen build/ci/tests/bench/bench_open [--quick] [--keep DIR] [--smaps FILE]
+// --smaps copies /proc/self/smaps after the 10M open: which mappings hold its RSS.
 // Full: a 10M-event native trace, and a Kineto JSON of about 1M events (~300 MB) plus its .json.gz.
 // --quick (what CTest runs, to keep it compiling and running): 200k native events, 20k Kineto
 // events; the keys keep their names, `scale=quick` says what was measured.
@@ -203,15 +204,18 @@ void print(const char* what, const Opened& r) {
 int main(int argc, char** argv) {
     bool quick = false;
     std::string keep;
+    std::string smaps;  // where to copy /proc/self/smaps after the 10M open (what holds the RSS)
     for (int i = 1; i < argc; ++i) {
         if (std::strcmp(argv[i], "--quick") == 0) {
             quick = true;
         } else if (std::strcmp(argv[i], "--keep") == 0 && i + 1 < argc) {
             keep = argv[++i];
+        } else if (std::strcmp(argv[i], "--smaps") == 0 && i + 1 < argc) {
+            smaps = argv[++i];
         } else if (argv[i][0] == '-' && argv[i][1] == '-') {
             std::fprintf(stderr,
                          "bench_open: unknown argument '%s'\n"
-                         "usage: bench_open [--quick] [--keep DIR]\n",
+                         "usage: bench_open [--quick] [--keep DIR] [--smaps FILE]\n",
                          argv[i]);
             return 2;
         }
@@ -262,6 +266,10 @@ int main(int argc, char** argv) {
 
         const Opened big = openAndMeasure(window, QString::fromStdString(native));
         print("native", big);
+        if (!smaps.empty()) {  // a stream copy: /proc files report a size of 0
+            std::ifstream in("/proc/self/smaps");
+            std::ofstream(smaps) << in.rdbuf();
+        }
         const Opened plain = openAndMeasure(window, QString::fromStdString(json));
         print("kineto json", plain);
         const Opened zipped = openAndMeasure(window, QString::fromStdString(gz));

@@ -67,6 +67,7 @@ private slots:
     void depthsAppearWhenALaneStartsToNest();
     void keySortIsAStableSortByKey();
     void idleGapsJoinTouchingWorkAcrossLanes();
+    void busySummaryStaysWithinABucketOfTheSweep();
 };
 
 void TestTimelineModelIndex::searchesMatchABruteForce_data() {
@@ -367,6 +368,42 @@ void TestTimelineModelIndex::idleGapsJoinTouchingWorkAcrossLanes() {
         QCOMPARE(model.idleGaps()[k].start, activity.gaps()[k].start_ns);
         QCOMPARE(model.idleGaps()[k].end, activity.gaps()[k].end_ns);
     }
+}
+
+void TestTimelineModelIndex::busySummaryStaysWithinABucketOfTheSweep() {
+    // A zoomed-out frame reads the busy time of its pixel columns from the summary (issue 14):
+    // within one bucket of the exact sweep at any time, and within two for a column, which the
+    // drawing allows only for columns at least eight buckets wide.
+    const auto trace = randomTrace(7, 60'000);
+    const TimelineModel model(trace);
+    std::mt19937 rng(8);
+    for (std::uint16_t lane = 1; lane < 4; ++lane) {  // the streams (the host lane nests deep)
+        const BusySummary* summary = model.busySummary(lane, 0);
+        QVERIFY(summary);
+        QVERIFY2(!summary->empty(), "15k events on a lane get a summary");
+        const auto width = static_cast<double>(summary->width());
+        QVERIFY(summary->resolves(8.0 * width));
+        QVERIFY(!summary->resolves(7.0 * width));
+        std::vector<TimeNs> times;
+        for (int probe = 0; probe < 500; ++probe)
+            times.push_back(static_cast<TimeNs>(rng() % 220'000) - 5'000);
+        std::sort(times.begin(), times.end());
+        std::vector<TimeNs> exact;
+        model.busyBeforeEach(lane, 0, times, exact);
+        for (std::size_t k = 0; k < times.size(); ++k)
+            QVERIFY2(
+                std::abs(summary->busyBefore(times[k]) - static_cast<double>(exact[k])) <= width,
+                qPrintable(QStringLiteral("lane %1 at %2").arg(lane).arg(times[k])));
+        for (std::size_t k = 0; k + 1 < times.size(); ++k) {
+            const double column = summary->busyBefore(times[k + 1]) - summary->busyBefore(times[k]);
+            QVERIFY(std::abs(column - static_cast<double>(model.busyNs(
+                                          lane, times[k], times[k + 1]))) <= 2.0 * width);
+        }
+    }
+    // A lane of few events keeps no summary: its exact sweep is cheap.
+    const TimelineModel small(randomTrace(9, 400));
+    QVERIFY(small.busySummary(1, 0)->empty());
+    QVERIFY(!small.busySummary(1, 0)->resolves(1e12));
 }
 
 QTEST_MAIN(TestTimelineModelIndex)

@@ -258,16 +258,26 @@ void LanePlottable::drawCoverage(QCPPainter* p, const TimeMapping& map, int slot
         coverage.ends.push_back(
             std::min(item.end, static_cast<TimeNs>(std::ceil(map.toTime(x + 1.0)))));
     }
-    model_->busyBeforeEach(lane, depth, coverage.starts, coverage.busy_starts);
-    model_->busyBeforeEach(lane, depth, coverage.ends, coverage.busy_ends);
+    // Columns many buckets wide read the level's busy summary: the cost of a zoomed-out frame then
+    // follows the pixels, not the events (issue 14).
+    const BusySummary* summary = model_->busySummary(lane, depth);
+    const bool summarised = summary && summary->resolves(columnNs);
+    if (!summarised) {
+        model_->busyBeforeEach(lane, depth, coverage.starts, coverage.busy_starts);
+        model_->busyBeforeEach(lane, depth, coverage.ends, coverage.busy_ends);
+    }
     std::size_t column = 0;
     for (double x = left; x < right; x += 1.0, ++column) {
-        // busyNs(lane, depth, a, b), from the two sweeps.
-        const TimeNs busy =
-            coverage.ends[column] <= coverage.starts[column]
-                ? 0
-                : std::max<TimeNs>(0, coverage.busy_ends[column] - coverage.busy_starts[column]);
-        coverage.carry += static_cast<double>(busy) / columnNs;
+        // busyNs(lane, depth, a, b), from the two sweeps or the summary.
+        double busy = 0.0;
+        if (coverage.ends[column] > coverage.starts[column]) {
+            busy = summarised ? summary->busyBefore(coverage.ends[column]) -
+                                    summary->busyBefore(coverage.starts[column])
+                              : static_cast<double>(coverage.busy_ends[column] -
+                                                    coverage.busy_starts[column]);
+            busy = std::max(0.0, busy);
+        }
+        coverage.carry += busy / columnNs;
         if (coverage.carry >= 0.5) {
             coverage.carry -= 1.0;
             filled += 1.0;

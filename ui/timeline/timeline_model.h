@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/model/trace.h"
+#include "ui/timeline/busy_summary.h"
 #include "ui/timeline/time_bucket_index.h"
 #include "ui/timeline/time_mapping.h"
 
@@ -127,6 +128,9 @@ public:
     // zoomed-out frame waits for memory once per few columns, not several times per column.
     void busyBeforeEach(std::uint16_t lane, int depth, const std::vector<TimeNs>& times,
                         std::vector<TimeNs>& out) const;
+    // The level's busy time at power-of-two bucket edges, for columns much wider than a bucket
+    // (see BusySummary); null for a level that does not exist.
+    const BusySummary* busySummary(std::uint16_t lane, int depth) const;
 
     // Events of `lane` that must stay visible however short they are (records, API calls, waits,
     // memory ops, errors): those in view narrower than `minPx`, plus every record, at most one
@@ -165,9 +169,13 @@ private:
         std::vector<TimeNs> blockBusy;  // length of the union of events[0 .. (b + 1) * kBlock - 1]
         TimeBucketIndex byStart;        // searches of starts, in O(1) + a search in one bucket
         TimeBucketIndex byMaxEnd;       // the same for maxEnd
+        BusySummary busy;               // the union's length at bucket edges, for wide columns
     };
     // Length of the union of track.events[0..k] (timeline_model_depths.cpp).
     static TimeNs busyUpTo(const Track& track, std::size_t k);
+    // busyBeforeEach on one track (timeline_model_busy.cpp).
+    static void busyBeforeEach(const Track& track, const std::vector<TimeNs>& times,
+                               std::vector<TimeNs>& out);
     struct LaneIndex : Track {
         std::vector<Track> levels;  // by depth; empty when the lane does not nest (all is level 0)
         std::vector<std::uint32_t> instants;  // marker candidates (isInstantKind), by start

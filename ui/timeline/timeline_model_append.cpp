@@ -345,7 +345,8 @@ std::size_t TimelineModel::memoryFootprint() const {
     auto bytes = [](const auto& v) { return v.capacity() * sizeof(v[0]); };
     auto trackBytes = [&](const Track& t) {
         return bytes(t.events) + bytes(t.starts) + bytes(t.maxEnd) + bytes(t.blockBusy) +
-               (t.byStart.bucketCount() + t.byMaxEnd.bucketCount()) * sizeof(std::uint32_t);
+               (t.byStart.bucketCount() + t.byMaxEnd.bucketCount()) * sizeof(std::uint32_t) +
+               t.busy.memoryFootprint();
     };
     std::size_t total = bytes(depth_) + bytes(gaps_) + bytes(busy_) + bytes(gap_block_max_) +
                         bytes(cpu_syncs_) + bytes(pending_flows_) + bytes(flows_by_from_) +

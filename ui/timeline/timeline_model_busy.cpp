@@ -25,11 +25,24 @@ TimeNs justAfter(TimeNs t) {
 
 void TimelineModel::busyBeforeEach(std::uint16_t lane, int depth, const std::vector<TimeNs>& times,
                                    std::vector<TimeNs>& out) const {
-    out.assign(times.size(), 0);
     const Track* level = track(lane, depth);
-    if (!level || level->events.empty())
+    if (!level) {
+        out.assign(times.size(), 0);
         return;
-    const Track& L = *level;
+    }
+    busyBeforeEach(*level, times, out);
+}
+
+const BusySummary* TimelineModel::busySummary(std::uint16_t lane, int depth) const {
+    const Track* level = track(lane, depth);
+    return level ? &level->busy : nullptr;
+}
+
+void TimelineModel::busyBeforeEach(const Track& L, const std::vector<TimeNs>& times,
+                                   std::vector<TimeNs>& out) {
+    out.assign(times.size(), 0);
+    if (L.events.empty())
+        return;
     const auto& starts = L.starts;
     const std::size_t n = times.size();
     const std::size_t size = starts.size();

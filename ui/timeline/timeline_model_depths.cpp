@@ -32,6 +32,16 @@ void TimelineModel::indexTrack(Track& track, std::size_t from) const {
     track.byStart.extend(track.starts);
     track.byMaxEnd.truncate(from);
     track.byMaxEnd.extend(track.maxEnd);
+    if (idx.empty()) {
+        track.busy.clear();
+        return;
+    }
+    const TimeNs changedFrom =
+        from < idx.size() ? track.starts[from] : std::numeric_limits<TimeNs>::max();
+    track.busy.update(idx.size(), track.starts.front(), track.maxEnd.back(), changedFrom,
+                      [&track](const std::vector<TimeNs>& times, std::vector<TimeNs>& out) {
+                          busyBeforeEach(track, times, out);
+                      });
 }
 
 TimeNs TimelineModel::busyUpTo(const Track& track, std::size_t k) {
