@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QCoreApplication>
+#include <QFileInfo>
 #include <QFont>
 #include <QGuiApplication>
 #include <QSignalSpy>
@@ -12,11 +13,15 @@
 namespace syncscope::test {
 
 // hotspot's testutils pattern: settings and paths of the test never touch the user's, and
-// pictures do not depend on the machine's fonts or DPI.
+// pictures do not depend on the machine's fonts or DPI. Each test program has a settings file of
+// its own: CTest runs them in parallel, and one that clears its settings must not wipe what
+// another just wrote (a saved folder read back as "" under load).
 inline void isolateWindowTest() {
     QStandardPaths::setTestModeEnabled(true);
     QCoreApplication::setOrganizationName(QStringLiteral("syncscope-tests"));
-    QCoreApplication::setApplicationName(QStringLiteral("syncscope-tests"));
+    QCoreApplication::setApplicationName(
+        QStringLiteral("syncscope-tests-") +
+        QFileInfo(QCoreApplication::applicationFilePath()).completeBaseName());
     QGuiApplication::setFont(QFont(QStringLiteral("DejaVu Sans"), 9));
 }
 
