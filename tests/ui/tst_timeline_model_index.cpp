@@ -10,6 +10,7 @@
 
 #include "core/analysis/gpu_activity.h"
 #include "core/model/trace.h"
+#include "ui/timeline/flow_order.h"
 #include "ui/timeline/key_sort.h"
 #include "ui/timeline/time_bucket_index.h"
 #include "ui/timeline/timeline_model.h"
@@ -60,7 +61,9 @@ private slots:
     void searchesMatchABruteForce_data();
     void searchesMatchABruteForce();
     void idleGapsAreGpuActivitys();
+    void flowsByEndpointAndTime_data();
     void flowsByEndpointAndTime();
+    void flowOrdersInOrderAreNotStored();
     void flowsInViewMatchABruteForce();
     void bucketSearchesReadThroughAnAccessor();
     void memoryStaysSmall();
@@ -129,8 +132,19 @@ void TestTimelineModelIndex::idleGapsAreGpuActivitys() {
     }
 }
 
+void TestTimelineModelIndex::flowsByEndpointAndTime_data() {
+    QTest::addColumn<bool>("bySource");
+    QTest::newRow("flows in random order") << false;
+    // Sorted by source: that order is kept as its length only (FlowOrder), the others written out.
+    QTest::newRow("flows sorted by source") << true;
+}
+
 void TestTimelineModelIndex::flowsByEndpointAndTime() {
+    QFETCH(bool, bySource);
     const auto trace = randomTrace(7, 900);
+    if (bySource)
+        std::stable_sort(trace->flows.begin(), trace->flows.end(),
+                         [](const Flow& a, const Flow& b) { return a.from < b.from; });
     const TimelineModel model(trace);
     const auto n = static_cast<std::uint32_t>(trace->events.size());
     for (std::uint32_t event = 0; event < n; event += 7) {
@@ -165,6 +179,68 @@ void TestTimelineModelIndex::flowsByEndpointAndTime() {
         if (lo > t1)
             QVERIFY(!listed);
     }
+}
+
+// A recorder writes flows in the order of their sources and times (each launch's flow as it
+// launches): those orders are the identity, kept as a length only, 4 bytes per flow less each; a
+// merge that breaks one writes it out, and every answer stays the same.
+void TestTimelineModelIndex::flowOrdersInOrderAreNotStored() {
+    auto inOrder = std::make_shared<Trace>();
+    inOrder->addLane({LaneKind::HostThread, "host", kNone, StreamKind::NonBlocking, 0, kNoLane, 1});
+    inOrder->addLane({LaneKind::Stream, "s", 0, StreamKind::NonBlocking, 0, kNoLane, kNone});
+    for (std::uint32_t i = 0; i < 20'000; ++i) {
+        TraceEvent api;
+        api.kind = EventKind::ApiCall;
+        api.start_ns = i * 100;
+        api.end_ns = i * 100 + 20;
+        const auto a = inOrder->addEvent(api);
+        TraceEvent kernel;
+        kernel.kind = EventKind::Kernel;
+        kernel.lane = 1;
+        kernel.start_ns = i * 100 + 30;
+        kernel.end_ns = i * 100 + 90;
+        const auto k = inOrder->addEvent(kernel);
+        inOrder->flows.push_back({a, k, FlowKind::Launch});
+    }
+    auto shuffled = std::make_shared<Trace>(*inOrder);
+    std::mt19937 rng(3);
+    std::shuffle(shuffled->flows.begin(), shuffled->flows.end(), rng);
+    const TimelineModel a(inOrder);
+    const TimelineModel b(shuffled);
+    // Three orders of 20k flows written out in b only.
+    QVERIFY2(
+        b.memoryFootprint() >= a.memoryFootprint() + 3 * 4 * 20'000,
+        qPrintable(QStringLiteral("%1 vs %2 B").arg(a.memoryFootprint()).arg(b.memoryFootprint())));
+    for (std::uint32_t event = 0; event < 40'000; event += 997) {
+        const auto fa = a.flowsOf(event);
+        const auto fb = b.flowsOf(event);
+        QCOMPARE(fa.size(), std::size_t{1});
+        QCOMPARE(inOrder->flows[fa.front()].from, shuffled->flows[fb.front()].from);
+        QCOMPARE(inOrder->flows[fa.front()].to, shuffled->flows[fb.front()].to);
+    }
+    std::vector<std::uint32_t> va, vb;
+    QVERIFY(a.flowsInView(500'000, 900'000, 1u << 30, va));
+    QVERIFY(b.flowsInView(500'000, 900'000, 1u << 30, vb));
+    QCOMPARE(va.size(), vb.size());
+    QVERIFY(va.size() >= 3'990);
+
+    // The orders themselves: in-order merges keep the identity, one out of order writes it out.
+    const std::vector<int> key{10, 20, 30, 40, 50, 25, 60};
+    auto less = [&](std::uint32_t x, std::uint32_t y) {
+        return key[x] != key[y] ? key[x] < key[y] : x < y;
+    };
+    FlowOrder order;
+    QCOMPARE(order.merge({0, 1, 2}, less), std::size_t{0});
+    QCOMPARE(order.merge({3, 4}, less), std::size_t{3});
+    QVERIFY(order.isIdentity());
+    QCOMPARE(order.memoryFootprint(), std::size_t{0});
+    QCOMPARE(order.merge({5, 6}, less), std::size_t{2});  // 5 (key 25) goes after 1 (key 20)
+    QVERIFY(!order.isIdentity());
+    const std::vector<std::uint32_t> expected{0, 1, 5, 2, 3, 4, 6};
+    QCOMPARE(order.size(), expected.size());
+    for (std::size_t k = 0; k < expected.size(); ++k)
+        QCOMPARE(order[k], expected[k]);
+    QCOMPARE(order.partitionPoint([&](std::uint32_t f) { return key[f] < 40; }), std::size_t{4});
 }
 
 // flowsInView keeps the running max of the flows' later ends per block of flows only: its first

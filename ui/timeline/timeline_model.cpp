@@ -376,14 +376,12 @@ std::vector<std::uint32_t> TimelineModel::flowsOf(std::uint32_t event) const {
     if (!trace_)
         return out;
     const auto& flows = trace_->flows;
-    auto lowerFrom = std::partition_point(flows_by_from_.begin(), flows_by_from_.end(),
-                                          [&](auto f) { return flows[f].from < event; });
-    for (auto it = lowerFrom; it != flows_by_from_.end() && flows[*it].from == event; ++it)
-        out.push_back(*it);
-    auto lowerTo = std::partition_point(flows_by_to_.begin(), flows_by_to_.end(),
-                                        [&](auto f) { return flows[f].to < event; });
-    for (auto it = lowerTo; it != flows_by_to_.end() && flows[*it].to == event; ++it)
-        out.push_back(*it);
+    for (auto k = flows_by_from_.partitionPoint([&](auto f) { return flows[f].from < event; });
+         k < flows_by_from_.size() && flows[flows_by_from_[k]].from == event; ++k)
+        out.push_back(flows_by_from_[k]);
+    for (auto k = flows_by_to_.partitionPoint([&](auto f) { return flows[f].to < event; });
+         k < flows_by_to_.size() && flows[flows_by_to_[k]].to == event; ++k)
+        out.push_back(flows_by_to_[k]);
     return out;
 }
 

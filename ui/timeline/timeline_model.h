@@ -7,6 +7,7 @@
 
 #include "core/model/trace.h"
 #include "ui/timeline/busy_summary.h"
+#include "ui/timeline/flow_order.h"
 #include "ui/timeline/time_bucket_index.h"
 #include "ui/timeline/time_mapping.h"
 
@@ -227,10 +228,10 @@ private:
     // Max gap length per block of kGapBlock gaps: skipping sub-pixel gaps costs blocks, not gaps.
     static constexpr std::size_t kGapBlock = 256;
     std::vector<TimeNs> gap_block_max_;
-    std::vector<std::uint32_t> flows_by_from_, flows_by_to_;  // flow indices sorted by from / to
-    std::vector<std::uint32_t> flows_by_time_;                // sorted by earlier endpoint start
-    TimeNs flowTimeLo(std::uint32_t flow) const;              // the earlier endpoint's start
-    TimeNs flowTimeHi(std::uint32_t flow) const;              // the later endpoint's end
+    FlowOrder flows_by_from_, flows_by_to_;       // flow indices sorted by from / to
+    FlowOrder flows_by_time_;                     // sorted by earlier endpoint start
+    TimeNs flowTimeLo(std::uint32_t flow) const;  // the earlier endpoint's start
+    TimeNs flowTimeHi(std::uint32_t flow) const;  // the later endpoint's end
     // The running max of flowTimeHi over flows_by_time_, kept at the end of each block of
     // kFlowBlock flows and recomputed inside the block (8 B per flow less than a running max each).
     static constexpr std::size_t kFlowBlock = 16;

@@ -300,7 +300,7 @@ void TimelineModel::addFlows(std::size_t fromFlow) {
         return;
     // Each index takes the new flows sorted, merged in from where the first of them goes: the
     // cost is the new flows and the tail they land in (the end, in a live run).
-    auto mergeIn = [&](std::vector<std::uint32_t>& index, auto key) {
+    auto mergeIn = [&](FlowOrder& index, auto key) {
         // Ties go by flow index: one order whatever the arrival, so a grown model equals a
         // fresh one (flowsInView's running maximum depends on the order).
         auto less = [&](std::uint32_t a, std::uint32_t b) {
@@ -308,13 +308,7 @@ void TimelineModel::addFlows(std::size_t fromFlow) {
             return ka != kb ? ka < kb : a < b;
         };
         sortByKeyThenIndex(added, key);
-        const auto at = static_cast<std::size_t>(
-            std::upper_bound(index.begin(), index.end(), added.front(), less) - index.begin());
-        const auto middle = index.size();
-        index.insert(index.end(), added.begin(), added.end());
-        std::inplace_merge(index.begin() + static_cast<std::ptrdiff_t>(at),
-                           index.begin() + static_cast<std::ptrdiff_t>(middle), index.end(), less);
-        return at;
+        return index.merge(added, less);
     };
     mergeIn(flows_by_from_, [&](std::uint32_t f) { return flows[f].from; });
     mergeIn(flows_by_to_, [&](std::uint32_t f) { return flows[f].to; });
@@ -349,8 +343,9 @@ std::size_t TimelineModel::memoryFootprint() const {
                t.busy.memoryFootprint();
     };
     std::size_t total = bytes(depth_) + bytes(gaps_) + bytes(busy_) + bytes(gap_block_max_) +
-                        bytes(cpu_syncs_) + bytes(pending_flows_) + bytes(flows_by_from_) +
-                        bytes(flows_by_to_) + bytes(flows_by_time_) + bytes(flow_block_hi_max_);
+                        bytes(cpu_syncs_) + bytes(pending_flows_) +
+                        flows_by_from_.memoryFootprint() + flows_by_to_.memoryFootprint() +
+                        flows_by_time_.memoryFootprint() + bytes(flow_block_hi_max_);
     for (const auto& lane : lanes_) {
         total += trackBytes(lane) + bytes(lane.instants) +
                  lane.byInstantStart.bucketCount() * sizeof(std::uint32_t);
