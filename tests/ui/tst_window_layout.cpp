@@ -182,6 +182,34 @@ private slots:
         QVERIFY2(problems.isEmpty(), qPrintable(problems));
     }
 
+    void batchesTableNeedsNoSidewaysScrolling_data() {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("first start, 1600x1000") << QSize(1600, 1000);
+        QTest::newRow("small screen, 1366x768") << QSize(1366, 768);
+    }
+    void batchesTableNeedsNoSidewaysScrolling() {
+        // What a first start shows in the editor: the batches table shares the dock's width too.
+        QFETCH(QSize, size);
+        MainWindow window;
+        window.setInteractive(false);
+        window.resize(size);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        auto* table = window.findChild<QTableView*>(QStringLiteral("batchesTable"));
+        QVERIFY(table);
+        (void)QTest::qWaitFor([&] { return table->isVisible() && unfitColumns(table).isEmpty(); },
+                              2000);
+        QVERIFY(table->isVisible());
+        QCOMPARE(unfitColumns(table), QString());
+        // Cut titles keep their start and read whole as a tooltip.
+        QVERIFY(table->horizontalHeader()->defaultAlignment() & Qt::AlignLeft);
+        QCOMPARE(table->horizontalHeader()->textElideMode(), Qt::ElideRight);
+        const QAbstractItemModel* model = table->model();
+        for (int c = 0; c < model->columnCount(); ++c)
+            QCOMPARE(model->headerData(c, Qt::Horizontal, Qt::ToolTipRole).toString(),
+                     model->headerData(c, Qt::Horizontal).toString());
+    }
+
     void fitsASmallScreen() {
         MainWindow window;
         QVERIFY(test::showAndRun(window, QStringLiteral("builtin:mode-stream")));

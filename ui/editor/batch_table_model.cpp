@@ -122,6 +122,9 @@ QVariant BatchTableModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant BatchTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    // A title cut to fit the dock reads whole under the pointer.
+    if (role == Qt::ToolTipRole && orientation == Qt::Horizontal)
+        return headerData(section, orientation, Qt::DisplayRole);
     if (role != Qt::DisplayRole)
         return {};
     if (orientation == Qt::Vertical)

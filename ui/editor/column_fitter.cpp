@@ -15,6 +15,9 @@ ColumnFitter::ColumnFitter(QTableView* table) : QObject(table), table_(table) {
     table_->horizontalHeader()->setStretchLastSection(false);
     table_->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
     table_->setTextElideMode(Qt::ElideRight);
+    // A cut title keeps its start ("Bat…"), not a middle clipped at both ends ("atche").
+    table_->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    table_->horizontalHeader()->setTextElideMode(Qt::ElideRight);
     table_->viewport()->installEventFilter(this);
     table_->installEventFilter(this);
 }

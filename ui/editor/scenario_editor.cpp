@@ -20,6 +20,7 @@
 #include "ui/editor/batch_conversion.h"
 #include "ui/editor/batch_table_delegate.h"
 #include "ui/editor/batch_table_model.h"
+#include "ui/editor/column_fitter.h"
 #include "ui/editor/edit_commands.h"
 #include "ui/editor/step_table_editor.h"
 #include "ui/editor/step_table_model.h"
@@ -134,11 +135,19 @@ QWidget* ScenarioEditor::buildBatchesGroup() {
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     table_->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
                             QAbstractItemView::AnyKeyPressed);
-    table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    table_->horizontalHeader()->setStretchLastSection(true);
+    // Eight columns in a dock about 300 px wide, as the step table: no sideways scrolling, the
+    // widest cut first; refit whenever the rows change what the columns hold.
+    auto* fitter = new ColumnFitter(table_);
+    auto refit = [fitter] { fitter->fit(); };
+    connect(model_, &QAbstractItemModel::modelReset, fitter, refit);
+    connect(model_, &QAbstractItemModel::layoutChanged, fitter, refit);
+    connect(model_, &QAbstractItemModel::dataChanged, fitter, refit);
+    connect(model_, &QAbstractItemModel::rowsInserted, fitter, refit);
+    connect(model_, &QAbstractItemModel::rowsRemoved, fitter, refit);
     table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 8);
     table_->setMinimumHeight(120);
     layout->addWidget(table_, 1);
+    fitter->fit();
 
     generation_error_ = new QLabel(group);
     generation_error_->setObjectName(QStringLiteral("generationError"));
