@@ -106,6 +106,13 @@ QString stepTablesThatDoNotFit(const QSize& size) {
     return problems.join(QLatin1Char('\n'));
 }
 
+// The window sizes the layout must fit: a first start, and a small laptop screen.
+void addWindowSizes() {
+    QTest::addColumn<QSize>("size");
+    QTest::newRow("first start, 1600x1000") << QSize(1600, 1000);
+    QTest::newRow("small screen, 1366x768") << QSize(1366, 768);
+}
+
 // Whether `w` lies wholly inside `window` (in its coordinates).
 bool inside(const QWidget* w, const QWidget* window) {
     const QRect r(w->mapTo(window, QPoint(0, 0)), w->size());
@@ -169,11 +176,7 @@ private slots:
         }
     }
 
-    void stepTableNeedsNoSidewaysScrolling_data() {
-        QTest::addColumn<QSize>("size");
-        QTest::newRow("first start, 1600x1000") << QSize(1600, 1000);
-        QTest::newRow("small screen, 1366x768") << QSize(1366, 768);
-    }
+    void stepTableNeedsNoSidewaysScrolling_data() { addWindowSizes(); }
     void stepTableNeedsNoSidewaysScrolling() {
         // The step table's eight columns share the editor dock's 320 px: they fit without a
         // sideways scroll, none cut to nothing, for every built-in.
@@ -182,11 +185,7 @@ private slots:
         QVERIFY2(problems.isEmpty(), qPrintable(problems));
     }
 
-    void batchesTableNeedsNoSidewaysScrolling_data() {
-        QTest::addColumn<QSize>("size");
-        QTest::newRow("first start, 1600x1000") << QSize(1600, 1000);
-        QTest::newRow("small screen, 1366x768") << QSize(1366, 768);
-    }
+    void batchesTableNeedsNoSidewaysScrolling_data() { addWindowSizes(); }
     void batchesTableNeedsNoSidewaysScrolling() {
         // What a first start shows in the editor: the batches table shares the dock's width too.
         QFETCH(QSize, size);
