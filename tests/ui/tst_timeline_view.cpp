@@ -69,6 +69,30 @@ private slots:
         QVERIFY(view_->plot()->axisRect()->height() < withoutMemory);
     }
 
+    // A series holds its last sample to where the trace ends (the model's extent, so that the
+    // GUI thread never reads every event for it), not only to its last sample.
+    void memorySeriesHoldToTheTraceEnd() {
+        auto trace = makeRegularTrace(20, 10'000, 20'000);
+        trace->memory.push_back({1'000, 64 << 20, -1, -1, -1, -1});
+        trace->memory.push_back({50'000, 96 << 20, -1, -1, -1, -1});
+        view_->setTrace(trace);
+        settle(*view_);
+        const MemoryPlot* memory = view_->memoryPlot();
+        QCOMPARE(memory->graphCount(), 1);
+        QCPGraph* graph = nullptr;
+        for (int i = 0; i < view_->plot()->graphCount(); ++i)
+            if (view_->plot()->graph(i)->valueAxis() == memory->axisRect()->axis(QCPAxis::atLeft))
+                graph = view_->plot()->graph(i);
+        QVERIFY(graph);
+        QVERIFY(graph->data()->size() == 3);
+        const auto last = graph->data()->at(graph->data()->size() - 1);
+        QCOMPARE(last->key, static_cast<double>(view_->model()->endNs()));
+        QVERIFY(view_->model()->endNs() > 50'000);
+        QCOMPARE(last->value, 96.0);  // MiB
+        view_->setTrace(trace_);
+        settle(*view_);
+    }
+
     // The memory series are step lines, only horizontal and vertical runs: drawn without
     // antialiasing they stay crisp, and at 10 M events the antialiased stroke cost half a frame
     // (issue 14). No pixel of the plot may be a blend of a series colour and the ground.

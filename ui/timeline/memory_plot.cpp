@@ -60,7 +60,7 @@ MemoryPlot::MemoryPlot(QCustomPlot* plot, int layoutRow) : QObject(plot), plot_(
     y->ticker()->setTickCount(3);
 }
 
-void MemoryPlot::setTrace(const Trace& trace) {
+void MemoryPlot::setTrace(const Trace& trace, TimeNs endNs) {
     for (auto* g : graphs_)
         plot_->removeGraph(g);
     graphs_.clear();
@@ -87,12 +87,8 @@ void MemoryPlot::setTrace(const Trace& trace) {
         unit_ = QStringLiteral("KiB");
     }
     has_data_ = false;
-    // Only a series holds its last value to the end of the events: a trace without memory
-    // samples skips reading them all on the GUI thread (issue 14: 10 M events are tens of ms).
-    TimeNs traceEnd = 0;
-    if (std::find(std::begin(present), std::end(present), true) != std::end(present))
-        for (const auto& e : trace.events)
-            traceEnd = std::max(traceEnd, e.end_ns);
+    // Each series holds its last value to the end of the trace.
+    const TimeNs traceEnd = endNs;
     for (int s = 0; s < kSeries; ++s) {
         if (!present[s])
             continue;

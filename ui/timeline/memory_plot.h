@@ -19,7 +19,9 @@ public:
     // Adds an axis rect at `layoutRow` of the plot's main layout.
     MemoryPlot(QCustomPlot* plot, int layoutRow);
 
-    void setTrace(const Trace& trace);
+    // `endNs`: where the trace ends (TimelineModel::endNs()); each series holds its last value up
+    // to there. Passed in, as the model has it, so that the GUI thread never reads every event.
+    void setTrace(const Trace& trace, TimeNs endNs);
     void setTheme(const Theme& theme);
     bool hasData() const { return has_data_; }
     // Some sample is above zero: a run that never held device memory (the simulator still writes

@@ -210,9 +210,9 @@ void TimelineView::setTrace(std::shared_ptr<const Trace> trace,
     flows_->setModel(model_);
     callouts_->setModel(model_);
     if (trace_) {
-        memory_->setTrace(*trace_);
+        memory_->setTrace(*trace_, model_->endNs());
     } else {
-        memory_->setTrace(Trace{});
+        memory_->setTrace(Trace{}, 0);
     }
     updateMemoryVisibility();
     applyLaneLayout();
