@@ -473,6 +473,10 @@ private slots:
         QTest::newRow("one delta") << 15u << true << 1 << 12'000u;
         // Streams of more than BusySummary::kMinEvents events: their busy summaries grow too.
         QTest::newRow("summarised lanes, 40 deltas") << 16u << true << 40 << 60'000u;
+        // Built at once, this trace indexes its lanes and flows on two threads; grown, on one.
+        QTest::newRow("a build on two threads, 5 deltas")
+            << 17u << true << 5
+            << static_cast<std::uint32_t>(TimelineModel::kParallelBuildFrom + 20'000);
     }
     void appendedModelEqualsOneBuiltAtOnce() {
         QFETCH(std::uint32_t, seed);

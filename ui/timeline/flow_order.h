@@ -6,6 +6,8 @@
 #include <numeric>
 #include <vector>
 
+#include "core/model/huge_pages.h"
+
 namespace syncscope {
 
 // An order of flow indices (by source, by target or by time) that is often the identity: a
@@ -48,6 +50,7 @@ public:
                 count_ += added.size();
                 return n;
             }
+            HugePages::reserve(order_, n + added.size());
             order_.resize(n);
             std::iota(order_.begin(), order_.end(), std::uint32_t{0});
             identity_ = false;

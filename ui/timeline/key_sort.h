@@ -6,6 +6,8 @@
 #include <utility>
 #include <vector>
 
+#include "core/model/huge_pages.h"
+
 namespace syncscope {
 
 // Orders `items` (distinct indices, e.g. flows) by (key(item), item): the order a stable sort by
@@ -21,7 +23,9 @@ void sortByKeyThenIndex(std::vector<std::uint32_t>& items, KeyOf keyOf) {
         return;
     if constexpr (sizeof(Key) <= 4 && std::is_unsigned_v<Key>) {
         // Key and index fit one 64-bit word whose order is the pair's.
-        std::vector<std::uint64_t> packed(items.size());
+        std::vector<std::uint64_t> packed;
+        HugePages::reserve(packed, items.size());
+        packed.resize(items.size());
         for (std::size_t k = 0; k < items.size(); ++k)
             packed[k] = (static_cast<std::uint64_t>(keyOf(items[k])) << 32) | items[k];
         if (std::is_sorted(packed.begin(), packed.end()))
@@ -30,7 +34,9 @@ void sortByKeyThenIndex(std::vector<std::uint32_t>& items, KeyOf keyOf) {
         for (std::size_t k = 0; k < items.size(); ++k)
             items[k] = static_cast<std::uint32_t>(packed[k]);
     } else {
-        std::vector<std::pair<Key, std::uint32_t>> pairs(items.size());
+        std::vector<std::pair<Key, std::uint32_t>> pairs;
+        HugePages::reserve(pairs, items.size());
+        pairs.resize(items.size());
         for (std::size_t k = 0; k < items.size(); ++k)
             pairs[k] = {keyOf(items[k]), items[k]};
         if (std::is_sorted(pairs.begin(), pairs.end()))

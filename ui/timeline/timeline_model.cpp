@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "core/model/huge_pages.h"
 #include "ui/timeline/prefetch.h"
 
 namespace syncscope {
@@ -30,8 +31,10 @@ TimelineModel::TimelineModel(std::shared_ptr<const Trace> trace) : trace_(std::m
     for (const auto& e : trace_->events)
         if (e.lane < counts.size())
             ++counts[e.lane];
+    // Huge pages: the build writes and then re-reads every index of millions of entries, and on
+    // small VMs both the first touch and a later first read of a 4 KiB page are slow (HugePages).
     for (std::size_t l = 0; l < lanes_.size(); ++l)
-        lanes_[l].events.reserve(counts[l]);
+        HugePages::reserve(lanes_[l].events, counts[l]);
     // A build is an append of everything: one code path, so a live model equals a fresh one.
     append();
 }

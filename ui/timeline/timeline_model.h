@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <vector>
 
@@ -46,6 +47,10 @@ public:
     // back to the natural order when lanes were added; the view re-applies its layout.
     // Afterwards the model equals one built at once over the grown trace.
     void append();
+    // From how many events a build (not an append) indexes its lanes and flows on two threads:
+    // below, starting the second thread costs more than it saves.
+    static constexpr std::size_t kParallelBuildFrom = std::size_t{1} << 18;
+
     // Events indexed so far (the trace may hold more until append()).
     std::size_t eventCount() const { return indexed_events_; }
 
@@ -191,6 +196,8 @@ private:
     // The lane gained events at positions `before` on.
     void appendToLane(std::uint16_t lane, std::size_t before);
     void redoDepths(LaneIndex& lane, std::size_t from);
+    // Gives every event a depth entry (0) the first time a lane nests.
+    void ensureDepths();
     void addBusy(TimeNs start, TimeNs end, std::size_t& firstChanged);
     void rebuildGaps(std::size_t fromBusy);
     void addFlows(std::size_t fromFlow);
@@ -212,6 +219,9 @@ private:
     std::vector<int> row_top_;  // slot of each row's top, plus the total at the end
     // By event; empty while no lane nests (every depth is 0 then), so flat traces pay nothing.
     std::vector<std::uint16_t> depth_;
+    // Held while a build's lanes index on two threads, so that the first lane to nest allocates
+    // depth_ once; null otherwise (a pointer keeps the model movable).
+    std::mutex* depths_lock_ = nullptr;
     int first_gpu_row_ = 0;
     TimeNs begin_ = 0;
     TimeNs end_ = 1;

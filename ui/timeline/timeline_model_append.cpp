@@ -2,10 +2,15 @@
 // O(new) amortized, so a live run costs what it adds and not what it has. The constructor is an
 // append of everything, so a model grown delta by delta and one built at once share every step.
 #include <algorithm>
+#include <atomic>
+#include <functional>
 #include <future>
 #include <limits>
+#include <mutex>
+#include <utility>
 
 #include "core/analysis/gpu_activity.h"
+#include "core/model/huge_pages.h"
 #include "ui/timeline/busy_union.h"
 #include "ui/timeline/key_sort.h"
 #include "ui/timeline/legend_entries.h"
@@ -16,9 +21,20 @@ namespace syncscope {
 
 namespace {
 
-// From how many events a build indexes the flows on a thread of their own: below, the thread's
-// start costs more than it saves.
-constexpr std::size_t kParallelBuildEvents = std::size_t{1} << 18;
+// Runs task(0) .. task(count - 1) on this thread and one more, each thread taking the next task
+// not yet taken. What a task throws reaches the caller, once both threads have stopped.
+template <typename Task>
+void runOnTwoThreads(std::size_t count, Task task) {
+    std::atomic<std::size_t> next{0};
+    auto work = [&] {
+        for (std::size_t k = next.fetch_add(1); k < count; k = next.fetch_add(1))
+            task(k);
+    };
+    // Declared after what it uses: a throw here waits for the other thread in its destructor.
+    auto other = std::async(std::launch::async, work);
+    work();
+    other.get();
+}
 
 // Kinds whose events can be instants or a few µs long and still carry a lesson ("launches are
 // async", "the record came first"): they get a marker when too narrow to see as a bar.
@@ -96,15 +112,44 @@ void TimelineModel::append() {
     if (!depth_.empty())
         depth_.resize(events.size(), 0);
 
-    // The flows' indexes need the events only, not the lanes: a build of many events makes them
-    // on a second thread meanwhile (issue 14: the machine class has two cores). They touch none
-    // of what the lanes, rows and gaps below write.
-    std::future<void> flowsIndexed;
-    if (fresh && events.size() >= kParallelBuildEvents)
-        flowsIndexed = std::async(std::launch::async, [this] { addFlows(seen_flows_); });
+    // The lanes' indexes are independent of one another, and the flows' need the events only: a
+    // build of many events runs them as tasks on two threads (issue 14: the machine class has two
+    // cores), biggest first so that neither thread is left with a big one at the end. Each task
+    // writes only its lane (or the flows' indexes); depth_, which nesting lanes share, is
+    // allocated under a lock (ensureDepths) and written at their own events only.
+    std::vector<std::uint16_t> grown;
     for (std::size_t l = 0; l < lanes_.size(); ++l)
         if (lanes_[l].events.size() > before[l])
-            appendToLane(static_cast<std::uint16_t>(l), before[l]);
+            grown.push_back(static_cast<std::uint16_t>(l));
+    const bool parallel = fresh && events.size() >= kParallelBuildFrom;
+    if (parallel) {
+        constexpr std::size_t kFlows = std::numeric_limits<std::size_t>::max();
+        std::vector<std::pair<std::size_t, std::size_t>> tasks;  // (size, lane or kFlows)
+        tasks.reserve(grown.size() + 1);
+        for (const auto l : grown)
+            tasks.emplace_back(lanes_[l].events.size(), l);
+        tasks.emplace_back(trace_->flows.size() - std::min(seen_flows_, trace_->flows.size()),
+                           kFlows);
+        std::sort(tasks.begin(), tasks.end(), std::greater<>());
+        std::mutex depthsLock;
+        depths_lock_ = &depthsLock;
+        try {
+            runOnTwoThreads(tasks.size(), [&](std::size_t k) {
+                if (tasks[k].second == kFlows)
+                    addFlows(seen_flows_);
+                else
+                    appendToLane(static_cast<std::uint16_t>(tasks[k].second),
+                                 before[tasks[k].second]);
+            });
+        } catch (...) {
+            depths_lock_ = nullptr;
+            throw;
+        }
+        depths_lock_ = nullptr;
+    } else {
+        for (const auto l : grown)
+            appendToLane(l, before[l]);
+    }
     if (newLanes) {
         natural_.clear();
         buildRows();
@@ -122,18 +167,17 @@ void TimelineModel::append() {
                 gpuLanes.push_back(&lanes_[l].events);
         const auto busy = busyUnionOfSortedLanes(events, gpuLanes);
         busy_.clear();
-        busy_.reserve(busy.size());
+        HugePages::reserve(busy_, busy.size());
         for (const auto& b : busy)
             busy_.push_back({b.start_ns, b.end_ns});
         gaps_.clear();
+        HugePages::reserve(gaps_, busy_.size());
         gap_block_max_.clear();
         rebuildGaps(0);
     } else if (firstBusyChanged != std::numeric_limits<std::size_t>::max()) {
         rebuildGaps(firstBusyChanged);
     }
-    if (flowsIndexed.valid())
-        flowsIndexed.get();  // rethrows what the thread threw (out of memory)
-    else
+    if (!parallel)
         addFlows(seen_flows_);
     seen_flows_ = trace_->flows.size();
 }
@@ -167,7 +211,7 @@ void TimelineModel::appendToLane(std::uint16_t laneId, std::size_t before) {
             static_cast<std::size_t>(std::count_if(idx.begin(), idx.end(), [&](std::uint32_t i) {
                 return isInstantKind(events[i].kind);
             }));
-        lane.instants.reserve(count);
+        HugePages::reserve(lane.instants, count);
     }
     for (std::size_t k = from; k < idx.size(); ++k) {
         if (isInstantKind(events[idx[k]].kind))
@@ -201,13 +245,17 @@ void TimelineModel::redoDepths(LaneIndex& lane, std::size_t from) {
     if (lane.levels.empty() && most == 0)
         return;  // still flat: level 0 is the lane itself, no copy, and its depths are all 0
     // The first lane to nest gives every event a depth; the others', all 0, were implied so far.
-    if (depth_.empty())
-        depth_.assign(indexed_events_, 0);
+    ensureDepths();
     for (std::size_t k = 0; k < redo.size(); ++k)
         depth_[redo[k]] = depths[k];
     if (lane.levels.empty()) {
         // The lane starts to nest: every earlier event was on level 0.
         lane.levels.assign(static_cast<std::size_t>(most) + 1, Track{});
+        std::vector<std::size_t> perLevel(lane.levels.size(), 0);
+        for (const auto k : idx)
+            ++perLevel[depth_[k]];
+        for (std::size_t d = 0; d < lane.levels.size(); ++d)
+            HugePages::reserve(lane.levels[d].events, perLevel[d]);
         for (const auto k : idx)
             lane.levels[depth_[k]].events.push_back(k);
         for (auto& level : lane.levels)
@@ -236,6 +284,16 @@ void TimelineModel::redoDepths(LaneIndex& lane, std::size_t from) {
     }
     for (std::size_t d = 0; d < lane.levels.size(); ++d)
         indexTrack(lane.levels[d], kept[d]);
+}
+
+void TimelineModel::ensureDepths() {
+    std::unique_lock<std::mutex> lock;
+    if (depths_lock_ != nullptr)
+        lock = std::unique_lock<std::mutex>(*depths_lock_);
+    if (depth_.empty()) {
+        HugePages::reserve(depth_, indexed_events_);
+        depth_.assign(indexed_events_, 0);
+    }
 }
 
 void TimelineModel::addBusy(TimeNs start, TimeNs end, std::size_t& firstChanged) {
@@ -290,7 +348,8 @@ void TimelineModel::addFlows(std::size_t fromFlow) {
     std::vector<std::uint32_t> waiting;
     // Sized once: a build takes millions of flows here, and doubling leaves the freed halves in
     // the heap (issue 14: 100 B per event).
-    added.reserve(pending_flows_.size() + (flows.size() - std::min(fromFlow, flows.size())));
+    HugePages::reserve(added,
+                       pending_flows_.size() + (flows.size() - std::min(fromFlow, flows.size())));
     for (const auto f : pending_flows_)
         (flowIsIndexable(f) ? added : waiting).push_back(f);
     for (auto f = static_cast<std::uint32_t>(fromFlow); f < flows.size(); ++f)

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "core/model/huge_pages.h"
 #include "ui/timeline/slice_depths.h"
 #include "ui/timeline/timeline_model.h"
 
@@ -12,20 +13,25 @@ void TimelineModel::indexTrack(Track& track, std::size_t from) const {
     const auto& events = trace_->events;
     const auto& idx = track.events;
     from = std::min(from, idx.size());
-    track.starts.resize(idx.size());
-    track.maxEnd.resize(idx.size());
+    if (from == 0) {  // a build: sized once, on huge pages where the OS has them
+        HugePages::reserve(track.starts, idx.size());
+        HugePages::reserve(track.maxEnd, idx.size());
+    }
+    // Appended rather than resized and overwritten: no pass of zeros over millions of entries.
+    track.starts.resize(from);
+    track.maxEnd.resize(from);
     TimeNs running = from > 0 ? track.maxEnd[from - 1] : std::numeric_limits<TimeNs>::min();
     for (std::size_t k = from; k < idx.size(); ++k) {
         const auto& e = events[idx[k]];
-        track.starts[k] = e.start_ns;
+        track.starts.push_back(e.start_ns);
         running = std::max(running, std::max(e.end_ns, e.start_ns));
-        track.maxEnd[k] = running;
+        track.maxEnd.push_back(running);
     }
     // The union's length at the end of each whole block, from the first block that changed.
     const std::size_t firstBlock = from / kBlock;
     track.blockBusy.resize(firstBlock);
     if (from == 0)  // a build reserves once; a live run's appends grow it by doubling
-        track.blockBusy.reserve(idx.size() / kBlock);
+        HugePages::reserve(track.blockBusy, idx.size() / kBlock);
     for (std::size_t b = firstBlock; (b + 1) * kBlock <= idx.size(); ++b)
         track.blockBusy.push_back(busyUpTo(track, (b + 1) * kBlock - 1));
     track.byStart.truncate(from);
