@@ -3,7 +3,8 @@
 // not events. Prints numbers; asserts nothing (timings do not belong in unit tests).
 //   QT_QPA_PLATFORM=offscreen build/ci/tests/bench/bench_replot [--quick] [--profile fit|zoom|pan]
 // --profile builds the larger size only and repeats one kind of frame 300 times, so a profiler's
-// samples are that frame's and not the model build's.
+// samples are that frame's and not the model build's; with --profile-smaller, the smaller size
+// (to compare the two sizes' profiles).
 // --quick (what CTest runs, to keep the bench compiling and running) uses 10k and 100k events in
 // place of 1M and 10M and fewer replots; the result keys keep their names (the smaller and the
 // larger size), `scale=quick` and events_1m / events_10m say what was measured.
@@ -22,6 +23,7 @@
 #include <memory>
 #include <vector>
 
+#include "core/model/huge_pages.h"
 #include "core/model/trace.h"
 #include "ui/timeline/lane_plottable.h"
 #include "ui/timeline/timeline_view.h"
@@ -43,7 +45,10 @@ std::shared_ptr<Trace> makeTrace(std::uint32_t n) {
     const auto launch = t->strings.intern("cudaLaunchKernel");
     const auto kernel = t->strings.intern("bench_kernel");
     const auto sync = t->strings.intern("cudaStreamSynchronize");
-    t->events.reserve(n + 16);
+    // On huge pages, as every trace the window gets is (the loader's rows, the simulator's and
+    // the importers' buffers: HugePages).
+    HugePages::reserve(t->events, n + 16);
+    HugePages::reserve(t->flows, n);
     TimeNs host = 0;
     TimeNs streamFree[4] = {0, 0, 0, 0};
     std::uint32_t k = 0;
@@ -125,6 +130,7 @@ Timing medianReplot(TimelineView& view, int runs, Before before) {
 int main(int argc, char** argv) {
     bool quick = false;
     const char* profile = nullptr;
+    bool profileSmaller = false;  // --profile-smaller: profile the smaller size instead
     for (int i = 1; i < argc; ++i) {
         if (std::strcmp(argv[i], "--quick") == 0) {
             quick = true;
@@ -132,12 +138,15 @@ int main(int argc, char** argv) {
                    (std::strcmp(argv[i + 1], "fit") == 0 || std::strcmp(argv[i + 1], "zoom") == 0 ||
                     std::strcmp(argv[i + 1], "pan") == 0)) {
             profile = argv[++i];
+        } else if (std::strcmp(argv[i], "--profile-smaller") == 0) {
+            profileSmaller = true;
         } else if (argv[i][0] == '-' && argv[i][1] == '-') {
             // Qt's own options (-platform …) take one dash and are left to QApplication.
-            std::fprintf(stderr,
-                         "bench_replot: unknown argument '%s'\n"
-                         "usage: bench_replot [--quick] [--profile fit|zoom|pan]\n",
-                         argv[i]);
+            std::fprintf(
+                stderr,
+                "bench_replot: unknown argument '%s'\n"
+                "usage: bench_replot [--quick] [--profile fit|zoom|pan [--profile-smaller]]\n",
+                argv[i]);
             return 2;
         }
     }
@@ -152,7 +161,9 @@ int main(int argc, char** argv) {
                 "pan", "items");
     double frame[2] = {0, 0};
     std::size_t events[2] = {0, 0};
-    for (int tier = profile ? 1 : 0; tier < 2; ++tier) {
+    const int firstTier = profile && !profileSmaller ? 1 : 0;
+    const int endTier = profile && profileSmaller ? 1 : 2;
+    for (int tier = firstTier; tier < endTier; ++tier) {
         auto trace = makeTrace(sizes[tier]);
         TimelineView view;
         view.resize(1600, 900);
