@@ -4,6 +4,8 @@
 #include <cmath>
 #include <iterator>
 
+#include "ui/timeline/memory_graph.h"
+
 namespace syncscope {
 
 namespace {
@@ -92,9 +94,8 @@ void MemoryPlot::setTrace(const Trace& trace, TimeNs endNs) {
     for (int s = 0; s < kSeries; ++s) {
         if (!present[s])
             continue;
-        auto* g = plot_->addGraph(rect_->axis(QCPAxis::atBottom), rect_->axis(QCPAxis::atLeft));
+        auto* g = new MemoryGraph(rect_->axis(QCPAxis::atBottom), rect_->axis(QCPAxis::atLeft));
         g->setName(seriesName(s));
-        g->setLineStyle(QCPGraph::lsStepLeft);
         g->setAdaptiveSampling(true);
         QVector<double> keys, values;
         keys.reserve(static_cast<qsizetype>(trace.memory.size()) + 1);

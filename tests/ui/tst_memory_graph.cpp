@@ -1,0 +1,155 @@
+// MemoryGraph: a memory series drawn per pixel column. Against QCustomPlot's own step line on the
+// same data: sparse steps look the same, and a dense series (many samples per pixel) covers, in
+// every column, exactly the values its samples take there.
+
+#include <qcustomplot.h>
+
+#include <QTest>
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "ui/timeline/memory_graph.h"
+
+using namespace syncscope;
+
+namespace {
+
+constexpr int kWidth = 420;
+constexpr int kHeight = 220;
+const QColor kLine(20, 90, 200);
+
+struct Plot {
+    QCustomPlot plot;
+    QCPGraph* graph = nullptr;
+    Plot(bool columns, const QVector<double>& keys, const QVector<double>& values) {
+        plot.resize(kWidth, kHeight);
+        plot.setPlottingHint(QCP::phFastPolylines, true);
+        plot.axisRect()->setAutoMargins(QCP::msNone);
+        plot.axisRect()->setMargins(QMargins(10, 10, 10, 10));
+        for (auto* axis : plot.axisRect()->axes()) {
+            axis->setVisible(false);
+            axis->grid()->setVisible(false);
+        }
+        graph = columns ? new MemoryGraph(plot.xAxis, plot.yAxis)
+                        : plot.addGraph(plot.xAxis, plot.yAxis);
+        graph->setLineStyle(QCPGraph::lsStepLeft);
+        graph->setAdaptiveSampling(true);
+        graph->setAntialiased(false);
+        graph->setPen(QPen(kLine, 2.0));
+        graph->setData(keys, values, true);
+        plot.xAxis->setRange(0, 1000);
+        plot.yAxis->setRange(-10, 110);
+    }
+    QImage image() { return plot.toPixmap(kWidth, kHeight, 1.0).toImage(); }
+};
+
+std::vector<QPoint> linePixels(const QImage& image) {
+    std::vector<QPoint> out;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x)
+            if (image.pixelColor(x, y) == kLine)
+                out.emplace_back(x, y);
+    return out;
+}
+
+// How many of `a`'s pixels have none of `b`'s within `slack` pixels.
+int farFrom(const std::vector<QPoint>& a, const QImage& b, int slack) {
+    int far = 0;
+    for (const QPoint& p : a) {
+        bool near = false;
+        for (int dy = -slack; dy <= slack && !near; ++dy)
+            for (int dx = -slack; dx <= slack && !near; ++dx) {
+                const QPoint q = p + QPoint(dx, dy);
+                near = b.rect().contains(q) && b.pixelColor(q) == kLine;
+            }
+        far += near ? 0 : 1;
+    }
+    return far;
+}
+
+}  // namespace
+
+class TestMemoryGraph : public QObject {
+    Q_OBJECT
+
+private slots:
+    void sparseStepsLookLikeQCustomPlots() {
+        const QVector<double> keys{0, 100, 250, 250, 400, 700, 900};
+        const QVector<double> values{0, 60, 60, 20, 90, 5, 5};
+        Plot ours(true, keys, values), theirs(false, keys, values);
+        const QImage a = ours.image(), b = theirs.image();
+        const auto pa = linePixels(a), pb = linePixels(b);
+        QVERIFY(pb.size() > 500);
+        // The same line, give or take a pixel at the corners.
+        QVERIFY2(
+            std::abs(static_cast<int>(pa.size()) - static_cast<int>(pb.size())) <
+                static_cast<int>(pb.size()) / 20,
+            qPrintable(QStringLiteral("%1 line pixels against %2").arg(pa.size()).arg(pb.size())));
+        QCOMPARE(farFrom(pa, b, 1), 0);
+        QCOMPARE(farFrom(pb, a, 1), 0);
+        // It ends at the last sample, as QCustomPlot's does: nothing right of key 900.
+        const double end = ours.plot.xAxis->coordToPixel(900);
+        for (const QPoint& p : pa)
+            QVERIFY(p.x() <= end + 2);
+    }
+
+    void denseSamplesCoverWhatEachColumnHolds() {
+        // A sawtooth of 40 samples per pixel: QCustomPlot's segments for this were a third of a
+        // 10 M-event frame.
+        QVector<double> keys, values;
+        for (int i = 0; i <= 400'000; ++i) {
+            keys.push_back(i * 0.0025);
+            values.push_back((i % 97) * (i % 13 == 0 ? 1.0 : 0.5));
+        }
+        Plot ours(true, keys, values);
+        const QImage image = ours.image();
+        const QCPAxis* x = ours.plot.xAxis;
+        const QCPAxis* y = ours.plot.yAxis;
+        const int left = static_cast<int>(std::ceil(x->coordToPixel(0))) + 1;
+        const int right = static_cast<int>(std::floor(x->coordToPixel(1000))) - 2;
+        // What each column holds: the value entering it and every sample in it.
+        auto columnOf = [&](double key) {
+            return static_cast<int>(std::floor(x->coordToPixel(key)));
+        };
+        std::vector<double> lo(kWidth, 1e9), hi(kWidth, -1e9);
+        double held = values[0];
+        for (int i = 0; i < keys.size(); ++i) {
+            const int c = std::clamp(columnOf(keys[i]), 0, kWidth - 1);
+            lo[c] = std::min({lo[c], held, values[i]});
+            hi[c] = std::max({hi[c], held, values[i]});
+            held = values[i];
+        }
+        auto top = [&](int c) { return static_cast<int>(std::lround(y->coordToPixel(hi[c]))); };
+        auto bottom = [&](int c) { return static_cast<int>(std::lround(y->coordToPixel(lo[c]))); };
+        int checked = 0;
+        for (int col = left; col < right; col += 3) {
+            QVERIFY(hi[col] >= lo[col] && hi[col - 1] >= lo[col - 1]);
+            int first = -1, last = -1;
+            for (int py = 0; py < image.height(); ++py)
+                if (image.pixelColor(col, py) == kLine) {
+                    if (first < 0)
+                        first = py;
+                    last = py;
+                }
+            QVERIFY2(first >= 0, qPrintable(QStringLiteral("column %1 is empty").arg(col)));
+            // Everything the column holds is drawn; nothing beyond what it or its left neighbour
+            // holds (a step is a line's width wide, so it reaches into the next column).
+            const QString where = QStringLiteral("column %1 drawn %2..%3, holds %4..%5")
+                                      .arg(col)
+                                      .arg(first)
+                                      .arg(last)
+                                      .arg(top(col))
+                                      .arg(bottom(col));
+            QVERIFY2(first <= top(col) + 1 && last >= bottom(col) - 1, qPrintable(where));
+            QVERIFY2(first >= std::min(top(col), top(col - 1)) - 2 &&
+                         last <= std::max(bottom(col), bottom(col - 1)) + 2,
+                     qPrintable(where));
+            ++checked;
+        }
+        QVERIFY(checked > 40);
+    }
+};
+
+QTEST_MAIN(TestMemoryGraph)
+#include "tst_memory_graph.moc"
