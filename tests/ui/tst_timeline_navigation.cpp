@@ -349,6 +349,36 @@ private slots:
         QVERIFY(OverviewStrip::density(model, {1}, a, b, 0).empty());
     }
 
+    // On a lane big enough for busy summaries, columns much wider than a bucket read them: the
+    // share stays within one bucket's width of the exact busy time in every column.
+    void overviewDensityOfABigLaneReadsItsSummary() {
+        // 40k kernels of 600 ns every 1000 ns: 60 % busy, with idle time in every bucket.
+        const auto trace = makeRegularTrace(40'000, 600, 1'000);
+        const TimelineModel model(trace);
+        const BusySummary* summary = model.busySummary(2);
+        QVERIFY(summary && !summary->empty());
+        const double t0 = static_cast<double>(model.beginNs());
+        const double t1 = static_cast<double>(model.endNs());
+        const int columns = 300;
+        const double step = (t1 - t0) / columns;
+        QVERIFY(summary->resolves(step));
+        const auto share = OverviewStrip::density(model, {2}, t0, t1, columns);
+        QCOMPARE(share.size(), std::size_t(columns));
+        const double bucket = static_cast<double>(summary->width());
+        for (int c = 0; c < columns; ++c) {
+            const auto a = static_cast<TimeNs>(std::floor(t0 + c * step));
+            const auto b =
+                std::max<TimeNs>(a + 1, static_cast<TimeNs>(std::floor(t0 + (c + 1) * step)));
+            const double exact = static_cast<double>(model.busyNs(2, a, b)) / double(b - a);
+            QVERIFY2(std::abs(share[std::size_t(c)] - exact) <= 2.0 * bucket / double(b - a),
+                     qPrintable(QStringLiteral("column %1: %2, exactly %3")
+                                    .arg(c)
+                                    .arg(share[std::size_t(c)])
+                                    .arg(exact)));
+            QVERIFY(std::abs(share[std::size_t(c)] - 0.6) < 0.05);
+        }
+    }
+
     // The shades are rebuilt when next painted, once for a new trace's content, margins and size
     // together: whatever order those came in, the strip paints what one given them once paints.
     void overviewPaintsItsLatestContentAndSize() {

@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <vector>
 
+#include "core/model/huge_pages.h"
 #include "core/model/trace.h"
 
 namespace syncscope {
@@ -46,6 +47,8 @@ public:
         std::vector<TimeNs> busy;
         busyBeforeEach(times, busy);
         prefix_.resize(from);
+        if (from == 0)  // a build: once, on huge pages (frames read it from a cold cache)
+            HugePages::reserve(prefix_, busy.size());
         prefix_.insert(prefix_.end(), busy.begin(), busy.end());
     }
     void clear();

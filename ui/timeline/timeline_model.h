@@ -137,6 +137,9 @@ public:
     // The level's busy time at power-of-two bucket edges, for columns much wider than a bucket
     // (see BusySummary); null for a level that does not exist.
     const BusySummary* busySummary(std::uint16_t lane, int depth) const;
+    // The same for the whole lane (every level), what busyNs(lane, t0, t1) sums; null for a lane
+    // that does not exist.
+    const BusySummary* busySummary(std::uint16_t lane) const;
 
     // Events of `lane` that must stay visible however short they are (records, API calls, waits,
     // memory ops, errors): those in view narrower than `minPx`, plus every record, at most one

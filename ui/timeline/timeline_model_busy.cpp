@@ -33,6 +33,10 @@ void TimelineModel::busyBeforeEach(std::uint16_t lane, int depth, const std::vec
     busyBeforeEach(*level, times, out);
 }
 
+const BusySummary* TimelineModel::busySummary(std::uint16_t lane) const {
+    return trace_ && lane < lanes_.size() ? &lanes_[lane].busy : nullptr;
+}
+
 const BusySummary* TimelineModel::busySummary(std::uint16_t lane, int depth) const {
     const Track* level = track(lane, depth);
     return level ? &level->busy : nullptr;
