@@ -107,6 +107,31 @@ private slots:
         QTRY_COMPARE(replots, 2);
     }
 
+    // A resize by a few pixels keeps the first buffer's pixmap (a new pixmap's first fill was
+    // 14 ms of page faults at a new document), and the frame still shows exactly what the layers
+    // draw, shrunk or grown within it; a big resize gets a pixmap that holds the new size.
+    void smallResizesKeepTheBuffer() {
+        auto* plot = static_cast<TimelinePlot*>(view_->plot());
+        const QSize before = plot->bufferCapacity();
+        QVERIFY(before.width() >= plot->width() && before.height() >= plot->height());
+        for (const QSize size : {QSize(990, 556), QSize(1004, 548), QSize(1000, 560)}) {
+            view_->resize(size);
+            settle(*view_);
+            QCOMPARE(plot->bufferCapacity(), before);
+            const QImage shown = plot->grab().toImage().convertToFormat(QImage::Format_RGB32);
+            const QImage drawn = plot->toPixmap().toImage().convertToFormat(QImage::Format_RGB32);
+            QCOMPARE(shown.size(), plot->size());
+            QCOMPARE(differing(shown, drawn, plot->axisRect()->rect()), 0);
+        }
+        view_->resize(1400, 800);
+        settle(*view_);
+        QVERIFY(plot->bufferCapacity().width() >= plot->width());
+        QVERIFY(plot->bufferCapacity().height() >= plot->height());
+        const QImage shown = plot->grab().toImage().convertToFormat(QImage::Format_RGB32);
+        const QImage drawn = plot->toPixmap().toImage().convertToFormat(QImage::Format_RGB32);
+        QCOMPARE(differing(shown, drawn, plot->axisRect()->rect()), 0);
+    }
+
 private:
     std::unique_ptr<TimelineView> view_;
 };

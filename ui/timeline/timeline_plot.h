@@ -19,6 +19,9 @@ public:
 
     // The colour the first buffer is filled with, or an invalid colour (transparent buffers).
     QColor ground() const;
+    // Device pixels the first paint buffer's pixmap holds: at least the viewport's, kept through
+    // small resizes (a new document's docks change the plot's size by a few pixels).
+    QSize bufferCapacity() const;
 
 protected:
     void paintEvent(QPaintEvent* event) override;
