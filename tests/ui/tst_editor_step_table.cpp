@@ -4,10 +4,13 @@
 // dock.
 #include <QApplication>
 #include <QDir>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSignalSpy>
+#include <QStandardItemModel>
 #include <QTableView>
 #include <QTest>
 #include <QUndoStack>
@@ -94,6 +97,7 @@ private slots:
     void runRunsTheEditedProgramAndUndoRedoKeysWork();
     void editAsBatchesListsWhatItCannotHold();
     void columnsShareANarrowTable();
+    void columnsFitWhereTheHeaderWouldHoldThemWider();
     void unusedColumnsAreLeftOutUntilAStepNeedsThem();
     void aCutCellShowsItsTextInTheTooltip();
 };
@@ -292,6 +296,37 @@ void TestEditorStepTable::columnsShareANarrowTable() {
     // None below the floor (or its want, when that is less), even where the room runs out.
     QCOMPARE(ColumnFitter::share({20, 90, 90, 90}, 80, 30), QList<int>({20, 30, 30, 30}));
     QCOMPARE(ColumnFitter::share({}, 100, 30), QList<int>());
+}
+
+void TestEditorStepTable::columnsFitWhereTheHeaderWouldHoldThemWider() {
+    // Nine columns in a big font, as the Japanese batches table at 1366x768: the header's own
+    // minimum section size (from the style and font) held each wider than its share, and the
+    // table scrolled sideways. Every column gets its share and the table fits.
+    QStandardItemModel model(1, 9);
+    for (int c = 0; c < 9; ++c) {
+        model.setHeaderData(c, Qt::Horizontal, QStringLiteral("Column title %1").arg(c));
+        model.setItem(0, c, new QStandardItem(QStringLiteral("a long cell value %1").arg(c)));
+    }
+    QTableView table;
+    QFont big = table.font();
+    big.setPixelSize(24);
+    table.setFont(big);
+    table.setModel(&model);
+    table.resize(250, 200);
+    ColumnFitter fitter(&table);
+    table.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&table));
+    fitter.fit();
+    QCoreApplication::processEvents();
+    QHeaderView* header = table.horizontalHeader();
+    QVERIFY(header->minimumSectionSize() * 9 <= table.viewport()->width());
+    QVERIFY2(header->length() <= table.viewport()->width(),
+             qPrintable(QStringLiteral("%1 px of columns in %2 px")
+                            .arg(header->length())
+                            .arg(table.viewport()->width())));
+    QCOMPARE(table.horizontalScrollBar()->maximum(), 0);
+    for (int c = 0; c < 9; ++c)
+        QVERIFY(header->sectionSize(c) >= table.viewport()->width() / 9 - 1);
 }
 
 void TestEditorStepTable::unusedColumnsAreLeftOutUntilAStepNeedsThem() {

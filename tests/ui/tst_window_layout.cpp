@@ -1,5 +1,6 @@
 // The window's layout: the timeline gets most of a 1600 px window, everything fits a 1366×768
-// screen with time axis labels apart, the step table fits its dock in English and Japanese, and the
+// screen with time axis labels apart, the step and batches tables fit their dock in English and
+// Japanese, and the
 // docks come back where the user left them.
 #include <qcustomplot.h>
 
@@ -113,6 +114,15 @@ void addWindowSizes() {
     QTest::newRow("small screen, 1366x768") << QSize(1366, 768);
 }
 
+// What is wrong with the batches table's fit, once the layout settles ("" when nothing).
+QString batchesTableProblem(const QTableView* table) {
+    (void)QTest::qWaitFor([&] { return table->isVisible() && unfitColumns(table).isEmpty(); },
+                          2000);
+    if (!table->isVisible())
+        return QStringLiteral("no batches table");
+    return unfitColumns(table);
+}
+
 // Whether `w` lies wholly inside `window` (in its coordinates).
 bool inside(const QWidget* w, const QWidget* window) {
     const QRect r(w->mapTo(window, QPoint(0, 0)), w->size());
@@ -196,10 +206,7 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         auto* table = window.findChild<QTableView*>(QStringLiteral("batchesTable"));
         QVERIFY(table);
-        (void)QTest::qWaitFor([&] { return table->isVisible() && unfitColumns(table).isEmpty(); },
-                              2000);
-        QVERIFY(table->isVisible());
-        QCOMPARE(unfitColumns(table), QString());
+        QCOMPARE(batchesTableProblem(table), QString());
         // Cut titles keep their start and read whole as a tooltip.
         QVERIFY(table->horizontalHeader()->defaultAlignment() & Qt::AlignLeft);
         QCOMPARE(table->horizontalHeader()->textElideMode(), Qt::ElideRight);
@@ -310,6 +317,19 @@ private slots:
         for (const QSize size : {QSize(1600, 1000), QSize(1366, 768)}) {
             const QString problems = stepTablesThatDoNotFit(size);
             QVERIFY2(problems.isEmpty(), qPrintable(problems));
+            // The batches table of a first start, in Japanese too.
+            MainWindow window;
+            window.setInteractive(false);
+            window.resize(size);
+            window.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            const auto* table = window.findChild<QTableView*>(QStringLiteral("batchesTable"));
+            QVERIFY(table);
+            const QString batches = batchesTableProblem(table);
+            QVERIFY2(
+                batches.isEmpty(),
+                qPrintable(
+                    QStringLiteral("%1x%2: %3").arg(size.width()).arg(size.height()).arg(batches)));
         }
     }
 };

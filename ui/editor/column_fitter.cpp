@@ -83,14 +83,22 @@ void ColumnFitter::apply() {
         again_ = false;
         // A character and the ellipsis, with the cell's margins: eight columns still fit 230 px,
         // and the column's tooltip says the rest.
-        const int floor = table_->fontMetrics().horizontalAdvance(QStringLiteral("M…")) + 6;
         const int available = table_->viewport()->width();
+        // Where even the floors do not fit (nine columns in a CJK font, whose ellipsis is a
+        // full-width glyph), they shrink to an equal share: a column then shows less of its
+        // start, but the table never scrolls sideways.
+        const int floor =
+            std::min(table_->fontMetrics().horizontalAdvance(QStringLiteral("M…")) + 6,
+                     available / std::max<int>(1, int(wanted_.size())));
         QList<int> widths = share(wanted_, available, floor);
         // The last one takes what the others leave.
         const int used = std::accumulate(widths.begin(), widths.end(), 0);
         if (!widths.isEmpty() && used < available)
             widths.back() += available - used;
         QHeaderView* header = table_->horizontalHeader();
+        // The header's own minimum (from the style and font, wider than a CJK floor) would hold
+        // a section wider than it is given here.
+        header->setMinimumSectionSize(std::min(floor, header->minimumSectionSize()));
         for (qsizetype i = 0; i < columns_.size(); ++i)
             header->resizeSection(columns_[i], widths[i]);
     } while (again_);

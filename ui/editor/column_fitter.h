@@ -10,7 +10,9 @@ namespace syncscope {
 // Keeps a table's visible columns inside its viewport, so a narrow dock never scrolls a table
 // sideways: each column gets what its header and cells ask for while they all fit; when they do
 // not, the widest are cut first (their text elides, the delegate's tooltip shows it whole) and
-// narrow ones, a stream name or a count, stay whole. The last visible column takes what is left.
+// narrow ones, a stream name or a count, stay whole; none is cut below a character and the
+// ellipsis unless even that does not fit, and then all share the width alike. The last visible
+// column takes what is left.
 // Refits when the viewport changes size or the font changes; the table's owner calls fit() when
 // the contents or the hidden columns change.
 class ColumnFitter final : public QObject {
