@@ -41,6 +41,7 @@ struct Plot {
         plot.xAxis->setRange(0, 1000);
         plot.yAxis->setRange(-10, 110);
     }
+    // As a picture export draws it (toPixmap), which draws as the screen does.
     QImage image() { return plot.toPixmap(kWidth, kHeight, 1.0).toImage(); }
 };
 
@@ -92,6 +93,23 @@ private slots:
         const double end = ours.plot.xAxis->coordToPixel(900);
         for (const QPoint& p : pa)
             QVERIFY(p.x() <= end + 2);
+    }
+
+    void aViewPastTheLastSampleShowsNoLine() {
+        // The line ends at its last sample: a view after it (or before the first) shows nothing,
+        // as QCustomPlot's own line does.
+        const QVector<double> keys{0, 100, 200};
+        const QVector<double> values{10, 50, 30};
+        Plot ours(true, keys, values), theirs(false, keys, values);
+        for (Plot* p : {&ours, &theirs}) {
+            p->plot.xAxis->setRange(300, 1000);
+            QVERIFY(linePixels(p->image()).empty());
+            p->plot.xAxis->setRange(-1000, -100);
+            QVERIFY(linePixels(p->image()).empty());
+            // A view between two samples shows the value held there, edge to edge.
+            p->plot.xAxis->setRange(120, 180);
+            QVERIFY(linePixels(p->image()).size() > 300);
+        }
     }
 
     void denseSamplesCoverWhatEachColumnHolds() {

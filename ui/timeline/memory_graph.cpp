@@ -11,9 +11,9 @@ MemoryGraph::MemoryGraph(QCPAxis* keyAxis, QCPAxis* valueAxis) : QCPGraph(keyAxi
 }
 
 bool MemoryGraph::drawsByColumn(const QCPPainter* painter) const {
-    // Columns are screen pixels: a vector output keeps QCustomPlot's exact segments.
-    return !painter->modes().testFlag(QCPPainter::pmVectorized) &&
-           !painter->modes().testFlag(QCPPainter::pmNoCaching) && lineStyle() == lsStepLeft &&
+    // Columns are pixels: a vector output (PDF, SVG) keeps QCustomPlot's exact segments; the
+    // screen and picture exports (toPixmap) draw columns alike.
+    return !painter->modes().testFlag(QCPPainter::pmVectorized) && lineStyle() == lsStepLeft &&
            scatterStyle().isNone() && brush().style() == Qt::NoBrush &&
            pen().style() == Qt::SolidLine && mKeyAxis && mValueAxis &&
            mKeyAxis->orientation() == Qt::Horizontal &&
@@ -96,9 +96,14 @@ void MemoryGraph::draw(QCPPainter* painter) {
     if (it == end)
         return;
     double value = it->value;  // the value the line holds after the samples read so far
+    // The sample before the view's left edge draws only if the line goes on past it (the line
+    // ends at its last sample, as QCustomPlot's does).
+    const bool firstInView = columnOf(it->key) >= left;
+    bool more = false;
     int c = std::max(left, columnOf(it->key));
     double lo = value, hi = value;  // what the line spans in column c
     for (++it; it != end; ++it) {
+        more = true;
         const int next = columnOf(it->key);
         if (next <= c) {  // another sample in this column
             lo = std::min(lo, it->value);
@@ -118,7 +123,7 @@ void MemoryGraph::draw(QCPPainter* painter) {
         hi = std::max(value, it->value);
         value = it->value;
     }
-    if (c < right)
+    if (c < right && (more || firstInView))
         emitColumn(c, lo, hi);  // the last sample: the line ends there
     flushRun();
 }

@@ -10,7 +10,8 @@ namespace syncscope {
 // rectangles per column however many samples a column holds (issue 14: at 10 M events a sampled
 // run has thousands of samples per pixel, and QCustomPlot's segments of a 2 px pen were a third
 // of the frame). What the series shows stays QCPGraph's: its data, legend icon and hit test;
-// vector exports (PDF, SVG) and any other line style or axis draw as QCPGraph does.
+// vector exports (PDF, SVG) and any other line style or axis draw as QCPGraph does; picture
+// exports (toPixmap) draw columns, as the screen does.
 class MemoryGraph : public QCPGraph {
     Q_OBJECT
 public:
