@@ -3,7 +3,7 @@
 // time and in its correlation/flow ids, until the file reaches --mb megabytes. Then, in one run so
 // that every figure sees the same machine load:
 //  - parse-only reference: simdjson DOM over the same bytes, in memory (the parse limit);
-//  - in-process import (importTrace, best of 2 as the reference): wall MB/s, and its ratio to the
+//  - in-process import (importTrace, best of N as the reference): wall MB/s, and its ratio to the
 //    reference;
 //  - the CLI as a child process (syncscope-cli import FILE --out NATIVE): wall time and peak RSS
 //    (RUSAGE_CHILDREN), the whole job of a user's import, save included;
@@ -12,7 +12,7 @@
 // peak_rss_ratio=... native_load_rss_ratio=... cli_mb_s=... cpu_ratio=... (cpu_ratio: the parse's
 // CPU time over the import's, both threads summed: the work done, whatever the machine's load).
 // Usage: bench_import [--mb M=300] [--quick (about 5 MB)] [--source TRACE.json[.gz]]
-//                     [--cli PATH] [--keep DIR]
+//                     [--cli PATH] [--keep DIR] [--runs N=2 (best of N, reference and import)]
 // Timings are printed, never asserted: the CTest entry (bench_import_quick) only checks that it
 // runs and prints its result line.
 
@@ -75,6 +75,7 @@ struct Options {
     std::string source;
     std::string cli = SYNCSCOPE_CLI_PATH;
     std::string keep;
+    int runs = 2;  // best of this many, for the reference and the import alike
 };
 
 bool parseArgs(int argc, char** argv, Options& o) {
@@ -83,7 +84,8 @@ bool parseArgs(int argc, char** argv, Options& o) {
         auto value = [&]() -> const char* { return i + 1 < argc ? argv[++i] : nullptr; };
         if (a == "--quick") {
             o.mb = 5;
-        } else if (a == "--mb" || a == "--source" || a == "--cli" || a == "--keep") {
+        } else if (a == "--mb" || a == "--source" || a == "--cli" || a == "--keep" ||
+                   a == "--runs") {
             const char* v = value();
             if (v == nullptr) {
                 std::fprintf(stderr, "%s needs a value\n", a.c_str());
@@ -91,6 +93,8 @@ bool parseArgs(int argc, char** argv, Options& o) {
             }
             if (a == "--mb")
                 o.mb = std::strtod(v, nullptr);
+            else if (a == "--runs")
+                o.runs = std::max(1, std::atoi(v));
             else if (a == "--source")
                 o.source = v;
             else if (a == "--cli")
@@ -204,15 +208,15 @@ long writeReplicated(const json& source, const std::string& path, double target_
     return count;
 }
 
-// The reference: simdjson's DOM parse of the same bytes, already in memory. Best of two, so a
+// The reference: simdjson's DOM parse of the same bytes, already in memory. Best of `runs`, so a
 // moment of load on a shared machine does not make the target easier.
-double parseOnlyMbS(const std::string& path, double& cpu_s) {
+double parseOnlyMbS(const std::string& path, int runs, double& cpu_s) {
     simdjson::padded_string text;
     if (simdjson::padded_string::load(path).get(text) != simdjson::SUCCESS)
         return 0;
     simdjson::dom::parser parser;
     double best = 0;
-    for (int run = 0; run < 2; ++run) {
+    for (int run = 0; run < runs; ++run) {
         const double cpu0 = cpuSeconds();
         const auto t0 = Clock::now();
         simdjson::dom::element root;
@@ -289,16 +293,17 @@ int main(int argc, char** argv) {
                 written, o.source.c_str(), seconds(g0, Clock::now()));
 
     double parse_cpu_s = 0;
-    const double parse_only = parseOnlyMbS(input, parse_cpu_s);
-    std::printf("parse only      %.0f MB/s (simdjson DOM, in memory, best of 2; %.3f s CPU)\n",
-                parse_only, parse_cpu_s);
+    const double parse_only = parseOnlyMbS(input, o.runs, parse_cpu_s);
+    std::printf("parse only      %.0f MB/s (simdjson DOM, in memory, best of %d; %.3f s CPU)\n",
+                parse_only, o.runs, parse_cpu_s);
 
-    // Best of two as well, as the reference: on a shared machine one run can lose its core for a
-    // while. The peak RSS is the first run's; CPU time is both threads' (import on two threads).
+    // Best of `runs` as well, as the reference: on a shared machine one run can lose its core
+    // for a while. The peak RSS is the first run's; CPU time is both threads' (import on two
+    // threads).
     double import_s = 0, import_cpu_s = 0;
     long import_peak_kb = 0;
     std::size_t events = 0, flows = 0, lanes = 0;
-    for (int run = 0; run < 2; ++run) {
+    for (int run = 0; run < o.runs; ++run) {
         resetPeak();
         const long rss0 = statusKb("VmRSS:");
         const double cpu0 = cpuSeconds();
@@ -322,9 +327,9 @@ int main(int argc, char** argv) {
     }
     const double mb_s = file_mb / import_s;
     std::printf(
-        "import          %.3f s (%.3f s CPU) = %.0f MB/s in process (best of 2), %.1f%% of parse "
+        "import          %.3f s (%.3f s CPU) = %.0f MB/s in process (best of %d), %.1f%% of parse "
         "only; %zu events, %zu flows, %zu lanes; peak RSS +%.1f MB\n",
-        import_s, import_cpu_s, mb_s, 100 * mb_s / parse_only, events, flows, lanes,
+        import_s, import_cpu_s, mb_s, o.runs, 100 * mb_s / parse_only, events, flows, lanes,
         static_cast<double>(import_peak_kb) / 1024);
 
     long cli_peak_kb = 0;
