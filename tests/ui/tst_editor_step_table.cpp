@@ -7,6 +7,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPointer>
 #include <QPushButton>
 #include <QScrollBar>
 #include <QSignalSpy>
@@ -44,7 +45,8 @@ void typeIntoCell(QTableView* table, int row, int column, const QString& text) {
     table->setCurrentIndex(table->model()->index(row, column));
     QTest::keyClick(table, Qt::Key_F2);
     // The cell's editor, a line edit on the view (focus needs an active window, so not by focus).
-    QLineEdit* line = nullptr;
+    // Guarded: the delegate deletes the editor once it commits (deleteLater).
+    QPointer<QLineEdit> line;
     for (QLineEdit* candidate : table->viewport()->findChildren<QLineEdit*>())
         if (candidate->isVisible())
             line = candidate;
@@ -53,7 +55,7 @@ void typeIntoCell(QTableView* table, int row, int column, const QString& text) {
     QTest::keyClicks(line, text);
     QTest::keyClick(line, Qt::Key_Return);
     // The delegate commits the editor's text in a queued call.
-    QTRY_VERIFY(!line->isVisible());
+    QTRY_VERIFY(!line || !line->isVisible());
 }
 
 // Pictures for a person to look at, when SYNCSCOPE_UI_SHOTS names a folder.

@@ -18,7 +18,8 @@ ColumnFitter::ColumnFitter(QTableView* table) : QObject(table), table_(table) {
     // A cut title keeps its start ("Bat…"), not a middle clipped at both ends ("atche").
     table_->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     table_->horizontalHeader()->setTextElideMode(Qt::ElideRight);
-    table_->viewport()->installEventFilter(this);
+    viewport_ = table_->viewport();
+    viewport_->installEventFilter(this);
     table_->installEventFilter(this);
 }
 
@@ -108,7 +109,9 @@ void ColumnFitter::apply() {
 bool ColumnFitter::eventFilter(QObject* watched, QEvent* event) {
     // A new width shares the same wants (measuring every cell again at each step of a dock drag
     // would cost a pass over the rows); a new font changes the wants.
-    if (watched == table_->viewport() && event->type() == QEvent::Resize)
+    // The viewport is compared as it was when watched: while the table is destroyed, its
+    // children's last events still pass here, and calling into the table then is undefined.
+    if (watched == viewport_ && event->type() == QEvent::Resize)
         apply();
     else if (watched == table_ &&
              (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange))

@@ -34,8 +34,9 @@ private:
     void apply();  // shares the width by the last measured wants
 
     QTableView* table_;
-    QList<int> columns_;  // the visible ones, in order
-    QList<int> wanted_;   // what each of them asks for
+    QObject* viewport_ = nullptr;  // the table's viewport, whose resizes refit
+    QList<int> columns_;           // the visible ones, in order
+    QList<int> wanted_;            // what each of them asks for
     bool fitting_ = false;
     bool again_ = false;  // the viewport changed while a pass resized the sections
 };
