@@ -19,12 +19,15 @@ EventBatch* EventBatchQueue::acquire() {
     return batch;
 }
 
-void EventBatchQueue::push(EventBatch* batch) {
+bool EventBatchQueue::push(EventBatch* batch) {
+    bool waited = false;
     {
         std::lock_guard lock(mutex_);
+        waited = waiting_ > 0 && ready_.empty();
         ready_.push_back(batch);
     }
     changed_.notify_all();
+    return waited;
 }
 
 void EventBatchQueue::close() {
@@ -37,7 +40,9 @@ void EventBatchQueue::close() {
 
 EventBatch* EventBatchQueue::pop() {
     std::unique_lock lock(mutex_);
+    ++waiting_;
     changed_.wait(lock, [this] { return closed_ || !ready_.empty(); });
+    --waiting_;
     if (ready_.empty())
         return nullptr;
     EventBatch* batch = ready_.front();

@@ -21,7 +21,8 @@ public:
 
     // A batch to fill, waiting for one to come back; nullptr once the consumer stopped.
     EventBatch* acquire();
-    void push(EventBatch* batch);
+    // Returns whether the consumer was waiting for it (then it takes the batch at once).
+    bool push(EventBatch* batch);
     // No more batches will be pushed.
     void close();
     // The next batch in push order; nullptr once closed and drained.
@@ -37,6 +38,7 @@ private:
     std::vector<EventBatch*> free_;
     std::deque<EventBatch*> ready_;
     bool closed_ = false, stopped_ = false;
+    int waiting_ = 0;  // consumers waiting in pop()
 };
 
 }  // namespace syncscope

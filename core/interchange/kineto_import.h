@@ -100,6 +100,7 @@ private:
     std::string source_;
     JsonEventSplitter* splitter_ = nullptr;
     EventBatchQueue* queue_ = nullptr;  // set while batches go to the assembling thread
+    std::uint64_t batches_queued_ = 0;  // handed to the assembling thread so far
     std::uint64_t events_split_ = 0;    // events handed to it so far
     std::function<double()> source_progress_;
     simdjson::dom::parser parser_;
