@@ -15,6 +15,7 @@
 #include "core/tracefile/byte_source.h"
 #include "core/tracefile/gzip.h"
 #include "core/tracefile/gzip_byte_source.h"
+#include "core/tracefile/read_ahead_byte_source.h"
 
 namespace syncscope {
 
@@ -35,7 +36,9 @@ ImportResult importJsonStream(ByteSource& raw, TraceFormat format, std::string_v
                               const ImportOptions& options) {
     if (format == TraceFormat::Gzip) {
         GzipByteSource inflated(raw, options.max_inflated_bytes);
-        return KinetoImporter::importStream(inflated, source, options);
+        // Inflated on a thread of its own: the splitter's thread has its own work (issue 14).
+        ReadAheadByteSource ahead(inflated);
+        return KinetoImporter::importStream(ahead, source, options);
     }
     return KinetoImporter::importStream(raw, source, options);
 }

@@ -1,5 +1,6 @@
 // GzipByteSource, the one gzip reader: every gzip input (native traces through Gzip::decompress,
-// Kineto .json.gz through the importer, the input probe) shares its limit and its messages.
+// Kineto .json.gz through the importer, the input probe) shares its limit and its messages; and
+// ReadAheadByteSource, which inflates a .json.gz import on a thread of its own.
 
 #include <QTest>
 #include <string>
@@ -7,6 +8,7 @@
 #include "core/tracefile/byte_source.h"
 #include "core/tracefile/gzip.h"
 #include "core/tracefile/gzip_byte_source.h"
+#include "core/tracefile/read_ahead_byte_source.h"
 
 using namespace syncscope;
 
@@ -131,6 +133,62 @@ private slots:
         GzipByteSource gz(raw);
         QVERIFY(GzipByteSource::kMaxInflatedBytes >= (std::uint64_t{4} << 30));
         QCOMPARE(QString::fromStdString(drain(gz)), QStringLiteral("x"));
+    }
+
+    // ReadAheadByteSource, which the importer puts in front of a .json.gz's inflating: the same
+    // bytes in the same order, whatever the reads' sizes, then the inner source's error.
+    void readAheadGivesTheSameBytes() {
+        std::string text;
+        for (int i = 0; i < 6; ++i)
+            text += someText();  // several of its 1 MiB chunks
+        QVERIFY(text.size() > 4 * ReadAheadByteSource::kChunkBytes);
+        const std::string bytes = packed(text);
+        for (const std::size_t piece : {std::size_t{7}, std::size_t{65536}, std::size_t{3} << 20}) {
+            MemoryByteSource raw(bytes);
+            GzipByteSource gz(raw);
+            ReadAheadByteSource ahead(gz);
+            QVERIFY(drain(ahead, piece) == text);
+            QVERIFY2(ahead.error().empty(), ahead.error().c_str());
+            QCOMPARE(ahead.read(nullptr, 0), std::size_t{0});
+            QCOMPARE(ahead.progress(), 1.0);
+        }
+    }
+
+    void readAheadEndsWithTheInnerError() {
+        const std::string whole = packed(someText() + someText());
+        const std::string half = whole.substr(0, whole.size() / 2);
+        MemoryByteSource raw(half);
+        GzipByteSource gz(raw);
+        ReadAheadByteSource ahead(gz);
+        const std::string out = drain(ahead, 4096);
+        QVERIFY(!out.empty());
+        QCOMPARE(QString::fromStdString(ahead.error()),
+                 QStringLiteral("the gzip data ends too early (at compressed byte %1)")
+                     .arg(half.size()));
+        // Read again after the end: still the end, still the error.
+        char c = 0;
+        QCOMPARE(ahead.read(&c, 1), std::size_t{0});
+        QVERIFY(!ahead.error().empty());
+    }
+
+    void readAheadStopsWhenItsReaderLeavesEarly() {
+        // The zip bomb guard's input: far more than the chunks ahead. One read, then the reader
+        // goes: the thread stops within the read under way instead of inflating on.
+        const std::string bytes = packed(std::string(64 << 20, '\0'));
+        MemoryByteSource raw(bytes);
+        GzipByteSource gz(raw);
+        {
+            ReadAheadByteSource ahead(gz);
+            char buf[16];
+            QCOMPARE(ahead.read(buf, sizeof buf), sizeof buf);
+        }
+        // What the thread had not read is still to be inflated: at most the chunks ahead and the
+        // read under way were taken.
+        const std::size_t left = drain(gz, 1 << 20).size();
+        QVERIFY2(left >= (std::size_t{64} << 20) -
+                             (ReadAheadByteSource::kChunks + 1) * ReadAheadByteSource::kChunkBytes -
+                             16,
+                 qPrintable(QString::number(left)));
     }
 };
 
