@@ -1,4 +1,5 @@
-// Replot time of the timeline at 1600x900 for 1M and 10M events (median of several replots).
+// Replot time of the timeline at 1600x900 for 1M and 10M events (median of several replots; the
+// two sizes are measured in turns, three frames at a time).
 // Targets (DESIGN.md §8, perfetto #1625): 1M <= 16 ms, and 10M close to 1M: cost follows pixels,
 // not events. Prints numbers; asserts nothing (timings do not belong in unit tests).
 //   QT_QPA_PLATFORM=offscreen build/ci/tests/bench/bench_replot [--quick] [--profile fit|zoom|pan]
@@ -21,6 +22,7 @@
 #include <cstring>
 #include <ctime>
 #include <memory>
+#include <tuple>
 #include <vector>
 
 #include "core/model/huge_pages.h"
@@ -101,28 +103,63 @@ double cpuMs() {
     return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
 }
 
-// Median wall and CPU time of one replot. The CPU time is what to compare on a busy machine:
-// wall time there includes waiting for a core.
+// Wall and CPU time of replots. The CPU time is what to compare on a busy machine: wall time
+// there includes waiting for a core.
+struct Samples {
+    std::vector<double> wall;
+    std::vector<double> cpu;
+};
+
 struct Timing {
     double wall = 0;
     double cpu = 0;
 };
 
-template <typename Before>
-Timing medianReplot(TimelineView& view, int runs, Before before) {
-    std::vector<double> wall, cpu;
-    for (int i = 0; i < runs; ++i) {
-        before(i);
-        QElapsedTimer timer;
-        const double c0 = cpuMs();
-        timer.start();
-        view.plot()->replot(QCustomPlot::rpImmediateRefresh);
-        wall.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
-        cpu.push_back(cpuMs() - c0);
-    }
-    std::sort(wall.begin(), wall.end());
-    std::sort(cpu.begin(), cpu.end());
-    return {wall[wall.size() / 2], cpu[cpu.size() / 2]};
+double median(std::vector<double> v) {
+    if (v.empty())
+        return 0;
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
+}
+
+Timing medianOf(const Samples& s) {
+    return {median(s.wall), median(s.cpu)};
+}
+
+void timeReplot(TimelineView& view, Samples& into) {
+    QElapsedTimer timer;
+    const double c0 = cpuMs();
+    timer.start();
+    view.plot()->replot(QCustomPlot::rpImmediateRefresh);
+    into.wall.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+    into.cpu.push_back(cpuMs() - c0);
+}
+
+// One size's view and where its three kinds of frame look.
+struct Sized {
+    std::shared_ptr<Trace> trace;
+    std::unique_ptr<TimelineView> view;
+    double modelMs = 0;
+    std::size_t items = 0;
+    double lo = 0;  // the fitted range, for zoom and pan
+    double hi = 0;
+    Samples frames[3];  // fit, zoom 1 %, pan
+};
+
+enum Frame { kFit = 0, kZoom = 1, kPan = 2 };
+
+// Puts the view where frame `kind`'s `i`-th sample looks. Fit and zoom keep one range; a pan
+// moves by a new 10 % range each frame, as while dragging.
+void aim(Sized& s, int kind, int i) {
+    const double span = (s.hi - s.lo) / 100.0;
+    if (kind == kFit)
+        s.view->zoomToFit();
+    else if (kind == kZoom)
+        s.view->zoomToRange(static_cast<TimeNs>(s.lo + 40 * span),
+                            static_cast<TimeNs>(s.lo + 41 * span));
+    else
+        s.view->zoomToRange(static_cast<TimeNs>(s.lo + (10 + i % 60) * span),
+                            static_cast<TimeNs>(s.lo + (20 + i % 60) * span));
 }
 
 }  // namespace
@@ -159,49 +196,57 @@ int main(int argc, char** argv) {
                 quick ? "; quick mode" : "");
     std::printf("%-9s %9s %17s %17s %17s %7s\n", "events", "model ms", "fit (all shown)", "zoom 1%",
                 "pan", "items");
-    double frame[2] = {0, 0};
-    std::size_t events[2] = {0, 0};
     const int firstTier = profile && !profileSmaller ? 1 : 0;
     const int endTier = profile && profileSmaller ? 1 : 2;
+    Sized sized[2];
     for (int tier = firstTier; tier < endTier; ++tier) {
-        auto trace = makeTrace(sizes[tier]);
-        TimelineView view;
-        view.resize(1600, 900);
-        view.show();
+        Sized& s = sized[tier];
+        s.trace = makeTrace(sizes[tier]);
+        s.view = std::make_unique<TimelineView>();
+        s.view->resize(1600, 900);
+        s.view->show();
         QElapsedTimer build;
         build.start();
-        view.setTrace(trace);
-        const double modelMs = static_cast<double>(build.nsecsElapsed()) / 1e6;
+        s.view->setTrace(s.trace);
+        s.modelMs = static_cast<double>(build.nsecsElapsed()) / 1e6;
         QCoreApplication::processEvents();
-        view.plot()->replot(QCustomPlot::rpImmediateRefresh);  // warm caches (labels, buffers)
-        const bool all = profile == nullptr;
-        const Timing fit = all || std::strcmp(profile, "fit") == 0
-                               ? medianReplot(view, runs, [](int) {})
-                               : Timing{};
-        const std::size_t items = view.lanes()->lastItemCount();
-        // Plain variables, not a structured binding: clang 14 cannot capture bindings in lambdas.
-        const auto range = view.visibleRange();
-        const double lo = range.first;
-        const double hi = range.second;
-        const double span = (hi - lo) / 100.0;
-        view.zoomToRange(static_cast<TimeNs>(lo + 40 * span), static_cast<TimeNs>(lo + 41 * span));
-        const Timing zoomed = all || std::strcmp(profile, "zoom") == 0
-                                  ? medianReplot(view, runs, [](int) {})
-                                  : Timing{};
-        // Panning: a new 10% range each frame, as while dragging.
-        const Timing pan =
-            all || std::strcmp(profile, "pan") == 0
-                ? medianReplot(view, runs,
-                               [&](int i) {
-                                   view.zoomToRange(static_cast<TimeNs>(lo + (10 + i % 60) * span),
-                                                    static_cast<TimeNs>(lo + (20 + i % 60) * span));
-                               })
-                : Timing{};
+        s.view->plot()->replot(QCustomPlot::rpImmediateRefresh);  // warm caches (labels, buffers)
+        s.items = s.view->lanes()->lastItemCount();
+        std::tie(s.lo, s.hi) = s.view->visibleRange();
+    }
+    // The two sizes take turns, a few frames at a time, so that a drift of the machine's speed
+    // (a VM's neighbours) reaches both alike and the ratio stays a ratio.
+    constexpr int kBlock = 3;
+    for (int kind = kFit; kind <= kPan; ++kind) {
+        if (profile && std::strcmp(profile, kind == kFit ? "fit" : kind == kZoom ? "zoom" : "pan"))
+            continue;
+        for (int done = 0; done < runs; done += kBlock) {
+            for (int tier = firstTier; tier < endTier; ++tier) {
+                Sized& s = sized[tier];
+                if (kind != kPan) {
+                    aim(s, kind, done);
+                    s.view->plot()->replot(QCustomPlot::rpImmediateRefresh);  // back in cache
+                }
+                for (int i = done; i < std::min(runs, done + kBlock); ++i) {
+                    if (kind == kPan)
+                        aim(s, kind, i);
+                    timeReplot(*s.view, s.frames[kind]);
+                }
+            }
+        }
+    }
+    double frame[2] = {0, 0};
+    std::size_t events[2] = {0, 0};
+    for (int tier = firstTier; tier < endTier; ++tier) {
+        const Sized& s = sized[tier];
+        const Timing fit = medianOf(s.frames[kFit]);
+        const Timing zoomed = medianOf(s.frames[kZoom]);
+        const Timing pan = medianOf(s.frames[kPan]);
         std::printf("%-9zu %9.1f %8.2f / %6.2f %8.2f / %6.2f %8.2f / %6.2f %7zu\n",
-                    trace->events.size(), modelMs, fit.wall, fit.cpu, zoomed.wall, zoomed.cpu,
-                    pan.wall, pan.cpu, items);
+                    s.trace->events.size(), s.modelMs, fit.wall, fit.cpu, zoomed.wall, zoomed.cpu,
+                    pan.wall, pan.cpu, s.items);
         frame[tier] = std::max({fit.cpu, zoomed.cpu, pan.cpu});
-        events[tier] = trace->events.size();
+        events[tier] = s.trace->events.size();
     }
     const double ratio = frame[0] > 0 ? frame[1] / frame[0] : 0.0;
     std::printf("%zu events: worst median CPU %.2f ms%s; %zu events: %.2f ms = %.2fx\n", events[0],
