@@ -102,10 +102,16 @@ void MemoryGraph::draw(QCPPainter* painter) {
     bool more = false;
     int c = std::max(left, columnOf(it->key));
     double lo = value, hi = value;  // what the line spans in column c
+    double edge = c + 1.0;          // the pixel where column c ends
     for (++it; it != end; ++it) {
         more = true;
-        const int next = columnOf(it->key);
-        if (next <= c) {  // another sample in this column
+        // Another sample in this column? At 10 M events a column holds dozens of samples, so
+        // this is the frame's per-sample cost: the first test is a multiply-add and a compare,
+        // without columnOf's floor call (px < c + 1 means floor(px) <= c, which the clamp to
+        // the view's edges cannot raise above c); columnOf decides only the rest.
+        const bool sameColumn = x0 + (it->key - range.lower) * pxPerKey < edge;
+        const int next = sameColumn ? c : columnOf(it->key);
+        if (next <= c) {
             lo = std::min(lo, it->value);
             hi = std::max(hi, it->value);
             value = it->value;
@@ -119,6 +125,7 @@ void MemoryGraph::draw(QCPPainter* painter) {
         }
         flat(c + 1, next, value);  // held until the next sample's column, where it steps
         c = next;
+        edge = c + 1.0;
         lo = std::min(value, it->value);
         hi = std::max(value, it->value);
         value = it->value;
