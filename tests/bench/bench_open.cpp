@@ -35,6 +35,7 @@
 #include <fstream>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/model/trace.h"
@@ -107,9 +108,47 @@ bool writeKineto(std::uint32_t n, const std::string& json, const std::string& gz
     return std::fclose(out) == 0 && std::fclose(zout) == 0 && ok;
 }
 
+// The application, timing each event the GUI thread handles at the top level (not the events sent
+// from inside another's handler), so that a stall names what it was: the receiver's class and
+// object name and the event's type, of the longest since the last take().
+class TimingApplication : public QApplication {
+public:
+    using QApplication::QApplication;
+    struct Longest {
+        double ms = 0;
+        QString what;
+    };
+    bool notify(QObject* receiver, QEvent* event) override {
+        if (depth_++ > 0) {
+            const bool handled = QApplication::notify(receiver, event);
+            --depth_;
+            return handled;
+        }
+        QElapsedTimer timer;
+        timer.start();
+        const int type = event->type();  // the handler may delete the event
+        const QString receiverName = receiver->objectName();
+        const char* receiverClass = receiver->metaObject()->className();
+        const bool handled = QApplication::notify(receiver, event);
+        --depth_;
+        const double ms = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+        if (ms > longest_.ms)
+            longest_ = {ms, QStringLiteral("%1 '%2', event type %3")
+                                .arg(QLatin1String(receiverClass), receiverName)
+                                .arg(type)};
+        return handled;
+    }
+    Longest take() { return std::exchange(longest_, Longest{}); }
+
+private:
+    int depth_ = 0;
+    Longest longest_;
+};
+
 struct Opened {
     double first_paint_s = -1;
     double stall_ms = 0;
+    TimingApplication::Longest longest_event;  // the GUI thread's longest event of the load
     double swap_ms = -1;    // the GUI thread's share: delivery to documentOpened (the model swap)
     double replot_ms = -1;  // documentOpened to the first replot showing the trace
     double bytes_per_event = 0;
@@ -161,12 +200,15 @@ Opened openAndMeasure(MainWindow& window, const QString& path) {
         }
     });
     QTimer::singleShot(600'000, &loop, &QEventLoop::quit);
+    auto* app = static_cast<TimingApplication*>(QCoreApplication::instance());
+    app->take();
     clock.start();
     tick.start();
     ticker.start();
     window.openPath(path);
     loop.exec();
     ticker.stop();
+    r.longest_event = app->take();
     QObject::disconnect(painted);
     QObject::disconnect(delivered);
     QObject::disconnect(opened);
@@ -205,10 +247,10 @@ void print(const char* what, const Opened& r) {
     std::printf(
         "%-12s %9zu events  first paint %7.3f s  max GUI stall %7.1f ms  RSS delta %6.1f B/event"
         " (%.1f after malloc_trim)  (trace %5.1f B/event, model %5.1f B/event)  GUI thread: swap "
-        "%.1f ms, first replot %.1f ms\n",
+        "%.1f ms, first replot %.1f ms; longest GUI event %.1f ms: %s\n",
         what, r.events, r.first_paint_s, r.stall_ms, r.bytes_per_event, r.bytes_per_event_trimmed,
         static_cast<double>(r.trace_bytes) / n, static_cast<double>(r.model_bytes) / n, r.swap_ms,
-        r.replot_ms);
+        r.replot_ms, r.longest_event.ms, qPrintable(r.longest_event.what));
     std::fflush(stdout);
 }
 
@@ -274,7 +316,7 @@ int main(int argc, char** argv) {
 
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
-    QApplication app(argc, argv);
+    TimingApplication app(argc, argv);
     QStandardPaths::setTestModeEnabled(true);
     QCoreApplication::setOrganizationName(QStringLiteral("syncscope-bench"));
     QCoreApplication::setApplicationName(QStringLiteral("syncscope-bench"));
