@@ -71,6 +71,8 @@ private slots:
     void keySortIsAStableSortByKey();
     void idleGapsJoinTouchingWorkAcrossLanes();
     void busySummaryStaysWithinABucketOfTheSweep();
+    void aBuildInLaneOrderMatchesASortedOne_data();
+    void aBuildInLaneOrderMatchesASortedOne();
 };
 
 void TestTimelineModelIndex::searchesMatchABruteForce_data() {
@@ -480,6 +482,78 @@ void TestTimelineModelIndex::busySummaryStaysWithinABucketOfTheSweep() {
     const TimelineModel small(randomTrace(9, 400));
     QVERIFY(small.busySummary(1, 0)->empty());
     QVERIFY(!small.busySummary(1, 0)->resolves(1e12));
+}
+
+void TestTimelineModelIndex::aBuildInLaneOrderMatchesASortedOne_data() {
+    QTest::addColumn<bool>("tiesByLongerFirst");
+    QTest::newRow("in lane order") << false;
+    QTest::newRow("equal starts, longer first") << true;
+}
+
+void TestTimelineModelIndex::aBuildInLaneOrderMatchesASortedOne() {
+    // A lane whose events come in lane order (by start, then end) is indexed in one pass that
+    // checks the order as it goes; any other is sorted first. The same events in reverse come
+    // through the sort: every answer must be the same. Equal starts with the longer event first
+    // are out of lane order, so that pass must notice them. (start, end) is unique per lane, so
+    // the order is the same whatever the indices.
+    QFETCH(bool, tiesByLongerFirst);
+    auto random = randomTrace(21, 4000);
+    std::vector<TraceEvent> events = random->events;
+    std::sort(events.begin(), events.end(), [&](const TraceEvent& a, const TraceEvent& b) {
+        if (a.start_ns != b.start_ns)
+            return a.start_ns < b.start_ns;
+        return tiesByLongerFirst ? a.end_ns > b.end_ns : a.end_ns < b.end_ns;
+    });
+    events.erase(std::unique(events.begin(), events.end(),
+                             [](const TraceEvent& a, const TraceEvent& b) {
+                                 return a.lane == b.lane && a.start_ns == b.start_ns &&
+                                        a.end_ns == b.end_ns;
+                             }),
+                 events.end());
+    auto inOrder = std::make_shared<Trace>();
+    auto reversed = std::make_shared<Trace>();
+    inOrder->lanes = reversed->lanes = random->lanes;
+    for (const auto& e : events)
+        inOrder->addEvent(e);
+    for (auto e = events.rbegin(); e != events.rend(); ++e)
+        reversed->addEvent(*e);
+    const TimelineModel a(inOrder), b(reversed);
+    const auto last = static_cast<std::uint32_t>(events.size() - 1);
+    const auto same = [&](std::uint32_t ia, std::uint32_t ib) { return ia == last - ib; };
+    std::mt19937 rng(22);
+    for (std::uint16_t lane = 0; lane < 4; ++lane) {
+        const auto& la = a.laneEvents(lane);
+        const auto& lb = b.laneEvents(lane);
+        QCOMPARE(la.size(), lb.size());
+        for (std::size_t k = 0; k < la.size(); ++k) {
+            QVERIFY2(same(la[k], lb[k]),
+                     qPrintable(QStringLiteral("lane %1, position %2").arg(lane).arg(k)));
+            QCOMPARE(a.depthOf(la[k]), b.depthOf(lb[k]));
+        }
+        QCOMPARE(a.depthCount(lane), b.depthCount(lane));
+        for (int probe = 0; probe < 200; ++probe) {
+            // Half the probes just before an event's start, where a reversed event (end before
+            // start) counts as ending at its start.
+            const auto t = probe % 2 || la.empty()
+                               ? static_cast<TimeNs>(rng() % 220'000) - 5'000
+                               : inOrder->events[la[rng() % la.size()]].start_ns -
+                                     static_cast<TimeNs>(rng() % 6);
+            const TimeNs t1 = t + 1 + static_cast<TimeNs>(rng() % 30'000);
+            QCOMPARE(a.firstEndingAtOrAfter(lane, t), b.firstEndingAtOrAfter(lane, t));
+            QCOMPARE(a.firstStartingAfter(lane, t), b.firstStartingAfter(lane, t));
+            QCOMPARE(a.busyNs(lane, t, t1), b.busyNs(lane, t, t1));
+            // Markers: the same candidates in the same places, at zooms from a few ns a pixel
+            // (every candidate its own marker) to the whole range in 200 px.
+            const TimeMapping map(static_cast<double>(t), static_cast<double>(t1), 0.0,
+                                  probe % 2 ? 200.0 : 20'000.0);
+            std::vector<std::uint32_t> ma, mb;
+            a.instantsInView(lane, map, 4.0, ma);
+            b.instantsInView(lane, map, 4.0, mb);
+            QCOMPARE(ma.size(), mb.size());
+            for (std::size_t k = 0; k < ma.size(); ++k)
+                QVERIFY(same(ma[k], mb[k]));
+        }
+    }
 }
 
 QTEST_MAIN(TestTimelineModelIndex)

@@ -195,9 +195,13 @@ private:
     };
     // (Re)indexes track.events from position `from` on; what lies before is kept.
     void indexTrack(Track& track, std::size_t from = 0) const;
+    // indexTrack's part after the starts and running ends from `from` on are in place.
+    static void indexTimes(Track& track, std::size_t from);
     // append()'s parts (timeline_model_append.cpp).
     // The lane gained events at positions `before` on.
     void appendToLane(std::uint16_t lane, std::size_t before);
+    // A lane's first build when its events came in lane order; false (nothing indexed) if not.
+    bool indexLaneInOrder(LaneIndex& lane) const;
     void redoDepths(LaneIndex& lane, std::size_t from);
     // Gives every event a depth entry (0) the first time a lane nests.
     void ensureDepths();

@@ -27,6 +27,11 @@ void TimelineModel::indexTrack(Track& track, std::size_t from) const {
         running = std::max(running, std::max(e.end_ns, e.start_ns));
         track.maxEnd.push_back(running);
     }
+    indexTimes(track, from);
+}
+
+void TimelineModel::indexTimes(Track& track, std::size_t from) {
+    const auto& idx = track.events;
     // The union's length at the end of each whole block, from the first block that changed.
     const std::size_t firstBlock = from / kBlock;
     track.blockBusy.resize(firstBlock);
