@@ -126,8 +126,14 @@ int main(int argc, char** argv) {
         keep.empty() ? fs::temp_directory_path() / ("bench_load_" + std::to_string(::getpid()))
                      : fs::path(keep);
     std::string path = file;
+    std::error_code ec;
     if (path.empty()) {
-        fs::create_directories(dir);
+        fs::create_directories(dir, ec);
+        if (ec) {
+            std::fprintf(stderr, "bench_load: cannot create %s: %s\n", dir.c_str(),
+                         ec.message().c_str());
+            return 1;
+        }
         path = (dir / "native.trace.json").string();
         const std::uint32_t n = quick ? 200'000u : 10'000'000u;
         // Written by a child, so none of the generator's memory is in this process's RSS.
@@ -145,7 +151,13 @@ int main(int argc, char** argv) {
             WEXITSTATUS(status) != 0)
             return 1;
     }
-    const double mb = static_cast<double>(fs::file_size(path)) / 1e6;
+    // A directory or a missing file is a usage error, not an uncaught filesystem_error.
+    if (!fs::is_regular_file(path, ec)) {
+        std::fprintf(stderr, "bench_load: %s is not a regular file%s%s\n", path.c_str(),
+                     ec ? ": " : "", ec ? ec.message().c_str() : "");
+        return 2;
+    }
+    const double mb = static_cast<double>(fs::file_size(path, ec)) / 1e6;
     std::printf("input: %.1f MB (%s), huge pages %s, load average %.2f\n", mb, path.c_str(),
                 HugePages::enabled() ? "on" : "off", loadAverage());
     const double read_s = readOnlySeconds(path);
