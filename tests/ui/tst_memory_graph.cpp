@@ -7,6 +7,8 @@
 #include <QTest>
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "ui/timeline/memory_graph.h"
@@ -189,6 +191,47 @@ private slots:
             values.push_back(6.0 * (column % 16) + (i % 2));
         }
         checkDenseColumns(keys, values);
+    }
+    void blocksDrawWhatEverySampleDraws() {
+        // Columns read through the blocks' minima and maxima must draw the very pixels the
+        // sample-by-sample walk draws: a random walk with lone spikes (one sample of a block),
+        // samples in bursts and gaps (columns of thousands, of a few, of none), seen whole and
+        // through views whose edges fall inside blocks.
+        QVector<double> keys, values;
+        std::uint32_t seed = 12345;
+        auto next = [&seed] {
+            seed = seed * 1664525u + 1013904223u;
+            return seed >> 8;
+        };
+        double key = 0, value = 50;
+        while (key < 1000) {
+            const bool burst = (static_cast<int>(key) / 37) % 3 == 0;
+            key += burst ? 0.0002 * (next() % 4) : 0.004 * (1 + next() % 8);
+            value =
+                std::clamp(value + (static_cast<double>(next() % 201) - 100) / 200.0, 0.0, 100.0);
+            keys.push_back(key);
+            values.push_back(next() % 5003 == 0 ? 100.0 - value : value);  // a lone spike
+        }
+        QVERIFY(keys.size() > 250'000);
+        const std::pair<double, double> views[] = {{0, 1000},      {0.3, 999.1}, {111.11, 113.7},
+                                                   {400.5, 401.0}, {-50, 40},    {990, 1100}};
+        for (const auto& [from, to] : views) {
+            Plot blocks(true, keys, values), samples(true, keys, values);
+            static_cast<MemoryGraph*>(samples.graph)->setBlockSkipping(false);
+            blocks.plot.xAxis->setRange(from, to);
+            samples.plot.xAxis->setRange(from, to);
+            const QImage a = blocks.image(), b = samples.image();
+            QVERIFY2(!linePixels(b).empty(),
+                     qPrintable(QStringLiteral("view %1..%2 is empty").arg(from).arg(to)));
+            int differ = 0;
+            for (int y = 0; y < a.height(); ++y)
+                for (int x = 0; x < a.width(); ++x)
+                    differ += a.pixel(x, y) != b.pixel(x, y) ? 1 : 0;
+            QVERIFY2(
+                differ == 0,
+                qPrintable(
+                    QStringLiteral("view %1..%2: %3 pixels differ").arg(from).arg(to).arg(differ)));
+        }
     }
 };
 

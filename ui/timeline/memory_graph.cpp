@@ -1,6 +1,7 @@
 #include "ui/timeline/memory_graph.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <limits>
 
@@ -18,6 +19,44 @@ bool MemoryGraph::drawsByColumn(const QCPPainter* painter) const {
            pen().style() == Qt::SolidLine && mKeyAxis && mValueAxis &&
            mKeyAxis->orientation() == Qt::Horizontal &&
            mKeyAxis->scaleType() == QCPAxis::stLinear && !mKeyAxis->rangeReversed();
+}
+
+void MemoryGraph::summarize() {
+    const int n = mDataContainer->size();
+    const QCPGraphData* first = n > 0 ? &*mDataContainer->constBegin() : nullptr;
+    // QCustomPlot's setData/addData reallocate or resize the container; the memory plot sets a
+    // series once per trace, so its address, size and last key tell a change.
+    const double lastKey = n > 0 ? (mDataContainer->constEnd() - 1)->key : 0;
+    if (first == summarized_first_ && n == summarized_size_ && lastKey == summarized_last_key_)
+        return;
+    summarized_first_ = first;
+    summarized_size_ = n;
+    summarized_last_key_ = lastKey;
+    levels_.clear();
+    const std::size_t block = std::size_t{1} << kFirstLevel;
+    if (static_cast<std::size_t>(n) < 2 * block)
+        return;
+    std::vector<MinMax> level(static_cast<std::size_t>(n) / block);
+    auto it = mDataContainer->constBegin();
+    for (auto& m : level) {
+        m = {it->value, it->value, 0, 0};
+        for (std::size_t k = 0; k < block; ++k, ++it) {
+            m.lo = std::min(m.lo, it->value);
+            m.hi = std::max(m.hi, it->value);
+            m.last_key = it->key;
+            m.last_value = it->value;
+        }
+    }
+    levels_.push_back(std::move(level));
+    while (levels_.back().size() >= 4) {  // the next level up: pairs of this one's blocks
+        const auto& below = levels_.back();
+        std::vector<MinMax> up(below.size() / 2);
+        for (std::size_t b = 0; b < up.size(); ++b)
+            up[b] = {std::min(below[2 * b].lo, below[2 * b + 1].lo),
+                     std::max(below[2 * b].hi, below[2 * b + 1].hi), below[2 * b + 1].last_key,
+                     below[2 * b + 1].last_value};
+        levels_.push_back(std::move(up));
+    }
 }
 
 void MemoryGraph::draw(QCPPainter* painter) {
@@ -103,7 +142,45 @@ void MemoryGraph::draw(QCPPainter* painter) {
     int c = std::max(left, columnOf(it->key));
     double lo = value, hi = value;  // what the line spans in column c
     double edge = c + 1.0;          // the pixel where column c ends
+    if (skip_blocks_)
+        summarize();
+    const auto begin = mDataContainer->constBegin();
+    const std::ptrdiff_t endIndex = end - begin;
+    const int topLevel = kFirstLevel + static_cast<int>(levels_.size()) - 1;
+    // Folds whole blocks that start at `it` and end before the column's edge into [lo, hi], the
+    // largest first; the block's last key decides with the same test as one sample's, and keys
+    // are sorted, so every sample in it is in column c.
+    auto skipBlocks = [&] {
+        if (!skip_blocks_ || levels_.empty())
+            return;
+        for (;;) {
+            const std::ptrdiff_t i = it - begin;
+            const int aligned = i == 0 ? topLevel : std::countr_zero(static_cast<std::size_t>(i));
+            int level = std::min(aligned, topLevel);
+            const MinMax* m = nullptr;
+            for (; level >= kFirstLevel; --level) {
+                if (i + (std::ptrdiff_t{1} << level) > endIndex)
+                    continue;
+                m = &levels_[static_cast<std::size_t>(level - kFirstLevel)]
+                            [static_cast<std::size_t>(i >> level)];
+                if (x0 + (m->last_key - range.lower) * pxPerKey < edge)
+                    break;
+            }
+            if (level < kFirstLevel)
+                return;
+            lo = std::min(lo, m->lo);
+            hi = std::max(hi, m->hi);
+            it += std::ptrdiff_t{1} << level;
+            value = m->last_value;
+            more = true;
+            if (it == end)
+                return;
+        }
+    };
     for (++it; it != end; ++it) {
+        skipBlocks();
+        if (it == end)
+            break;
         more = true;
         // Another sample in this column? At 10 M events a column holds dozens of samples, so
         // this is the frame's per-sample cost: the first test is a multiply-add and a compare,
