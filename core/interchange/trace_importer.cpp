@@ -32,10 +32,11 @@ std::string unknownFormat(std::string_view source, bool empty) {
 }
 
 // JSON, plain or gzip, streamed from `raw`.
+// `inflated_hint`: the gzip trailer's size (Gzip::inflatedSizeHint), for sizing the event list.
 ImportResult importJsonStream(ByteSource& raw, TraceFormat format, std::string_view source,
-                              const ImportOptions& options) {
+                              const ImportOptions& options, std::uint64_t inflated_hint) {
     if (format == TraceFormat::Gzip) {
-        GzipByteSource inflated(raw, options.max_inflated_bytes);
+        GzipByteSource inflated(raw, options.max_inflated_bytes, inflated_hint);
         // Inflated on a thread of its own: the splitter's thread has its own work (issue 14).
         ReadAheadByteSource ahead(inflated);
         return KinetoImporter::importStream(ahead, source, options);
@@ -109,7 +110,8 @@ ImportResult TraceImporter::importFileAsIs(const std::string& path, const Import
     FileByteSource file(path);
     if (!file.error().empty())
         return importFailure(path + ": " + file.error());
-    return importJsonStream(file, format, path, options);
+    return importJsonStream(file, format, path, options,
+                            format == TraceFormat::Gzip ? Gzip::inflatedSizeHint(path) : 0);
 }
 
 ImportResult TraceImporter::importBytesAsIs(std::string_view bytes, std::string_view source_name,
@@ -120,7 +122,9 @@ ImportResult TraceImporter::importBytesAsIs(std::string_view bytes, std::string_
     if (format == TraceFormat::Unknown)
         return importFailure(unknownFormat(source_name, bytes.empty()));
     MemoryByteSource memory(bytes);
-    return importJsonStream(memory, format, source_name, options);
+    return importJsonStream(
+        memory, format, source_name, options,
+        format == TraceFormat::Gzip ? Gzip::inflatedSizeHint(bytes, bytes.size()) : 0);
 }
 
 ImportResult importTrace(const std::string& path, const ImportOptions& options) {

@@ -1,5 +1,8 @@
 #include "core/tracefile/gzip.h"
 
+#include <cstdio>
+#include <memory>
+
 #include "core/tracefile/byte_source.h"
 #include "core/tracefile/gzip_writer.h"
 
@@ -12,6 +15,31 @@ constexpr std::size_t kChunk = 1 << 20;
 bool Gzip::looksCompressed(std::string_view data) {
     return data.size() >= 2 && static_cast<unsigned char>(data[0]) == 0x1f &&
            static_cast<unsigned char>(data[1]) == 0x8b;
+}
+
+std::uint64_t Gzip::inflatedSizeHint(std::string_view tail, std::uint64_t compressed_size) {
+    // A member is at least a 10-byte header, an empty deflate block and the 8-byte trailer.
+    constexpr std::uint64_t kSmallestMember = 20;
+    constexpr std::uint64_t kMaxRatio = 1032;
+    if (tail.size() < 4 || compressed_size < kSmallestMember)
+        return 0;
+    const auto* b = reinterpret_cast<const unsigned char*>(tail.data() + tail.size() - 4);
+    const std::uint64_t size = std::uint64_t{b[0]} | std::uint64_t{b[1]} << 8 |
+                               std::uint64_t{b[2]} << 16 | std::uint64_t{b[3]} << 24;
+    return size <= compressed_size * kMaxRatio ? size : 0;
+}
+
+std::uint64_t Gzip::inflatedSizeHint(const std::string& path) {
+    const std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"),
+                                                               &std::fclose);
+    if (!file || std::fseek(file.get(), 0, SEEK_END) != 0)
+        return 0;
+    const long size = std::ftell(file.get());
+    char tail[4];
+    if (size < 4 || std::fseek(file.get(), size - 4, SEEK_SET) != 0 ||
+        std::fread(tail, 1, sizeof tail, file.get()) != sizeof tail)
+        return 0;
+    return inflatedSizeHint(std::string_view(tail, sizeof tail), static_cast<std::uint64_t>(size));
 }
 
 bool Gzip::compress(std::string_view data, std::string& out, std::string& error) {

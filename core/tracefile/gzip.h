@@ -19,6 +19,14 @@ public:
     // Concatenated members are joined. Refuses output beyond `max_bytes` (a zip bomb guard).
     static bool decompress(std::string_view data, std::string& out, std::string& error,
                            std::uint64_t max_bytes = GzipByteSource::kMaxInflatedBytes);
+    // The inflated size the gzip data's trailer states (ISIZE: the last member's size modulo
+    // 2^32), for sizing containers up front; 0 when `compressed_size` bytes ending in `tail`
+    // cannot be gzip data that inflates to it (deflate inflates at most ~1032:1). Only a hint:
+    // nothing is limited or trusted by it. Without it a .json.gz import grew its event list by
+    // doubling, 5x the page faults of the plain file's (issue 14: gz first paint).
+    static std::uint64_t inflatedSizeHint(std::string_view tail, std::uint64_t compressed_size);
+    // The same for a file: its last four bytes (0 when it cannot be read).
+    static std::uint64_t inflatedSizeHint(const std::string& path);
 };
 
 }  // namespace syncscope

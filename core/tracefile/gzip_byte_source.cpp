@@ -19,8 +19,12 @@ struct GzipByteSource::State {
     std::uint64_t produced = 0;
 };
 
-GzipByteSource::GzipByteSource(ByteSource& compressed, std::uint64_t max_bytes)
-    : inner_(compressed), state_(std::make_unique<State>()), max_bytes_(max_bytes) {
+GzipByteSource::GzipByteSource(ByteSource& compressed, std::uint64_t max_bytes,
+                               std::uint64_t size_hint)
+    : inner_(compressed),
+      state_(std::make_unique<State>()),
+      max_bytes_(max_bytes),
+      size_hint_(std::min(size_hint, max_bytes)) {
     state_->in.resize(1 << 16);
     if (inflateInit2(&state_->zs, 15 + 16) != Z_OK)  // max window, gzip wrapper
         error_ = "cannot start gzip decompression";

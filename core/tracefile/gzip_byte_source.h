@@ -18,7 +18,10 @@ public:
     // input cannot make a reader run for minutes.
     static constexpr std::uint64_t kMaxInflatedBytes = std::uint64_t{16} << 30;
 
-    explicit GzipByteSource(ByteSource& compressed, std::uint64_t max_bytes = kMaxInflatedBytes);
+    // `size_hint`: what the data will inflate to, when the caller knows it up front
+    // (Gzip::inflatedSizeHint); only sizeHint() returns it.
+    explicit GzipByteSource(ByteSource& compressed, std::uint64_t max_bytes = kMaxInflatedBytes,
+                            std::uint64_t size_hint = 0);
     ~GzipByteSource() override;
     GzipByteSource(const GzipByteSource&) = delete;
     GzipByteSource& operator=(const GzipByteSource&) = delete;
@@ -27,6 +30,7 @@ public:
     // what is wrong and at which compressed byte. Output past the limit is never returned.
     std::size_t read(char* dst, std::size_t n) override;
     double progress() const override { return inner_.progress(); }
+    std::uint64_t sizeHint() const override { return size_hint_; }
 
 private:
     struct State;
@@ -34,6 +38,7 @@ private:
     ByteSource& inner_;
     std::unique_ptr<State> state_;
     std::uint64_t max_bytes_;
+    std::uint64_t size_hint_;
 };
 
 }  // namespace syncscope

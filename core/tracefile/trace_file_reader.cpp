@@ -61,7 +61,8 @@ std::optional<Trace> streamFile(const std::string& path) {
     if (!file.error().empty())
         return std::nullopt;
     if (Gzip::looksCompressed(std::string_view(magic, sizeof magic))) {
-        GzipByteSource inflated(file);
+        GzipByteSource inflated(file, GzipByteSource::kMaxInflatedBytes,
+                                Gzip::inflatedSizeHint(path));
         return TraceFileStreamReader::read(inflated);
     }
     return TraceFileStreamReader::read(file);

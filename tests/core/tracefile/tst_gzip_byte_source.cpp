@@ -2,7 +2,9 @@
 // Kineto .json.gz through the importer, the input probe) shares its limit and its messages; and
 // ReadAheadByteSource, which inflates a .json.gz import on a thread of its own.
 
+#include <QTemporaryDir>
 #include <QTest>
+#include <cstdio>
 #include <string>
 
 #include "core/tracefile/byte_source.h"
@@ -137,6 +139,35 @@ private slots:
 
     // ReadAheadByteSource, which the importer puts in front of a .json.gz's inflating: the same
     // bytes in the same order, whatever the reads' sizes, then the inner source's error.
+    void theTrailerHintsTheInflatedSize() {
+        const std::string text = someText();
+        const std::string gz = packed(text);
+        const std::uint64_t hint = Gzip::inflatedSizeHint(gz, gz.size());
+        QCOMPARE(hint, std::uint64_t{text.size()});
+        // The hint reaches the importer through the inflating and the read-ahead sources.
+        MemoryByteSource raw(gz);
+        GzipByteSource gzip(raw, GzipByteSource::kMaxInflatedBytes, hint);
+        ReadAheadByteSource ahead(gzip);
+        QCOMPARE(ahead.sizeHint(), hint);
+        QVERIFY(drain(ahead, 1 << 16) == text);
+        // Never past the inflating limit, and none for a trailer no gzip data could have: more
+        // than deflate's ~1032:1 over its bytes, or too few bytes for a member.
+        QCOMPARE(GzipByteSource(raw, 1000, hint).sizeHint(), std::uint64_t{1000});
+        std::string bomb = gz;
+        bomb.replace(bomb.size() - 4, 4, std::string("\xff\xff\xff\xff", 4));
+        QCOMPARE(Gzip::inflatedSizeHint(bomb, bomb.size()), std::uint64_t{0});
+        QCOMPARE(Gzip::inflatedSizeHint(gz.substr(gz.size() - 4), 19), std::uint64_t{0});
+        QCOMPARE(Gzip::inflatedSizeHint(std::string_view("ab"), 100), std::uint64_t{0});
+        // From a file: its last four bytes.
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(QStringLiteral("t.json.gz")).toStdString();
+        std::FILE* f = std::fopen(path.c_str(), "wb");
+        QVERIFY(f != nullptr);
+        QCOMPARE(std::fwrite(gz.data(), 1, gz.size(), f), gz.size());
+        std::fclose(f);
+        QCOMPARE(Gzip::inflatedSizeHint(path), hint);
+        QCOMPARE(Gzip::inflatedSizeHint(path + ".missing"), std::uint64_t{0});
+    }
     void readAheadGivesTheSameBytes() {
         std::string text;
         for (int i = 0; i < 6; ++i)
