@@ -331,6 +331,17 @@ void TimelineModel::instantsInView(std::uint16_t lane, const TimeMapping& map, d
             out.push_back(L.instants[k]);
         // One marker per marker width: skip whatever would be drawn on top of this one.
         const TimeNs next = saturatingAdd(e.start_ns, span);
+        // The search after this one, at about one marker width on, starts at its bucket's middle
+        // and quarters: fetched now, they arrive while this search waits for its own events.
+        {
+            const auto [lo, hi] = L.byInstantStart.candidates(saturatingAdd(next, span));
+            if (hi > lo) {
+                const std::size_t w = hi - lo;
+                __builtin_prefetch(&events[L.instants[lo + w / 2]]);
+                __builtin_prefetch(&events[L.instants[lo + w / 4]]);
+                __builtin_prefetch(&events[L.instants[lo + 3 * w / 4]]);
+            }
+        }
         k = std::max(k + 1, L.byInstantStart.lowerBound(next, startOf));
     }
 }
