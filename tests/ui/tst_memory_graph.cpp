@@ -233,6 +233,40 @@ private slots:
                     QStringLiteral("view %1..%2: %3 pixels differ").arg(from).arg(to).arg(differ)));
         }
     }
+    void mergedBarsDrawWhatEachBarDraws() {
+        // The union of a dense series' bars (ColumnUnion) must be the very pixels of its bars
+        // filled one by one: a sawtooth whose every column swings its full range (a sampled
+        // allocator loop zoomed out), one whose columns are short steps, and a translucent pen
+        // (filled bar by bar either way).
+        for (const int teeth : {9000, 150}) {
+            for (const int alpha : {255, 128}) {
+                QVector<double> keys, values;
+                for (int i = 0; i < 120'000; ++i) {
+                    keys.push_back(i * (1000.0 / 120'000));
+                    values.push_back(100.0 * (i % (120'000 / teeth)) / (120'000 / teeth));
+                }
+                Plot merged(true, keys, values), bars(true, keys, values);
+                static_cast<MemoryGraph*>(bars.graph)->setColumnMerging(false);
+                QColor c = kLine;
+                c.setAlpha(alpha);
+                merged.graph->setPen(QPen(c, 2.0));
+                bars.graph->setPen(QPen(c, 2.0));
+                const QImage a = merged.image(), b = bars.image();
+                int differ = 0, drawn = 0;
+                for (int y = 0; y < a.height(); ++y)
+                    for (int x = 0; x < a.width(); ++x) {
+                        differ += a.pixel(x, y) != b.pixel(x, y) ? 1 : 0;
+                        drawn += b.pixel(x, y) != b.pixel(0, 0) ? 1 : 0;
+                    }
+                QVERIFY2(drawn > 2000, qPrintable(QStringLiteral("%1 pixels drawn").arg(drawn)));
+                QVERIFY2(differ == 0,
+                         qPrintable(QStringLiteral("%1 teeth, alpha %2: %3 pixels differ")
+                                        .arg(teeth)
+                                        .arg(alpha)
+                                        .arg(differ)));
+            }
+        }
+    }
 };
 
 QTEST_MAIN(TestMemoryGraph)

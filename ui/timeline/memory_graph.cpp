@@ -5,6 +5,8 @@
 #include <cmath>
 #include <limits>
 
+#include "ui/timeline/column_union.h"
+
 namespace syncscope {
 
 MemoryGraph::MemoryGraph(QCPAxis* keyAxis, QCPAxis* valueAxis) : QCPGraph(keyAxis, valueAxis) {
@@ -92,11 +94,21 @@ void MemoryGraph::draw(QCPPainter* painter) {
         const int y = static_cast<int>(std::lround(yOf(value) - width / 2.0));
         painter->fillRect(QRect(from, y, to - from, width), color);
     };
+    // Opaque bars are filled as their union (the same pixels in far fewer row fills); a
+    // translucent colour must blend each bar's overlap with its neighbour, so it fills bars.
+    ColumnUnion bars([painter, &color](int x, int y, int w,
+                                       int h) { painter->fillRect(QRect(x, y, w, h), color); },
+                     width);
+    const bool merge = merge_columns_ && color.alpha() == 255;
     // Column `c` spans every value in [lo, hi] (a vertical step, or many samples in one pixel).
     auto column = [&](int c, double lo, double hi) {
         const int top = static_cast<int>(std::lround(yOf(hi) - width / 2.0));
         const int bottom = static_cast<int>(std::lround(yOf(lo) - width / 2.0)) + width;
-        painter->fillRect(QRect(c, top, width, std::max(width, bottom - top)), color);
+        const int height = std::max(width, bottom - top);
+        if (merge)
+            bars.add(c, top, top + height);
+        else
+            painter->fillRect(QRect(c, top, width, height), color);
     };
 
     // Flat columns at one value gather into one rectangle, drawn when the line leaves it.
@@ -210,6 +222,7 @@ void MemoryGraph::draw(QCPPainter* painter) {
     if (c < right && (more || firstInView))
         emitColumn(c, lo, hi);  // the last sample: the line ends there
     flushRun();
+    bars.finish();
 }
 
 }  // namespace syncscope

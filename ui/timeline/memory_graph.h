@@ -27,6 +27,8 @@ public:
 
     // Off: every sample is read one by one (tests compare both ways' pixels).
     void setBlockSkipping(bool on) { skip_blocks_ = on; }
+    // Off: every column's bar is filled on its own, not as part of their union (ColumnUnion).
+    void setColumnMerging(bool on) { merge_columns_ = on; }
     static constexpr int kFirstLevel = 3;
 
 protected:
@@ -44,6 +46,7 @@ private:
     void summarize();
 
     bool skip_blocks_ = true;
+    bool merge_columns_ = true;
     // levels_[k][b]: the values' range over samples [b << L, (b + 1) << L), L = kFirstLevel + k;
     // whole blocks only.
     std::vector<std::vector<MinMax>> levels_;
