@@ -41,26 +41,20 @@ void ColumnUnion::finish() {
     // Pixel column p holds the bars starting in [p - width + 1, p]: they all cover the shared
     // band, so their union there is one span, from the highest top to the lowest bottom.
     const int end = first_ + n - 1 + width_;
-    auto bars = [&](int p) {
+    // How far the union reaches past the band at p: above it (upward) or below it.
+    auto reach = [&](int p, bool upward) {
         const int from = std::max(0, p - first_ - width_ + 1);
         const int to = std::min(n - 1, p - first_);
-        return std::pair{from, to};
+        int most = 0;
+        for (int i = from; i <= to; ++i) {
+            const Bar& b = bars_[static_cast<std::size_t>(i)];
+            most = std::max(most, upward ? shared_top_ - b.top : b.bottom - shared_bottom_);
+        }
+        return most;
     };
     fill_(first_, shared_top_, end - first_, shared_bottom_ - shared_top_);
-    fillHistogram(first_, end, shared_top_, true, [&](int p) {
-        const auto [from, to] = bars(p);
-        int top = shared_top_;
-        for (int i = from; i <= to; ++i)
-            top = std::min(top, bars_[static_cast<std::size_t>(i)].top);
-        return shared_top_ - top;
-    });
-    fillHistogram(first_, end, shared_bottom_, false, [&](int p) {
-        const auto [from, to] = bars(p);
-        int bottom = shared_bottom_;
-        for (int i = from; i <= to; ++i)
-            bottom = std::max(bottom, bars_[static_cast<std::size_t>(i)].bottom);
-        return bottom - shared_bottom_;
-    });
+    fillHistogram(first_, end, shared_top_, true, [&](int p) { return reach(p, true); });
+    fillHistogram(first_, end, shared_bottom_, false, [&](int p) { return reach(p, false); });
     bars_.clear();
 }
 
