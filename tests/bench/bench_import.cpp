@@ -3,8 +3,8 @@
 // time and in its correlation/flow ids, until the file reaches --mb megabytes. Then, in one run so
 // that every figure sees the same machine load:
 //  - parse-only reference: simdjson DOM over the same bytes, in memory (the parse limit);
-//  - in-process import (importTrace, best of N as the reference): wall MB/s, and its ratio to the
-//    reference;
+//  - in-process import (importTrace, best of N as the reference, their runs taking turns): wall
+//    MB/s, and its ratio to the reference;
 //  - the CLI as a child process (syncscope-cli import FILE --out NATIVE): wall time and peak RSS
 //    (RUSAGE_CHILDREN), the whole job of a user's import, save included;
 //  - the native loader (TraceFile::load) of that output: peak RSS growth over its size.
@@ -31,6 +31,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -213,30 +214,33 @@ long writeReplicated(const json& source, const std::string& path, double target_
     return count;
 }
 
-// The reference: simdjson's DOM parse of the same bytes, already in memory. Best of `runs`, so a
-// moment of load on a shared machine does not make the target easier.
-double parseOnlyMbS(const std::string& path, int runs, double& cpu_s) {
-    simdjson::padded_string text;
-    if (simdjson::padded_string::load(path).get(text) != simdjson::SUCCESS)
-        return 0;
-    simdjson::dom::parser parser;
-    simdjson::dom::element warm;
-    if (parser.parse(text).get(warm) != simdjson::SUCCESS)  // untimed: allocates the buffers
-        return 0;
-    double best = 0;
-    for (int run = 0; run < runs; ++run) {
+// The reference: simdjson's DOM parse of the same bytes, already in memory. Its runs take turns
+// with the import's (see main), and the best of them counts, so a moment of load on a shared
+// machine does not make the target easier.
+class ParseReference {
+public:
+    // Reads `path` and parses it once untimed (which allocates the parser's buffers).
+    bool load(const std::string& path) {
+        simdjson::dom::element warm;
+        return simdjson::padded_string::load(path).get(text_) == simdjson::SUCCESS &&
+               parser_.parse(text_).get(warm) == simdjson::SUCCESS;
+    }
+    // One timed parse: its MB/s, or 0 when it fails; `cpu_s` gets its CPU seconds.
+    double once(double& cpu_s) {
         const double cpu0 = cpuSeconds();
         const auto t0 = Clock::now();
         simdjson::dom::element root;
-        if (parser.parse(text).get(root) != simdjson::SUCCESS)
+        if (parser_.parse(text_).get(root) != simdjson::SUCCESS)
             return 0;
         const double s = seconds(t0, Clock::now());
-        if (static_cast<double>(text.size()) / 1e6 / s > best)
-            cpu_s = cpuSeconds() - cpu0;
-        best = std::max(best, static_cast<double>(text.size()) / 1e6 / s);
+        cpu_s = cpuSeconds() - cpu0;
+        return static_cast<double>(text_.size()) / 1e6 / s;
     }
-    return best;
-}
+
+private:
+    simdjson::padded_string text_;
+    simdjson::dom::parser parser_;
+};
 
 // Runs `argv` as a child; its wall seconds, or -1. `peak_kb` gets the children's peak RSS.
 double runChild(const std::vector<std::string>& args, long& peak_kb) {
@@ -300,18 +304,32 @@ int main(int argc, char** argv) {
     std::printf("input           %.1f MB, %ld events (%s replicated, %.1f s to write)\n", file_mb,
                 written, o.source.c_str(), seconds(g0, Clock::now()));
 
-    double parse_cpu_s = 0;
-    const double parse_only = parseOnlyMbS(input, o.runs, parse_cpu_s);
-    std::printf("parse only      %.0f MB/s (simdjson DOM, in memory, best of %d; %.3f s CPU)\n",
-                parse_only, o.runs, parse_cpu_s);
-
-    // Best of `runs` as well, as the reference: on a shared machine one run can lose its core
-    // for a while. The peak RSS is the cold run's; CPU time is both threads' (import on two
-    // threads).
+    auto reference = std::make_unique<ParseReference>();
+    if (!reference->load(input)) {
+        std::fprintf(stderr, "bench_import: simdjson cannot parse %s\n", input.c_str());
+        return 1;
+    }
+    // Best of `runs` for both, the reference's and the import's runs taking turns: measured one
+    // after the other, a drift of a shared machine's speed between the two phases moved the ratio
+    // by a third (0.33 to 0.48 in three runs). The peak RSS is the cold run's; CPU time is both
+    // threads' (import on two threads).
+    double parse_only = 0, parse_cpu_s = 0;
     double import_s = 0, import_cpu_s = 0, cold_s = 0;
     long import_peak_kb = 0;
     std::size_t events = 0, flows = 0, lanes = 0;
-    for (int run = -1; run < o.runs; ++run) {  // run -1: the cold one, not in the best
+    for (int run = -1; run < o.runs; ++run) {  // run -1: the cold import, not in the best
+        if (run >= 0) {
+            double cpu = 0;
+            const double mbs = reference->once(cpu);
+            if (mbs <= 0) {
+                std::fprintf(stderr, "bench_import: simdjson cannot parse %s\n", input.c_str());
+                return 1;
+            }
+            if (mbs > parse_only) {
+                parse_only = mbs;
+                parse_cpu_s = cpu;
+            }
+        }
         resetPeak();
         const long rss0 = statusKb("VmRSS:");
         const double cpu0 = cpuSeconds();
@@ -335,6 +353,9 @@ int main(int argc, char** argv) {
         flows = imported.trace->flows.size();
         lanes = imported.trace->lanes.size();
     }
+    reference.reset();  // its text and buffers, before the CLI's and the loader's figures
+    std::printf("parse only      %.0f MB/s (simdjson DOM, in memory, best of %d; %.3f s CPU)\n",
+                parse_only, o.runs, parse_cpu_s);
     const double mb_s = file_mb / import_s;
     std::printf(
         "import          %.3f s (%.3f s CPU) = %.0f MB/s in process (best of %d), %.1f%% of parse "
