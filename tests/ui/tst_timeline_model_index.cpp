@@ -296,26 +296,44 @@ void TestTimelineModelIndex::flowsInViewMatchABruteForce() {
 // through an accessor answers as one over a vector of the values, and as std::lower_bound.
 void TestTimelineModelIndex::bucketSearchesReadThroughAnAccessor() {
     std::mt19937 rng(12);
-    std::vector<TimeNs> values;
-    TimeNs t = -1000;
-    for (int i = 0; i < 20'000; ++i) {
-        t += i % 500 == 0 ? static_cast<TimeNs>(rng() % 1'000'000) : static_cast<TimeNs>(rng() % 4);
-        values.push_back(t);  // bursts of equal values, and long jumps
-    }
-    TimeBucketIndex byVector, byAccessor;
-    byVector.extend(values);
-    const auto at = [&values](std::size_t i) { return values[i]; };
-    byAccessor.extend(values.size() / 2, at);  // grown in two steps, as an append grows it
-    byAccessor.extend(values.size(), at);
-    QCOMPARE(byAccessor.bucketCount(), byVector.bucketCount());
-    for (int probe = 0; probe < 5000; ++probe) {
-        const TimeNs q =
-            values.front() - 10 +
-            static_cast<TimeNs>(rng() % static_cast<unsigned>(t - values.front() + 20));
-        const auto expected = static_cast<std::size_t>(
-            std::lower_bound(values.begin(), values.end(), q) - values.begin());
-        QCOMPARE(byAccessor.lowerBound(q, at), expected);
-        QCOMPARE(byVector.lowerBound(values, q), expected);
+    // Bursts of equal values and long jumps; values spread evenly; and tight clusters with gaps
+    // between them, so that many buckets hold values only at one end.
+    for (int shape = 0; shape < 3; ++shape) {
+        std::vector<TimeNs> values;
+        TimeNs t = -1000;
+        for (int i = 0; i < 20'000; ++i) {
+            if (shape == 0)
+                t += i % 500 == 0 ? static_cast<TimeNs>(rng() % 1'000'000)
+                                  : static_cast<TimeNs>(rng() % 4);
+            else if (shape == 1)
+                t += 90 + static_cast<TimeNs>(rng() % 21);
+            else
+                t += i % 32 < 30 ? static_cast<TimeNs>(rng() % 3) : static_cast<TimeNs>(5000);
+            values.push_back(t);
+        }
+        TimeBucketIndex byVector, byAccessor;
+        byVector.extend(values);
+        const auto at = [&values](std::size_t i) { return values[i]; };
+        byAccessor.extend(values.size() / 2, at);  // grown in two steps, as an append grows it
+        byAccessor.extend(values.size(), at);
+        QCOMPARE(byAccessor.bucketCount(), byVector.bucketCount());
+        for (int probe = 0; probe < 15'000; ++probe) {
+            // Random times rarely hit a value: a third of the probes are values, and one either
+            // side, where an off-by-one in a search shows.
+            const std::size_t i = rng() % values.size();
+            const TimeNs q =
+                probe % 3 == 0
+                    ? values.front() - 10 +
+                          static_cast<TimeNs>(
+                              rng() % static_cast<unsigned>(values.back() - values.front() + 20))
+                    : values[i] + static_cast<TimeNs>(probe % 3 == 1 ? 0 : (rng() % 2) * 2 - 1);
+            const auto expected = static_cast<std::size_t>(
+                std::lower_bound(values.begin(), values.end(), q) - values.begin());
+            QCOMPARE(byAccessor.lowerBound(q, at), expected);
+            QCOMPARE(byVector.lowerBound(values, q), expected);
+            const auto [lo, hi] = byAccessor.candidates(q);  // what a sweep prefetches
+            QVERIFY(lo <= expected && expected <= hi);
+        }
     }
 }
 

@@ -53,8 +53,9 @@ public:
         }
         return lo;
     }
-    // The positions [first, second) among which lowerBound(values, t) lies, without reading the
-    // values: what a sweep prefetches before it searches (first == second when it is known).
+    // The positions [first, second) that lowerBound(values, t) searches, without reading the
+    // values: what a sweep prefetches before it searches. The answer is one of them, or second
+    // when none reaches t (first == second when it is known).
     std::pair<std::size_t, std::size_t> candidates(TimeNs t) const;
     std::size_t bucketCount() const { return pos_.size(); }
 
