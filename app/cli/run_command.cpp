@@ -95,6 +95,13 @@ int runCommand(const RunOptions& options) {
     action.sa_handler = onSigint;
     struct sigaction previous {};
     sigaction(SIGINT, &action, &previous);
+    if (!options.quiet) {
+        // Said only once the handler is in place, so whoever reads it (a person, a script, the
+        // tests) knows a Ctrl+C from here on cancels the run rather than killing the process.
+        std::cerr << "syncscope-cli: running '" << escapeForTerminal(scenario->title.en) << "' on "
+                  << choice.engine->id() << "; Ctrl+C stops it and keeps the trace so far"
+                  << std::endl;
+    }
     ConsoleObserver observer(options.quiet);
     RunResult result = choice.engine->run(*scenario, observer, cancel);
     sigaction(SIGINT, &previous, nullptr);
