@@ -19,30 +19,47 @@ __device__ __forceinline__ bool cancelled(const int* cancel) {
 }
 
 // The cancel flag lives in mapped (zero-copy) host memory, so every read is a PCIe round trip,
-// and the bus serves only tens of millions of them a second. Measured on an H200: with every
-// thread polling, a 500 µs spin kernel of 264 × 1024 threads took 9.3 ms (about 34 ns per
-// thread); with one poll per block at start, 2,048 blocks of 32 threads still took 2.4 ms. So
-// one thread per block polls, first after one interval and then every interval, and the interval
-// grows with the grid (20 µs, or 200 ns per block when that is longer), which keeps the whole
-// grid under about 5 million polls a second and cancellation within a fraction of a millisecond.
-constexpr std::uint64_t kCancelPollNs = 20000;
-constexpr std::uint64_t kCancelPollNsPerBlock = 200;
+// and reads of that one word from many blocks queue: measured on an H200 (docs/gpu-results.md,
+// fifth session), they were served one after another at about 0.9 µs each. With one poll per
+// block, 2,048 blocks of 32 threads that each polled once 410 µs into a 500 µs spin ended
+// 1.7 ms late, and a 264 × 1024 grid's stragglers let the next "serialized" kernel start beside
+// it. So the whole device shares one lease: each block looks at a device word (an L2 read) every
+// check interval, and only the block that wins the lease when it falls due reads the host flag,
+// at most once per kHostPollNs for all kernels of the run together, and raises the device word
+// for everyone. Cancellation still lands within tens of µs, whatever the grid.
+constexpr std::uint64_t kHostPollNs = 20000;
+constexpr std::uint64_t kCheckNs = 5000;        // a block's look at the device word
+constexpr std::uint64_t kCheckNsPerBlock = 10;  // ...spread out for big grids (2,048: 20 µs)
+
+__device__ unsigned long long g_host_poll_due = 0;  // when the next host read is due (globaltimer)
+__device__ int g_stopped = 0;                       // set once a host read saw the flag
 
 struct BlockCancel {
     volatile int* stop;  // in shared memory
     std::uint64_t interval;
-    std::uint64_t next_poll;
+    std::uint64_t next_check;
 
     __device__ BlockCancel(volatile int* stop_flag, std::uint64_t now)
         : stop(stop_flag),
-          interval(max(kCancelPollNs, kCancelPollNsPerBlock * static_cast<std::uint64_t>(gridDim.x))),
-          next_poll(now + interval) {}
+          interval(max(kCheckNs, kCheckNsPerBlock * static_cast<std::uint64_t>(gridDim.x))),
+          next_check(now) {}
 
     __device__ bool check(const int* cancel, std::uint64_t now) {
-        if (threadIdx.x == 0 && now >= next_poll) {
-            next_poll = now + interval;
-            if (cancelled(cancel))
+        // A kernel launched without a flag (calibration) cannot be cancelled, not even by an
+        // earlier run's "stopped" that no resetCancel() has cleared yet.
+        if (cancel != nullptr && threadIdx.x == 0 && now >= next_check) {
+            next_check = now + interval;
+            if (*static_cast<volatile int*>(&g_stopped) != 0) {
                 *stop = 1;
+            } else {
+                const unsigned long long due =
+                    *static_cast<volatile unsigned long long*>(&g_host_poll_due);
+                if (now >= due && atomicCAS(&g_host_poll_due, due, now + kHostPollNs) == due &&
+                    cancelled(cancel)) {
+                    *static_cast<volatile int*>(&g_stopped) = 1;
+                    *stop = 1;
+                }
+            }
         }
         return *stop != 0;
     }
@@ -200,6 +217,15 @@ int launchTimerMirror(void* stream, std::uint64_t duration_ns, volatile std::uin
                       const int* cancel) {
     timerMirrorKernel<<<1, 1, 0, asStream(stream)>>>(duration_ns, mirror, cancel);
     return lastLaunchError();
+}
+
+int resetCancel() {
+    const unsigned long long due = 0;
+    const int stopped = 0;
+    cudaError_t error = cudaMemcpyToSymbol(g_host_poll_due, &due, sizeof(due));
+    if (error == cudaSuccess)
+        error = cudaMemcpyToSymbol(g_stopped, &stopped, sizeof(stopped));
+    return static_cast<int>(error);
 }
 
 const char* errorString(int code) {

@@ -19,7 +19,10 @@ struct LaunchShape {
 // `cancel` is a device pointer to an int in mapped pinned memory (cudaHostAlloc with
 // cudaHostAllocMapped, then cudaHostGetDevicePointer). Long kernels read it in their loop and
 // return early once the host stores a non-zero value, so a cancelled run stops promptly.
-// It may be null (no cancellation).
+// It may be null (no cancellation). Kernels do not each read it: the device shares one lease
+// to read it and one "stopped" word (see kernels.cu), which resetCancel() clears; call it before
+// the first launch of a run, when no kernel is in flight.
+int resetCancel();
 
 // Runs for `duration_ns` on %globaltimer. When `timing` (device pointer to two uint64) is not
 // null, lane 0 of block 0 stores the kernel's own start and end %globaltimer values there.

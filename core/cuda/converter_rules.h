@@ -65,6 +65,39 @@ inline bool isHostSyncStep(const Step& st) {
     }
 }
 
+// PyTorch caching-allocator ops: one ApiCall of their own (named by the engine), with the CUDA
+// calls the allocator made inside them.
+inline bool isTensorStep(const Step& st) {
+    return st.kind == StepKind::TensorAlloc || st.kind == StepKind::TensorFree ||
+           st.kind == StepKind::RecordStream || st.kind == StepKind::EmptyCache;
+}
+
+inline ApiId tensorApi(const Step& st) {
+    switch (st.kind) {
+        case StepKind::TensorAlloc:
+            return ApiId::TensorAlloc;
+        case StepKind::TensorFree:
+            return ApiId::TensorFree;
+        case StepKind::RecordStream:
+            return ApiId::RecordStream;
+        default:
+            return ApiId::EmptyCache;
+    }
+}
+
+// A cudaMemcpyAsync that blocks the host all the same (SYNC-SEMANTICS §2, as the simulator
+// models it): a host-to-host copy or a pageable device-to-host one returns after its copy; a
+// pageable host-to-device one first waits for the stream's earlier work, then returns once its
+// last chunk is staged.
+inline bool asyncCopyBlocksHost(const Step& st) {
+    return st.kind == StepKind::Memcpy && st.async &&
+           st.direction != CopyDirection::DeviceToDevice &&
+           (!st.pinned || st.direction == CopyDirection::HostToHost);
+}
+inline bool asyncCopyStages(const Step& st) {
+    return asyncCopyBlocksHost(st) && st.direction == CopyDirection::HostToDevice;
+}
+
 inline bool isImplicitSync(const Step& st) {
     return st.kind == StepKind::Free ||
            ((st.kind == StepKind::Memcpy || st.kind == StepKind::Memset) && !st.async);

@@ -77,15 +77,6 @@ RunResult CudaEngine::run(const Scenario& input, EngineObserver& observer,
             result.message = "another CUDA run is in progress in this process";
             return result;
         }
-        // PyTorch's caching allocator is modelled by the simulator only: its own CUDA calls
-        // (segments, the events of record_stream) are not yet recorded and attributed here.
-        if (usesCachingAllocator(input.program)) {
-            result.status = RunStatus::Failed;
-            result.message =
-                "the CUDA engine does not run PyTorch caching-allocator steps (tensor_alloc, "
-                "tensor_free, record_stream, empty_cache) yet; run this scenario on the simulator";
-            return result;
-        }
         // cudaMemcpy and cudaMemset take no stream: the trace draws them on the default stream's
         // lane, as the simulator does.
         Scenario scenario = input;

@@ -25,6 +25,7 @@ CudaRun::CudaRun(const Scenario& scenario, EngineObserver& observer, const Cance
     : scenario_(scenario), observer_(observer), cancel_(cancel) {}
 
 CudaRun::~CudaRun() {
+    stopPumping();
     stop_watcher_.store(true);
     if (cancel_watcher_.joinable())
         cancel_watcher_.join();
@@ -84,7 +85,6 @@ RunResult CudaRun::execute() {
         return result;
     }
 
-    const auto total = static_cast<double>(std::max<std::size_t>(1, steps_.size()));
     for (std::uint32_t i = 0; i < steps_.size(); ++i) {
         if (cancel_.cancelled()) {
             cancelled_ = true;
@@ -99,13 +99,9 @@ RunResult CudaRun::execute() {
                 nvtxRangePushA(("batch " + std::to_string(open_batch_)).c_str());
         }
         const bool ok = runStep(i);
-        issued_ = i + 1;
+        issued_.store(i + 1, std::memory_order_release);
         if (!ok)
             break;
-        if (std::chrono::steady_clock::now() - last_pump_ >= kPumpInterval) {
-            pump(false);
-            observer_.onProgress(static_cast<double>(i + 1) / total, "running");
-        }
     }
     if (open_batch_ != kNone)
         nvtxRangePop();
@@ -125,7 +121,7 @@ RunResult CudaRun::execute() {
         result.message = failure_;
     } else if (cancelled_) {
         result.status = RunStatus::Cancelled;
-        result.message = "cancelled after " + std::to_string(issued_) + " of " +
+        result.message = "cancelled after " + std::to_string(issued_.load()) + " of " +
                          std::to_string(steps_.size()) + " steps";
     } else {
         result.status = RunStatus::Ok;
@@ -199,6 +195,13 @@ bool CudaRun::setUp(std::string& error, bool& unavailable) {
         return false;
     }
     *cancel_host_ = 0;
+    // The kernels' shared cancel state outlives a run in this context: clear an earlier
+    // cancellation's "stopped" before the first launch.
+    if (const int code = kernels::resetCancel(); code != 0) {
+        error =
+            std::string("could not reset the kernels' cancel state: ") + kernels::errorString(code);
+        return false;
+    }
     if (!allocateScratch(error) || !createStreamsAndEvents(error))
         return false;
 
@@ -235,30 +238,70 @@ bool CudaRun::setUp(std::string& error, bool& unavailable) {
     clock.record_offset_ns = CuptiSession::instance().recordOffsetNs();
     clock.origin_ns = steadyNowNs();
     converter_->setClock(clock);
-    // A launch that takes far longer than a normal one blocked on the full launch queue.
-    if (cal.launch_cost_ns > 0)
+    // A launch that takes far longer than a normal one blocked on the full launch queue; so did
+    // a shorter one that waited, with a quarter of the queue or more pending (the H200's holds
+    // 1,022), until a GPU op ended. The first launch of a run takes up to ~60 µs with nothing
+    // pending, so the pending count is what tells the two apart.
+    if (cal.launch_cost_ns > 0) {
         converter_->setQueueFullThreshold(std::max<TimeNs>(100'000, 20 * cal.launch_cost_ns));
+        converter_->setBlockedEnqueueRule(std::max<TimeNs>(20'000, 4 * cal.launch_cost_ns), 256);
+    }
     sampler_->start();
-    last_pump_ = std::chrono::steady_clock::now();
+    startPumping();
     return true;
 }
 
+void CudaRun::handOver(HostStamp stamp) {
+    const std::lock_guard lock(handoff_mutex_);
+    stamps_.push_back(std::move(stamp));
+}
+
+// Only one thread pumps at a time: the pump thread while the steps run, then (after it has been
+// joined) the issuing thread for the final pump.
 void CudaRun::pump(bool final) {
-    last_pump_ = std::chrono::steady_clock::now();
+    // Read before taking the stamps: every step counted here has handed its stamps over.
+    const std::uint32_t issued = issued_.load(std::memory_order_acquire);
     CuptiSession::instance().flush(final);
     CuptiRecordBatch batch = CuptiSession::instance().take();
     if (sampler_) {
         auto samples = sampler_->take();
         batch.samples.insert(batch.samples.end(), samples.begin(), samples.end());
     }
-    harvestCallbacks(batch, final);
-    batch.host.insert(batch.host.end(), std::make_move_iterator(stamps_.begin()),
-                      std::make_move_iterator(stamps_.end()));
-    stamps_.clear();
+    {
+        const std::lock_guard lock(handoff_mutex_);
+        harvestCallbacks(batch, final);
+        batch.host.insert(batch.host.end(), std::make_move_iterator(stamps_.begin()),
+                          std::make_move_iterator(stamps_.end()));
+        stamps_.clear();
+    }
     converter_->add(std::move(batch));
-    converter_->setIssuedSteps(issued_);
+    converter_->setIssuedSteps(issued);
     converter_->process(final);
     emitter_->flush();
+}
+
+void CudaRun::startPumping() {
+    const auto total = static_cast<double>(std::max<std::size_t>(1, steps_.size()));
+    pump_thread_ = std::thread([this, total] {
+        std::unique_lock lock(pump_mutex_);
+        while (!pump_wake_.wait_for(lock, kPumpInterval, [this] { return stop_pump_; })) {
+            lock.unlock();
+            pump(false);
+            observer_.onProgress(static_cast<double>(issued_.load()) / total, "running");
+            lock.lock();
+        }
+    });
+}
+
+void CudaRun::stopPumping() {
+    if (!pump_thread_.joinable())
+        return;
+    {
+        const std::lock_guard lock(pump_mutex_);
+        stop_pump_ = true;
+    }
+    pump_wake_.notify_all();
+    pump_thread_.join();
 }
 
 void CudaRun::finish() {
@@ -279,7 +322,8 @@ void CudaRun::finish() {
         failure_ = cudaFailure("cudaDeviceSynchronize at the end of the run", e);
         sticky_ = isStickyError(e);
     }
-    stamps_.push_back(stamp);
+    handOver(std::move(stamp));
+    stopPumping();
     stop_watcher_.store(true);
     if (cancel_watcher_.joinable())
         cancel_watcher_.join();

@@ -77,6 +77,7 @@ bool CudaRun::allocateScratch(std::string& error) {
     }
     buffers_.assign(scenario_.buffers.size(), nullptr);
     buffer_async_.assign(scenario_.buffers.size(), false);
+    torch_ = std::make_unique<CachingAllocator>(scenario_.buffers.size());
     return true;
 }
 
@@ -190,6 +191,7 @@ void CudaRun::release() {
             cudaFree(buffers_[i]);
         buffers_[i] = nullptr;
     }
+    releaseAllocator();
     cudaDeviceSynchronize();
     for (std::size_t i = 0; i < streams_.size(); ++i)
         if (owned_streams_[i])

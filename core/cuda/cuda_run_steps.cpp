@@ -38,13 +38,11 @@ bool CudaRun::runStep(std::uint32_t index) {
     CuptiSession::pushExternalId(index);
     stamp.start = steadyNowNs();
     const std::int64_t cpu0 = threadCpuNs();
-    std::uint32_t api_records = 0;
-    const bool ok = issue(index, st, api_records);
+    const bool ok = issue(index, st, stamp);
     stamp.cpu_ns = threadCpuNs() - cpu0;
     stamp.end = steadyNowNs();
     CuptiSession::popExternalId();
-    stamp.api_records = api_records;
-    stamps_.push_back(std::move(stamp));
+    handOver(std::move(stamp));
     if (!ok && failed_code_ != 0)
         checkContextAfterFailure();
     return ok;
@@ -67,7 +65,7 @@ bool CudaRun::fail(std::uint32_t index, const char* call, int code) {
     failure_ = stamp.message;
     failed_ = true;
     failed_code_ = code;
-    stamps_.push_back(stamp);
+    handOver(stamp);
     return false;
 }
 
@@ -87,7 +85,8 @@ void CudaRun::checkContextAfterFailure() {
     }
 }
 
-bool CudaRun::issue(std::uint32_t index, const Step& st, std::uint32_t& api_records) {
+bool CudaRun::issue(std::uint32_t index, const Step& st, HostStamp& stamp) {
+    std::uint32_t& api_records = stamp.api_records;  // the runtime records the step will make
     void* stream = streamOf(st.stream);
     cudaError_t e = cudaSuccess;
     switch (st.kind) {
@@ -198,18 +197,18 @@ bool CudaRun::issue(std::uint32_t index, const Step& st, std::uint32_t& api_reco
         case StepKind::FreeAsync: {
             void* p = st.buffer < buffers_.size() ? buffers_[st.buffer] : nullptr;
             if (p == nullptr) {
-                HostStamp stamp;
-                stamp.kind = HostStamp::Kind::Error;
-                stamp.step = index;
-                stamp.start = stamp.end = steadyNowNs();
-                stamp.message =
+                HostStamp error;
+                error.kind = HostStamp::Kind::Error;
+                error.step = index;
+                error.start = error.end = steadyNowNs();
+                error.message =
                     "free_async of buffer '" +
                     (st.buffer < scenario_.buffers.size() ? scenario_.buffers[st.buffer].name
                                                           : std::string("?")) +
                     "' that is not allocated (step " + std::to_string(index) + ")";
-                stamps_.push_back(stamp);
+                handOver(error);
                 failed_ = true;
-                failure_ = stamp.message;
+                failure_ = error.message;
                 return false;
             }
             api_records = 1;
@@ -218,10 +217,17 @@ bool CudaRun::issue(std::uint32_t index, const Step& st, std::uint32_t& api_reco
             return e == cudaSuccess || fail(index, "cudaFreeAsync", e);
         }
         case StepKind::TensorAlloc:
+            return tensorAlloc(index, st, stamp);
         case StepKind::TensorFree:
+            tensorFree(st, stamp);
+            return true;
         case StepKind::RecordStream:
+            if (torch_->holds(st.buffer))
+                torch_->recordStream(st.buffer, st.stream);
+            stamp.message = "Tensor.record_stream(" + streamName(st.stream) + ")";
+            return true;
         case StepKind::EmptyCache:
-            return true;  // refused before the run (CudaEngine::run)
+            return emptyCache(index, stamp);
         case StepKind::PoolTrim:
             api_records = 1;
             e = cudaMemPoolTrimTo(static_cast<cudaMemPool_t>(pool_), st.bytes);
@@ -269,6 +275,7 @@ bool CudaRun::issue(std::uint32_t index, const Step& st, std::uint32_t& api_reco
             e = cudaLaunchHostFunc(asStream(stream), &hostFunction, &slot);
             if (e != cudaSuccess)
                 return fail(index, "cudaLaunchHostFunc", e);
+            const std::lock_guard lock(handoff_mutex_);
             pending_callbacks_.push_back(&slot);
             return true;
         }

@@ -5,6 +5,7 @@
 
 #include "core/cuda/converter_rules.h"
 #include "core/cuda/runtime_api_map.h"
+#include "core/engine/caching_allocator.h"
 
 namespace syncscope {
 
@@ -270,6 +271,20 @@ std::uint32_t CuptiRecordConverter::addStreamEvent(TraceEvent event, std::uint32
     return index;
 }
 
+bool CuptiRecordConverter::blockedOnFullQueue(TimeNs start, TimeNs end) {
+    const bool long_call = queue_full_threshold_ns_ > 0 && end - start > queue_full_threshold_ns_;
+    if (blocked_min_pending_ == 0)
+        return long_call;
+    // With the rule on, a call blocked on a full queue only with enough ops pending (a first
+    // cudaLaunchHostFunc took 370 µs on an H200 with one kernel pending). Enqueue calls come in
+    // program order from one host thread, so their starts only grow.
+    while (!pending_ends_.empty() && pending_ends_.top() <= start)
+        pending_ends_.pop();
+    if (pending_ends_.size() < blocked_min_pending_)
+        return false;
+    return long_call || (end - start >= blocked_call_ns_ && pending_ends_.top() <= end);
+}
+
 void CuptiRecordConverter::emitStep(std::uint32_t step) {
     StepBucket bucket;
     if (auto it = buckets_.find(step); it != buckets_.end()) {
@@ -287,6 +302,7 @@ void CuptiRecordConverter::emitStep(std::uint32_t step) {
 
     std::uint32_t own_gpu_event = kNone;  // for blocking copies/memsets: the op the host waited for
     std::uint32_t sync_call = kNone;      // the call a HostWait describes
+    std::vector<std::uint32_t> tensor_syncs;  // an allocator op's waiting calls, each a HostWait
     for (const ApiRecord& call : bucket.api) {
         const ApiId api = apiFromRuntimeCbid(call.cbid);
         std::uint32_t stream = st.stream;
@@ -329,10 +345,21 @@ void CuptiRecordConverter::emitStep(std::uint32_t step) {
             ev.flags |= event_flags::kQueryReady;
         if ((api == ApiId::Memcpy || api == ApiId::MemcpyAsync) && !st.pinned)
             ev.flags |= event_flags::kPageable;
-        if (isHostSyncApi(api) && isImplicitSync(st))
+        // The allocator's own waits (empty_cache, or a cudaMalloc that found no room) are syncs
+        // the user never asked for.
+        if (isHostSyncApi(api) && (isImplicitSync(st) || isTensorStep(st)))
             ev.flags |= event_flags::kImplicitSync;
-        if (queue_full_threshold_ns_ > 0 && apiEnqueuesStreamWork(api) && !isHostSyncApi(api) &&
-            ev.end_ns - ev.start_ns > queue_full_threshold_ns_)
+        if (api == ApiId::Malloc && st.kind == StepKind::TensorAlloc)  // a new segment
+            ev.setBytes(CachingAllocator::segmentSize(CachingAllocator::roundSize(st.bytes)));
+        if (api == ApiId::EventSynchronize && isTensorStep(st))
+            ev.name = intern("cudaEventSynchronize (caching allocator)");
+        // A pageable copy's call takes long because it copies, not because the queue is full.
+        const bool blocking_copy = api == ApiId::MemcpyAsync && asyncCopyBlocksHost(st);
+        if (blocking_copy) {
+            ev.flags |= event_flags::kImplicitSync;
+            ev.mode = SyncMode::BlockingCopy;
+        } else if (apiEnqueuesStreamWork(api) && !isHostSyncApi(api) &&
+                   blockedOnFullQueue(ev.start_ns, ev.end_ns))
             ev.flags |= event_flags::kQueueFull;
         if (ev.end_ns > watermark_)
             watermark_ = ev.end_ns;
@@ -342,16 +369,23 @@ void CuptiRecordConverter::emitStep(std::uint32_t step) {
             const std::uint32_t index = trace_.addEvent(ev);
             if (isHostSyncApi(api) || api == ApiId::EventQuery)
                 sync_call = index;
+            if (isHostSyncApi(api) && isTensorStep(st) && call.return_value == 0)
+                tensor_syncs.push_back(index);
             continue;
         }
         ev.target_lane = streamLane(stream);
         const std::uint32_t api_index = trace_.addEvent(ev);
         if (call.return_value != 0)
             continue;
+        const std::uint32_t before = stream_tails_[stream].index;  // the stream's work so far
         const std::uint32_t gpu_index =
             emitGpuSide(step, st, api, call, stream, cuda_event, bucket);
         if (gpu_index == kNone)
             continue;
+        if (blocked_min_pending_ > 0)
+            pending_ends_.push(trace_.events[gpu_index].end_ns);
+        if (blocking_copy)
+            emitBlockingCopyWait(st, bucket, api_index, gpu_index, before);
         const std::uint32_t correlation = next_correlation_++;
         trace_.events[api_index].correlation = correlation;
         trace_.events[gpu_index].correlation = correlation;
@@ -377,6 +411,29 @@ void CuptiRecordConverter::emitStep(std::uint32_t step) {
             ev.batch = st.batch;
             ev.mode = SyncMode::CpuSynchronize;
             trace_.addEvent(ev);
+        } else if (isTensorStep(st)) {
+            TraceEvent ev;
+            ev.kind = EventKind::ApiCall;
+            ev.lane = kHostLane;
+            ev.api = tensorApi(st);
+            ev.name =
+                intern(stamp->message.empty() ? std::string(apiName(ev.api)) : stamp->message);
+            ev.start_ns = fromHost(stamp->start);
+            ev.end_ns = fromHost(stamp->end);
+            ev.step = step;
+            ev.batch = st.batch;
+            ev.mode = st.mode;
+            if (st.kind == StepKind::TensorAlloc)
+                ev.setBytes(st.bytes);
+            trace_.addEvent(ev);
+            // memory_allocated / memory_reserved as the op returned (flushed in time order).
+            if (stamp->torch_allocated >= 0 || stamp->torch_reserved >= 0) {
+                MemorySample sample;
+                sample.t_ns = ev.end_ns;
+                sample.allocated = stamp->torch_allocated;
+                sample.reserved = stamp->torch_reserved;
+                pending_memory_.push_back(sample);
+            }
         } else if (st.kind == StepKind::HostWork) {
             TraceEvent ev;
             ev.kind = EventKind::HostWork;
@@ -394,6 +451,8 @@ void CuptiRecordConverter::emitStep(std::uint32_t step) {
 
     if (isHostSyncStep(st))
         emitHostWait(step, st, bucket, own_gpu_event, sync_call);
+    for (const std::uint32_t call : tensor_syncs)
+        emitAllocatorWait(st, bucket, call);
 
     for (const HostStamp& h : bucket.stamps) {
         if (h.kind != HostStamp::Kind::Error)

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <queue>
 #include <unordered_map>
 #include <vector>
 
@@ -40,6 +41,16 @@ public:
     // An asynchronous enqueue call (launch, async copy/memset, record, ...) that took longer than
     // this blocked on a full launch queue: its ApiCall gets kQueueFull. 0 = never flag.
     void setQueueFullThreshold(TimeNs ns) { queue_full_threshold_ns_ = ns; }
+    // With this rule on, an enqueue call blocked on a full queue only when it found at least
+    // `min_pending` earlier GPU ops not yet ended when it began; then also a shorter call that
+    // took at least `min_call_ns` and returned only after one of them ended: a full queue frees
+    // one slot per finished op, so a blocked launch waits about one op (on an H200, 1,022
+    // pending 50 µs kernels: launches of ~50 µs that returned ~5 µs after a kernel ended).
+    // min_pending 0 = off.
+    void setBlockedEnqueueRule(TimeNs min_call_ns, std::size_t min_pending) {
+        blocked_call_ns_ = min_call_ns;
+        blocked_min_pending_ = min_pending;
+    }
     // Records and host stamps, in any order.
     void add(CuptiRecordBatch&& batch);
     // Steps [0, count) have been issued: their host stamps are in (or will never come).
@@ -85,7 +96,18 @@ private:
                               const StepBucket& bucket);
     void emitHostWait(std::uint32_t step, const Step& st, const StepBucket& bucket,
                       std::uint32_t own_gpu_event, std::uint32_t call_index);
+    // The HostWait of one waiting call the caching allocator made (cudaFree, cudaEventSynchronize).
+    void emitAllocatorWait(const Step& st, const StepBucket& bucket, std::uint32_t call_index);
+    void addImplicitWait(const TraceEvent& call, const Step& st, const StepBucket& bucket,
+                         TimeNs end, SyncMode mode, std::uint32_t awaited);
+    static std::uint8_t waitStyle(const HostStamp* stamp);
+    std::uint32_t latestGpuOpEndingBy(TimeNs t) const;
+    bool waitedFor(std::uint32_t awaited, const TraceEvent& wait) const;
     std::uint32_t addStreamEvent(TraceEvent event, std::uint32_t stream);
+    bool blockedOnFullQueue(TimeNs start, TimeNs end);
+    // The HostWait of a cudaMemcpyAsync that blocked the host (asyncCopyBlocksHost).
+    void emitBlockingCopyWait(const Step& st, const StepBucket& bucket, std::uint32_t call_index,
+                              std::uint32_t copy_index, std::uint32_t stream_before);
     void flushMemory(bool final);
 
     TimeNs fromRecord(std::uint64_t t) const;
@@ -100,6 +122,10 @@ private:
     Trace& trace_;
     ConverterClock clock_;
     TimeNs queue_full_threshold_ns_ = 0;
+    TimeNs blocked_call_ns_ = 0;
+    std::size_t blocked_min_pending_ = 0;
+    // Ends of the GPU ops enqueued so far that had not ended when the last enqueue call began.
+    std::priority_queue<TimeNs, std::vector<TimeNs>, std::greater<>> pending_ends_;
 
     std::vector<ApiRecord> pending_api_;
     std::unordered_map<std::uint32_t, std::uint64_t> external_;  // CUPTI correlation -> step id

@@ -130,6 +130,18 @@ std::uint32_t CuptiRecordConverter::emitGpuSide(std::uint32_t step, const Step& 
     }
 }
 
+// Only a call that actually waited gets a HostWait: the awaited work ended after the call began
+// and (within the clock tolerance) before it returned. A synchronous device-to-device copy behind
+// a kernel on a blocking stream returned 2 ms before its copy ran (H200): the host waited for
+// nothing there.
+bool CuptiRecordConverter::waitedFor(std::uint32_t awaited, const TraceEvent& wait) const {
+    if (awaited == kNone)
+        return false;
+    const TimeNs end = trace_.events[awaited].end_ns;
+    return end > wait.start_ns &&
+           end <= wait.end_ns + std::max<TimeNs>(0, trace_.device.clock_tolerance_ns);
+}
+
 void CuptiRecordConverter::emitHostWait(std::uint32_t step, const Step& st,
                                         const StepBucket& bucket, std::uint32_t own_gpu_event,
                                         std::uint32_t call_index) {
@@ -195,8 +207,7 @@ void CuptiRecordConverter::emitHostWait(std::uint32_t step, const Step& st,
             awaited = own_gpu_event;
             break;
     }
-    // Only a call that actually waited gets a HostWait: the awaited work ended after it started.
-    if (awaited == kNone || trace_.events[awaited].end_ns <= wait.start_ns)
+    if (!waitedFor(awaited, wait))
         return;
 
     if (call_index != kNone) {
@@ -211,18 +222,90 @@ void CuptiRecordConverter::emitHostWait(std::uint32_t step, const Step& st,
     wait.awaited = awaited;
     if (stamp != nullptr)
         wait.setCpuNs(stamp->cpu_ns);
-    if (st.kind == StepKind::EventQueryPoll) {
-        wait.flags |= event_flags::kSpinning;
-    } else if (stamp != nullptr && stamp->cpu_ns >= 0 && stamp->end > stamp->start) {
-        // CPU/wall near 1 = spinning, near 0 = sleeping (SYNC-SEMANTICS §4).
-        const double ratio =
-            static_cast<double>(stamp->cpu_ns) / static_cast<double>(stamp->end - stamp->start);
-        wait.flags |= ratio >= 0.5 ? event_flags::kSpinning : event_flags::kSleeping;
-    }
+    wait.flags |= st.kind == StepKind::EventQueryPoll ? event_flags::kSpinning : waitStyle(stamp);
     if (isImplicitSync(st))
         wait.flags |= event_flags::kImplicitSync;
     const std::uint32_t index = trace_.addEvent(wait);
     trace_.flows.push_back({index, awaited, FlowKind::Awaited});
+}
+
+// The GPU op that ended last at or before `t` (the allocator's events are its bookkeeping and
+// not in the trace, so this is the work whose end let its cudaEventSynchronize return). Looks at
+// the most recent events only: the op a wait ends on was enqueued shortly before it.
+std::uint32_t CuptiRecordConverter::latestGpuOpEndingBy(TimeNs t) const {
+    constexpr std::size_t kLookBack = 65536;
+    std::uint32_t best = kNone;
+    const std::size_t n = trace_.events.size();
+    for (std::size_t k = 0; k < std::min(n, kLookBack); ++k) {
+        const auto i = static_cast<std::uint32_t>(n - 1 - k);
+        const TraceEvent& e = trace_.events[i];
+        const bool op = e.kind == EventKind::Kernel || e.kind == EventKind::Memcpy ||
+                        e.kind == EventKind::Memset || e.kind == EventKind::HostCallback;
+        if (op && e.end_ns <= t && (best == kNone || e.end_ns > trace_.events[best].end_ns))
+            best = i;
+    }
+    return best;
+}
+
+// CPU/wall near 1 = spinning, near 0 = sleeping (SYNC-SEMANTICS §4). A step with several waits
+// (an allocator op) has one ratio for all of them.
+std::uint8_t CuptiRecordConverter::waitStyle(const HostStamp* stamp) {
+    if (stamp == nullptr || stamp->cpu_ns < 0 || stamp->end <= stamp->start)
+        return 0;
+    const double ratio =
+        static_cast<double>(stamp->cpu_ns) / static_cast<double>(stamp->end - stamp->start);
+    return ratio >= 0.5 ? event_flags::kSpinning : event_flags::kSleeping;
+}
+
+// The implicit sync a call of `st` made: a HostWait from the call's start to `end` for `awaited`,
+// when the host did wait for it.
+void CuptiRecordConverter::addImplicitWait(const TraceEvent& call, const Step& st,
+                                           const StepBucket& bucket, TimeNs end, SyncMode mode,
+                                           std::uint32_t awaited) {
+    TraceEvent wait;
+    wait.kind = EventKind::HostWait;
+    wait.lane = kWaitLane;
+    wait.step = call.step;
+    wait.batch = st.batch;
+    wait.mode = mode;
+    wait.api = call.api;
+    wait.name = call.name;
+    wait.target_lane = call.target_lane;
+    wait.start_ns = call.start_ns;
+    wait.end_ns = end;
+    if (wait.end_ns <= wait.start_ns || !waitedFor(awaited, wait))
+        return;
+    wait.awaited = awaited;
+    wait.flags |= event_flags::kImplicitSync | waitStyle(stampOf(bucket, HostStamp::Kind::Step));
+    const std::uint32_t index = trace_.addEvent(wait);
+    trace_.flows.push_back({index, awaited, FlowKind::Awaited});
+}
+
+void CuptiRecordConverter::emitAllocatorWait(const Step& st, const StepBucket& bucket,
+                                             std::uint32_t call_index) {
+    const TraceEvent& call = trace_.events[call_index];
+    // cudaFree of cudaMalloc memory waits for the whole device; cudaEventSynchronize for the
+    // point where a held tensor's other stream was when the tensor died.
+    const std::uint32_t awaited =
+        call.api == ApiId::Free
+            ? device_tail_.index
+            : latestGpuOpEndingBy(call.end_ns +
+                                  std::max<TimeNs>(0, trace_.device.clock_tolerance_ns));
+    addImplicitWait(call, st, bucket, call.end_ns, st.mode, awaited);
+}
+
+void CuptiRecordConverter::emitBlockingCopyWait(const Step& st, const StepBucket& bucket,
+                                                std::uint32_t call_index, std::uint32_t copy_index,
+                                                std::uint32_t stream_before) {
+    const TraceEvent& call = trace_.events[call_index];
+    const TraceEvent& copy = trace_.events[copy_index];
+    // As the simulator labels it. Staging starts once the stream's earlier work is done: the
+    // host waited for that work, then copied into the staging buffers (its own work, no wait).
+    if (asyncCopyStages(st))
+        addImplicitWait(call, st, bucket, std::min(call.end_ns, copy.start_ns),
+                        SyncMode::BlockingCopy, stream_before);
+    else
+        addImplicitWait(call, st, bucket, call.end_ns, SyncMode::BlockingCopy, copy_index);
 }
 
 void CuptiRecordConverter::flushMemory(bool final) {

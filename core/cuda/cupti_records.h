@@ -105,7 +105,10 @@ struct HostStamp {
     std::int64_t cpu_ns = -1;          // thread CPU time over [start, end]
     std::uint32_t api_records = 0;     // runtime records the step is expected to produce
     std::uint32_t polls = 0;           // event_query_poll: number of cudaEventQuery calls
-    std::string message;               // Error
+    std::string message;               // Error; a PyTorch allocator op's name
+    // PyTorch allocator steps: memory_allocated / memory_reserved when the step returned (-1 for
+    // other steps).
+    std::int64_t torch_allocated = -1, torch_reserved = -1;
 };
 
 // One device/pool sample of the sampler thread (host clock).

@@ -34,24 +34,31 @@ CuptiSession& CuptiSession::instance() {
 }
 
 void CUPTIAPI CuptiSession::requestBuffer(uint8_t** buffer, size_t* size, size_t* max_records) {
-    *buffer = static_cast<uint8_t*>(std::aligned_alloc(kAlignment, kBufferBytes));
+    CuptiSession& self = instance();
+    {
+        const std::lock_guard lock(self.mutex_);
+        if (!self.spare_.empty()) {
+            *buffer = self.spare_.back();
+            self.spare_.pop_back();
+        } else {
+            *buffer = nullptr;
+        }
+    }
+    if (*buffer == nullptr)
+        *buffer = static_cast<uint8_t*>(std::aligned_alloc(kAlignment, kBufferBytes));
     *size = *buffer != nullptr ? kBufferBytes : 0;
     *max_records = 0;  // as many as fit
 }
 
 void CUPTIAPI CuptiSession::completeBuffer(CUcontext context, uint32_t stream_id, uint8_t* buffer,
                                            size_t /*size*/, size_t valid_size) {
-    // Decode outside the lock: this runs on CUPTI's thread while the engine may be taking records.
-    CuptiRecordBatch decoded;
-    if (buffer != nullptr && valid_size > 0)
-        CuptiActivityDecoder::decodeBuffer(buffer, valid_size, decoded);
+    Completed done{buffer, valid_size, 0};
     size_t dropped = 0;
     if (cuptiActivityGetNumDroppedRecords(context, stream_id, &dropped) == CUPTI_SUCCESS)
-        decoded.dropped += dropped;
-    std::free(buffer);
+        done.dropped = dropped;
     CuptiSession& self = instance();
     const std::lock_guard lock(self.mutex_);
-    self.batch_.append(std::move(decoded));
+    self.completed_.push_back(done);
 }
 
 uint64_t CUPTIAPI CuptiSession::timestamp() {
@@ -119,9 +126,29 @@ void CuptiSession::flush(bool forced) {
 }
 
 CuptiRecordBatch CuptiSession::take() {
+    std::vector<Completed> completed;
+    {
+        const std::lock_guard lock(mutex_);
+        completed.swap(completed_);
+    }
+    CuptiRecordBatch out;
+    std::vector<std::uint8_t*> decoded;
+    for (const Completed& c : completed) {
+        if (c.buffer != nullptr && c.valid_size > 0)
+            CuptiActivityDecoder::decodeBuffer(c.buffer, c.valid_size, out);
+        out.dropped += c.dropped;
+        if (c.buffer != nullptr)
+            decoded.push_back(c.buffer);
+    }
     const std::lock_guard lock(mutex_);
-    CuptiRecordBatch out = std::move(batch_);
-    batch_ = CuptiRecordBatch{};
+    // A few spares cover a flush's worth of buffers; more go back to the system.
+    constexpr std::size_t kMaxSpare = 4;
+    for (std::uint8_t* b : decoded) {
+        if (spare_.size() < kMaxSpare)
+            spare_.push_back(b);
+        else
+            std::free(b);
+    }
     return out;
 }
 

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <mutex>
 #include <string>
+#include <vector>
 
 #include "core/cuda/cupti_records.h"
 
@@ -14,7 +15,10 @@ namespace syncscope {
 // is a singleton). initialize() runs once: it registers our clock with
 // cuptiActivityRegisterTimestampCallback *before any kind is enabled* (SYNC-SEMANTICS §5.2) and
 // the buffer callbacks. enable()/disable() bracket each run with recordedActivityKinds().
-// Completed buffers are decoded at once (CuptiActivityDecoder) and wait in take().
+// A completed buffer is only queued in CUPTI's callback and decoded by take(), on the caller's
+// thread: CUPTI holds the buffer while its callback runs, and a runtime call that needs to write
+// a record waits for it (decoding a few thousand records there held the issuing thread's next
+// launch for 5 ms on an H200). Buffers are reused, so records never land on fresh pages.
 class CuptiSession {
 public:
     static CuptiSession& instance();
@@ -45,8 +49,15 @@ private:
                                         size_t size, size_t valid_size);
     static uint64_t CUPTIAPI timestamp();
 
-    std::mutex mutex_;
-    CuptiRecordBatch batch_;
+    struct Completed {
+        std::uint8_t* buffer = nullptr;
+        std::size_t valid_size = 0;
+        std::size_t dropped = 0;
+    };
+
+    std::mutex mutex_;  // guards completed_ and spare_
+    std::vector<Completed> completed_;
+    std::vector<std::uint8_t*> spare_;  // decoded buffers, for requestBuffer
     bool initialized_ = false;
     std::string init_error_;
     bool host_clock_ = false;

@@ -182,7 +182,8 @@ void CachingAllocator::mergeInto(std::uint32_t block, std::uint32_t other) {
     dead_blocks_.push_back(other);
 }
 
-std::vector<std::uint64_t> CachingAllocator::releaseFreeSegments() {
+std::vector<std::uint64_t> CachingAllocator::releaseFreeSegments(
+    std::vector<std::uint32_t>* segments) {
     std::vector<std::uint64_t> released;
     for (Segment& s : segments_) {
         if (!s.live)
@@ -196,6 +197,8 @@ std::vector<std::uint64_t> CachingAllocator::releaseFreeSegments() {
         s.live = false;
         reserved_ -= s.bytes;
         released.push_back(s.bytes);
+        if (segments != nullptr)
+            segments->push_back(static_cast<std::uint32_t>(&s - segments_.data()));
     }
     return released;
 }

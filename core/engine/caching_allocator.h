@@ -56,6 +56,9 @@ public:
     std::uint32_t findCached(std::uint64_t bytes, std::uint32_t stream) const;
     std::uint32_t addSegment(std::uint64_t segment_bytes, std::uint64_t bytes,
                              std::uint32_t stream);
+    // The segment a block lies in: 0, 1, ... in the order addSegment made them (the CUDA engine
+    // keeps each one's cudaMalloc pointer under this number).
+    std::uint32_t segmentOf(std::uint32_t block) const { return blocks_[block].segment; }
     // Gives `block` to tensor `buffer`, splitting off what it does not need. Returns the block's
     // size, which memory_allocated grows by.
     std::uint64_t allocate(std::uint32_t buffer, std::uint32_t block, std::uint64_t bytes);
@@ -76,8 +79,9 @@ public:
     std::vector<Use> heldUses() const;
     // Blocks still held by uses (before empty_cache waited for them).
     std::size_t heldCount() const { return held_.size(); }
-    // Releases every segment that is wholly free; returns their sizes, in address order.
-    std::vector<std::uint64_t> releaseFreeSegments();
+    // Releases every segment that is wholly free; returns their sizes, in address order, and
+    // appends their numbers (segmentOf) to `segments` when given.
+    std::vector<std::uint64_t> releaseFreeSegments(std::vector<std::uint32_t>* segments = nullptr);
 
     std::uint64_t allocated() const { return allocated_; }
     std::uint64_t reserved() const { return reserved_; }

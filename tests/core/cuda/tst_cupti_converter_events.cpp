@@ -226,6 +226,196 @@ private slots:
         QCOMPARE(int(trace.events[waits[0]].mode), int(SyncMode::BlockingCopy));
     }
 
+    // A synchronous device-to-device copy returns before its copy runs when the copy must wait
+    // for a kernel on a blocking stream (measured on an H200: 40 µs in the call, the copy 2 ms
+    // later): the host waited for nothing, so there is no HostWait.
+    void aCallThatReturnedBeforeItsCopyDidNotWait() {
+        const Scenario s = twoStreams();
+        Step copy = step(StepKind::Memcpy, 1);
+        copy.async = false;
+        copy.direction = CopyDirection::DeviceToDevice;
+        copy.bytes = 1 << 20;
+        Trace trace;
+        trace.device.clock_tolerance_ns = 2'000;
+        CuptiRecordConverter conv(s, {step(StepKind::Kernel, 1), copy}, trace);
+        Records r;
+        const std::uint32_t k = r.call(0, kLaunch, 10, 50);
+        r.kernel(k, 14, 50, 2'000'000);
+        const std::uint32_t c = r.call(1, kMemcpy, 60, 100'000);
+        GpuOpRecord op;
+        op.kind = GpuOpRecord::Kind::Memcpy;
+        op.correlation = c;
+        op.stream_id = 14;
+        op.start = 2'001'000;
+        op.end = 2'003'000;
+        op.bytes = 1 << 20;
+        op.copy_kind = 8;
+        r.batch.gpu.push_back(op);
+        r.stamp(0, 10, 51, 1);
+        r.stamp(1, 60, 100'001, 1, 90'000);
+        conv.add(std::move(r.batch));
+        conv.setIssuedSteps(2);
+        conv.process(true);
+        QCOMPARE(indicesOf(trace, EventKind::Memcpy).size(), std::size_t(1));
+        QVERIFY(indicesOf(trace, EventKind::HostWait).empty());
+    }
+
+    // A pageable cudaMemcpyAsync blocks the host all the same (measured on an H200: 32 MiB took
+    // 6 ms in the call). Host to device: the call waits for the stream's earlier work (a pinned
+    // copy here), then stages while its DMA runs; device to host: it returns after its copy.
+    // Neither long call is a full launch queue.
+    void pageableAsyncCopiesBlockTheHost_data() {
+        QTest::addColumn<bool>("toDevice");
+        QTest::newRow("h2d: waits for the stream, then stages") << true;
+        QTest::newRow("d2h: waits for its copy") << false;
+    }
+    void pageableAsyncCopiesBlockTheHost() {
+        QFETCH(bool, toDevice);
+        const Scenario s = twoStreams();
+        Step pinned = step(StepKind::Memcpy, 0);
+        pinned.direction = CopyDirection::HostToDevice;
+        pinned.bytes = 32 << 20;
+        Step pageable = pinned;
+        pageable.pinned = false;
+        pageable.direction = toDevice ? CopyDirection::HostToDevice : CopyDirection::DeviceToHost;
+        Trace trace;
+        CuptiRecordConverter conv(s, {pinned, pageable}, trace);
+        conv.setQueueFullThreshold(100'000);
+        conv.setBlockedEnqueueRule(20'000, 256);
+        Records r;
+        const std::uint32_t kMemcpyAsync = CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyAsync_v3020;
+        const std::uint32_t c0 = r.call(0, kMemcpyAsync, 10, 40);
+        const std::uint32_t c1 = r.call(1, kMemcpyAsync, 50, 6'000'000);
+        GpuOpRecord op;
+        op.kind = GpuOpRecord::Kind::Memcpy;
+        op.stream_id = 13;
+        op.bytes = 32 << 20;
+        op.copy_kind = 1;
+        op.correlation = c0;
+        op.start = 40;
+        op.end = 600'000;
+        r.batch.gpu.push_back(op);
+        op.correlation = c1;
+        op.copy_kind = toDevice ? 1 : 2;
+        op.start = 601'000;
+        op.end = toDevice ? 6'010'000 : 5'990'000;
+        r.batch.gpu.push_back(op);
+        r.stamp(0, 10, 41, 1);
+        r.stamp(1, 50, 6'000'001, 1, 5'900'000);
+        conv.add(std::move(r.batch));
+        conv.setIssuedSteps(2);
+        conv.process(true);
+        QVERIFY2(violationsOf(trace, s).isEmpty(), qPrintable(violationsOf(trace, s)));
+
+        const auto copies = indicesOf(trace, EventKind::Memcpy);
+        const auto calls = indicesOf(trace, EventKind::ApiCall);
+        const auto waits = indicesOf(trace, EventKind::HostWait);
+        QCOMPARE(copies.size(), std::size_t(2));
+        QCOMPARE(calls.size(), std::size_t(2));
+        const TraceEvent& call = trace.events[calls[1]];
+        QVERIFY(!(call.flags & event_flags::kQueueFull));
+        QVERIFY(call.flags & event_flags::kImplicitSync);
+        QVERIFY(call.flags & event_flags::kPageable);
+        QCOMPARE(waits.size(), std::size_t(1));
+        const TraceEvent& w = trace.events[waits[0]];
+        QCOMPARE(w.start_ns, TimeNs(50));
+        QCOMPARE(w.awaited, toDevice ? copies[0] : copies[1]);
+        QCOMPARE(w.end_ns, toDevice ? TimeNs(601'000) : TimeNs(6'000'000));
+        QVERIFY(w.flags & event_flags::kImplicitSync);
+        QVERIFY(w.flags & event_flags::kSpinning);
+        QCOMPARE(int(w.mode), int(SyncMode::BlockingCopy));
+        QVERIFY(hasFlow(trace, waits[0], w.awaited, FlowKind::Awaited));
+    }
+
+    // PyTorch's caching allocator on the GPU: each op is one ApiCall named by the engine, with
+    // the CUDA calls it made inside it; its waits are implicit syncs with what they waited for;
+    // memory_allocated / memory_reserved are sampled as each op returns.
+    void cachingAllocatorOps() {
+        constexpr std::uint64_t kGiB = 1ull << 30;
+        Scenario s = twoStreams();
+        s.buffers = {{"x"}};
+        Step alloc = step(StepKind::TensorAlloc, 0);
+        alloc.buffer = 0;
+        alloc.bytes = kGiB;
+        Step del = step(StepKind::TensorFree);
+        del.buffer = 0;
+        Trace trace;
+        CuptiRecordConverter conv(
+            s, {alloc, step(StepKind::Kernel, 1), del, step(StepKind::EmptyCache)}, trace);
+        Records r;
+        r.call(0, CUPTI_RUNTIME_TRACE_CBID_cudaMalloc_v3020, 12, 40);
+        r.stamp(0, 10, 45, 1);
+        r.batch.host.back().message = "torch.empty 1.0 GiB: new 1.0 GiB segment on s0 (cudaMalloc)";
+        r.batch.host.back().torch_allocated = std::int64_t(kGiB);
+        r.batch.host.back().torch_reserved = std::int64_t(kGiB);
+        const std::uint32_t k = r.call(1, kLaunch, 50, 55);
+        r.kernel(k, 14, 100, 5000);
+        r.stamp(1, 50, 56, 1);
+        r.stamp(2, 57, 59, 0);
+        r.batch.host.back().message = "del tensor: block held until s1 reaches this point";
+        r.batch.host.back().torch_allocated = 0;
+        r.batch.host.back().torch_reserved = std::int64_t(kGiB);
+        r.call(3, kEventSync, 62, 5010);
+        r.call(3, CUPTI_RUNTIME_TRACE_CBID_cudaFree_v3020, 5020, 5100);
+        r.stamp(3, 60, 5110, 2, 40);
+        r.batch.host.back().message = "torch.cuda.empty_cache";
+        r.batch.host.back().torch_allocated = 0;
+        r.batch.host.back().torch_reserved = 0;
+        conv.add(std::move(r.batch));
+        conv.setIssuedSteps(4);
+        conv.process(true);
+        QVERIFY2(violationsOf(trace, s).isEmpty(), qPrintable(violationsOf(trace, s)));
+
+        const auto find = [&](ApiId api) {
+            for (std::uint32_t i = 0; i < trace.events.size(); ++i)
+                if (trace.events[i].kind == EventKind::ApiCall && trace.events[i].api == api)
+                    return i;
+            return kNone;
+        };
+        const std::uint32_t op = find(ApiId::TensorAlloc);
+        QVERIFY(op != kNone);
+        QCOMPARE(trace.strings.at(trace.events[op].name),
+                 std::string_view("torch.empty 1.0 GiB: new 1.0 GiB segment on s0 (cudaMalloc)"));
+        QCOMPARE(trace.events[op].start_ns, TimeNs(10));  // the whole op, the cudaMalloc inside
+        QCOMPARE(trace.events[op].end_ns, TimeNs(45));
+        QCOMPARE(trace.events[op].bytes(), kGiB);
+        const std::uint32_t malloc = find(ApiId::Malloc);
+        QVERIFY(malloc != kNone);
+        QCOMPARE(trace.events[malloc].step, 0u);
+        QCOMPARE(trace.events[malloc].bytes(), kGiB);  // the segment
+        QVERIFY(find(ApiId::TensorFree) != kNone);
+        QVERIFY(find(ApiId::EmptyCache) != kNone);
+
+        const std::uint32_t esync = find(ApiId::EventSynchronize);
+        const std::uint32_t free = find(ApiId::Free);
+        QVERIFY(esync != kNone && free != kNone);
+        QCOMPARE(trace.strings.at(trace.events[esync].name),
+                 std::string_view("cudaEventSynchronize (caching allocator)"));
+        QVERIFY(trace.events[esync].flags & event_flags::kImplicitSync);
+        QVERIFY(trace.events[free].flags & event_flags::kImplicitSync);
+        // The event sync waited for s1's kernel; the cudaFree came after it and waited for none.
+        const auto waits = indicesOf(trace, EventKind::HostWait);
+        QCOMPARE(waits.size(), std::size_t(1));
+        const TraceEvent& w = trace.events[waits[0]];
+        QCOMPARE(int(w.api), int(ApiId::EventSynchronize));
+        QCOMPARE(w.step, 3u);
+        QCOMPARE(w.awaited, indicesOf(trace, EventKind::Kernel).at(0));
+        QVERIFY(w.flags & event_flags::kImplicitSync);
+        QVERIFY(w.flags & event_flags::kSleeping);  // 40 ns of CPU in 5 µs
+        QVERIFY(hasFlow(trace, waits[0], w.awaited, FlowKind::Awaited));
+
+        // allocated / reserved after each op, in time order.
+        std::vector<std::tuple<TimeNs, std::int64_t, std::int64_t>> torch;
+        for (const MemorySample& m : trace.memory)
+            if (m.allocated >= 0)
+                torch.emplace_back(m.t_ns, m.allocated, m.reserved);
+        const std::vector<std::tuple<TimeNs, std::int64_t, std::int64_t>> expected = {
+            {45, std::int64_t(kGiB), std::int64_t(kGiB)},
+            {59, 0, std::int64_t(kGiB)},
+            {5110, 0, 0}};
+        QCOMPARE(torch, expected);
+    }
+
     void memoryRecordsBecomeSamplesInTimeOrder() {
         const Scenario s = twoStreams();
         Step alloc = step(StepKind::MallocAsync, 0);

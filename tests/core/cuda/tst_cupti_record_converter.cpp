@@ -283,6 +283,62 @@ private slots:
         QCOMPARE(bool(trace.events[api[0]].flags & event_flags::kQueueFull), queueFull);
     }
 
+    // 300 launches of 5 µs each enqueue 1 ms kernels back to back on one stream (kernel i runs
+    // [1000 + i ms, 1001 + i ms)), so at 1.5 ms about 299 are pending. The last launch, of
+    // `callUs`, begins at `startUs`: it blocked on the full queue only when it took long enough,
+    // enough kernels were pending, and one of them ended during the call.
+    void shortBlockedLaunchMeansFullQueue_data() {
+        QTest::addColumn<quint64>("startUs");
+        QTest::addColumn<quint64>("callUs");
+        QTest::addColumn<quint32>("minPending");
+        QTest::addColumn<bool>("queueFull");
+        QTest::newRow("waited for a kernel to end") << quint64(1990) << quint64(50) << 256u << true;
+        QTest::newRow("as fast as the others") << quint64(1990) << quint64(5) << 256u << false;
+        QTest::newRow("just under the minimum") << quint64(1990) << quint64(19) << 256u << false;
+        QTest::newRow("no kernel ended during it") << quint64(1900) << quint64(50) << 256u << false;
+        QTest::newRow("too few pending") << quint64(1990) << quint64(50) << 400u << false;
+        QTest::newRow("rule off") << quint64(1990) << quint64(50) << 0u << false;
+        // A call far longer than a launch is a full queue only with enough pending: the first
+        // cudaLaunchHostFunc of a run took 370 µs on an H200 with one kernel pending.
+        QTest::newRow("long, enough pending") << quint64(1900) << quint64(150) << 256u << true;
+        QTest::newRow("long, too few pending") << quint64(1900) << quint64(150) << 400u << false;
+    }
+    void shortBlockedLaunchMeansFullQueue() {
+        QFETCH(quint64, startUs);
+        QFETCH(quint64, callUs);
+        QFETCH(quint32, minPending);
+        QFETCH(bool, queueFull);
+        constexpr std::uint32_t kLaunches = 300;
+        const Scenario s = twoStreams();
+        Trace trace;
+        CuptiRecordConverter conv(s, std::vector<Step>(kLaunches + 1, step(StepKind::Kernel, 0)),
+                                  trace);
+        conv.setQueueFullThreshold(100'000);
+        if (minPending > 0)
+            conv.setBlockedEnqueueRule(20'000, minPending);
+        Records r;
+        constexpr std::uint64_t us = 1000, ms = 1'000'000;
+        for (std::uint32_t i = 0; i < kLaunches; ++i) {
+            const std::uint64_t t = 10 * us + i * 5 * us;
+            const std::uint32_t k = r.call(i, kLaunch, t, t + 4 * us);
+            r.kernel(k, 13, ms + i * ms, 2 * ms + i * ms);
+            r.stamp(i, t, t + 4 * us, 1);
+        }
+        // Kernel 0 ends at 2 ms: a call over it saw a slot free.
+        const std::uint64_t t = startUs * us;
+        const std::uint32_t k = r.call(kLaunches, kLaunch, t, t + callUs * us);
+        r.kernel(k, 13, 400 * ms, 401 * ms);
+        r.stamp(kLaunches, t, t + callUs * us, 1);
+        conv.add(std::move(r.batch));
+        conv.setIssuedSteps(kLaunches + 1);
+        conv.process(true);
+        const auto api = indicesOf(trace, EventKind::ApiCall);
+        QCOMPARE(api.size(), std::size_t(kLaunches + 1));
+        for (std::uint32_t i = 0; i < kLaunches; ++i)
+            QVERIFY(!(trace.events[api[i]].flags & event_flags::kQueueFull));
+        QCOMPARE(bool(trace.events[api.back()].flags & event_flags::kQueueFull), queueFull);
+    }
+
     void syncRecordBecomesHostWait_data() {
         QTest::addColumn<qint64>("cpuNs");
         QTest::addColumn<int>("flag");

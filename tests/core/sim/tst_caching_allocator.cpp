@@ -123,8 +123,12 @@ void TestCachingAllocator::emptyCacheReleasesOnlyWhollyFreeSegments() {
     const std::uint32_t s1 = a.addSegment(256 * kMiB, 256 * kMiB, kS0);
     a.allocate(1, s1, 256 * kMiB);
     QCOMPARE(a.reserved(), 768 * kMiB);
+    QCOMPARE(a.segmentOf(s0), 0u);
+    QCOMPARE(a.segmentOf(s1), 1u);
     a.free(1);
-    QCOMPARE(a.releaseFreeSegments(), std::vector<std::uint64_t>{256 * kMiB});
+    std::vector<std::uint32_t> released;  // which cudaMalloc the CUDA engine gives back
+    QCOMPARE(a.releaseFreeSegments(&released), std::vector<std::uint64_t>{256 * kMiB});
+    QCOMPARE(released, std::vector<std::uint32_t>{1});
     QCOMPARE(a.reserved(), 512 * kMiB);
     QCOMPARE(a.allocated(), 512 * kMiB);
     QVERIFY(a.releaseFreeSegments().empty());  // nothing else is free
