@@ -46,7 +46,10 @@ std::int64_t seriesValue(const MemorySample& s, const std::string& series) {
 class Evaluator {
 public:
     Evaluator(const Scenario& scenario, const Trace& trace)
-        : scenario_(scenario), trace_(trace), steps_(scenario) {
+        : scenario_(scenario),
+          trace_(trace),
+          steps_(scenario),
+          tolerance_(std::max<TimeNs>(0, trace.device.clock_tolerance_ns)) {
         facts_.resize(steps_.stepCount());
         for (const TraceEvent& e : trace.events) {
             const StepEvents::Role role = steps_.roleOf(trace, e);
@@ -266,17 +269,20 @@ private:
                           "'s GPU work ended at " + formatMicros(b.gpu_end);
                     return e.kind == ClaimKind::ReturnsBeforeEnd ? a.call_end < b.gpu_end
                                                                  : a.call_end >= b.gpu_end;
+                // Two GPU times within the recording's tolerance are one moment: a kernel that
+                // fills the GPU ends when its last block retires, and the next one's first
+                // blocks take the SMs already freed (1.2 µs before the end on an H200).
                 case ClaimKind::StartsAfterEnd:
                     why = an + "'s GPU work started at " + formatMicros(a.gpu_start) + "; " + bn +
-                          "'s ended at " + formatMicros(b.gpu_end);
-                    return a.gpu_start >= b.gpu_end;
+                          "'s ended at " + formatMicros(b.gpu_end) + withinTolerance();
+                    return a.gpu_start + tolerance_ >= b.gpu_end;
                 default: {  // Overlap
                     const TimeNs overlap =
                         std::min(a.gpu_end, b.gpu_end) - std::max(a.gpu_start, b.gpu_start);
                     why = an + "'s GPU work ran " + formatMicros(a.gpu_start) + "–" +
                           formatMicros(a.gpu_end) + ", " + bn + "'s " + formatMicros(b.gpu_start) +
-                          "–" + formatMicros(b.gpu_end);
-                    return overlap > 0;
+                          "–" + formatMicros(b.gpu_end) + withinTolerance();
+                    return overlap > tolerance_;
                 }
             }
         });
@@ -320,6 +326,12 @@ private:
     const Trace& trace_;
     std::vector<StepFacts> facts_;
     StepEvents steps_;
+    const TimeNs tolerance_;  // the recording's ε (0 on the simulator)
+
+    std::string withinTolerance() const {
+        return tolerance_ > 0 ? " (times within " + formatDuration(tolerance_) + " count as one)"
+                              : std::string();
+    }
 };
 
 }  // namespace

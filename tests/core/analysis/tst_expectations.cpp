@@ -73,6 +73,8 @@ private slots:
     void readerErrorsNameTheField();
     void writtenBackUnchanged();
     void traceWithoutTheStepFails();
+    void aRecordingsToleranceDecidesTouchingWork_data();
+    void aRecordingsToleranceDecidesTouchingWork();
 };
 
 void TestExpectations::trueClaimsHold_data() {
@@ -235,6 +237,52 @@ void TestExpectations::traceWithoutTheStepFails() {
     QVERIFY(!results[0].holds);
     QVERIFY2(QString::fromStdString(results[0].measured).contains("made no API call"),
              results[0].measured.c_str());
+}
+
+void TestExpectations::aRecordingsToleranceDecidesTouchingWork_data() {
+    QTest::addColumn<qint64>("toleranceNs");
+    QTest::addColumn<qint64>("earlyNs");  // k2 starts this long before k ends
+    QTest::addColumn<bool>("startsAfter");
+    QTest::addColumn<bool>("overlaps");
+    QTest::newRow("simulator: 1.2 µs is an overlap") << qint64(0) << qint64(1200) << false << true;
+    QTest::newRow("recording: 1.2 µs is within ε") << qint64(2000) << qint64(1200) << true << false;
+    QTest::newRow("recording: 2 µs is within ε") << qint64(2000) << qint64(2000) << true << false;
+    QTest::newRow("recording: 2.5 µs is an overlap")
+        << qint64(2000) << qint64(2500) << false << true;
+}
+
+void TestExpectations::aRecordingsToleranceDecidesTouchingWork() {
+    // A full-GPU kernel ends when its last block retires; the next one's first blocks may start
+    // on freed SMs a little earlier. On a recording, times within its ε are one moment.
+    QFETCH(qint64, toleranceNs);
+    QFETCH(qint64, earlyNs);
+    QFETCH(bool, startsAfter);
+    QFETCH(bool, overlaps);
+    const ScenarioParseResult parsed = ScenarioReader::parse(
+        scenarioWith(R"({"claim": "starts-after-end", "gpu": "k2", "after": "k"},
+                        {"claim": "overlap", "gpu": "k2", "with": "k"})"));
+    QVERIFY2(parsed.ok(), parsed.errorText().c_str());
+    EngineObserver observer;
+    CancelToken cancel;
+    RunResult run = makeSimEngine()->run(*parsed.scenario, observer, cancel);
+    QVERIFY2(run.status == RunStatus::Ok, run.message.c_str());
+    Trace& trace = run.trace;
+    trace.device.clock_tolerance_ns = toleranceNs;
+    const auto kernelOf = [&](std::uint32_t step) -> TraceEvent& {
+        for (TraceEvent& e : trace.events)
+            if (e.kind == EventKind::Kernel && e.step == step)
+                return e;
+        qFatal("no kernel of step %u", step);
+    };
+    const TraceEvent& k = kernelOf(1);
+    TraceEvent& k2 = kernelOf(2);
+    k2.start_ns = k.end_ns - earlyNs;
+    k2.end_ns = k.end_ns + 300'000;
+    const auto results = checkExpectations(*parsed.scenario, trace);
+    QCOMPARE(results.size(), std::size_t{2});
+    QVERIFY2(results[0].holds == startsAfter, results[0].measured.c_str());
+    QVERIFY2(results[1].holds == overlaps, results[1].measured.c_str());
+    QCOMPARE(QString::fromStdString(results[0].measured).contains("count as one"), toleranceNs > 0);
 }
 
 QTEST_GUILESS_MAIN(TestExpectations)
