@@ -30,6 +30,10 @@ const std::array<DeviceProfile, 2>& profiles() {
         h200.malloc_cost_ns = 20'000;
         h200.free_cost_ns = 15'000;
         h200.kernel_min_ns = 2'000;
+        // Measured on an H200 (docs/gpu-results.md, fifth session): a first call of 205-370 µs,
+        // later ones 3-4 µs; functions started 101-162 µs after the work before them ended.
+        h200.first_host_func_cost_ns = 250'000;
+        h200.host_func_start_ns = 130'000;
         h200.wake_latency_ns[0] = 2'000;  // auto = spin on a machine with spare cores
         h200.wake_latency_ns[1] = 2'000;
         h200.wake_latency_ns[2] = 6'000;
@@ -59,6 +63,8 @@ const std::array<DeviceProfile, 2>& profiles() {
         laptop.malloc_cost_ns = 50'000;
         laptop.free_cost_ns = 30'000;
         laptop.kernel_min_ns = 3'000;
+        laptop.first_host_func_cost_ns = 250'000;  // the H200's figures: not measured here
+        laptop.host_func_start_ns = 130'000;
         laptop.wake_latency_ns[0] = 4'000;
         laptop.wake_latency_ns[1] = 4'000;
         laptop.wake_latency_ns[2] = 12'000;

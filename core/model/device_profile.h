@@ -38,6 +38,10 @@ struct DeviceProfile {
     TimeNs malloc_cost_ns = 0;
     TimeNs free_cost_ns = 0;
     TimeNs kernel_min_ns = 0;  // shortest possible kernel (launch latency on the GPU)
+    // Host functions (cudaLaunchHostFunc): the run's first call sets up the driver's callback
+    // thread, and a function starts this long after its stream reached it (the thread wakes).
+    TimeNs first_host_func_cost_ns = 0;
+    TimeNs host_func_start_ns = 0;
     TimeNs wake_latency_ns[4] = {0, 0, 0,
                                  0};  // by SchedulePolicy: auto, spin, yield, blocking-sync
     double cpu_burn_fraction[4] = {0, 0, 0, 0};  // CPU time / wall time while waiting, by policy

@@ -27,8 +27,8 @@ std::uint64_t nonNegative(std::int64_t ns) {
 // The longest a step can keep the host busy without waiting: the most expensive API call plus the
 // slowest wake-up from a wait.
 std::uint64_t hostCostNs(const DeviceProfile& p) {
-    const TimeNs call = std::max(
-        {p.launch_cost_ns, p.api_cost_ns, p.sync_call_cost_ns, p.malloc_cost_ns, p.free_cost_ns});
+    const TimeNs call = std::max({p.launch_cost_ns, p.api_cost_ns, p.sync_call_cost_ns,
+                                  p.malloc_cost_ns, p.free_cost_ns, p.first_host_func_cost_ns});
     const TimeNs wake =
         *std::max_element(std::begin(p.wake_latency_ns), std::end(p.wake_latency_ns));
     return add(nonNegative(call), nonNegative(wake));
@@ -97,6 +97,9 @@ std::uint64_t SimEventEstimate::stepNs(const Step& step, const DeviceProfile& pr
             ns = add(ns, nonNegative(device.memsetDuration(step.bytes)));
             break;
         case StepKind::HostCallback:
+            ns = add(ns, add(nonNegative(step.duration_ns),
+                             nonNegative(device.profile().host_func_start_ns)));
+            break;
         case StepKind::HostWork:
             ns = add(ns, nonNegative(step.duration_ns));
             break;

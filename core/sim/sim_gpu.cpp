@@ -149,10 +149,14 @@ bool SimGpu::start(SimOp& op, bool& sm_blocked) {
     }
     op.running = true;
     op.start = now_;
+    // The driver's callback thread wakes up to run a host function: the stream is held from
+    // now, the function runs from then.
+    if (op.kind == SimOpKind::HostCallback)
+        op.start += device_.profile().host_func_start_ns;
     if (op.kind == SimOpKind::StreamWait)
         op.end = waitReleased(op) ? now_ : kEndUnknown;
     else
-        op.end = now_ + op.duration;
+        op.end = op.start + op.duration;
     return true;
 }
 

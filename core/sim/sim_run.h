@@ -114,7 +114,8 @@ private:
     std::uint32_t batch_ = kNone;
     const Step* step_ = nullptr;
     std::string failure_;
-    bool cancelled_ = false;  // a step saw the cancel token
+    bool cancelled_ = false;        // a step saw the cancel token
+    std::uint64_t host_funcs_ = 0;  // cudaLaunchHostFunc calls so far (the first costs more)
     std::uint32_t demand_grid_ = 0, demand_block_ = 0;
     SmDemand demand_;
 

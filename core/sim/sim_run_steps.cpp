@@ -373,7 +373,9 @@ void SimRun::hostCallback(const Step& step) {
                      SyncMode::HostCallback);
     op.name = labelOr(step, callback_name_);
     op.duration = step.duration_ns;
-    enqueueCall(step.stream, op, profile_.api_cost_ns, 0);
+    const TimeNs cost = host_funcs_ == 0 ? profile_.first_host_func_cost_ns : profile_.api_cost_ns;
+    ++host_funcs_;
+    enqueueCall(step.stream, op, std::max(cost, profile_.api_cost_ns), 0);
 }
 
 void SimRun::hostWork(const Step& step) {

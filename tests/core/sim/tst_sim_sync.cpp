@@ -239,23 +239,28 @@ void TestSimSync::fullLaunchQueueBlocksTheHost() {
     QCOMPARE(next->end_ns, gpuOp(t, 1)->end_ns + L);
 }
 
-// s0: 100 µs kernel, a 50 µs host callback, a 10 µs kernel.
+// s0: 400 µs kernel, a 50 µs host callback, a 10 µs kernel. The run's first cudaLaunchHostFunc
+// costs more, and the function starts once the driver's thread wakes (measured on an H200).
 void TestSimSync::hostCallbackOrdering() {
     const auto& p = h200();
     Scenario s = scenario({StreamKind::NonBlocking});
     Step callback = step(StepKind::HostCallback, 0);
     callback.duration_ns = 50'000;
-    s.program = {kernel(0, 100'000), callback, kernel(0, 10'000)};
+    s.program = {kernel(0, 400'000), callback, kernel(0, 10'000), callback};
     const RunResult r = run(s);
     SIM_VERIFY_STATUS(r, RunStatus::Ok);
     const Trace& t = r.trace;
     SIM_COMPARE_ENUM(apiOf(t, 1)->api, ApiId::LaunchHostFunc);
-    QCOMPARE(apiOf(t, 1)->duration(), p.api_cost_ns);
+    QCOMPARE(apiOf(t, 1)->duration(), p.first_host_func_cost_ns);
+    QVERIFY(p.first_host_func_cost_ns > p.api_cost_ns);
     const TraceEvent* fn = gpuOp(t, 1);
     SIM_COMPARE_ENUM(fn->kind, EventKind::HostCallback);
-    QCOMPARE(fn->start_ns, gpuOp(t, 0)->end_ns);  // I15: after the earlier work
+    // I15: after the earlier work, once the callback thread has woken.
+    QVERIFY(apiOf(t, 1)->end_ns < gpuOp(t, 0)->end_ns);
+    QCOMPARE(fn->start_ns, gpuOp(t, 0)->end_ns + p.host_func_start_ns);
     QCOMPARE(fn->end_ns, fn->start_ns + 50'000);
-    QCOMPARE(gpuOp(t, 2)->start_ns, fn->end_ns);  // I15: later work waits for it to return
+    QCOMPARE(gpuOp(t, 2)->start_ns, fn->end_ns);       // I15: later work waits for it to return
+    QCOMPARE(apiOf(t, 3)->duration(), p.api_cost_ns);  // set up once
 }
 
 // A 100 µs kernel, a record, then a query loop every 10 µs.
