@@ -19,10 +19,12 @@ const std::array<DeviceProfile, 2>& profiles() {
         h200.memory_bytes = 141ull * 1000 * 1000 * 1000;
         h200.copy_engines = 2;
         h200.launch_queue_depth = 1024;
-        h200.h2d_bytes_per_ns = 50.0;
-        h200.d2h_bytes_per_ns = 50.0;
+        // Measured on an H200 (docs/gpu-results.md, fifth session): 32 MiB pinned copies at
+        // 55 GB/s both ways, pageable host-to-device ones at 6.4-6.5 GB/s (32 MiB and 256 MiB).
+        h200.h2d_bytes_per_ns = 55.0;
+        h200.d2h_bytes_per_ns = 55.0;
         h200.d2d_bytes_per_ns = 1500.0;
-        h200.pageable_factor = 0.4;
+        h200.pageable_factor = 0.12;
         h200.memory_kernel_bytes_per_ns = 2400.0;
         h200.launch_cost_ns = 2'500;
         h200.api_cost_ns = 1'000;
