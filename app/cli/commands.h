@@ -27,9 +27,15 @@ struct CheckOptions {
     std::optional<std::int64_t> epsilon_ns;
     std::optional<std::int64_t> wake_bound_ns;
     std::size_t max_listed = 50;
+    bool json = false;
 };
 
 struct StatsOptions {
+    std::string trace;
+    bool json = false;
+};
+
+struct WaitsOptions {
     std::string trace;
     bool json = false;
 };
@@ -61,6 +67,7 @@ struct ExportOptions {
 int runCommand(const RunOptions& options);
 int checkCommand(const CheckOptions& options);
 int statsCommand(const StatsOptions& options);
+int waitsCommand(const WaitsOptions& options);
 int modesCommand(const ModesOptions& options);
 int compareCommand(const CompareOptions& options);
 int importCommand(const ImportOptions& options);

@@ -49,13 +49,25 @@ int main(int argc, char** argv) {
         ->check(tolerance);
     check_cmd->add_option("--max", check.max_listed, "List at most this many violations")
         ->capture_default_str();
+    check_cmd->add_flag("--json", check.json,
+                        "Machine-readable output: violations, warnings and observations apart "
+                        "(docs/cli-json.md)");
     check_cmd->callback([&] { exit_code = checkCommand(check); });
 
     StatsOptions stats;
     auto* stats_cmd = app.add_subcommand("stats", "Print a trace's summary statistics");
     stats_cmd->add_option("trace", stats.trace, "Trace file")->required();
-    stats_cmd->add_flag("--json", stats.json, "Machine-readable output");
+    stats_cmd->add_flag("--json", stats.json, "Machine-readable output (docs/cli-json.md)");
     stats_cmd->callback([&] { exit_code = statsCommand(stats); });
+
+    WaitsOptions waits;
+    auto* waits_cmd = app.add_subcommand(
+        "waits",
+        "List every host wait: the call (torch-level where known), why the host was blocked, the "
+        "GPU work it waited for and how long after that work the host woke");
+    waits_cmd->add_option("trace", waits.trace, "Trace file")->required();
+    waits_cmd->add_flag("--json", waits.json, "Machine-readable output (docs/cli-json.md)");
+    waits_cmd->callback([&] { exit_code = waitsCommand(waits); });
 
     ModesOptions modes;
     auto* modes_cmd = app.add_subcommand("modes", "Print the sync-mode catalogue");
@@ -89,7 +101,8 @@ int main(int argc, char** argv) {
         "For a trace of several ranks: which rank each NCCL collective waited for, and how long");
     collectives_cmd->add_option("trace", collectives.trace, "A merged trace (import A B C --out)")
         ->required();
-    collectives_cmd->add_flag("--json", collectives.json, "Machine-readable output");
+    collectives_cmd->add_flag("--json", collectives.json,
+                              "Machine-readable output (docs/cli-json.md)");
     collectives_cmd->callback([&] { exit_code = collectivesCommand(collectives); });
 
     ExportOptions chrome;

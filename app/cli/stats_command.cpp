@@ -4,6 +4,7 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/input_files.h"
+#include "core/analysis/invariant_checker.h"
 #include "core/analysis/rank_summary.h"
 #include "core/analysis/terminal_text.h"
 #include "core/analysis/time_format.h"
@@ -75,6 +76,22 @@ int statsCommand(const StatsOptions& options) {
             if (s.sync_calls_by_api[i])
                 by_api[std::string(apiName(static_cast<ApiId>(i)))] = s.sync_calls_by_api[i];
         j["sync_calls_by_api"] = by_api;
+        nlohmann::json by_name = nlohmann::json::object();
+        for (const auto& [name, count] : syncCallsByName(s))
+            by_name[name] = count;
+        j["sync_calls_by_name"] = by_name;
+        nlohmann::json torch = nlohmann::json::object();
+        for (int i = 1; i < kTorchCallCount; ++i)
+            if (s.torch_calls[static_cast<std::size_t>(i)] != 0)
+                torch[std::string(torchCallName(static_cast<TorchCall>(i)))] =
+                    s.torch_calls[static_cast<std::size_t>(i)];
+        j["torch_calls"] = torch;
+        // The checker's verdict, split as `check` splits it: only violations are failures.
+        std::size_t counts[3] = {0, 0, 0};
+        for (const Violation& v : InvariantChecker().check(*trace))
+            ++counts[static_cast<int>(v.severity)];
+        j["invariants"] = {
+            {"violations", counts[0]}, {"warnings", counts[1]}, {"observations", counts[2]}};
         if (const auto ranks = summarizeRanks(*trace); !ranks.empty()) {
             nlohmann::json rows = nlohmann::json::array();
             for (const RankSummary& r : ranks)
@@ -116,10 +133,9 @@ int statsCommand(const StatsOptions& options) {
         std::cout << "peak PyTorch     " << formatBytes(s.peak_allocated) << " allocated, "
                   << formatBytes(s.peak_reserved) << " reserved\n";
     std::cout << "sync calls       " << s.sync_calls << '\n';
-    for (int i = 0; i < kApiIdCount; ++i)
-        if (s.sync_calls_by_api[i])
-            std::cout << "  " << std::left << std::setw(24) << apiName(static_cast<ApiId>(i))
-                      << s.sync_calls_by_api[i] << '\n';
+    // Torch-level calls first (what the program wrote), then the CUDA calls.
+    for (const auto& [name, count] : syncCallsByName(s))
+        std::cout << "  " << std::left << std::setw(32) << name << count << '\n';
     printRanks(*trace);
     return kExitOk;
 }

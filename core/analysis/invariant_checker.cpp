@@ -153,8 +153,14 @@ void InvariantChecker::checkProcess(const Trace& trace, ViolationSink& sink) con
         if (slept >= 0)
             ctx.sleeping_wake_bound = tolerance(saturatingAdd(slept, ctx.eps));
     }
+    const bool simulated = trace.device.engine == "sim";
+    const bool engine = simulated || trace.device.engine == "cuda";
     if (trace.device.engine == "cuda")
         ctx.measured = Violation::Severity::Warning;
+    ctx.knows_launch_attributes = engine;
+    ctx.held_call = simulated ? Violation::Severity::Error
+                    : engine  ? Violation::Severity::Warning
+                              : Violation::Severity::Observation;
     ctx.samples_on_change =
         options_.memory_samples_on_change.value_or(trace.device.engine != "cuda");
 

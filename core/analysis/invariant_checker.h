@@ -17,12 +17,16 @@ class ViolationSink;
 
 // One broken invariant of SYNC-SEMANTICS.md §8.
 struct Violation {
-    enum class Severity : std::uint8_t { Error, Warning };
+    // Error: the trace shows something the documented semantics forbid. Warning: I8 and I20 on
+    // the CUDA engine (a measured L; a sampled pool). Observation: what a recording may show
+    // legitimately but is worth a look (docs/semantics.md "What a recording can show"): two
+    // kernels of one stream overlapping in an import (programmatic dependent launch?), a call held
+    // past its own work's end. Neither warnings nor observations fail a check.
+    enum class Severity : std::uint8_t { Error, Warning, Observation };
 
     std::string invariant;              // "I6"
     std::string message;                // a full sentence, times in µs, names of what is involved
     std::vector<std::uint32_t> events;  // trace event indices involved (calls, ops, waits)
-    // Warning: I8 and I20 on the CUDA engine (a measured L; a sampled pool), as §8 allows.
     Severity severity = Severity::Error;
 };
 

@@ -26,6 +26,15 @@ struct Context {
     // I8 and I20 are warnings on a real GPU: L is a measured median, and the OS can delay any
     // wake-up; the pool is sampled, not observed.
     Violation::Severity measured = Violation::Severity::Error;
+    // Whether the trace says how every kernel was launched. Our engines do (they never launch
+    // with programmatic stream serialization), so I1 is strict for them; an import does not, and
+    // a kernel that starts inside its predecessor (but after it started) is an observation
+    // (docs/semantics.md "Stream order").
+    bool knows_launch_attributes = true;
+    // I13 on a trace that was recorded rather than simulated: the host can be held inside any
+    // call (lazy module loading, descheduling), so a return after the work's end is an
+    // observation in an import and a warning on the CUDA engine.
+    Violation::Severity held_call = Violation::Severity::Error;
 };
 
 void checkStreamOrder(Context& ctx);       // I1, I2, I3, I4, I15, I24

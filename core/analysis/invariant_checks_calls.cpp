@@ -101,11 +101,15 @@ void checkAsyncReturn(Context& ctx, std::uint32_t call) {
     const auto& o = index.event(op);
     if (o.end_ns - c.start_ns < ctx.options.api_bound_ns || c.end_ns < o.end_ns + ctx.eps)
         return;
+    const bool observed = ctx.held_call != Violation::Severity::Error;
     ctx.sink.add("I13",
                  index.callName(call) + " at " + at(c.start_ns) + " returned at " + at(c.end_ns) +
                      ", after the " + index.describeOp(op) + " it enqueued had ended at " +
-                     at(o.end_ns) + "; it must return before its work ends.",
-                 {call, op});
+                     at(o.end_ns) +
+                     (observed ? "; the host was held inside the call (a full queue, lazy module "
+                                 "loading, or the thread descheduled)."
+                               : "; it must return before its work ends."),
+                 {call, op}, ctx.held_call);
 }
 
 void checkQuery(Context& ctx, std::uint32_t call) {

@@ -1,5 +1,5 @@
 // I25–I32: a trace's own shape. A trace that breaks these cannot have come from any run, so the
-// ordering checks that assume them would pass it silently (docs/trace-invariants.md).
+// ordering checks that assume them would pass it silently (docs/semantics.md, section 7).
 #include <algorithm>
 #include <unordered_set>
 #include <vector>

@@ -188,6 +188,11 @@ void checkHostSyncs(Context& ctx) {
                 break;
         }
     }
+    // An import's torch.cpu.synchronize() is a Python frame or an annotation, not an API call.
+    for (const std::uint32_t call : index.torchCalls())
+        if (index.event(call).kind != EventKind::ApiCall &&
+            index.event(call).api == ApiId::CpuSynchronize)
+            checkCpuSync(ctx, call);
     for (const std::uint32_t wait : index.hostWaits())
         checkImplicitSyncWakeUp(ctx, wait);
 }

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <utility>
 
+#include "core/model/torch_call.h"
+
 namespace syncscope {
 
 namespace {}  // namespace
@@ -46,10 +48,14 @@ void TraceIndex::indexCorrelations() {
     std::vector<std::pair<std::uint32_t, std::uint32_t>> calls;
     for (std::uint32_t i = 0; i < n; ++i) {
         const auto& e = events[i];
+        if (isTorchCallEvent(e) && e.kind != EventKind::HostWait)
+            torch_calls_.push_back(i);
         if (e.kind == EventKind::ApiCall) {
             api_calls_.push_back(i);
-            if (e.correlation != kNone)
+            if (e.correlation != kNone) {
                 calls.emplace_back(e.correlation, i);
+                first_api_correlation_ = std::min(first_api_correlation_, e.correlation);
+            }
         } else if (e.kind == EventKind::HostWait) {
             host_waits_.push_back(i);
         }
@@ -57,6 +63,9 @@ void TraceIndex::indexCorrelations() {
     std::sort(calls.begin(), calls.end());
     sortIndicesBy(api_calls_, [&](std::uint32_t i) { return events[i].start_ns; });
     sortIndicesBy(host_waits_, [&](std::uint32_t i) { return events[i].start_ns; });
+    sortIndicesBy(torch_calls_, [&](std::uint32_t i) { return events[i].start_ns; });
+    for (const std::uint32_t i : torch_calls_)
+        torch_calls_by_thread_[hostThreadOf(events[i].lane)].push_back(i);
     if (calls.empty())
         return;
     for (std::uint32_t i = 0; i < n; ++i) {
@@ -108,6 +117,47 @@ void TraceIndex::indexStreams() {
     build(all_);
     for (auto& seq : per_lane_)
         build(seq);
+}
+
+std::uint16_t TraceIndex::hostThreadOf(std::uint16_t lane) const {
+    const auto& lanes = trace_.lanes;
+    if (lane >= lanes.size())
+        return lane;
+    const Lane& l = lanes[lane];
+    if ((l.kind == LaneKind::HostWaits || l.kind == LaneKind::Annotation) &&
+        l.parent < lanes.size())
+        return l.parent;
+    return lane;
+}
+
+std::uint32_t TraceIndex::torchCallAround(std::uint32_t event) const {
+    if (torch_calls_.empty() || event >= trace_.events.size())
+        return kNone;
+    const TraceEvent& e = trace_.events[event];
+    const auto it = torch_calls_by_thread_.find(hostThreadOf(e.lane));
+    if (it == torch_calls_by_thread_.end())
+        return kNone;
+    const auto& calls = it->second;
+    // Marked calls of one thread do not nest (only the outermost is marked): the candidate is the
+    // last one starting by then.
+    auto pos =
+        std::upper_bound(calls.begin(), calls.end(), e.start_ns,
+                         [&](TimeNs t, std::uint32_t i) { return t < trace_.events[i].start_ns; });
+    while (pos != calls.begin()) {
+        const std::uint32_t call = *--pos;
+        if (call == event)
+            continue;
+        return trace_.events[call].end_ns >= e.end_ns ? call : kNone;
+    }
+    return kNone;
+}
+
+bool TraceIndex::launchedBeforeTrace(std::uint32_t op) const {
+    if (op >= trace_.events.size() || call_of_[op] != kNone)
+        return false;
+    const TraceEvent& e = trace_.events[op];
+    return isGpuOp(e.kind) && e.correlation != kNone && first_api_correlation_ != kNone &&
+           e.correlation < first_api_correlation_;
 }
 
 const TraceIndex::OpSequence& TraceIndex::streamOps(std::uint32_t lane) const {

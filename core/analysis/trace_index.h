@@ -85,6 +85,17 @@ public:
     std::uint32_t callOfWait(std::uint32_t wait) const;
     std::uint32_t waitOfCall(std::uint32_t call) const;
 
+    // The torch-level calls (torch.cpu.synchronize(), Tensor.item()...; isTorchCallEvent), by
+    // start, and the one on an event's host thread whose interval holds the event (a CUDA call
+    // made inside it, or that call's wait), or kNone.
+    const std::vector<std::uint32_t>& torchCalls() const { return torch_calls_; }
+    std::uint32_t torchCallAround(std::uint32_t event) const;
+    // The host thread lane a host-side lane belongs to (a waits or annotation lane's parent).
+    std::uint16_t hostThreadOf(std::uint16_t lane) const;
+    // A GPU op whose launch the trace does not show because it came before the trace began: its
+    // correlation id is below every API call's (recorders number them in order).
+    bool launchedBeforeTrace(std::uint32_t op) const;
+
     const std::vector<std::uint32_t>& apiCalls() const { return api_calls_; }    // by start
     const std::vector<std::uint32_t>& hostWaits() const { return host_waits_; }  // by start
     std::size_t hostThreadCount() const { return host_threads_; }
@@ -113,6 +124,9 @@ private:
     std::unordered_map<std::uint32_t, std::uint32_t> wait_of_call_;
     std::vector<std::uint32_t> api_calls_;
     std::vector<std::uint32_t> host_waits_;
+    std::vector<std::uint32_t> torch_calls_;
+    std::unordered_map<std::uint16_t, std::vector<std::uint32_t>> torch_calls_by_thread_;
+    std::uint32_t first_api_correlation_ = kNone;
     std::size_t host_threads_ = 0;
 };
 

@@ -54,6 +54,23 @@ void summarizeGpu(const Trace& trace, TraceStats& stats) {
 
 }  // namespace
 
+std::vector<std::pair<std::string, std::uint64_t>> syncCallsByName(const TraceStats& stats) {
+    std::vector<std::pair<std::string, std::uint64_t>> names;
+    for (int i = 1; i < kTorchCallCount; ++i)
+        if (stats.torch_calls[static_cast<std::size_t>(i)] != 0)
+            names.emplace_back(std::string(torchCallName(static_cast<TorchCall>(i))),
+                               stats.torch_calls[static_cast<std::size_t>(i)]);
+    for (int i = 0; i < kApiIdCount; ++i) {
+        const auto api = static_cast<ApiId>(i);
+        // A run's torch.cpu.synchronize() is an API call too: named once, above.
+        if (stats.sync_calls_by_api[static_cast<std::size_t>(i)] == 0 || isTorchCallApi(api))
+            continue;
+        names.emplace_back(std::string(apiName(api)),
+                           stats.sync_calls_by_api[static_cast<std::size_t>(i)]);
+    }
+    return names;
+}
+
 TraceStats computeStats(const Trace& trace) {
     TraceStats stats;
     TimeNs first = std::numeric_limits<TimeNs>::max(), last = std::numeric_limits<TimeNs>::min();
@@ -63,6 +80,8 @@ TraceStats computeStats(const Trace& trace) {
         ++stats.events_by_kind[static_cast<std::size_t>(e.kind)];
         if ((e.flags & event_flags::kInstrumentation) != 0)
             continue;
+        if (isTorchCallEvent(e) && e.kind != EventKind::HostWait)
+            ++stats.torch_calls[static_cast<std::size_t>(torchCallOf(trace, e))];
         if (e.kind == EventKind::HostWait) {
             stats.host_blocked_ns = saturatingAdd(stats.host_blocked_ns, e.duration());
             if (e.cpuNs() >= 0)

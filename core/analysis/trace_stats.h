@@ -2,7 +2,11 @@
 
 #include <array>
 #include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
 
+#include "core/model/torch_call.h"
 #include "core/model/trace.h"
 
 namespace syncscope {
@@ -33,7 +37,15 @@ struct TraceStats {
     // Sync calls (explicit syncs, stream waits, queries, cpu_sync, implicit syncs), index: ApiId.
     std::array<std::uint64_t, kApiIdCount> sync_calls_by_api{};
     std::uint64_t sync_calls = 0;
+    // Torch-level calls (core/model/torch_call.h), index: TorchCall. A run's torch.cpu.synchronize
+    // is in both this and sync_calls_by_api; an import's torch-level calls only here, with the
+    // CUDA calls they made counted in sync_calls_by_api.
+    std::array<std::uint64_t, kTorchCallCount> torch_calls{};
 };
+
+// Sync calls by name, torch-level and CUDA-level together, each call once: "torch.cpu.synchronize",
+// "Tensor.item", "cudaStreamSynchronize". What `stats --json` prints as sync_calls_by_name.
+std::vector<std::pair<std::string, std::uint64_t>> syncCallsByName(const TraceStats& stats);
 
 // Whether an ApiCall is a synchronization (explicit, implicit, or a query/wait primitive).
 bool isSyncCall(const TraceEvent& event);

@@ -17,9 +17,10 @@ int invariantNumber(std::string_view id) {
 
 void ViolationSink::add(std::string_view invariant, std::string message,
                         std::vector<std::uint32_t> events, Violation::Severity severity) {
-    auto& list = listed_[invariantNumber(invariant)];
+    const Key key{invariantNumber(invariant), severity};
+    auto& list = listed_[key];
     if (max_ != 0 && list.size() >= max_) {
-        ++dropped_[invariantNumber(invariant)];
+        ++dropped_[key];
         return;
     }
     list.push_back({std::string(invariant), std::move(message), std::move(events), severity});
@@ -27,17 +28,19 @@ void ViolationSink::add(std::string_view invariant, std::string message,
 
 std::vector<Violation> ViolationSink::take() {
     std::vector<Violation> all;
-    for (auto& [number, list] : listed_) {
-        const auto severity = list.front().severity;
+    for (auto& [key, list] : listed_) {
+        const auto [number, severity] = key;
         for (auto& v : list)
             all.push_back(std::move(v));
-        const auto it = dropped_.find(number);
+        const auto it = dropped_.find(key);
         if (it == dropped_.end())
             continue;
         const std::string id = "I" + std::to_string(number);
+        const char* what = severity == Violation::Severity::Observation ? " more observations of "
+                           : severity == Violation::Severity::Warning   ? " more warnings of "
+                                                                        : " more violations of ";
         all.push_back({id,
-                       std::to_string(it->second) + " more violations of " + id +
-                           " were found and not listed.",
+                       std::to_string(it->second) + what + id + " were found and not listed.",
                        {},
                        severity});
     }

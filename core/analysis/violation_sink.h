@@ -4,6 +4,7 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/analysis/invariant_checker.h"
@@ -18,13 +19,17 @@ public:
 
     void add(std::string_view invariant, std::string message, std::vector<std::uint32_t> events,
              Violation::Severity severity = Violation::Severity::Error);
-    // Ordered by invariant number (I1 before I10), then in the order found.
+    // Ordered by invariant number (I1 before I10), then by severity (errors first), then in the
+    // order found.
     std::vector<Violation> take();
 
 private:
+    // Errors and observations of one invariant are listed and capped apart, so that a flood of
+    // observations cannot hide an error behind "… more".
+    using Key = std::pair<int, Violation::Severity>;
     std::size_t max_;
-    std::map<int, std::vector<Violation>> listed_;
-    std::map<int, std::size_t> dropped_;
+    std::map<Key, std::vector<Violation>> listed_;
+    std::map<Key, std::size_t> dropped_;
 };
 
 }  // namespace syncscope

@@ -5,6 +5,7 @@
 
 #include "core/analysis/gpu_activity.h"
 #include "core/analysis/time_format.h"
+#include "core/model/torch_call.h"
 
 namespace syncscope {
 
@@ -135,6 +136,30 @@ std::optional<WaitInfo> WaitAttribution::attribute(std::uint32_t wait_event) con
     return std::nullopt;
 }
 
+std::optional<WaitInfo> WaitAttribution::explain(std::uint32_t event) const {
+    const auto& events = index_.trace().events;
+    if (event >= events.size())
+        return std::nullopt;
+    const TraceEvent& e = events[event];
+    if (e.kind == EventKind::HostWait || e.kind == EventKind::StreamWait)
+        return attribute(event);
+    if (e.kind == EventKind::ApiCall && !isTorchCallEvent(e)) {
+        const std::uint32_t wait = index_.waitOfCall(event);
+        return wait != kNone ? attribute(wait) : std::nullopt;
+    }
+    if (!isTorchCallEvent(e))
+        return std::nullopt;
+    // The first wait on the call's thread that lies inside it.
+    const auto& waits = index_.hostWaits();
+    const std::uint16_t thread = index_.hostThreadOf(e.lane);
+    auto it = std::lower_bound(waits.begin(), waits.end(), e.start_ns,
+                               [&](std::uint32_t w, TimeNs t) { return events[w].start_ns < t; });
+    for (; it != waits.end() && events[*it].start_ns <= e.end_ns; ++it)
+        if (index_.hostThreadOf(events[*it].lane) == thread && events[*it].end_ns <= e.end_ns)
+            return attribute(*it);
+    return std::nullopt;
+}
+
 std::uint32_t WaitAttribution::workOf(std::uint32_t op) const {
     if (op == kNone || index_.event(op).kind != EventKind::EventMarker)
         return op;
@@ -230,6 +255,9 @@ WaitInfo WaitAttribution::attributeHostWait(std::uint32_t wait) const {
     }
     op = workOf(op);
     info.awaited_op = op;
+    info.reason = hostWaitReason(index_, wait);
+    info.torch_call = index_.torchCallAround(info.call != kNone ? info.call : wait);
+    info.awaited_launched_before_trace = op != kNone && index_.launchedBeforeTrace(op);
 
     TrText where;
     if (call != nullptr)
@@ -238,6 +266,14 @@ WaitInfo WaitAttribution::attributeHostWait(std::uint32_t wait) const {
         where = phrase(SYNCSCOPE_TR_NOOP("WaitAttribution", "a cudaEventQuery loop"));
     else
         where = phrase(SYNCSCOPE_TR_NOOP("WaitAttribution", "a host sync"));
+    // The call the user wrote first, the CUDA call it made after: "Tensor.item()
+    // (cudaMemcpyAsync)".
+    if (info.torch_call != kNone) {
+        const TorchCall torch = torchCallOf(index_.trace(), index_.event(info.torch_call));
+        if (torch != TorchCall::None)
+            where = phrase(SYNCSCOPE_TR_NOOP("WaitAttribution", "%1() (%2)"),
+                           {std::string(torchCallName(torch)), where});
+    }
     const bool on_event = info.cuda_event != kNone &&
                           (info.api == ApiId::EventSynchronize || info.api == ApiId::EventQuery ||
                            w.mode == SyncMode::EventQueryPoll);
@@ -263,6 +299,28 @@ WaitInfo WaitAttribution::attributeHostWait(std::uint32_t wait) const {
     }
 
     const std::string waited = formatDuration(info.duration_ns);
+    // Copies, memsets and allocations wait for their own op or the device: the sentences below
+    // say so. Other holds are no wait "for" something.
+    const bool held =
+        info.reason == HostWaitReason::PageableCopy || info.reason == HostWaitReason::HeldLaunch ||
+        info.reason == HostWaitReason::QueueFull || info.reason == HostWaitReason::LongCall;
+    if (held) {
+        // Held inside a call that is not a sync: say why, and what GPU work (if any) it waited
+        // for on the way.
+        TrText then = std::string();
+        if (op != kNone) {
+            const auto& o = index_.event(op);
+            info.awaited_end_ns = o.end_ns;
+            then = phrase(SYNCSCOPE_TR_NOOP("WaitAttribution",
+                                            "; it waited for %1, which ended %2 into the call"),
+                          {describeWork(op), formatDuration(saturatingSub(o.end_ns, w.start_ns))});
+        }
+        info.text =
+            phrase(SYNCSCOPE_TR_NOOP("WaitAttribution", "The host was held %1 in %2: %3%4%5."),
+                   {waited, where, describe(info.reason), then, manner});
+        info.sentence = info.text.english();
+        return info;
+    }
     if (op == kNone) {
         info.text = phrase(SYNCSCOPE_TR_NOOP("WaitAttribution",
                                              "The host waited %1 in %2%3; the trace does not show "
@@ -274,6 +332,7 @@ WaitInfo WaitAttribution::attributeHostWait(std::uint32_t wait) const {
     const auto& o = index_.event(op);
     info.awaited_end_ns = o.end_ns;
     info.wake_ns = saturatingSub(w.end_ns, o.end_ns);
+    info.wake_known = o.end_ns > w.start_ns;
     const TrText ended =
         o.kind == EventKind::EventMarker
             ? phrase(SYNCSCOPE_TR_NOOP("WaitAttribution", "the event fired"))
@@ -282,14 +341,26 @@ WaitInfo WaitAttribution::attributeHostWait(std::uint32_t wait) const {
     if (o.end_ns <= w.start_ns)  // recorders may name work that was done before the wait began
         when = phrase(SYNCSCOPE_TR_NOOP("WaitAttribution", "; %1 %2 before the wait began"),
                       {ended, formatDuration(saturatingSub(w.start_ns, o.end_ns))});
-    else if (info.wake_ns >= 0)
+    else if (info.wake_ns > kLateWakeNs) {
+        // Never call this a wake-up latency: the trace does not show what the host waited for.
+        info.late_wake = true;
+        when = phrase(SYNCSCOPE_TR_NOOP("WaitAttribution",
+                                        "; it woke only %1 after %2, and the trace shows no GPU "
+                                        "work it could have waited for in between"),
+                      {formatDuration(info.wake_ns), ended});
+    } else if (info.wake_ns >= 0)
         when = phrase(SYNCSCOPE_TR_NOOP("WaitAttribution", "; it woke %1 after %2"),
                       {formatDuration(info.wake_ns), ended});
     else
         when = phrase(SYNCSCOPE_TR_NOOP("WaitAttribution", "; it woke %1 before %2"),
                       {formatDuration(std::abs(info.wake_ns)), ended});
+    const TrText work =
+        info.awaited_launched_before_trace
+            ? phrase(SYNCSCOPE_TR_NOOP("WaitAttribution", "%1, launched before the trace began"),
+                     {describeWork(op)})
+            : describeWork(op);
     info.text = phrase(SYNCSCOPE_TR_NOOP("WaitAttribution", "The host waited %1 in %2 for %3%4%5."),
-                       {waited, where, describeWork(op), when, manner});
+                       {waited, where, work, when, manner});
     info.sentence = info.text.english();
     return info;
 }

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/analysis/host_wait_reason.h"
 #include "core/analysis/trace_index.h"
 #include "core/model/tr_text.h"
 #include "core/model/trace.h"
@@ -26,11 +27,24 @@ struct WaitInfo {
     std::uint32_t awaited_op = kNone;
     TimeNs awaited_end_ns = -1;
     TimeNs wake_ns = 0;  // end of the wait − awaited_end_ns
+    // Whether wake_ns is a wake-up: the wait was for the awaited op, which ended after the wait
+    // began (not a held call that only passed through it, not work already done).
+    bool wake_known = false;
     bool spinning = false;
     bool sleeping = false;
     std::int64_t cpu_ns = -1;  // CPU burnt while waiting, -1 unknown
-    TrText text;               // the same, in words, for the window to translate
-    std::string sentence;      // text.english(), for the CLI
+    // HostWait: why the host was blocked (a sync, a pageable copy, a held launch...).
+    HostWaitReason reason = HostWaitReason::Sync;
+    // HostWait: the torch-level call the wait happened in (Tensor.item(),
+    // torch.cuda.synchronize()), when the trace shows one around it.
+    std::uint32_t torch_call = kNone;
+    // The awaited op's launch is not in the trace: it came before the trace began.
+    bool awaited_launched_before_trace = false;
+    // The host woke more than kLateWakeNs after the last work it could have waited for ended: the
+    // trace does not show what kept it (docs/semantics.md "Work launched before the trace").
+    bool late_wake = false;
+    TrText text;           // the same, in words, for the window to translate
+    std::string sentence;  // text.english(), for the CLI
 };
 
 // A stretch inside [first GPU start, last GPU end] with no GPU work on any lane, and why.
@@ -55,10 +69,19 @@ struct IdleGap {
 // must outlive it. Construction is O(n log n); attribute() is O(log n).
 class WaitAttribution {
 public:
+    // A wake-up later than this after the awaited work ended is not called a wake-up latency
+    // (blocking-sync wake-ups are tens of µs): the sentence says the trace does not explain it.
+    static constexpr TimeNs kLateWakeNs = 1'000'000;
+
     explicit WaitAttribution(const Trace& trace);
+    const TraceIndex& index() const { return index_; }
 
     // For a HostWait or StreamWait event; nullopt for any other event.
     std::optional<WaitInfo> attribute(std::uint32_t wait_event) const;
+    // The same for the call that waited: a wait itself, a sync call's wait, or the first wait
+    // inside a torch-level call (Tensor.item() -> its cudaStreamSynchronize's). nullopt when the
+    // event made the host wait for nothing.
+    std::optional<WaitInfo> explain(std::uint32_t event) const;
     // GPU idle gaps in time order, each with its cause. A gap that begins while the host is blocked
     // in a sync is charged to that sync entirely: the host has to wake and enqueue again before
     // the GPU can go on, so the round trip is the sync's cost too.

@@ -42,6 +42,8 @@ struct ImportStats {
     std::uint64_t generic_events = 0;  // kept as EventKind::Generic
     std::uint64_t host_waits = 0;
     std::uint64_t stream_waits = 0;
+    std::uint64_t held_calls = 0;  // calls that held their thread, given a HostWait (of host_waits)
+    std::uint64_t torch_calls = 0;       // torch-level calls recognised (TorchCallMarker)
     std::uint64_t unresolved_flows = 0;  // flow records whose ends could not both be found
 };
 

@@ -179,15 +179,19 @@ std::string KinetoImport::onKinetoSpan(const KinetoRecord& r, Category category)
                     !err.empty())
                     return err;
             if (kind == "Stream Wait Event") {
-                // A device-side dependency: the waiting stream's row, never the host's.
-                e.kind = EventKind::StreamWait;
-                e.mode = SyncMode::StreamWaitEvent;
-                e.api = ApiId::StreamWaitEvent;
-                e.lane = streamLaneOf(r);
-                wait.scope = WaitScope::Event;
-                wait.stream = r.wait_on_stream.valueOr(-1);
+                // A host-side record of the call (its times are the call's): what it says goes
+                // on the calls, and no bar on the waiting stream (TraceAssembler).
+                StreamWaitLink link;
+                link.call_correlation = e.correlation;
+                link.record_correlation = wait.record_correlation;
+                link.device = wait.device;
+                link.waiting_stream = r.stream.valueOr(-1);
+                link.recorded_stream = r.wait_on_stream.valueOr(-1);
+                assembler_.addStreamWaitLink(link);
                 ++result_.stats.stream_waits;
-            } else {
+                return {};
+            }
+            {
                 e.kind = EventKind::HostWait;
                 e.setCpuNs(-1);  // not in the record (the field held its bytes, if any)
                 e.lane =

@@ -314,13 +314,21 @@ std::string NsysImport::readSyncs() {
             }
         }
         if (api == ApiId::StreamWaitEvent) {
-            e.kind = EventKind::StreamWait;
             if (stream < 0 || stream > 0xffffffffll) {
                 r.fail("streamId " + std::to_string(stream) + " is out of range");
                 break;
             }
-            e.lane = assembler_.streamLane(device, stream);
+            // A host-side record of the call: it puts no bar on the waiting stream
+            // (TraceAssembler::addStreamWaitLink).
+            StreamWaitLink link;
+            link.call_correlation = e.correlation;
+            link.record_correlation = wait.record_correlation;
+            link.device = device;
+            link.waiting_stream = stream;
+            link.recorded_stream = wait.stream;
+            assembler_.addStreamWaitLink(link);
             ++result_.stats.stream_waits;
+            continue;
         } else {
             e.kind = EventKind::HostWait;
             wait.lane_from_call = true;

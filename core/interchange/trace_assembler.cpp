@@ -5,6 +5,9 @@
 #include <numeric>
 #include <type_traits>
 
+#include "core/interchange/held_call_waits.h"
+#include "core/interchange/torch_call_marker.h"
+
 namespace syncscope {
 
 bool isGpuOp(EventKind kind) {
@@ -194,6 +197,7 @@ void TraceAssembler::resolveLaunches(ImportStats& stats) {
             gpu_last = std::max(gpu_last, e.correlation);
         }
     }
+    first_api_correlation_ = api_first;
     const auto events = trace_.events.size();
     api_by_corr_ = api_first == kNone ? CorrelationIndex(events)
                                       : CorrelationIndex(events, api_first, api_last);
@@ -240,6 +244,11 @@ void TraceAssembler::resolveWaits() {
         const auto& e = trace_.events[op];
         if (const std::uint32_t api = api_by_corr_.find(e.correlation); api != kNone)
             return trace_.events[api].start_ns;
+        // Launched before the trace began: enqueued before every call the trace shows, so a
+        // sync covers it (a sync at the window's start waits for the work queued before).
+        if (e.correlation != kNone && first_api_correlation_ != kNone &&
+            e.correlation < first_api_correlation_)
+            return std::numeric_limits<TimeNs>::min();
         return e.start_ns;
     };
     std::map<std::uint16_t, std::pair<std::int64_t, std::int64_t>> stream_of_lane;
@@ -290,9 +299,12 @@ void TraceAssembler::resolveWaits() {
         return index.best[static_cast<std::size_t>(it - index.enq.begin()) - 1];
     };
 
+    call_has_wait_.assign(trace_.events.size(), false);
     for (const auto& w : waits_) {
         auto& wait = trace_.events[w.wait];
         const std::uint32_t call = api_by_corr_.find(w.call_correlation);
+        if (call != kNone && wait.kind == EventKind::HostWait)
+            call_has_wait_[call] = true;
         if (w.lane_from_call) {
             wait.lane = call != kNone ? hostWaitsLane(trace_.events[call].lane)
                                       : hostWaitsLane(otherLane("unattributed syncs"));
@@ -322,6 +334,30 @@ void TraceAssembler::resolveWaits() {
             trace_.flows.push_back({w.wait, awaited, FlowKind::Awaited});
         }
     }
+}
+
+void TraceAssembler::resolveStreamWaitLinks() {
+    std::map<std::uint32_t, std::uint32_t> event_of_record;  // record call -> event id
+    for (const auto& link : stream_wait_links_) {
+        const std::uint32_t call = api_by_corr_.find(link.call_correlation);
+        if (call == kNone)
+            continue;
+        if (link.waiting_stream >= 0)
+            trace_.events[call].target_lane = streamLane(link.device, link.waiting_stream);
+        const std::uint32_t record = api_by_corr_.find(link.record_correlation);
+        if (record == kNone)
+            continue;
+        auto& rec = trace_.events[record];
+        if (rec.target_lane == kNoLane && link.recorded_stream >= 0)
+            rec.target_lane = streamLane(link.device, link.recorded_stream);
+        const auto id =
+            event_of_record.try_emplace(record, static_cast<std::uint32_t>(event_of_record.size()))
+                .first->second;
+        rec.cuda_event = id;
+        trace_.events[call].cuda_event = id;
+        trace_.flows.push_back({record, call, FlowKind::Record});
+    }
+    stream_wait_links_.clear();
 }
 
 void TraceAssembler::orderLanes() {
@@ -369,12 +405,19 @@ void TraceAssembler::normalizeTimes() {
 Trace TraceAssembler::finish(ImportStats& stats, bool normalize) {
     resolveLaunches(stats);
     resolveWaits();
+    resolveStreamWaitLinks();
+    const std::size_t held = HeldCallWaits::add(
+        trace_, call_has_wait_, [this](std::uint16_t lane) { return hostWaitsLane(lane); });
+    stats.host_waits += held;
+    stats.held_calls += held;
+    stats.torch_calls += TorchCallMarker::mark(trace_);
     orderLanes();
     if (normalize)
         normalizeTimes();
     std::stable_sort(trace_.memory.begin(), trace_.memory.end(),
                      [](const MemorySample& a, const MemorySample& b) { return a.t_ns < b.t_ns; });
     api_by_corr_ = CorrelationIndex();
+    std::vector<bool>().swap(call_has_wait_);
     Trace out = std::move(trace_);
     trace_ = Trace{};
     return out;

@@ -31,6 +31,19 @@ struct PendingWait {
     bool lane_from_call = false;  // put the HostWait on the waits lane of the call's thread
 };
 
+// A host-side record of cudaStreamWaitEvent (Kineto's cuda_sync "Stream Wait Event", an Nsight
+// SYNCHRONIZATION row): it says which stream waits for which record, but its times are the host
+// call's, so it is no event of a GPU stream (docs/semantics.md, I23). The assembler puts what it
+// says on the calls instead: the wait call targets the waiting stream, the record call the
+// recording stream, both share one event id, and a record flow joins them.
+struct StreamWaitLink {
+    std::uint32_t call_correlation = kNone;    // the cudaStreamWaitEvent call
+    std::uint32_t record_correlation = kNone;  // the cudaEventRecord it waits for, when known
+    std::int64_t device = 0;
+    std::int64_t waiting_stream = -1;
+    std::int64_t recorded_stream = -1;
+};
+
 // Shared back end of the importers: lanes keyed by foreign ids, events in absolute ns, and the
 // cross-record links (launch flows, wait attribution) resolved once everything has been read,
 // because foreign files list records in no particular order.
@@ -50,13 +63,16 @@ public:
     std::uint32_t addEvent(const TraceEvent& event) { return trace_.addEvent(event); }
     void addMemory(const MemorySample& sample) { trace_.memory.push_back(sample); }
     void addWait(const PendingWait& wait) { waits_.push_back(wait); }
+    void addStreamWaitLink(const StreamWaitLink& link) { stream_wait_links_.push_back(link); }
     // A launch flow from the API call to the GPU op sharing this correlation id.
     void requestLaunchFlow(std::uint32_t correlation) { launch_requests_.push_back(correlation); }
     // Link every GPU op to the API call with the same correlation id (CUPTI-style sources).
     void linkAllLaunches() { link_all_ = true; }
 
-    // Resolves links, orders lanes (host threads with their waits, then streams), and shifts times
-    // so the earliest record is at 0 when `normalize` is set. The assembler is empty afterwards.
+    // Resolves links, adds the waits of calls that held their thread (HeldCallWaits), marks the
+    // torch-level calls (TorchCallMarker), orders lanes (host threads with their waits, then
+    // streams), and shifts times so the earliest record is at 0 when `normalize` is set. The
+    // assembler is empty afterwards.
     Trace finish(ImportStats& stats, bool normalize = true);
 
 private:
@@ -74,6 +90,7 @@ private:
     void linkDenseLaunches(ImportStats& stats, std::uint32_t first, std::size_t range);
     void linkSparseLaunches(ImportStats& stats);
     void resolveWaits();
+    void resolveStreamWaitLinks();
     void orderLanes();
     void normalizeTimes();
 
@@ -84,6 +101,11 @@ private:
     std::map<std::uint16_t, std::uint16_t> waits_lanes_, annotation_lanes_;
     std::map<std::string, std::uint16_t, std::less<>> other_lanes_;
     std::vector<PendingWait> waits_;
+    std::vector<StreamWaitLink> stream_wait_links_;
+    std::vector<bool> call_has_wait_;  // by event: a HostWait of this call was resolved
+    // The smallest correlation id of an API call: a GPU op with a smaller one was launched before
+    // the trace began (CUPTI numbers correlations in order). kNone: no API call has one.
+    std::uint32_t first_api_correlation_ = kNone;
     std::vector<std::uint32_t> launch_requests_;
     bool link_all_ = false;
     CorrelationIndex api_by_corr_;  // API calls by correlation id, while links are resolved

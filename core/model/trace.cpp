@@ -93,6 +93,7 @@ constexpr std::array<ApiNames, kApiIdCount> kApiNames{{
     {"tensor-alloc", "torch.empty"},
     {"tensor-free", "del tensor"},
     {"record-stream", "Tensor.record_stream"},
+    {"torch-call", "a PyTorch call"},
     {"other", ""},
 }};
 }  // namespace

@@ -89,9 +89,13 @@ enum class ApiId : std::uint8_t {
     TensorAlloc,
     TensorFree,
     RecordStream,
+    // A PyTorch-level call an importer recognised (torch.cuda.synchronize(), Tensor.item()...):
+    // which one is read from the event's name (core/model/torch_call.h). Not a CUDA call; the
+    // CUDA calls it made are nested inside it on its thread.
+    TorchCall,
     Other,
 };
-inline constexpr int kApiIdCount = 29;
+inline constexpr int kApiIdCount = 30;
 
 namespace event_flags {
 inline constexpr std::uint8_t kSpinning = 1u << 0;         // HostWait: the thread burnt CPU

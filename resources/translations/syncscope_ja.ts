@@ -324,6 +324,49 @@
     </message>
 </context>
 <context>
+    <name>HostWaitReason</name>
+    <message>
+        <source>a sync</source>
+        <translation>同期</translation>
+    </message>
+    <message>
+        <source>a query loop</source>
+        <translation>問い合わせのループ</translation>
+    </message>
+    <message>
+        <source>a copy of pageable host memory, which the driver stages through pinned buffers while the host waits</source>
+        <translation>ページング可能なホストメモリのコピー（ドライバがピン留めバッファ経由で送る間、ホストは待つ）</translation>
+    </message>
+    <message>
+        <source>a synchronous copy</source>
+        <translation>同期コピー</translation>
+    </message>
+    <message>
+        <source>a host-to-host copy, synchronous in every form</source>
+        <translation>ホスト間コピー（どの形でも同期的）</translation>
+    </message>
+    <message>
+        <source>a synchronous memset</source>
+        <translation>同期メモリセット</translation>
+    </message>
+    <message>
+        <source>the implicit sync of an allocation or free</source>
+        <translation>メモリの確保・解放に伴う暗黙の同期</translation>
+    </message>
+    <message>
+        <source>a launch queue that was full</source>
+        <translation>満杯の起動キュー</translation>
+    </message>
+    <message>
+        <source>a launch held inside the call (a full queue, lazy module loading, or the thread descheduled)</source>
+        <translation>呼び出しの中で止められた起動（満杯のキュー、モジュールの遅延ロード、スレッドの中断のいずれか）</translation>
+    </message>
+    <message>
+        <source>a long call; the trace does not say why</source>
+        <translation>長い呼び出し（理由はトレースに記録されていない）</translation>
+    </message>
+</context>
+<context>
     <name>ImageExporter</name>
     <message>
         <source>%1 on %2</source>
@@ -635,7 +678,7 @@
     </message>
     <message>
         <source>torch.cpu.synchronize() has an empty body: it exists so device-agnostic code can call synchronize() on the CPU. Its device argument is ignored. It returns at once and waits for no GPU kernel; the GPU work it was meant to wait for is still running after it returns.</source>
-        <translation>torch.cpu.synchronize() の中身は空だ。デバイスに依存しないコードが CPU でも synchronize() を呼べるように存在するだけで、device 引数は無視される。すぐに戻り、どの GPU カーネルも待たない。待つつもりだった GPU の処理は、戻った後もまだ実行中だ。</translation>
+        <translation>torch.cpu.synchronize() の中身は空だ。デバイスに依存しないコードが CPU でも synchronize() を呼べるように存在するだけで、デバイス引数は無視される。すぐに戻り、どの GPU カーネルも待たない。待つつもりだった GPU の処理は、戻った後もまだ実行中だ。</translation>
     </message>
     <message>
         <source>Device synchronize</source>
@@ -1018,6 +1061,26 @@
     <message>
         <source>%1; no host activity was recorded then.</source>
         <translation>%1。その間のホストの活動は記録されていない。</translation>
+    </message>
+    <message>
+        <source>%1() (%2)</source>
+        <translation>%1()（%2）</translation>
+    </message>
+    <message>
+        <source>; it waited for %1, which ended %2 into the call</source>
+        <translation>。その間に %1 を待ち、それは呼び出しの開始から %2 後に終わった</translation>
+    </message>
+    <message>
+        <source>The host was held %1 in %2: %3%4%5.</source>
+        <translation>ホストは %2 の中で %1 止められていた。原因: %3%5%4。</translation>
+    </message>
+    <message>
+        <source>; it woke only %1 after %2, and the trace shows no GPU work it could have waited for in between</source>
+        <translation>。%2 %1 後にようやく起きたが、その間に待ちうる GPU の処理はトレースにない</translation>
+    </message>
+    <message>
+        <source>%1, launched before the trace began</source>
+        <translation>%1（トレースの開始前に起動されたもの）</translation>
     </message>
 </context>
 <context>
@@ -2390,6 +2453,16 @@ Save them before continuing?</source>
     <message>
         <source>%1 (%2% of busy time)</source>
         <translation>%1（稼働時間の %2%）</translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n observation(s)</source>
+        <translation>
+            <numerusform>、観察 %n 件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 (observation)</source>
+        <translation>%1（観察）</translation>
     </message>
 </context>
 <context>

@@ -150,25 +150,37 @@ void RunSummary::show(const Result& result) {
 
     violations_ = int(result.violations.size());
     violation_list_->clear();
+    int errors = 0, observations = 0;
+    for (const Violation& v : result.violations) {
+        errors += v.severity == Violation::Severity::Error;
+        observations += v.severity == Violation::Severity::Observation;
+    }
+    const int warnings = violations_ - errors - observations;
+    // Observations are what a recording may show legitimately (programmatic dependent launch, a
+    // held launch): listed, never counted as violations.
+    const QString observed =
+        observations > 0 ? tr(", %n observation(s)", nullptr, observations) : QString();
     if (result.empty) {
         invariants_->setText(QString());
-    } else if (result.violations.empty()) {
+    } else if (errors + warnings == 0) {
         invariants_->setText(
             tr("<b>Invariants:</b> <span style='color:#2e7d32'>0 violations</span> "
-               "(invariants I1–I34)"));
+               "(invariants I1–I34)") +
+            observed);
     } else {
-        int errors = 0;
-        for (const Violation& v : result.violations)
-            errors += v.severity == Violation::Severity::Error;
         invariants_->setText(
             tr("<b>Invariants:</b> <span style='color:#c62828'>%n violation(s)</span>", nullptr,
-               violations_) +
-            (errors < violations_ ? tr(" (%n warning(s))", nullptr, violations_ - errors)
-                                  : QString()));
+               errors + warnings) +
+            (warnings > 0 ? tr(" (%n warning(s))", nullptr, warnings) : QString()) + observed);
+    }
+    if (!result.empty) {
         for (const Violation& v : result.violations) {
+            const QString prefix =
+                v.severity == Violation::Severity::Observation
+                    ? tr("%1 (observation)").arg(QString::fromStdString(v.invariant))
+                    : QString::fromStdString(v.invariant);
             auto* item = new QListWidgetItem(
-                QStringLiteral("%1: %2").arg(QString::fromStdString(v.invariant),
-                                             QString::fromStdString(v.message)),
+                QStringLiteral("%1: %2").arg(prefix, QString::fromStdString(v.message)),
                 violation_list_);
             if (!v.events.empty())
                 item->setData(Qt::UserRole, v.events.front());

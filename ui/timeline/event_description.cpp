@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 
 #include "core/analysis/wait_attribution.h"
+#include "core/model/torch_call.h"
 #include "ui/i18n/sync_mode_texts.h"
 #include "ui/i18n/tr_text_translation.h"
 #include "ui/timeline/event_details.h"
@@ -38,7 +39,11 @@ EventDescription EventDescription::of(const Trace& trace, std::uint32_t index,
     if (e.correlation != kNone)
         row(QCoreApplication::translate("EventDescription", "Correlation"),
             QString::number(e.correlation));
-    if (e.api != ApiId::None)
+    const TorchCall torch = torchCallOf(trace, e);
+    if (torch != TorchCall::None && e.kind != EventKind::HostWait)
+        row(QCoreApplication::translate("EventDescription", "Call"),
+            qs(torchCallName(torch)) + QStringLiteral("()"));
+    else if (e.api != ApiId::None)
         row(QCoreApplication::translate("EventDescription", "Call"), qs(apiName(e.api)));
     if (e.bytes() > 0)
         row(QCoreApplication::translate("EventDescription", "Bytes"), formatBytes(e.bytes()));
@@ -51,10 +56,16 @@ EventDescription EventDescription::of(const Trace& trace, std::uint32_t index,
 
     // The analysis' sentence says all the short one says and more (wake-up, CPU); it finds the
     // awaited work even where the trace has no link (imports).
+    // A sync call (or a torch-level call around one) explains itself by its wait.
     if (attribution) {
-        if (const auto info = attribution->attribute(index); info && !info->text.empty())
+        if (const auto info = attribution->explain(index); info && !info->text.empty())
             d.explanation = translated(info->text);
     }
+    // A torch-level call that made the host wait for nothing (torch.cpu.synchronize()) says what
+    // it is for, from the mode catalogue.
+    if (d.explanation.isEmpty() && torch != TorchCall::None && e.kind != EventKind::HostWait &&
+        e.mode != SyncMode::None)
+        d.explanation = syncModeText(syncModeInfo(e.mode).explanation);
     if (d.explanation.isEmpty()) {
         d.explanation = describeWait(trace, index);
         if (!d.explanation.isEmpty())

@@ -5,6 +5,7 @@
 #include <QFontMetricsF>
 #include <algorithm>
 
+#include "core/model/torch_call.h"
 #include "ui/timeline/lane_plottable.h"
 
 namespace syncscope {
@@ -33,7 +34,7 @@ void LanePlottable::drawInstantMarkers(QCPPainter* p, const TimeMapping& map, in
     const auto& events = model_->trace()->events;
     for (const auto index : instants) {
         const auto& e = events[index];
-        if (e.api == ApiId::CpuSynchronize && e.kind == EventKind::ApiCall)
+        if (isCpuSynchronizeCall(e))
             continue;  // drawCpuSyncMarkers gives it a rule of its own
         drawInstantMarker(p, map, model_->slotOf(index), e);
     }
@@ -89,8 +90,12 @@ void LanePlottable::drawCpuSyncMarker(QCPPainter* p, const TimeMapping& map,
     const QRectF bar = barRect(map, slot, e.start_ns, e.start_ns, markerWidth() * 1.5);
     const double x = bar.center().x();
     // The rule runs from the call down through every GPU lane: where it crosses a bar, that GPU
-    // work was still running when the "synchronize" returned.
-    const double yTop = mValueAxis->coordToPixel(slot);
+    // work was still running when the "synchronize" returned. An import's call may sit on an
+    // annotation lane below the streams: then the rule starts at the first GPU row.
+    int top = slot;
+    if (model_->firstGpuRow() < model_->rowCount())
+        top = std::min(top, model_->rowTop(model_->firstGpuRow()));
+    const double yTop = mValueAxis->coordToPixel(top);
     const double yBottom = mValueAxis->coordToPixel(model_->slotCount());
     QPen rule(theme_.cpuSync, std::max(1.5, markerWidth() * 0.75), Qt::DashLine);
     p->setPen(rule);

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/model/torch_call.h"
 #include "ui/timeline/timeline_model.h"
 
 namespace syncscope {
@@ -33,6 +34,8 @@ std::uint32_t stylesInView(const TimelineModel& model, std::uint16_t lane, TimeN
 }  // namespace
 
 LegendStyle legendStyleOf(const TraceEvent& e) {
+    if (isCpuSynchronizeCall(e))
+        return LegendStyle::CpuSync;  // also an import's Python frame or annotation
     switch (e.kind) {
         case EventKind::ApiCall:
             if (e.api == ApiId::CpuSynchronize)

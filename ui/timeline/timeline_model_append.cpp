@@ -11,6 +11,7 @@
 
 #include "core/analysis/gpu_activity.h"
 #include "core/model/huge_pages.h"
+#include "core/model/torch_call.h"
 #include "ui/timeline/busy_union.h"
 #include "ui/timeline/key_sort.h"
 #include "ui/timeline/legend_entries.h"
@@ -90,7 +91,7 @@ void TimelineModel::append() {
         lo_ = any_time_ ? std::min(lo_, e.start_ns) : e.start_ns;
         hi_ = any_time_ ? std::max(hi_, end) : end;
         any_time_ = true;
-        if (e.api == ApiId::CpuSynchronize && e.kind == EventKind::ApiCall) {
+        if (isCpuSynchronizeCall(e)) {
             const auto at = std::upper_bound(
                 cpu_syncs_.begin(), cpu_syncs_.end(), e.start_ns,
                 [&events](TimeNs t, std::uint32_t k) { return t < events[k].start_ns; });

@@ -10,6 +10,7 @@
 #include <map>
 #include <string>
 
+#include "core/analysis/trace_index.h"
 #include "core/model/trace.h"
 #include "tests/support/real_traces.h"
 
@@ -78,6 +79,23 @@ inline std::uint32_t findByCorrelation(const Trace& trace, EventKind kind,
         if (trace.events[i].kind == kind && trace.events[i].correlation == correlation)
             return i;
     return kNone;
+}
+
+// What a cudaStreamWaitEvent call (by correlation id) made its stream wait for: the captured work
+// of its event's last record before it (docs/semantics.md: the host-side record of the wait puts
+// the waiting stream and the event on the calls), or kNone.
+inline std::uint32_t streamWaitAwaited(const Trace& trace, std::uint32_t call_correlation) {
+    std::uint32_t call = kNone;
+    for (std::uint32_t i = 0; i < trace.events.size() && call == kNone; ++i)
+        if (trace.events[i].kind == EventKind::ApiCall &&
+            trace.events[i].correlation == call_correlation)
+            call = i;
+    if (call == kNone || trace.events[call].cuda_event == kNone)
+        return kNone;
+    const TraceIndex index(trace);
+    const std::uint32_t record =
+        index.recordBefore(trace.events[call].cuda_event, trace.events[call].start_ns);
+    return record == kNone ? kNone : index.doneOf(record).op;
 }
 
 inline bool hasFlow(const Trace& trace, std::uint32_t from, std::uint32_t to, FlowKind kind) {

@@ -88,7 +88,7 @@ private slots:
         QCOMPARE(countKind(t, EventKind::Memset), 1);
         QCOMPARE(countKind(t, EventKind::ApiCall), 9);
         QCOMPARE(countKind(t, EventKind::HostWait), 3);
-        QCOMPARE(countKind(t, EventKind::StreamWait), 1);
+        QCOMPARE(countKind(t, EventKind::StreamWait), 0);  // a host-side record: on the calls
         QCOMPARE(countKind(t, EventKind::Annotation), 2);
         QCOMPARE(countKind(t, EventKind::Generic),
                  4);  // cpu_op, python_function, instant, Trace span
@@ -144,9 +144,9 @@ private slots:
                       SyncMode::Event);
         QCOMPARE_ENUM(t.events[findByCorrelation(t, EventKind::HostWait, 18)].mode,
                       SyncMode::Device);
-        const auto stream_wait = findByCorrelation(t, EventKind::StreamWait, 16);
-        QCOMPARE(t.lanes[t.events[stream_wait].lane].stream_id, 9u);
-        QCOMPARE(t.events[stream_wait].awaited, memcpy);
+        const auto stream_wait = findByCorrelation(t, EventKind::ApiCall, 16);
+        QCOMPARE(t.lanes[t.events[stream_wait].target_lane].stream_id, 9u);
+        QCOMPARE(streamWaitAwaited(t, 16), memcpy);
         const auto record = findByCorrelation(t, EventKind::ApiCall, 15);
         QVERIFY(hasFlow(t, record, stream_wait, FlowKind::Record));
         QCOMPARE(countFlows(t, FlowKind::Record), 2);

@@ -11,10 +11,13 @@ using namespace syncscope;
 class TstKinetoUnrecordedSyncs : public QObject {
     Q_OBJECT
 
+    // The waits of sync calls; calls that held the host without being syncs (a pageable copy)
+    // get waits too, flagged as implicit (docs/semantics.md "Host blocked").
     static std::vector<std::uint32_t> waits(const Trace& t) {
         std::vector<std::uint32_t> out;
         for (std::uint32_t i = 0; i < t.events.size(); ++i)
-            if (t.events[i].kind == EventKind::HostWait)
+            if (t.events[i].kind == EventKind::HostWait &&
+                (t.events[i].flags & event_flags::kImplicitSync) == 0)
                 out.push_back(i);
         return out;
     }

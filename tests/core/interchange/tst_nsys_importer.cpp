@@ -37,7 +37,7 @@ private slots:
         QCOMPARE(countKind(t, EventKind::Memcpy), 1);
         QCOMPARE(countKind(t, EventKind::Memset), 1);
         QCOMPARE(countKind(t, EventKind::HostWait), 4);
-        QCOMPARE(countKind(t, EventKind::StreamWait), 1);
+        QCOMPARE(countKind(t, EventKind::StreamWait), 0);  // a host-side record: on the calls
         QCOMPARE(countKind(t, EventKind::Annotation), 2);
         QCOMPARE(kernelsPerStream(t), (std::map<std::uint32_t, int>{{14, 1}, {15, 1}}));
         QCOMPARE(result.stats.skipped.at("NVTX eventType 75"), std::uint64_t{1});
@@ -71,9 +71,9 @@ private slots:
         QCOMPARE(t.events[ctx_sync].awaited, second);
         QCOMPARE_ENUM(t.lanes[t.events[ctx_sync].lane].kind, LaneKind::HostWaits);
         QCOMPARE(t.lanes[t.lanes[t.events[ctx_sync].lane].parent].thread_id, 7u);
-        const auto stream_wait = findByCorrelation(t, EventKind::StreamWait, 10);
-        QCOMPARE(t.lanes[t.events[stream_wait].lane].stream_id, 15u);
-        QCOMPARE(t.events[stream_wait].awaited, first);
+        const auto stream_wait = findByCorrelation(t, EventKind::ApiCall, 10);
+        QCOMPARE(t.lanes[t.events[stream_wait].target_lane].stream_id, 15u);
+        QCOMPARE(streamWaitAwaited(t, 10), first);
         // A sync row without a runtime call falls back to syncType (3 = stream sync in real
         // exports).
         const auto orphan = findByCorrelation(t, EventKind::HostWait, 99);
