@@ -63,6 +63,14 @@ int statsCommand(const StatsOptions& options) {
         j["gpu_busy_ns"] = s.gpu_busy_ns;
         j["gpu_idle_ns"] = s.gpu_idle_ns;
         j["gpu_idle_from_syncs_ns"] = s.gpu_idle_from_syncs_ns;
+        // GPU idle by cause; the parts sum to gpu_idle_ns (docs/cli-json.md).
+        nlohmann::json idle = nlohmann::json::object();
+        for (int c = 0; c < kIdleCauseCount; ++c)
+            idle[std::string(toString(static_cast<IdleCause>(c))) + "_ns"] =
+                s.idle.ns[static_cast<std::size_t>(c)];
+        j["idle_breakdown"] = idle;
+        j["gpu_before_first_ns"] = s.idle.before_first_ns;
+        j["gpu_after_last_ns"] = s.idle.after_last_ns;
         j["stream_overlap_ns"] = s.stream_overlap_ns;
         j["stream_overlap_ratio"] = s.stream_overlap_ratio;
         j["peak_device_used"] = s.peak_device_used;
@@ -119,8 +127,25 @@ int statsCommand(const StatsOptions& options) {
               << (s.waits_cpu_unknown ? " (some waits unmeasured)" : "") << '\n'
               << "GPU busy         " << formatDuration(s.gpu_busy_ns) << '\n'
               << "GPU idle         " << formatDuration(s.gpu_idle_ns)
-              << " (of which caused by syncs " << formatDuration(s.gpu_idle_from_syncs_ns) << ")\n"
-              << "stream overlap   " << formatDuration(s.stream_overlap_ns) << " ("
+              << " (of which caused by syncs " << formatDuration(s.gpu_idle_from_syncs_ns) << ")\n";
+    // Every idle nanosecond has a cause; what the trace does not explain is said, never hidden.
+    if (s.gpu_idle_ns > 0) {
+        const char* words[kIdleCauseCount] = {"host blocked", "host launching", "host elsewhere",
+                                              "other stream", "GPU latency",    "late rank",
+                                              "unexplained"};
+        for (int c = 0; c < kIdleCauseCount; ++c) {
+            const TimeNs ns = s.idle.ns[static_cast<std::size_t>(c)];
+            if (ns == 0 && static_cast<IdleCause>(c) != IdleCause::Unexplained)
+                continue;
+            std::cout << "  " << std::left << std::setw(15) << words[c] << formatDuration(ns)
+                      << " ("
+                      << static_cast<int>(100.0 * static_cast<double>(ns) /
+                                              static_cast<double>(s.gpu_idle_ns) +
+                                          0.5)
+                      << "%)\n";
+        }
+    }
+    std::cout << "stream overlap   " << formatDuration(s.stream_overlap_ns) << " ("
               << static_cast<int>(s.stream_overlap_ratio * 100.0 + 0.5) << "% of busy time)\n"
               << "peak device used " << formatBytes(s.peak_device_used) << '\n'
               << "peak pool        "

@@ -105,10 +105,13 @@ TraceStats computeStats(const Trace& trace) {
         peak(stats.peak_reserved, s.reserved);
     }
     summarizeGpu(trace, stats);
-    if (stats.gpu_idle_ns > 0) {
+    if (stats.gpu_busy_ns > 0) {
         const WaitAttribution attribution(trace);
-        for (const auto& gap : attribution.idleGaps())
-            if (gap.cause == IdleGap::Cause::HostSync)
+        const IdleAttribution idle(attribution);
+        stats.idle = idle.breakdown();
+        const auto& pieces = idle.pieces();
+        for (const ExplainedGap& gap : idle.gaps())
+            if (gap.piece_count > 0 && pieces[gap.first_piece].cause == IdleCause::HostSync)
                 stats.gpu_idle_from_syncs_ns =
                     saturatingAdd(stats.gpu_idle_from_syncs_ns, gap.duration());
     }

@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/analysis/idle_attribution.h"
 #include "core/model/torch_call.h"
 #include "core/model/trace.h"
 
@@ -24,9 +25,11 @@ struct TraceStats {
     TimeNs gpu_span_ns = 0;             // [first GPU work start, last GPU work end]
     TimeNs gpu_busy_ns = 0;             // time in the span with work on any lane
     TimeNs gpu_idle_ns = 0;             // gpu_span_ns − gpu_busy_ns = sum of the idle gaps
-    TimeNs gpu_idle_from_syncs_ns = 0;  // idle gaps attributed to a host sync (WaitAttribution)
-    TimeNs stream_overlap_ns = 0;       // time with work on >= 2 lanes at once
-    double stream_overlap_ratio = 0;    // stream_overlap_ns / gpu_busy_ns (0 when never busy)
+    TimeNs gpu_idle_from_syncs_ns = 0;  // idle gaps that began while the host was blocked
+    // GPU idle by cause (IdleAttribution): the causes sum to gpu_idle_ns.
+    IdleBreakdown idle;
+    TimeNs stream_overlap_ns = 0;     // time with work on >= 2 lanes at once
+    double stream_overlap_ratio = 0;  // stream_overlap_ns / gpu_busy_ns (0 when never busy)
     // Peaks over the memory samples; -1 where the trace never measured the quantity.
     std::int64_t peak_device_used = -1;
     std::int64_t peak_pool_reserved = -1;

@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "core/analysis/gpu_activity.h"
+#include "core/analysis/idle_attribution.h"
 #include "core/analysis/time_format.h"
 #include "core/model/torch_call.h"
 
@@ -82,44 +83,6 @@ TrText engineLaneName(const Lane& lane, const std::string& name) {
     return TrText("LaneLabel", SYNCSCOPE_TR_NOOP("LaneLabel", "%1 (%2)"),
                   {name.substr(0, name.size() - suffix.size()), TrText("LaneLabel", kind)});
 }
-
-bool hostBlockingCall(const TraceEvent& e) {
-    if ((e.flags & event_flags::kImplicitSync) != 0)
-        return true;
-    return e.api == ApiId::DeviceSynchronize || e.api == ApiId::StreamSynchronize ||
-           e.api == ApiId::EventSynchronize;
-}
-
-// Intervals sorted by start with a running "ends last" so that "what covers t?" is one binary
-// search even when intervals of several threads overlap.
-class Coverage {
-public:
-    template <typename Keep>
-    Coverage(const Trace& trace, const std::vector<std::uint32_t>& by_start, Keep keep)
-        : trace_(trace) {
-        for (const std::uint32_t i : by_start) {
-            if (!keep(trace.events[i]))
-                continue;
-            const bool later =
-                latest_.empty() || trace.events[i].end_ns > trace.events[latest_.back()].end_ns;
-            starts_.push_back(trace.events[i].start_ns);
-            latest_.push_back(later ? i : latest_.back());
-        }
-    }
-    // An interval with start <= t < end, or kNone.
-    std::uint32_t at(TimeNs t) const {
-        const auto pos = std::upper_bound(starts_.begin(), starts_.end(), t);
-        if (pos == starts_.begin())
-            return kNone;
-        const std::uint32_t best = latest_[static_cast<std::size_t>(pos - starts_.begin() - 1)];
-        return trace_.events[best].end_ns > t ? best : kNone;
-    }
-
-private:
-    const Trace& trace_;
-    std::vector<TimeNs> starts_;
-    std::vector<std::uint32_t> latest_;
-};
 
 }  // namespace
 
@@ -422,65 +385,42 @@ WaitInfo WaitAttribution::attributeStreamWait(std::uint32_t wait) const {
 }
 
 std::vector<IdleGap> WaitAttribution::idleGaps() const {
-    const auto& trace = index_.trace();
-    // Which stretches are gaps is GpuActivity's call (the same the stats and the timeline use);
-    // only the cause is decided here.
-    const GpuActivity activity(trace);
-
-    const Coverage waits(trace, index_.hostWaits(), [](const TraceEvent&) { return true; });
-    const Coverage syncs(trace, index_.apiCalls(), hostBlockingCall);
-    std::vector<std::uint32_t> host_by_start = index_.apiCalls();
-    for (std::uint32_t i = 0; i < trace.events.size(); ++i)
-        if (trace.events[i].kind == EventKind::HostWork)
-            host_by_start.push_back(i);
-    sortIndicesBy(host_by_start, [&](std::uint32_t i) { return trace.events[i].start_ns; });
-    const Coverage busy(trace, host_by_start, [](const TraceEvent&) { return true; });
-
+    const IdleAttribution idle(*this);
+    const auto& pieces = idle.pieces();
     std::vector<IdleGap> gaps;
-    gaps.reserve(activity.gaps().size());
-    for (const auto& idle : activity.gaps()) {
+    gaps.reserve(idle.gaps().size());
+    for (const ExplainedGap& g : idle.gaps()) {
         IdleGap gap;
-        gap.start_ns = idle.start_ns;
-        gap.end_ns = idle.end_ns;
-        const TrText span = phrase(
-            SYNCSCOPE_TR_NOOP("WaitAttribution", "The GPU was idle %1 from %2 to %3"),
-            {formatDuration(gap.duration()), formatMicros(gap.start_ns), formatMicros(gap.end_ns)});
-        if ((gap.wait = waits.at(gap.start_ns)) != kNone) {
+        gap.start_ns = g.start_ns;
+        gap.end_ns = g.end_ns;
+        gap.cause_event = idle.mainCause(g);
+        // The summary: blocked when the gap began so; else starved by a busy host when that is
+        // most of it.
+        TimeNs host = 0, unexplained = 0;
+        for (std::uint32_t k = g.first_piece; k < g.first_piece + g.piece_count; ++k) {
+            const IdlePiece& p = pieces[k];
+            if (p.cause == IdleCause::LaunchBound || p.cause == IdleCause::HostElsewhere)
+                host += p.duration();
+            else if (p.cause == IdleCause::Unexplained)
+                unexplained += p.duration();
+        }
+        if (g.piece_count > 0 && pieces[g.first_piece].cause == IdleCause::HostSync) {
             gap.cause = IdleGap::Cause::HostSync;
-            gap.call = index_.callOfWait(gap.wait);
-        } else if ((gap.call = syncs.at(gap.start_ns)) != kNone) {
-            gap.cause = IdleGap::Cause::HostSync;
-        } else if ((gap.call = busy.at(gap.start_ns)) != kNone) {
+            // A HostWait, or a blocking call drawn without one.
+            const std::uint32_t block = pieces[g.first_piece].event;
+            const bool call = index_.event(block).kind == EventKind::ApiCall;
+            gap.wait = call ? kNone : block;
+            gap.call = call ? block : index_.callOfWait(block);
+        } else if (host > 0 && host >= unexplained) {
             gap.cause = IdleGap::Cause::HostBusy;
+            for (std::uint32_t k = g.first_piece; k < g.first_piece + g.piece_count; ++k)
+                if (pieces[k].cause == IdleCause::LaunchBound ||
+                    pieces[k].cause == IdleCause::HostElsewhere) {
+                    gap.call = pieces[k].event;
+                    break;
+                }
         }
-        switch (gap.cause) {
-            case IdleGap::Cause::HostSync:
-                gap.text = phrase(
-                    SYNCSCOPE_TR_NOOP("WaitAttribution", "%1 because the host was blocked in %2."),
-                    {span,
-                     gap.call != kNone ? TrText(index_.callName(gap.call))
-                     : trace.events[gap.wait].mode == SyncMode::EventQueryPoll
-                         ? phrase(SYNCSCOPE_TR_NOOP("WaitAttribution", "a cudaEventQuery loop"))
-                         : phrase(SYNCSCOPE_TR_NOOP("WaitAttribution", "a sync"))});
-                break;
-            case IdleGap::Cause::HostBusy: {
-                const auto& h = trace.events[gap.call];
-                const std::string name(trace.nameOf(h));
-                gap.text = phrase(
-                    SYNCSCOPE_TR_NOOP("WaitAttribution", "%1 while the host was busy in %2."),
-                    {span,
-                     h.kind == EventKind::ApiCall ? TrText(index_.callName(gap.call))
-                     : name.empty()
-                         ? phrase(SYNCSCOPE_TR_NOOP("WaitAttribution", "host work"))
-                         : phrase(SYNCSCOPE_TR_NOOP("WaitAttribution", "host work %1"), {name})});
-                break;
-            }
-            case IdleGap::Cause::Unknown:
-                gap.text = phrase(
-                    SYNCSCOPE_TR_NOOP("WaitAttribution", "%1; no host activity was recorded then."),
-                    {span});
-                break;
-        }
+        gap.text = idle.describe(g);
         gap.sentence = gap.text.english();
         gaps.push_back(std::move(gap));
     }

@@ -47,20 +47,22 @@ struct WaitInfo {
     std::string sentence;  // text.english(), for the CLI
 };
 
-// A stretch inside [first GPU start, last GPU end] with no GPU work on any lane, and why.
+// A stretch inside [first GPU start, last GPU end] with no GPU work on any lane, and why: the
+// summary of an IdleAttribution gap (core/analysis/idle_attribution.h), whose pieces say more.
 struct IdleGap {
     enum class Cause : std::uint8_t {
-        HostSync,  // the host was blocked in a sync when the GPU ran dry (HTA #149, #89)
-        HostBusy,  // the host was computing or in other API calls: the GPU was starved
-        Unknown,   // no host activity recorded at that time
+        HostSync,  // the gap began while the host was blocked in a call (HTA #149, #89)
+        HostBusy,  // the host was computing or launching: the GPU was starved
+        Unknown,   // the trace does not explain most of it
     };
     TimeNs start_ns = 0;
     TimeNs end_ns = 0;
     Cause cause = Cause::Unknown;
-    std::uint32_t wait = kNone;  // HostSync: the HostWait, when there is one
-    std::uint32_t call = kNone;  // HostSync: the sync call; HostBusy: the call or host work
-    TrText text;                 // why, in words, for the window to translate
-    std::string sentence;        // text.english(), for the CLI
+    std::uint32_t wait = kNone;         // HostSync: the HostWait, when there is one
+    std::uint32_t call = kNone;         // HostSync: the sync call; HostBusy: the call or host work
+    std::uint32_t cause_event = kNone;  // the event the sentence is mostly about (an arrow's end)
+    TrText text;                        // why, in words, for the window to translate
+    std::string sentence;               // text.english(), for the CLI
 
     TimeNs duration() const { return saturatingSub(end_ns, start_ns); }
 };
@@ -82,9 +84,9 @@ public:
     // inside a torch-level call (Tensor.item() -> its cudaStreamSynchronize's). nullopt when the
     // event made the host wait for nothing.
     std::optional<WaitInfo> explain(std::uint32_t event) const;
-    // GPU idle gaps in time order, each with its cause. A gap that begins while the host is blocked
-    // in a sync is charged to that sync entirely: the host has to wake and enqueue again before
-    // the GPU can go on, so the round trip is the sync's cost too.
+    // GPU idle gaps in time order, each with its cause and sentence (IdleAttribution). A gap that
+    // begins while the host is blocked in a call has the cause HostSync: the host has to wake and
+    // enqueue again before the GPU can go on, so the round trip is the call's cost too.
     std::vector<IdleGap> idleGaps() const;
 
 private:

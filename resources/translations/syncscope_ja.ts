@@ -367,6 +367,73 @@
     </message>
 </context>
 <context>
+    <name>IdleAttribution</name>
+    <message>
+        <source>a cudaEventQuery loop</source>
+        <translation>cudaEventQuery のループ</translation>
+    </message>
+    <message>
+        <source>a sync</source>
+        <translation>同期</translation>
+    </message>
+    <message>
+        <source>%1() (%2)</source>
+        <translation>%1()（%2）</translation>
+    </message>
+    <message>
+        <source>the host was blocked %1 in %2</source>
+        <translation>ホストは %2 で %1 ブロックされていた</translation>
+    </message>
+    <message>
+        <source>the host spent %1 launching the next work</source>
+        <translation>ホストは次の処理の起動に %1 を費やした</translation>
+    </message>
+    <message>
+        <source>the host spent %1 launching the next work (%2)</source>
+        <translation>ホストは次の処理の起動（%2）に %1 を費やした</translation>
+    </message>
+    <message>
+        <source>the host spent %1 in code the trace does not show, with nothing queued</source>
+        <translation>ホストはトレースに記録されていないコードで %1 を過ごし、その間キューは空だった</translation>
+    </message>
+    <message>
+        <source>the host spent %1 in %2 with nothing queued</source>
+        <translation>ホストは %2 で %1 を過ごし、その間キューは空だった</translation>
+    </message>
+    <message>
+        <source>event %1</source>
+        <translation>イベント %1</translation>
+    </message>
+    <message>
+        <source>another stream</source>
+        <translation>別のストリーム</translation>
+    </message>
+    <message>
+        <source>the next work waited %1 for %2</source>
+        <translation>次の処理が %2 を %1 待った</translation>
+    </message>
+    <message>
+        <source>%1 waiting for a late rank</source>
+        <translation>遅れたランクを %1 待った</translation>
+    </message>
+    <message>
+        <source>%1 the trace does not explain</source>
+        <translation>トレースでは説明できない %1</translation>
+    </message>
+    <message>
+        <source>%1, then %2</source>
+        <translation>%1。その後 %2</translation>
+    </message>
+    <message>
+        <source>GPU idle %1 from %2 to %3: %4.</source>
+        <translation>GPU は %2 から %3 まで %1 アイドルだった。%4。</translation>
+    </message>
+    <message>
+        <source>the GPU took %1 to start work queued before</source>
+        <translation>GPU は先に積まれていた処理を始めるのに %1 かかった</translation>
+    </message>
+</context>
+<context>
     <name>ImageExporter</name>
     <message>
         <source>%1 on %2</source>
@@ -1037,30 +1104,6 @@
     <message>
         <source>%1 stalled %2 in %3%4%5.</source>
         <translation>%1 は %3 で %2 停止した%4%5。</translation>
-    </message>
-    <message>
-        <source>The GPU was idle %1 from %2 to %3</source>
-        <translation>GPU は %2 から %3 まで %1 アイドルだった</translation>
-    </message>
-    <message>
-        <source>%1 because the host was blocked in %2.</source>
-        <translation>%1。ホストが %2 でブロックされていたため。</translation>
-    </message>
-    <message>
-        <source>a sync</source>
-        <translation>同期</translation>
-    </message>
-    <message>
-        <source>%1 while the host was busy in %2.</source>
-        <translation>%1。その間ホストは %2 で忙しかった。</translation>
-    </message>
-    <message>
-        <source>host work %1</source>
-        <translation>ホストの処理 %1</translation>
-    </message>
-    <message>
-        <source>%1; no host activity was recorded then.</source>
-        <translation>%1。その間のホストの活動は記録されていない。</translation>
     </message>
     <message>
         <source>%1() (%2)</source>

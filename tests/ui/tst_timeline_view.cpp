@@ -182,7 +182,17 @@ private slots:
         const QPoint onStream(static_cast<int>(x),
                               static_cast<int>(view_->plot()->yAxis->coordToPixel(2.5)));
         const QString why = view_->idleGapText(onStream);
-        QVERIFY2(why.startsWith(QStringLiteral("The GPU was idle ")), qPrintable(why));
+        QVERIFY2(why.startsWith(QStringLiteral("GPU idle ")), qPrintable(why));
+        // Every piece of it: the sync it woke from, the host work before the next launch.
+        QVERIFY2(why.contains(QStringLiteral("prepare next batch with nothing queued")),
+                 qPrintable(why));
+        // An arrow to the cause while the cursor is there, gone once it leaves.
+        view_->showIdleGapCause(onStream);
+        QVERIFY(view_->idleGapCauseShown().has_value());
+        QCOMPARE(view_->trace()->nameOf(view_->trace()->events[*view_->idleGapCauseShown()]),
+                 std::string_view("prepare next batch"));
+        view_->showIdleGapCause(QPoint(-1, -1));
+        QVERIFY(!view_->idleGapCauseShown().has_value());
         const QPoint onHost(onStream.x(),
                             static_cast<int>(view_->plot()->yAxis->coordToPixel(0.5)));
         QVERIFY(view_->idleGapText(onHost).isEmpty());  // host lanes are not GPU lanes

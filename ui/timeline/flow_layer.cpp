@@ -81,7 +81,10 @@ void FlowLayer::drawArrow(QCPPainter* p, std::uint32_t flow, bool emphasised) {
     const QRectF clip = clipRect().adjusted(-2000, -2000, 2000, 2000);
     if (!clip.contains(a) && !clip.contains(b))
         return;
-    const QPen pen = penFor(theme_, model_->trace()->flows[flow].kind, emphasised);
+    drawCurve(p, a, b, penFor(theme_, model_->trace()->flows[flow].kind, emphasised));
+}
+
+void FlowLayer::drawCurve(QCPPainter* p, QPointF a, QPointF b, const QPen& pen) {
     const QColor c = pen.color();
     p->setPen(pen);
     p->setBrush(Qt::NoBrush);
@@ -118,6 +121,26 @@ void FlowLayer::draw(QCPPainter* painter) {
     if (selected_)
         for (auto f : model_->flowsOf(*selected_))
             drawArrow(painter, f, true);
+    drawCauseArrow(painter);
+}
+
+void FlowLayer::drawCauseArrow(QCPPainter* p) {
+    if (!cause_ || !value_axis_ || cause_->event >= model_->trace()->events.size())
+        return;
+    const int slot = model_->slotOf(cause_->event);
+    if (slot < 0)
+        return;
+    const auto& e = model_->trace()->events[cause_->event];
+    // To the cause's end when it is before the gap's point (the wait the host woke from), else
+    // its start (the launch that came later).
+    const TimeNs te = e.end_ns <= cause_->t ? e.end_ns : std::max(e.start_ns, cause_->t);
+    const double ya = slot < cause_->slot ? cause_->slot + 0.15 : cause_->slot + 0.85;
+    const double yb = slot < cause_->slot ? slot + 0.85 : slot + 0.15;
+    const QPointF a(key_axis_->coordToPixel(static_cast<double>(cause_->t)),
+                    value_axis_->coordToPixel(ya));
+    const QPointF b(key_axis_->coordToPixel(static_cast<double>(te)),
+                    value_axis_->coordToPixel(yb));
+    drawCurve(p, a, b, penFor(theme_, FlowKind::Awaited, true));
 }
 
 }  // namespace syncscope

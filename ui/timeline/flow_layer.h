@@ -24,6 +24,16 @@ public:
     void setShowAll(bool on) { show_all_ = on; }
     bool showAll() const { return show_all_; }
     void setSelectedEvent(std::optional<std::uint32_t> event) { selected_ = event; }
+    // While the cursor is over an idle gap: an arrow from the gap (at time t, in the GPU row's
+    // slot) to the event that caused it (IdleAttribution::mainCause).
+    struct CauseArrow {
+        TimeNs t = 0;
+        int slot = 0;
+        std::uint32_t event = 0;
+        bool operator==(const CauseArrow&) const = default;
+    };
+    void setCauseArrow(std::optional<CauseArrow> arrow) { cause_ = arrow; }
+    const std::optional<CauseArrow>& causeArrow() const { return cause_; }
     // More visible flows than this and only the selected event's are drawn.
     void setMaxVisible(std::size_t n) { max_visible_ = n; }
     std::size_t maxVisible() const { return max_visible_; }
@@ -43,12 +53,15 @@ protected:
 
 private:
     void drawArrow(QCPPainter* p, std::uint32_t flow, bool emphasised);
+    void drawCurve(QCPPainter* p, QPointF a, QPointF b, const QPen& pen);
+    void drawCauseArrow(QCPPainter* p);
 
     QPointer<QCPAxis> key_axis_, value_axis_;
     std::shared_ptr<const TimelineModel> model_;
     Theme theme_ = Theme::light();
     bool show_all_ = false;
     std::optional<std::uint32_t> selected_;
+    std::optional<CauseArrow> cause_;
     std::size_t max_visible_ = 2000;
     std::size_t last_drawn_ = 0;
 };

@@ -52,16 +52,26 @@ QString TimelineExplainer::collectiveAt(std::uint32_t index) const {
     return c ? collectiveSentence((*collectives_)[*c]) : QString();
 }
 
-QString TimelineExplainer::idleGapAt(TimeNs t) const {
+const IdleGap* TimelineExplainer::gapAt(TimeNs t) const {
     if (!trace_)
-        return {};
+        return nullptr;
     if (!gaps_)
         gaps_ = attribution().idleGaps();
     auto g = std::upper_bound(gaps_->begin(), gaps_->end(), t,
                               [](TimeNs v, const IdleGap& x) { return v < x.start_ns; });
     if (g == gaps_->begin() || std::prev(g)->end_ns < t)
-        return {};
-    return translated(std::prev(g)->text);
+        return nullptr;
+    return &*std::prev(g);
+}
+
+QString TimelineExplainer::idleGapAt(TimeNs t) const {
+    const IdleGap* gap = gapAt(t);
+    return gap != nullptr ? translated(gap->text) : QString();
+}
+
+std::uint32_t TimelineExplainer::idleGapCauseAt(TimeNs t) const {
+    const IdleGap* gap = gapAt(t);
+    return gap != nullptr ? gap->cause_event : kNone;
 }
 
 }  // namespace syncscope

@@ -26,8 +26,11 @@ public:
     EventDescription description(std::uint32_t index) const;
     // The analysis' sentence for the GPU idle gap containing t, empty when t is in none.
     QString idleGapAt(TimeNs t) const;
+    // The event that gap's sentence is mostly about (for an arrow to the cause), or kNone.
+    std::uint32_t idleGapCauseAt(TimeNs t) const;
 
 private:
+    const IdleGap* gapAt(TimeNs t) const;
     const WaitAttribution& attribution() const;
     // For an NCCL kernel of a timeline of several ranks: who it waited for; empty otherwise.
     QString collectiveAt(std::uint32_t index) const;

@@ -513,25 +513,49 @@ EventDescription TimelineView::eventDescription(std::uint32_t index) const {
     return explainer_.description(index);
 }
 
-QString TimelineView::idleGapText(QPoint pos) const {
+std::optional<std::pair<TimeNs, int>> TimelineView::idleGapPoint(QPoint pos) const {
     if (!model_ || !trace_ || model_->idleGaps().empty())
-        return {};
+        return std::nullopt;
     const QPointF p = plot_->mapFrom(this, pos);
     if (!plot_->axisRect()->rect().contains(p.toPoint()))
-        return {};
-    const auto lane = model_->laneOfRow(model_->rowAtSlot(plot_->yAxis->pixelToCoord(p.y())));
+        return std::nullopt;
+    const int row = model_->rowAtSlot(plot_->yAxis->pixelToCoord(p.y()));
+    const auto lane = model_->laneOfRow(row);
     if (!lane)
-        return {};
+        return std::nullopt;
     if (!isGpuLane(trace_->lanes[*lane].kind))
-        return {};
+        return std::nullopt;
     const auto t = static_cast<TimeNs>(std::llround(plot_->xAxis->pixelToCoord(p.x())));
     // Cheap check on the view's own gaps first: the analysis runs only when the cursor is in one.
     const auto& spans = model_->idleGaps();
     auto s = std::upper_bound(spans.begin(), spans.end(), t,
                               [](TimeNs v, const IdleSpan& g) { return v < g.start; });
     if (s == spans.begin() || std::prev(s)->end < t)
-        return {};
-    return explainer_.idleGapAt(t);
+        return std::nullopt;
+    return std::make_pair(t, model_->rowTop(row));
+}
+
+QString TimelineView::idleGapText(QPoint pos) const {
+    const auto at = idleGapPoint(pos);
+    return at ? explainer_.idleGapAt(at->first) : QString();
+}
+
+void TimelineView::showIdleGapCause(QPoint pos) {
+    std::optional<FlowLayer::CauseArrow> arrow;
+    if (const auto at = idleGapPoint(pos)) {
+        const std::uint32_t cause = explainer_.idleGapCauseAt(at->first);
+        if (cause != kNone)
+            arrow = FlowLayer::CauseArrow{at->first, at->second, cause};
+    }
+    if (arrow == flows_->causeArrow())
+        return;
+    flows_->setCauseArrow(arrow);
+    requestReplot();
+}
+
+std::optional<std::uint32_t> TimelineView::idleGapCauseShown() const {
+    const auto& arrow = flows_->causeArrow();
+    return arrow ? std::optional<std::uint32_t>(arrow->event) : std::nullopt;
 }
 
 QString TimelineView::rulerText() const {

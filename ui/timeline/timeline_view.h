@@ -177,6 +177,12 @@ public:
     // "The GPU was idle 150.0 µs from … because the host was blocked in cudaStreamSynchronize."),
     // empty when the position is not in an idle gap.
     QString idleGapText(QPoint pos) const;
+    // The time and the GPU row's top slot under `pos` when it is in an idle gap.
+    std::optional<std::pair<TimeNs, int>> idleGapPoint(QPoint pos) const;
+    // Points an arrow from the idle gap under `pos` to its cause, or clears it.
+    void showIdleGapCause(QPoint pos);
+    // The event the cause arrow points at, while one is shown.
+    std::optional<std::uint32_t> idleGapCauseShown() const;
     // Text the Δt ruler shows now, empty when no ruler is up.
     QString rulerText() const;
 

@@ -68,6 +68,7 @@ bool TimelineView::eventFilter(QObject* watched, QEvent* event) {
         case QEvent::Leave:
             mouse_in_plot_ = false;
             setHovered(std::nullopt, QPoint());
+            showIdleGapCause(QPoint(-1, -1));
             return false;
         default:
             return QWidget::eventFilter(watched, event);
@@ -142,8 +143,10 @@ bool TimelineView::handleMouse(QEvent* event) {
             case Drag::None: {
                 const auto hit = eventAt(plot_->mapTo(this, pos));
                 setHovered(hit, me->globalPosition().toPoint());
+                // Over a GPU lane with nothing on it: say why the GPU was idle there, with an
+                // arrow to the cause.
+                showIdleGapCause(hit ? QPoint(-1, -1) : plot_->mapTo(this, pos));
                 if (!hit) {
-                    // Over a GPU lane with nothing on it: say why the GPU was idle there.
                     const QString why = idleGapText(plot_->mapTo(this, pos));
                     if (!why.isEmpty())
                         QToolTip::showText(me->globalPosition().toPoint(), why, plot_);

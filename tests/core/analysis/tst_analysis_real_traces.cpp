@@ -81,6 +81,15 @@ private slots:
         QCOMPARE(stats.gpu_busy_ns + stats.gpu_idle_ns, stats.gpu_span_ns);
         QVERIFY(stats.gpu_idle_from_syncs_ns <= stats.gpu_idle_ns);
         QVERIFY(stats.stream_overlap_ns <= stats.gpu_busy_ns);
+        // Every idle nanosecond has one cause; what the trace does not explain stays small.
+        TimeNs parts = 0;
+        for (const TimeNs ns : stats.idle.ns)
+            parts += ns;
+        QCOMPARE(parts, stats.gpu_idle_ns);
+        QVERIFY2(stats.idle.of(IdleCause::Unexplained) * 20 <= stats.gpu_idle_ns,
+                 qPrintable(QString("unexplained %1 of %2 ns")
+                                .arg(stats.idle.of(IdleCause::Unexplained))
+                                .arg(stats.gpu_idle_ns)));
         qInfo(
             "%zu events, %zu waits, %zu observations, GPU idle %lld ns of which %lld ns after "
             "syncs",

@@ -101,8 +101,9 @@ private slots:
         QCOMPARE(gaps.size(), std::size_t{1});
         QCOMPARE(gaps[0].wait, w);
         QCOMPARE(QString::fromStdString(gaps[0].sentence),
-                 QStringLiteral("The GPU was idle 10.0 µs from 100.0 µs to 110.0 µs because the "
-                                "host was blocked in a cudaEventQuery loop."));
+                 QStringLiteral("GPU idle 10.0 µs from 100.0 µs to 110.0 µs: the host was blocked "
+                                "2.0 µs in a cudaEventQuery loop, then the host spent 8.0 µs "
+                                "launching the next work (cudaLaunchKernel)."));
     }
 
     // Imported waits sometimes name work that ended before the wait began.
@@ -176,7 +177,7 @@ private slots:
         b.kernel(s1, "k1").enq(us(0), us(5)).gpu(us(10), us(100));
         const auto sync = b.call(ApiId::StreamSynchronize, us(20), us(102), s1);
         const auto wait = b.hostWait(us(20), us(102));
-        b.kernel(s1, "k2").enq(us(102), us(107)).gpu(us(150), us(195));
+        const auto k2 = b.kernel(s1, "k2").enq(us(102), us(107)).gpu(us(150), us(195));
         const auto work = b.hostWork(us(107), us(290), "preprocess");
         b.kernel(s1, "k3").enq(us(290), us(295)).gpu(us(300), us(350));
         b.kernel(s1, "k4").enq(us(490), us(495)).gpu(us(500), us(600));
@@ -186,18 +187,26 @@ private slots:
         QCOMPARE(gaps[0].wait, wait);
         QCOMPARE(gaps[0].call, sync.call);
         QCOMPARE(gaps[0].duration(), us(50));
+        // Blocked until the sync returned, then launching: k2's launch and its latency.
         QCOMPARE(QString::fromStdString(gaps[0].sentence),
-                 QStringLiteral("The GPU was idle 50.0 µs from 100.0 µs to 150.0 µs because the "
-                                "host was blocked in cudaStreamSynchronize."));
+                 QStringLiteral("GPU idle 50.0 µs from 100.0 µs to 150.0 µs: the host was blocked "
+                                "2.0 µs in cudaStreamSynchronize, then the host spent 48.0 µs "
+                                "launching the next work (cudaLaunchKernel)."));
+        QCOMPARE(gaps[0].cause_event, k2.call);  // the longest piece: k2's launch and latency
         QVERIFY(gaps[1].cause == IdleGap::Cause::HostBusy);
         QCOMPARE(gaps[1].call, work);
+        QCOMPARE(gaps[1].cause_event, work);
         QCOMPARE(QString::fromStdString(gaps[1].sentence),
-                 QStringLiteral("The GPU was idle 105.0 µs from 195.0 µs to 300.0 µs while the "
-                                "host was busy in host work preprocess."));
-        QVERIFY(gaps[2].cause == IdleGap::Cause::Unknown);
+                 QStringLiteral("GPU idle 105.0 µs from 195.0 µs to 300.0 µs: the host spent "
+                                "95.0 µs in preprocess with nothing queued, then the host spent "
+                                "10.0 µs launching the next work (cudaLaunchKernel)."));
+        // Nothing on the host until k4's launch: the GPU waited for the host all the same.
+        QVERIFY(gaps[2].cause == IdleGap::Cause::HostBusy);
         QCOMPARE(QString::fromStdString(gaps[2].sentence),
-                 QStringLiteral("The GPU was idle 150.0 µs from 350.0 µs to 500.0 µs; no host "
-                                "activity was recorded then."));
+                 QStringLiteral("GPU idle 150.0 µs from 350.0 µs to 500.0 µs: the host spent "
+                                "140.0 µs in code the trace does not show, with nothing queued, "
+                                "then the host spent 10.0 µs launching the next work "
+                                "(cudaLaunchKernel)."));
     }
 
     // A blocking copy without a HostWait still blocks the host: its call covers the gap.

@@ -1,0 +1,452 @@
+#include "core/analysis/idle_attribution.h"
+
+#include <algorithm>
+#include <array>
+
+#include "core/analysis/gpu_activity.h"
+#include "core/analysis/time_format.h"
+#include "core/analysis/wait_attribution.h"
+#include "core/model/torch_call.h"
+
+namespace syncscope {
+
+namespace {
+
+constexpr std::array<std::string_view, kIdleCauseCount> kKeys{
+    "host-sync",   "launch-bound", "host-elsewhere", "stream-dependency",
+    "gpu-latency", "late-rank",    "unexplained"};
+
+constexpr const char* kContext = "IdleAttribution";
+
+TrText phrase(const char* pattern, std::vector<TrText> args = {}) {
+    return TrText(kContext, pattern, std::move(args));
+}
+
+// A Python frame of with_stack ("train.py(12): step", "<built-in method ...>"): where the host
+// was, not an op it ran.
+bool isPythonFrame(std::string_view name) {
+    return name.find(".py(") != std::string_view::npos || name.rfind("<built-in", 0) == 0 ||
+           name.rfind("<frozen", 0) == 0;
+}
+
+bool blocksHost(const TraceEvent& e) {
+    return (e.flags & event_flags::kImplicitSync) != 0 || e.api == ApiId::DeviceSynchronize ||
+           e.api == ApiId::StreamSynchronize || e.api == ApiId::EventSynchronize;
+}
+
+bool isHostLane(LaneKind kind) {
+    return kind == LaneKind::HostThread || kind == LaneKind::Other;
+}
+
+}  // namespace
+
+std::string_view toString(IdleCause cause) {
+    return kKeys.at(static_cast<std::size_t>(cause));
+}
+
+IdleAttribution::IdleAttribution(const WaitAttribution& waits) : waits_(waits) {
+    const Trace& trace = waits_.index().trace();
+    const GpuActivity activity(trace);
+    if (activity.busy().empty())
+        return;
+    indexThreads();
+    // The GPU work by start, to find the op that ended each gap.
+    std::vector<std::pair<TimeNs, std::uint32_t>> starts;
+    for (std::uint32_t i = 0; i < trace.events.size(); ++i)
+        if (GpuActivity::keepsGpuBusy(trace, trace.events[i]))
+            starts.emplace_back(trace.events[i].start_ns, i);
+    std::sort(starts.begin(), starts.end());
+    gaps_.reserve(activity.gaps().size());
+    for (const auto& gap : activity.gaps()) {
+        // Among the ops that start the next busy stretch, one whose launch the trace shows.
+        auto it = std::lower_bound(starts.begin(), starts.end(),
+                                   std::make_pair(gap.end_ns, std::uint32_t{0}));
+        std::uint32_t next = it != starts.end() ? it->second : kNone;
+        for (auto k = it; k != starts.end() && k->first == gap.end_ns; ++k)
+            if (waits_.index().hasEnqueue(k->second)) {
+                next = k->second;
+                break;
+            }
+        explain(gap.start_ns, gap.end_ns, next);
+    }
+    TimeNs first = activity.busy().front().start_ns, last = activity.busy().back().end_ns;
+    TimeNs trace_first = first, trace_last = last;
+    for (const auto& e : trace.events) {
+        trace_first = std::min(trace_first, e.start_ns);
+        trace_last = std::max(trace_last, e.end_ns);
+    }
+    before_first_ns_ = saturatingSub(first, trace_first);
+    after_last_ns_ = saturatingSub(trace_last, last);
+}
+
+void IdleAttribution::indexThreads() {
+    const TraceIndex& index = waits_.index();
+    const Trace& trace = index.trace();
+    threads_.resize(trace.lanes.size());
+    std::vector<std::vector<Span>> raw_busy(trace.lanes.size());
+    for (std::uint32_t i = 0; i < trace.events.size(); ++i) {
+        const TraceEvent& e = trace.events[i];
+        if (e.lane >= trace.lanes.size())
+            continue;
+        const LaneKind lane_kind = trace.lanes[e.lane].kind;
+        const std::uint16_t thread = index.hostThreadOf(e.lane);
+        if (thread >= threads_.size())
+            continue;
+        const Span span{e.start_ns, e.end_ns, i};
+        switch (e.kind) {
+            case EventKind::HostWait:
+                threads_[thread].waits.push_back(span);
+                break;
+            case EventKind::ApiCall:
+                if (e.end_ns <= e.start_ns)
+                    break;
+                // A sync, or a call that synchronizes implicitly, drawn without a wait of its own:
+                // the call is the block.
+                if (blocksHost(e) && index.waitOfCall(i) == kNone)
+                    threads_[thread].waits.push_back(span);
+                else
+                    raw_busy[thread].push_back(span);
+                break;
+            case EventKind::Generic:
+                if (!isHostLane(lane_kind) || e.end_ns <= e.start_ns)
+                    break;
+                if (isPythonFrame(trace.nameOf(e)))
+                    threads_[thread].ranges.push_back(span);
+                else
+                    raw_busy[thread].push_back(span);  // an op (aten::conv2d) launching work
+                break;
+            case EventKind::HostWork:
+            case EventKind::Annotation:
+                if (e.end_ns > e.start_ns && lane_kind != LaneKind::Stream &&
+                    !isGpuLane(trace.lanes[thread].kind))
+                    threads_[thread].ranges.push_back(span);
+                break;
+            default:
+                break;
+        }
+    }
+    auto byStart = [](const Span& a, const Span& b) {
+        return a.start != b.start ? a.start < b.start : a.end > b.end;
+    };
+    for (std::size_t t = 0; t < threads_.size(); ++t) {
+        std::sort(threads_[t].waits.begin(), threads_[t].waits.end(), byStart);
+        std::sort(threads_[t].ranges.begin(), threads_[t].ranges.end(), byStart);
+        auto& raw = raw_busy[t];
+        std::sort(raw.begin(), raw.end(), byStart);
+        // Disjoint spans: the outermost op of each run of nested ones names it.
+        for (const Span& s : raw) {
+            auto& busy = threads_[t].busy;
+            if (!busy.empty() && s.start < busy.back().end)
+                busy.back().end = std::max(busy.back().end, s.end);
+            else
+                busy.push_back(s);
+        }
+    }
+}
+
+void IdleAttribution::add(TimeNs from, TimeNs to, IdleCause cause, std::uint32_t event) {
+    if (to <= from)
+        return;
+    ExplainedGap& gap = gaps_.back();
+    if (gap.piece_count > 0) {
+        IdlePiece& last = pieces_.back();
+        if (last.cause == cause && last.event == event && last.end_ns == from) {
+            last.end_ns = to;
+            return;
+        }
+    }
+    pieces_.push_back({from, to, cause, event});
+    ++gap.piece_count;
+}
+
+std::uint32_t IdleAttribution::innermostRange(const Thread& thread, TimeNs t) const {
+    const auto& ranges = thread.ranges;
+    auto it = std::upper_bound(ranges.begin(), ranges.end(), t,
+                               [](TimeNs v, const Span& s) { return v < s.start; });
+    // The latest-starting range that still covers t is the innermost; a few steps back suffice
+    // for stacks of any real depth.
+    for (int steps = 0; it != ranges.begin() && steps < 256; ++steps) {
+        --it;
+        if (it->end > t)
+            return it->event;
+    }
+    return kNone;
+}
+
+// The host side of a gap on one thread: its waits, the time in calls and ops, and the rest.
+void IdleAttribution::hostSide(std::uint16_t thread, TimeNs from, TimeNs to, bool known_launch) {
+    if (to <= from)
+        return;
+    const Thread* t = thread < threads_.size() ? &threads_[thread] : nullptr;
+    auto notWaiting = [&](TimeNs a, TimeNs b) {
+        if (b <= a)
+            return;
+        if (t == nullptr || !known_launch) {
+            add(a, b, IdleCause::Unexplained, kNone);
+            return;
+        }
+        auto it = std::upper_bound(t->busy.begin(), t->busy.end(), a,
+                                   [](TimeNs v, const Span& s) { return v < s.start; });
+        if (it != t->busy.begin() && std::prev(it)->end > a)
+            --it;
+        TimeNs cursor = a;
+        for (; it != t->busy.end() && it->start < b; ++it) {
+            if (it->start > cursor)
+                add(cursor, it->start, IdleCause::HostElsewhere,
+                    innermostRange(*t, cursor + (it->start - cursor) / 2));
+            const TimeNs from_busy = std::max(cursor, it->start);
+            const TimeNs to_busy = std::min(b, it->end);
+            // Still inside a sync call around its wait (entering it, returning from it): blocked.
+            const TraceEvent& e = waits_.index().event(it->event);
+            if (e.kind == EventKind::ApiCall && blocksHost(e)) {
+                const std::uint32_t wait = waits_.index().waitOfCall(it->event);
+                add(from_busy, to_busy, IdleCause::HostSync, wait != kNone ? wait : it->event);
+            } else {
+                add(from_busy, to_busy, IdleCause::LaunchBound, it->event);
+            }
+            cursor = std::max(cursor, to_busy);
+        }
+        if (cursor < b)
+            add(cursor, b, IdleCause::HostElsewhere, innermostRange(*t, cursor + (b - cursor) / 2));
+    };
+    TimeNs cursor = from;
+    if (t != nullptr) {
+        auto it = std::upper_bound(t->waits.begin(), t->waits.end(), from,
+                                   [](TimeNs v, const Span& s) { return v < s.start; });
+        if (it != t->waits.begin() && std::prev(it)->end > from)
+            --it;
+        for (; it != t->waits.end() && it->start < to; ++it) {
+            if (it->end <= cursor)
+                continue;
+            notWaiting(cursor, std::max(cursor, it->start));
+            const TimeNs a = std::max(cursor, it->start), b = std::min(to, it->end);
+            add(a, b, IdleCause::HostSync, it->event);
+            cursor = std::max(cursor, b);
+        }
+    }
+    notWaiting(cursor, to);
+}
+
+// The wait that held the next op's stream: a StreamWait just before it (runs), or the last
+// cudaStreamWaitEvent aimed at its stream with no op enqueued there in between (imports).
+std::uint32_t IdleAttribution::streamWaitBefore(std::uint32_t op) const {
+    const TraceIndex& index = waits_.index();
+    const Trace& trace = index.trace();
+    if (op == kNone || !index.hasEnqueue(op))
+        return kNone;
+    const auto& seq = index.streamOps(trace.events[op].lane);
+    const auto at = std::find(seq.ops.begin(), seq.ops.end(), op);
+    if (at == seq.ops.begin() || at == seq.ops.end())
+        return kNone;
+    const std::uint32_t previous = *std::prev(at);
+    if (trace.events[previous].kind == EventKind::StreamWait)
+        return previous;
+    const TimeNs after = index.enq(previous), before = index.enq(op);
+    const auto& calls = index.apiCalls();
+    auto it = std::lower_bound(calls.begin(), calls.end(), before, [&](std::uint32_t c, TimeNs t) {
+        return trace.events[c].start_ns < t;
+    });
+    while (it != calls.begin()) {
+        const TraceEvent& c = trace.events[*--it];
+        if (c.start_ns <= after)
+            break;
+        if (c.api == ApiId::StreamWaitEvent && c.target_lane == trace.events[op].lane)
+            return *it;
+    }
+    return kNone;
+}
+
+void IdleAttribution::explain(TimeNs g0, TimeNs g1, std::uint32_t next) {
+    const TraceIndex& index = waits_.index();
+    const Trace& trace = index.trace();
+    ExplainedGap gap;
+    gap.start_ns = g0;
+    gap.end_ns = g1;
+    gap.next_op = next;
+    gap.first_piece = static_cast<std::uint32_t>(pieces_.size());
+    gaps_.push_back(gap);
+
+    const std::uint32_t call = next != kNone && index.hasEnqueue(next) ? index.callOf(next) : kNone;
+    if (call == kNone) {
+        // Who launched the work is unknown: a thread's waits still explain what they cover.
+        std::uint16_t thread = kNoLane;
+        for (std::uint16_t t = 0; t < threads_.size() && thread == kNoLane; ++t)
+            for (const Span& w : threads_[t].waits)
+                if (w.start <= g0 && w.end > g0) {
+                    thread = t;
+                    break;
+                }
+        hostSide(thread, g0, g1, false);
+        return;
+    }
+    const TraceEvent& launch = trace.events[call];
+    const std::uint16_t thread = index.hostThreadOf(launch.lane);
+    const TimeNs enq = std::clamp(launch.start_ns, g0, g1);
+    hostSide(thread, g0, enq, true);
+    if (enq >= g1)
+        return;
+    // Enqueued, not started: the launch call itself (less what held it), then its latency or a
+    // dependency.
+    const TimeNs returned = std::clamp(launch.end_ns, enq, g1);
+    if (returned > enq) {
+        const std::size_t before = pieces_.size();
+        hostSide(thread, enq, returned, true);
+        // Inside the launch call the host was launching, whatever the call sits in.
+        for (std::size_t k = before; k < pieces_.size(); ++k)
+            if (pieces_[k].cause != IdleCause::HostSync) {
+                pieces_[k].cause = IdleCause::LaunchBound;
+                pieces_[k].event = call;
+            }
+    }
+    if (returned < g1) {
+        const std::uint32_t dependency = streamWaitBefore(next);
+        if (dependency != kNone)
+            add(returned, g1, IdleCause::StreamDependency, dependency);
+        else if (launch.end_ns >= g0 && g1 - launch.end_ns <= kLaunchLatencyNs)
+            add(returned, g1, IdleCause::LaunchBound, call);  // the launch's own latency
+        else if (launch.end_ns < g0 && g1 - g0 <= kLaunchLatencyNs)
+            add(returned, g1, IdleCause::GpuLatency, next);  // queued: the GPU's own latency
+        else
+            add(returned, g1, IdleCause::Unexplained, kNone);
+    }
+    // The Python between two launches is launching: short stretches elsewhere next to launch-bound
+    // ones join them.
+    ExplainedGap& g = gaps_.back();
+    for (std::uint32_t k = g.first_piece; k < g.first_piece + g.piece_count; ++k) {
+        IdlePiece& p = pieces_[k];
+        if (p.cause != IdleCause::HostElsewhere || p.duration() >= kGlueNs)
+            continue;
+        const bool before_launch =
+            k + 1 < g.first_piece + g.piece_count && pieces_[k + 1].cause == IdleCause::LaunchBound;
+        const bool after_launch =
+            k > g.first_piece && pieces_[k - 1].cause == IdleCause::LaunchBound;
+        if (before_launch || after_launch) {
+            p.cause = IdleCause::LaunchBound;
+            p.event = before_launch ? pieces_[k + 1].event : pieces_[k - 1].event;
+        }
+    }
+}
+
+const ExplainedGap* IdleAttribution::gapAt(TimeNs t) const {
+    auto it = std::upper_bound(gaps_.begin(), gaps_.end(), t,
+                               [](TimeNs v, const ExplainedGap& g) { return v < g.start_ns; });
+    if (it == gaps_.begin())
+        return nullptr;
+    --it;
+    return t < it->end_ns ? &*it : nullptr;
+}
+
+IdleBreakdown IdleAttribution::breakdown(TimeNs from, TimeNs to) const {
+    IdleBreakdown out;
+    auto it = std::upper_bound(gaps_.begin(), gaps_.end(), from,
+                               [](TimeNs v, const ExplainedGap& g) { return v < g.start_ns; });
+    if (it != gaps_.begin() && std::prev(it)->end_ns > from)
+        --it;
+    for (; it != gaps_.end() && it->start_ns < to; ++it)
+        for (std::uint32_t k = it->first_piece; k < it->first_piece + it->piece_count; ++k) {
+            const IdlePiece& p = pieces_[k];
+            const TimeNs a = std::max(p.start_ns, from), b = std::min(p.end_ns, to);
+            if (b <= a)
+                continue;
+            TimeNs& slot = out.ns[static_cast<std::size_t>(p.cause)];
+            slot = saturatingAdd(slot, saturatingSub(b, a));
+            out.total_ns = saturatingAdd(out.total_ns, saturatingSub(b, a));
+        }
+    if (from == std::numeric_limits<TimeNs>::min() && to == std::numeric_limits<TimeNs>::max()) {
+        out.before_first_ns = before_first_ns_;
+        out.after_last_ns = after_last_ns_;
+    }
+    return out;
+}
+
+std::uint32_t IdleAttribution::mainCause(const ExplainedGap& gap) const {
+    std::uint32_t best = kNone;
+    TimeNs longest = -1;
+    for (std::uint32_t k = gap.first_piece; k < gap.first_piece + gap.piece_count; ++k)
+        if (pieces_[k].event != kNone && pieces_[k].duration() > longest) {
+            longest = pieces_[k].duration();
+            best = pieces_[k].event;
+        }
+    return best;
+}
+
+TrText IdleAttribution::pieceText(const IdlePiece& piece) const {
+    const TraceIndex& index = waits_.index();
+    const Trace& trace = index.trace();
+    const std::string d = formatDuration(piece.duration());
+    const TraceEvent* e = piece.event != kNone ? &trace.events[piece.event] : nullptr;
+    switch (piece.cause) {
+        case IdleCause::HostSync: {
+            // The torch-level call first, then the CUDA call: "Tensor.item()
+            // (cudaStreamSynchronize)". The block is a HostWait, or a sync call drawn without one.
+            const std::uint32_t call =
+                e->kind == EventKind::ApiCall ? piece.event : index.callOfWait(piece.event);
+            TrText where =
+                call != kNone ? TrText(index.callName(call)) : TrText(std::string(apiName(e->api)));
+            if (call == kNone && e->mode == SyncMode::EventQueryPoll)
+                where = phrase(SYNCSCOPE_TR_NOOP("IdleAttribution", "a cudaEventQuery loop"));
+            else if (where.text().empty())
+                where = phrase(SYNCSCOPE_TR_NOOP("IdleAttribution", "a sync"));
+            const std::uint32_t torch = index.torchCallAround(call != kNone ? call : piece.event);
+            if (torch != kNone) {
+                const TorchCall which = torchCallOf(trace, trace.events[torch]);
+                if (which != TorchCall::None)
+                    where = phrase(SYNCSCOPE_TR_NOOP("IdleAttribution", "%1() (%2)"),
+                                   {std::string(torchCallName(which)), where});
+            }
+            return phrase(SYNCSCOPE_TR_NOOP("IdleAttribution", "the host was blocked %1 in %2"),
+                          {d, where});
+        }
+        case IdleCause::LaunchBound:
+            if (e == nullptr)
+                return phrase(SYNCSCOPE_TR_NOOP("IdleAttribution",
+                                                "the host spent %1 launching the next work"),
+                              {d});
+            return phrase(SYNCSCOPE_TR_NOOP("IdleAttribution",
+                                            "the host spent %1 launching the next work (%2)"),
+                          {d, e->kind == EventKind::ApiCall ? index.callName(piece.event)
+                                                            : std::string(trace.nameOf(*e))});
+        case IdleCause::HostElsewhere:
+            if (e == nullptr)
+                return phrase(SYNCSCOPE_TR_NOOP("IdleAttribution",
+                                                "the host spent %1 in code the trace does not "
+                                                "show, with nothing queued"),
+                              {d});
+            return phrase(
+                SYNCSCOPE_TR_NOOP("IdleAttribution", "the host spent %1 in %2 with nothing queued"),
+                {d, std::string(trace.nameOf(*e))});
+        case IdleCause::StreamDependency: {
+            const TrText what =
+                e != nullptr && e->cuda_event != kNone
+                    ? phrase(SYNCSCOPE_TR_NOOP("IdleAttribution", "event %1"),
+                             {index.eventName(e->cuda_event)})
+                    : phrase(SYNCSCOPE_TR_NOOP("IdleAttribution", "another stream"));
+            return phrase(SYNCSCOPE_TR_NOOP("IdleAttribution", "the next work waited %1 for %2"),
+                          {d, what});
+        }
+        case IdleCause::GpuLatency:
+            return phrase(
+                SYNCSCOPE_TR_NOOP("IdleAttribution", "the GPU took %1 to start work queued before"),
+                {d});
+        case IdleCause::LateRank:
+            return phrase(SYNCSCOPE_TR_NOOP("IdleAttribution", "%1 waiting for a late rank"), {d});
+        case IdleCause::Unexplained:
+            break;
+    }
+    return phrase(SYNCSCOPE_TR_NOOP("IdleAttribution", "%1 the trace does not explain"), {d});
+}
+
+TrText IdleAttribution::describe(const ExplainedGap& gap) const {
+    TrText list;
+    for (std::uint32_t k = gap.first_piece; k < gap.first_piece + gap.piece_count; ++k) {
+        const TrText piece = pieceText(pieces_[k]);
+        list = k == gap.first_piece
+                   ? piece
+                   : phrase(SYNCSCOPE_TR_NOOP("IdleAttribution", "%1, then %2"), {list, piece});
+    }
+    return phrase(SYNCSCOPE_TR_NOOP("IdleAttribution", "GPU idle %1 from %2 to %3: %4."),
+                  {formatDuration(gap.duration()), formatMicros(gap.start_ns),
+                   formatMicros(gap.end_ns), list});
+}
+
+}  // namespace syncscope
