@@ -2224,6 +2224,42 @@ Save them before continuing?</source>
         <source>Total and % are clipped to the range; count, mean, min and max are of the whole events. Host and GPU figures cover every lane.</source>
         <translation>合計と % は範囲で切り取った値、回数・平均・最小・最大はイベント全体の値です。ホストと GPU の数値はすべてのレーンが対象です。</translation>
     </message>
+    <message>
+        <source>host blocked %1</source>
+        <translation>ホストのブロック %1</translation>
+    </message>
+    <message>
+        <source>host launching %1</source>
+        <translation>ホストの起動処理 %1</translation>
+    </message>
+    <message>
+        <source>host elsewhere %1</source>
+        <translation>ホストの別の処理 %1</translation>
+    </message>
+    <message>
+        <source>other stream %1</source>
+        <translation>別ストリーム待ち %1</translation>
+    </message>
+    <message>
+        <source>GPU latency %1</source>
+        <translation>GPU の起動遅延 %1</translation>
+    </message>
+    <message>
+        <source>late rank %1</source>
+        <translation>遅れたランク %1</translation>
+    </message>
+    <message>
+        <source>unexplained %1</source>
+        <translation>説明できない時間 %1</translation>
+    </message>
+    <message>
+        <source>GPU idle by cause: %1.</source>
+        <translation>GPU アイドルの原因: %1。</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
 </context>
 <context>
     <name>syncscope::RankTable</name>

@@ -72,6 +72,11 @@ private slots:
         QVERIFY(kernel);
         QCOMPARE(window.rangeStats()->model()->rowCount(), static_cast<int>(groups.size()));
         QVERIFY(window.rangeStats()->headerText().contains(QStringLiteral("GPU idle")));
+        // The range's idle time by cause, when it holds any.
+        if (stats->gpuIdleNs() > 0)
+            QVERIFY2(
+                window.rangeStats()->headerText().contains(QStringLiteral("GPU idle by cause")),
+                qPrintable(window.rangeStats()->headerText()));
 
         // The dock's View menu entry and its key.
         QAction* toggle = dock->toggleViewAction();

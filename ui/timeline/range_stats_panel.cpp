@@ -57,6 +57,8 @@ void RangeStatsPanel::setTrace(std::shared_ptr<const Trace> trace) {
         return;
     trace_ = std::move(trace);
     trace_events_ = events;
+    idle_.reset();
+    waits_.reset();
     activity_.reset();
     model_->setStatistics(std::nullopt);
     updateHeader();
@@ -100,10 +102,31 @@ void RangeStatsPanel::updateHeader() {
             .arg(durationText(s->startNs()), durationText(s->endNs()), durationText(s->lengthNs()),
                  durationText(s->hostBlockedNs()), durationText(s->streamWaitNs()),
                  durationText(s->gpuBusyNs()), durationText(s->gpuIdleNs())) +
-        QLatin1Char('\n') +
+        idleCauses(s->startNs(), s->endNs()) + QLatin1Char('\n') +
         tr("Total and % are clipped to the range; count, mean, min and max are of the whole "
            "events. Host and GPU figures cover every lane.") +
         QLatin1Char(' ') + lanes);
+}
+
+QString RangeStatsPanel::idleCauses(TimeNs t0, TimeNs t1) {
+    if (!trace_)
+        return {};
+    if (!idle_) {
+        waits_ = std::make_unique<WaitAttribution>(*trace_);
+        idle_ = std::make_unique<IdleAttribution>(*waits_);
+    }
+    const IdleBreakdown b = idle_->breakdown(t0, t1);
+    if (b.total_ns == 0)
+        return {};
+    const QString labels[kIdleCauseCount] = {tr("host blocked %1"),   tr("host launching %1"),
+                                             tr("host elsewhere %1"), tr("other stream %1"),
+                                             tr("GPU latency %1"),    tr("late rank %1"),
+                                             tr("unexplained %1")};
+    QStringList parts;
+    for (int c = 0; c < kIdleCauseCount; ++c)
+        if (b.ns[static_cast<std::size_t>(c)] > 0)
+            parts << labels[c].arg(durationText(b.ns[static_cast<std::size_t>(c)]));
+    return QLatin1Char('\n') + tr("GPU idle by cause: %1.").arg(parts.join(tr(", ")));
 }
 
 void RangeStatsPanel::copyAsTsv() const {

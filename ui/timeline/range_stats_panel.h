@@ -6,6 +6,8 @@
 #include <vector>
 
 #include "core/analysis/gpu_activity.h"
+#include "core/analysis/idle_attribution.h"
+#include "core/analysis/wait_attribution.h"
 #include "core/model/trace.h"
 
 class QAction;
@@ -41,11 +43,17 @@ public:
     void copyAsTsv() const;
 
 private:
+    // "GPU idle by cause: host blocked 2 µs, host launching 40 µs." for the range, or "".
+    QString idleCauses(TimeNs t0, TimeNs t1);
     void updateHeader();
 
     std::shared_ptr<const Trace> trace_;
     std::size_t trace_events_ = 0;           // events trace_ had when set
     std::unique_ptr<GpuActivity> activity_;  // of trace_, built on the first range
+    // The idle time's causes (IdleAttribution), built on the first range too: the range's GPU idle
+    // is broken down by them.
+    std::unique_ptr<WaitAttribution> waits_;
+    std::unique_ptr<IdleAttribution> idle_;
     RangeStatsModel* model_ = nullptr;
     QTableView* table_ = nullptr;
     QLabel* header_ = nullptr;
