@@ -40,6 +40,11 @@ struct WaitsOptions {
     bool json = false;
 };
 
+struct DoctorOptions {
+    std::string trace;
+    bool json = false;
+};
+
 struct ModesOptions {
     bool ids_only = false;
 };
@@ -68,6 +73,7 @@ int runCommand(const RunOptions& options);
 int checkCommand(const CheckOptions& options);
 int statsCommand(const StatsOptions& options);
 int waitsCommand(const WaitsOptions& options);
+int doctorCommand(const DoctorOptions& options);
 int modesCommand(const ModesOptions& options);
 int compareCommand(const CompareOptions& options);
 int importCommand(const ImportOptions& options);

@@ -69,6 +69,16 @@ int main(int argc, char** argv) {
     waits_cmd->add_flag("--json", waits.json, "Machine-readable output (docs/cli-json.md)");
     waits_cmd->callback([&] { exit_code = waitsCommand(waits); });
 
+    DoctorOptions doctor;
+    auto* doctor_cmd = app.add_subcommand(
+        "doctor",
+        "Find the synchronization mistakes in a program's trace (torch.cpu.synchronize() as a "
+        "barrier, .item() in every step, pageable copies...), ranked by the GPU time they cost, "
+        "with why and how to fix each (docs/doctor.md)");
+    doctor_cmd->add_option("trace", doctor.trace, "Trace file")->required();
+    doctor_cmd->add_flag("--json", doctor.json, "Machine-readable output (docs/cli-json.md)");
+    doctor_cmd->callback([&] { exit_code = doctorCommand(doctor); });
+
     ModesOptions modes;
     auto* modes_cmd = app.add_subcommand("modes", "Print the sync-mode catalogue");
     modes_cmd->add_flag("--ids", modes.ids_only, "Print only the mode ids");

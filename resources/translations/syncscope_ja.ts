@@ -324,6 +324,141 @@
     </message>
 </context>
 <context>
+    <name>Finding</name>
+    <message>
+        <source>torch.cpu.synchronize() used as a GPU barrier</source>
+        <translation>torch.cpu.synchronize() を GPU の同期として使っている</translation>
+    </message>
+    <message>
+        <source>torch.cpu.synchronize() has an empty body: it waits for no GPU work. A timer read after it misses the GPU work still running, and code after it may read results the GPU has not written yet.</source>
+        <translation>torch.cpu.synchronize() の中身は空で、GPU の処理を何も待たない。その後で読んだタイマーは実行中の GPU の処理を取りこぼし、その後のコードは GPU がまだ書いていない結果を読むかもしれない。</translation>
+    </message>
+    <message>
+        <source>Use torch.cuda.synchronize() to wait for the device, or time with CUDA events (torch.cuda.Event(enable_timing=True), record, then elapsed_time).</source>
+        <translation>デバイスを待つには torch.cuda.synchronize() を使う。時間を測るなら CUDA イベントを使う（torch.cuda.Event(enable_timing=True) で record し、elapsed_time で読む）。</translation>
+    </message>
+    <message>
+        <source>Tensor.item(), .cpu() or .tolist() in every step</source>
+        <translation>ステップごとの Tensor.item()、.cpu()、.tolist()</translation>
+    </message>
+    <message>
+        <source>Reading a CUDA tensor on the host copies it and waits for the stream: the host stops until all queued work is done, and the GPU runs dry while the host wakes and launches the next step.</source>
+        <translation>CUDA テンソルをホストで読むとコピーとストリームの同期が起きる。ホストは積まれた処理がすべて終わるまで止まり、ホストが起きて次のステップを起動するまで GPU は空になる。</translation>
+    </message>
+    <message>
+        <source>Keep values on the GPU and read them every N steps (accumulate the loss in a tensor), or copy them with non_blocking=True into pinned memory and read them after a later sync.</source>
+        <translation>値は GPU に置いたままにし、N ステップごとに読む（損失はテンソルに積算する）。または non_blocking=True でピン留めメモリにコピーし、後の同期の後で読む。</translation>
+    </message>
+    <message>
+        <source>torch.cuda.synchronize() in every step</source>
+        <translation>ステップごとの torch.cuda.synchronize()</translation>
+    </message>
+    <message>
+        <source>A device sync in the loop stops the host until every stream is drained; the GPU then idles while the host launches the next step&apos;s first kernels.</source>
+        <translation>ループ内のデバイス同期は、すべてのストリームが空になるまでホストを止める。その後ホストが次のステップの最初のカーネルを起動する間、GPU はアイドルになる。</translation>
+    </message>
+    <message>
+        <source>Sync only where the host needs a result (or to time a region once); let stream order and events order the work in between.</source>
+        <translation>同期はホストが結果を必要とする所（または区間を一度だけ計測する所）だけにする。その間の順序はストリームの順序とイベントに任せる。</translation>
+    </message>
+    <message>
+        <source>Copies from pageable host memory</source>
+        <translation>ページング可能なホストメモリからのコピー</translation>
+    </message>
+    <message>
+        <source>The driver stages a pageable copy through pinned buffers while the host waits, at a fraction of the pinned bandwidth (6-8 GB/s against 55 GB/s on an H200).</source>
+        <translation>ページング可能なメモリのコピーは、ドライバがピン留めバッファ経由で送る間ホストを待たせ、帯域もピン留めの数分の一になる（H200 で 55 GB/s に対し 6〜8 GB/s）。</translation>
+    </message>
+    <message>
+        <source>Allocate host tensors with pin_memory=True (or DataLoader(pin_memory=True)) and copy with non_blocking=True.</source>
+        <translation>ホスト側のテンソルは pin_memory=True で確保し（または DataLoader(pin_memory=True)）、non_blocking=True でコピーする。</translation>
+    </message>
+    <message>
+        <source>non_blocking=True from pageable memory still blocks</source>
+        <translation>ページング可能なメモリからの non_blocking=True はそれでも待たせる</translation>
+    </message>
+    <message>
+        <source>cudaMemcpyAsync from pageable memory is staged by the host: the call holds the host for the whole transfer, so non_blocking=True overlaps nothing.</source>
+        <translation>ページング可能なメモリからの cudaMemcpyAsync はホストが中継するので、呼び出しは転送が終わるまでホストを止める。non_blocking=True でも何も重ならない。</translation>
+    </message>
+    <message>
+        <source>Pin the source tensor (tensor.pin_memory(), or DataLoader(pin_memory=True)); only then does non_blocking=True return at once.</source>
+        <translation>コピー元のテンソルをピン留めする（tensor.pin_memory() または DataLoader(pin_memory=True)）。そうして初めて non_blocking=True はすぐに戻る。</translation>
+    </message>
+    <message>
+        <source>Allocator churn: cudaMalloc, cudaFree or empty_cache() in the loop</source>
+        <translation>ループ内のメモリ確保と解放: cudaMalloc、cudaFree、empty_cache()</translation>
+    </message>
+    <message>
+        <source>cudaFree waits for the whole device, and cudaMalloc is slow; torch.cuda.empty_cache() in the loop gives back the cached blocks the next step has to allocate again.</source>
+        <translation>cudaFree はデバイス全体を待ち、cudaMalloc は遅い。ループ内の torch.cuda.empty_cache() は、次のステップがまた確保するキャッシュ済みのブロックを手放してしまう。</translation>
+    </message>
+    <message>
+        <source>Let PyTorch&apos;s caching allocator keep its blocks: remove empty_cache() from the loop, allocate buffers once, and use cudaMallocAsync pools for raw allocations.</source>
+        <translation>PyTorch のキャッシュアロケータにブロックを持たせておく。ループから empty_cache() を外し、バッファは一度だけ確保し、生の確保には cudaMallocAsync のプールを使う。</translation>
+    </message>
+    <message>
+        <source>Synchronous cudaMemcpy</source>
+        <translation>同期的な cudaMemcpy</translation>
+    </message>
+    <message>
+        <source>cudaMemcpy blocks the host until the copy (and, on the default stream, the work before it) is done.</source>
+        <translation>cudaMemcpy はコピー（とデフォルトストリーム上でその前にある処理）が終わるまでホストを止める。</translation>
+    </message>
+    <message>
+        <source>Use cudaMemcpyAsync on a stream with pinned host memory, and sync only where the data is needed.</source>
+        <translation>ピン留めしたホストメモリとストリームで cudaMemcpyAsync を使い、データが必要な所でだけ同期する。</translation>
+    </message>
+    <message>
+        <source>Synchronous cudaMemset that held the host</source>
+        <translation>ホストを止めた同期的な cudaMemset</translation>
+    </message>
+    <message>
+        <source>cudaMemset held the host; it is also an ordering point between streams.</source>
+        <translation>cudaMemset がホストを止めた。これはストリーム間の順序付けの点にもなる。</translation>
+    </message>
+    <message>
+        <source>Use cudaMemsetAsync on the stream that uses the memory.</source>
+        <translation>そのメモリを使うストリームで cudaMemsetAsync を使う。</translation>
+    </message>
+    <message>
+        <source>The host waits on an event only to order another stream</source>
+        <translation>別のストリームの順序付けのためだけにホストがイベントを待っている</translation>
+    </message>
+    <message>
+        <source>Event.synchronize() stops the host until the event&apos;s work is done, and the host then launches on another stream: the GPU could have ordered that by itself while the host went on.</source>
+        <translation>Event.synchronize() はイベントの処理が終わるまでホストを止め、その後ホストは別のストリームに起動する。この順序は GPU だけで付けられ、その間ホストは先へ進めた。</translation>
+    </message>
+    <message>
+        <source>Use stream.wait_event(event) (or stream.wait_stream(other)): the stream waits on the GPU and the host never blocks.</source>
+        <translation>stream.wait_event(event)（または stream.wait_stream(other)）を使う。ストリームが GPU 上で待ち、ホストは止まらない。</translation>
+    </message>
+    <message>
+        <source>The GPU waits for the host to launch small kernels</source>
+        <translation>GPU が小さなカーネルの起動をホストから待っている</translation>
+    </message>
+    <message>
+        <source>The GPU finishes each kernel before the host has launched the next one: the launch overhead of many small kernels, not the GPU, sets the pace.</source>
+        <translation>ホストが次のカーネルを起動する前に GPU は前のカーネルを終えてしまう。速さを決めているのは GPU ではなく、多数の小さなカーネルの起動コストだ。</translation>
+    </message>
+    <message>
+        <source>Capture the step in a CUDA graph (torch.cuda.graphs) or compile it (torch.compile with mode=&quot;reduce-overhead&quot;); fuse small ops; use bigger batches.</source>
+        <translation>ステップを CUDA グラフに取り込む（torch.cuda.graphs）か、コンパイルする（torch.compile の mode=&quot;reduce-overhead&quot;）。小さな演算を融合し、バッチを大きくする。</translation>
+    </message>
+    <message>
+        <source>Ranks wait for a late rank in collectives</source>
+        <translation>集団通信で遅れたランクを待っている</translation>
+    </message>
+    <message>
+        <source>In a collective every rank waits for the last one to arrive: the others&apos; NCCL kernels spin on the GPU meanwhile.</source>
+        <translation>集団通信ではすべてのランクが最後のランクの到着を待つ。その間、他のランクの NCCL カーネルは GPU 上で回り続ける。</translation>
+    </message>
+    <message>
+        <source>Find what delays the late rank before the collective (data loading, an uneven split, a host sync) and balance the work.</source>
+        <translation>集団通信の前に遅れたランクを遅らせているもの（データ読み込み、偏った分割、ホストの同期）を見つけ、仕事を均す。</translation>
+    </message>
+</context>
+<context>
     <name>HostWaitReason</name>
     <message>
         <source>a sync</source>
@@ -1303,6 +1438,73 @@
     <message>
         <source>Wrote %1</source>
         <translation>%1 を書き出しました</translation>
+    </message>
+</context>
+<context>
+    <name>syncscope::FindingsDock</name>
+    <message>
+        <source>Findings</source>
+        <translation>診断</translation>
+    </message>
+    <message>
+        <source>Open a trace: its synchronization mistakes are listed here.</source>
+        <translation>トレースを開くと、同期の誤りがここに並ぶ。</translation>
+    </message>
+    <message>
+        <source>Looking for synchronization mistakes…</source>
+        <translation>同期の誤りを探しています…</translation>
+    </message>
+    <message>
+        <source>No synchronization mistake found.</source>
+        <translation>同期の誤りは見つからなかった。</translation>
+    </message>
+    <message>
+        <source>Open the lesson that shows it</source>
+        <translation>これを示すレッスンを開く</translation>
+    </message>
+    <message>
+        <source>One finding. Click an occurrence to see it on the timeline.</source>
+        <translation>指摘 1 件。発生箇所をクリックするとタイムラインで表示する。</translation>
+    </message>
+    <message>
+        <source>%1 findings, ranked by the GPU time at stake. Click an occurrence to see it on the timeline.</source>
+        <translation>指摘 %1 件（影響する GPU 時間の大きい順）。発生箇所をクリックするとタイムラインで表示する。</translation>
+    </message>
+    <message>
+        <source>once</source>
+        <translation>1 回</translation>
+    </message>
+    <message>
+        <source>%1 times</source>
+        <translation>%1 回</translation>
+    </message>
+    <message>
+        <source>GPU idle %1</source>
+        <translation>GPU アイドル %1</translation>
+    </message>
+    <message>
+        <source> (%1% of the GPU&apos;s time)</source>
+        <translation>（GPU 時間の %1%）</translation>
+    </message>
+    <message>
+        <source>host blocked %1</source>
+        <translation>ホストのブロック %1</translation>
+    </message>
+    <message>
+        <source>a timer after it misses %1 of GPU work</source>
+        <translation>この後のタイマーは GPU の処理 %1 を取りこぼす</translation>
+    </message>
+    <message>
+        <source>Why:</source>
+        <translation>理由:</translation>
+    </message>
+    <message>
+        <source>Fix:</source>
+        <translation>直し方:</translation>
+    </message>
+    <message>
+        <source>First at:</source>
+        <translation>最初の発生箇所:</translation>
     </message>
 </context>
 <context>

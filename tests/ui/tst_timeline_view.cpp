@@ -189,6 +189,8 @@ private slots:
         // An arrow to the cause while the cursor is there, gone once it leaves.
         view_->showIdleGapCause(onStream);
         QVERIFY(view_->idleGapCauseShown().has_value());
+        view_->plot()->replot(QCustomPlot::rpImmediateRefresh);
+        maybeSave(view_->grab().toImage(), QStringLiteral("view-idle-cause.png"));
         QCOMPARE(view_->trace()->nameOf(view_->trace()->events[*view_->idleGapCauseShown()]),
                  std::string_view("prepare next batch"));
         view_->showIdleGapCause(QPoint(-1, -1));

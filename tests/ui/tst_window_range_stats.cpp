@@ -1,5 +1,6 @@
-// The window's range statistics: dragging on the timeline's time axis after a run opens the dock
-// with the range's events, and View ▸ Range Statistics (Ctrl+Shift+R) toggles it.
+// The window's analysis docks: dragging on the timeline's time axis after a run opens the range
+// statistics with the range's events, and View ▸ Range Statistics (Ctrl+Shift+R) toggles it; the
+// Findings dock (Ctrl+Shift+D) lists the doctor's findings of the trace on screen.
 #include <qcustomplot.h>
 
 #include <QDockWidget>
@@ -7,10 +8,12 @@
 #include <QSet>
 #include <QSignalSpy>
 #include <QTest>
+#include <QUrl>
 
 #include "tests/support/real_traces.h"
 #include "tests/ui/tst_timeline_fixtures.h"
 #include "tests/ui/window_test_utils.h"
+#include "ui/doctor/findings_dock.h"
 #include "ui/timeline/overview_strip.h"
 #include "ui/timeline/range_stats_model.h"
 #include "ui/timeline/range_stats_panel.h"
@@ -87,6 +90,8 @@ private slots:
 
     // The Nsight Systems export with its streams: a range over the middle, markers and the
     // overview, as a user sees them (SYNCSCOPE_UI_SHOTS=dir saves the picture).
+    void findingsOfAnImportedTrace();
+
     void realNsightTrace() {
         const QString path =
             test::realTracesDir() + QStringLiteral("/extra-p__extrap__profile16.sqlite");
@@ -121,6 +126,41 @@ private slots:
         testing::maybeSave(window.grab().toImage(), QStringLiteral("window-range-nsight.png"));
     }
 };
+
+void TestWindowRangeStats::findingsOfAnImportedTrace() {
+    const QString path = test::realTracesDir() +
+                         QStringLiteral("/h200/torch-cpu-vs-cuda-synchronize.pt.trace.json.gz");
+    if (!QFile::exists(path))
+        SYNCSCOPE_MISSING_REAL_TRACES(QStringLiteral("h200/torch-cpu-vs-cuda-synchronize"));
+    MainWindow window;
+    window.setInteractive(false);
+    window.resize(1600, 1000);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    FindingsDock* dock = window.findingsDock();
+    QCOMPARE(dock->toggleViewAction()->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D));
+    QSignalSpy ready(dock, &FindingsDock::findingsReady);
+    QVERIFY(window.openPath(path));
+    QTRY_VERIFY_WITH_TIMEOUT(!ready.isEmpty(), 30000);
+    QCOMPARE(ready.front().front().toInt(), 1);
+    QCOMPARE(dock->findings().front().id, std::string("cpu-synchronize"));
+    // An import with findings raises the dock.
+    QTRY_VERIFY(!dock->visibleRegion().isEmpty());
+    const QString text = dock->text();
+    QVERIFY2(text.contains(QStringLiteral("torch.cpu.synchronize() used as a GPU barrier")),
+             qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("Why: ")) && text.contains(QStringLiteral("Fix: ")),
+             qPrintable(text));
+    // The occurrence is a link: following it selects the call on the timeline.
+    const std::uint32_t first = dock->findings().front().occurrences.front();
+    const QString link = QStringLiteral("event:%1").arg(first);
+    QVERIFY2(dock->html().contains(link), qPrintable(dock->html()));
+    dock->openLink(QUrl(link));
+    QCOMPARE(window.timeline()->selectedEvent(), std::optional<std::uint32_t>(first));
+    QVERIFY(dock->html().contains(QStringLiteral("lesson:mode-cpu-synchronize")));
+    QCoreApplication::processEvents();
+    testing::maybeSave(window.grab().toImage(), QStringLiteral("window-findings.png"));
+}
 
 QTEST_MAIN(TestWindowRangeStats)
 #include "tst_window_range_stats.moc"

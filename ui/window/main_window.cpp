@@ -29,6 +29,7 @@
 #include "ui/code/code_view.h"
 #include "ui/compare/compare_window.h"
 #include "ui/course/lesson_panel.h"
+#include "ui/doctor/findings_dock.h"
 #include "ui/editor/builtin_scenarios.h"
 #include "ui/editor/scenario_editor.h"
 #include "ui/editor/scenario_library.h"
@@ -488,6 +489,7 @@ void MainWindow::showTrace(std::shared_ptr<const Trace> trace,
             trace_->events.empty() || !indexed ? -1 : indexed->endNs() - indexed->beginNs());
     }
     updateRanks();
+    findings_->setTrace(trace_);
     details_->clear();
     trace_label_->setText(tr("%n event(s)", nullptr, int(trace_->events.size())) +
                           (trace_->device.name.empty()

@@ -30,6 +30,7 @@ class JobTracker;
 class LanguageMenu;
 class LessonPanel;
 class RangeStatsPanel;
+class FindingsDock;
 class RecentFiles;
 class ReplayBar;
 class ReplayController;
@@ -103,6 +104,9 @@ public:
     // The range statistics dock (View ▸ Range Statistics), filled by dragging on the time axis.
     RangeStatsPanel* rangeStats() const { return range_stats_; }
     QDockWidget* rangeDock() const { return range_dock_; }
+    FindingsDock* findingsDock() const { return findings_; }
+    // Opens the course at the page of a built-in scenario (a finding's lesson).
+    bool startLessonAbout(const QString& scenario);
     // File ▸ Compare With…: the run on screen (A) next to `b` (builtin:NAME, a scenario file or a
     // trace file) in a compare window of its own. Returns that window (null without a run).
     CompareWindow* compareWith(const QString& b);
@@ -207,6 +211,7 @@ private:
     QDockWidget* code_dock_ = nullptr;
     RangeStatsPanel* range_stats_ = nullptr;
     QDockWidget* range_dock_ = nullptr;
+    FindingsDock* findings_ = nullptr;
     RankTable* rank_table_ = nullptr;  // made with the first timeline of several ranks
     QDockWidget* rank_dock_ = nullptr;
     StepHighlight* highlight_ = nullptr;

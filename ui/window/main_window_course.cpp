@@ -140,6 +140,16 @@ bool MainWindow::startCourse(int page) {
     return course_->start(page);
 }
 
+bool MainWindow::startLessonAbout(const QString& scenario) {
+    std::optional<Course> course = CourseLibrary::load(nullptr);
+    if (!course)
+        return false;
+    for (std::size_t page = 0; page < course->pages.size(); ++page)
+        if (QString::fromStdString(course->pages[page].scenario) == scenario)
+            return startCourse(static_cast<int>(page));
+    return false;
+}
+
 void MainWindow::leaveCourse() {
     course_->leave();
 }

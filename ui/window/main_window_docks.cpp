@@ -8,10 +8,12 @@
 #include <QTextBrowser>
 #include <QVBoxLayout>
 
+#include "ui/doctor/findings_dock.h"
 #include "ui/editor/scenario_editor.h"
 #include "ui/editor/scenario_library.h"
 #include "ui/run/run_panel.h"
 #include "ui/run/run_summary.h"
+#include "ui/timeline/timeline_view.h"
 #include "ui/window/main_window.h"
 #include "ui/window/scenario_dock.h"
 
@@ -106,6 +108,19 @@ void MainWindow::buildDocks() {
     details_dock->setWidget(details_);
     addDockWidget(Qt::RightDockWidgetArea, details_dock);
     buildRangeDock();
+    // The doctor's findings, beside the details: raised when an imported trace has some.
+    findings_ = new FindingsDock(this);
+    addDockWidget(Qt::RightDockWidgetArea, findings_);
+    tabifyDockWidget(details_dock, findings_);
+    details_dock->raise();
+    findings_->toggleViewAction()->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D));
+    connect(findings_, &FindingsDock::eventChosen, this,
+            [this](std::uint32_t e) { timeline_->revealEvent(e); });
+    connect(findings_, &FindingsDock::lessonChosen, this, &MainWindow::startLessonAbout);
+    connect(findings_, &FindingsDock::findingsReady, this, [this](int count) {
+        if (count > 0 && trace_ && !trace_->scenario)
+            findings_->raise();
+    });
 
     // The timeline is what the window is for: at 1600 px it keeps about 65 % of the width.
     resizeDocks({editor_dock, summary_dock}, {kEditorDockWidth, kSideDockWidth}, Qt::Horizontal);
