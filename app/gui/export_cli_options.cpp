@@ -35,8 +35,11 @@ ExportCliOptions::ExportCliOptions(QCommandLineParser& parser)
                    QStringLiteral("With --export: leave out the scenario's callouts.")),
       focus_(QStringLiteral("focus"),
              QStringLiteral("With --export: only the scenario's focus window (not with "
-                            "--range).")) {
-    parser.addOptions({arrows_, range_, scale_, memory_, no_callouts_, focus_});
+                            "--range).")),
+      findings_(QStringLiteral("findings"),
+                QStringLiteral("With --export: the sync doctor's three costliest findings as "
+                               "callouts at their first occurrence (docs/doctor.md).")) {
+    parser.addOptions({arrows_, range_, scale_, memory_, no_callouts_, focus_, findings_});
 }
 
 std::optional<std::pair<double, double>> ExportCliOptions::parseRange(const QString& text,
@@ -80,6 +83,7 @@ bool ExportCliOptions::read(const QCommandLineParser& parser, HeadlessExport::Re
     QString error;
     request.callouts = !parser.isSet(no_callouts_);
     request.focus = parser.isSet(focus_);
+    request.findings = parser.isSet(findings_);
     if (parser.isSet(range_)) {
         request.range_us = parseRange(parser.value(range_), &error);
         if (!request.range_us) {

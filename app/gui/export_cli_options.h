@@ -40,6 +40,7 @@ private:
     QCommandLineOption memory_;
     QCommandLineOption no_callouts_;
     QCommandLineOption focus_;
+    QCommandLineOption findings_;
 };
 
 }  // namespace syncscope

@@ -113,6 +113,7 @@ ExportOptions HeadlessExport::optionsFor(const Request& request, const Theme& th
     options.showFlows = request.arrows;
     options.memory = request.memory;
     options.callouts = request.callouts;
+    options.findings = request.findings;
     return options;
 }
 

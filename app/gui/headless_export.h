@@ -28,8 +28,9 @@ public:
         bool arrows = false;                                // draw the flows
         bool memory = false;                                // force the memory plot
         bool callouts = true;                               // --no-callouts clears it
-        bool focus = false;  // --focus: zoom to the scenario's focus window
-        QString compare;     // --compare B: a picture of the compare view of the run and B
+        bool focus = false;     // --focus: zoom to the scenario's focus window
+        bool findings = false;  // --findings: the doctor's findings as callouts
+        QString compare;        // --compare B: a picture of the compare view of the run and B
     };
 
     // Returns the process exit code: 0 written, 1 the run or the export failed, 2 bad input.

@@ -459,6 +459,25 @@
     </message>
 </context>
 <context>
+    <name>FindingCallouts</name>
+    <message>
+        <source>%1% of the GPU&apos;s time</source>
+        <translation>GPU 時間の %1%</translation>
+    </message>
+    <message>
+        <source>a timer after it misses %1 of GPU work</source>
+        <translation>この後のタイマーは GPU の処理 %1 を取りこぼす</translation>
+    </message>
+    <message>
+        <source>host blocked %1</source>
+        <translation>ホストのブロック %1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
     <name>HostWaitReason</name>
     <message>
         <source>a sync</source>

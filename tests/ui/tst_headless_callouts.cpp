@@ -5,6 +5,7 @@
 #include <QTest>
 
 #include "headless_test_utils.h"
+#include "tests/support/real_traces.h"
 
 using namespace syncscope::testing;
 
@@ -59,6 +60,25 @@ private slots:
         // 2 ms kernel: the time axis shows microseconds, not the milliseconds of the whole run.
         QVERIFY2(!svg.contains(">1.0 ms<") && !svg.contains(">2.0 ms<"),
                  "the export shows the whole run, not its focus");
+    }
+
+    // --findings: the doctor's costliest findings as callouts, on a trace of a user's program.
+    void findingsOnAnImportedTrace() {
+        const QString trace = syncscope::test::realTracesDir() +
+                              QStringLiteral("/h200/pinned-vs-pageable-copy.pt.trace.json.gz");
+        if (!QFile::exists(trace))
+            SYNCSCOPE_MISSING_REAL_TRACES(QStringLiteral("h200/pinned-vs-pageable-copy"));
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("x.svg"));
+        Outcome o =
+            runSyncscope({trace, QStringLiteral("--findings"), QStringLiteral("--export"), out});
+        QVERIFY2(o.exit_code == 0, qPrintable(o.err));
+        const QByteArray finding = "non_blocking=True from pageable memory";  // the line wraps
+        QVERIFY2(readAll(out).contains(finding), "the finding is not in the picture");
+        // Without the flag the picture has none.
+        o = runSyncscope({trace, QStringLiteral("--export"), out});
+        QVERIFY2(o.exit_code == 0, qPrintable(o.err));
+        QVERIFY(!readAll(out).contains(finding));
     }
 
     void focusWithoutOneFails() {

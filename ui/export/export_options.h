@@ -29,8 +29,9 @@ struct ExportOptions {
     bool showFlows = false;  // launch, record and awaited arrows, as the window's flow layer
     bool memory = false;     // the memory plot even when the run has no memory activity
     bool colorByBatch = false;
-    bool callouts = true;  // the scenario's callouts, where it has some
-    QDateTime date;        // caption date; invalid: now
+    bool callouts = true;   // the scenario's callouts, where it has some
+    bool findings = false;  // the doctor's three costliest findings as callouts (--findings)
+    QDateTime date;         // caption date; invalid: now
 };
 
 }  // namespace syncscope

@@ -14,10 +14,14 @@
 #include <cmath>
 #include <set>
 
+#include "core/analysis/gpu_activity.h"
+#include "core/doctor/sync_doctor.h"
 #include "core/tracefile/atomic_file.h"
 #include "core/tracefile/output_target.h"
+#include "ui/doctor/finding_callouts.h"
 #include "ui/i18n/sync_mode_texts.h"
 #include "ui/i18n/ui_language.h"
+#include "ui/timeline/callout_layer.h"
 #include "ui/timeline/legend_strip.h"
 #include "ui/timeline/timeline_model.h"
 #include "ui/timeline/timeline_view.h"
@@ -332,7 +336,13 @@ bool exportTraceImage(std::shared_ptr<const Trace> trace, const ExportOptions& o
     view.setColorByBatch(options.colorByBatch);
     view.setShowFlows(options.showFlows);
     view.setMemoryPlotForced(options.memory);
-    view.setShowCallouts(options.callouts);
+    view.setShowCallouts(options.callouts || options.findings);
+    if (options.findings) {
+        // "this line cost 18 % of the GPU", on the slide (docs/doctor.md).
+        const std::vector<Finding> findings = SyncDoctor::diagnose(*trace);
+        view.callouts()->setExtraCallouts(
+            findingCallouts(*trace, findings, GpuActivity(*trace).spanNs()));
+    }
     view.setTrace(std::move(trace));
     if (options.range)
         view.zoomToRange(options.range->first, options.range->second);

@@ -47,6 +47,12 @@ void CalloutLayer::resolve() {
     resolved_.clear();
     if (model_ && model_->trace())
         resolved_ = CalloutResolver::resolve(*model_->trace(), language_);
+    resolved_.insert(resolved_.end(), extra_.begin(), extra_.end());
+}
+
+void CalloutLayer::setExtraCallouts(std::vector<ResolvedCallout> callouts) {
+    extra_ = std::move(callouts);
+    resolve();
 }
 
 QFont CalloutLayer::font() const {

@@ -27,6 +27,9 @@ public:
     void setLanguage(Language language);
     Language language() const { return language_; }
     std::size_t calloutCount() const { return resolved_.size(); }
+    // Callouts that come from no scenario (the doctor's findings on an export, --findings): drawn
+    // after the scenario's, kept across a change of language.
+    void setExtraCallouts(std::vector<ResolvedCallout> callouts);
 
     // A callout as it is drawn now, in widget pixels.
     struct Placed {
@@ -53,6 +56,7 @@ private:
     Theme theme_ = Theme::light();
     Language language_ = Language::En;
     std::vector<ResolvedCallout> resolved_;
+    std::vector<ResolvedCallout> extra_;
 };
 
 }  // namespace syncscope

@@ -2,12 +2,16 @@
 #include <sys/stat.h>
 
 #include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include "tests/support/cli_process.h"
 #include "tests/support/memory_limit.h"
+#include "tests/support/real_traces.h"
 
 // syncscope-cli end to end, as a user runs it: run -> check -> stats, and bad input.
 class TstCli : public QObject {
@@ -51,6 +55,71 @@ private slots:
         auto json = cli({"stats", trace, "--json"});
         QCOMPARE(json.code, 0);
         QVERIFY(json.out.contains(QStringLiteral("\"host_blocked_ns\"")));
+    }
+
+    // A user's own program (an H200 PyTorch-profiler trace): the JSON answers scripts read
+    // (docs/cli-json.md), waits and the doctor.
+    void realProgramAnswers() {
+        const QString h200 = syncscope::test::realTracesDir() + QStringLiteral("/h200/");
+        if (!QFile::exists(h200 + QStringLiteral("truth.json")))
+            SYNCSCOPE_MISSING_REAL_TRACES("h200/truth.json");
+        const QString cpu = h200 + QStringLiteral("torch-cpu-vs-cuda-synchronize.pt.trace.json.gz");
+        const QString copy = h200 + QStringLiteral("pinned-vs-pageable-copy.pt.trace.json.gz");
+        auto parse = [](const Output& o) {
+            QJsonParseError error;
+            const QJsonDocument doc = QJsonDocument::fromJson(o.out.toUtf8(), &error);
+            if (error.error != QJsonParseError::NoError)
+                qWarning("%s", qPrintable(o.out));
+            return doc.object();
+        };
+
+        const auto stats = cli({"stats", "--json", cpu});
+        QCOMPARE(stats.code, 0);
+        const QJsonObject s = parse(stats);
+        QCOMPARE(s["sync_calls_by_name"].toObject()["torch.cpu.synchronize"].toInt(), 1);
+        QCOMPARE(s["torch_calls"].toObject()["torch.cuda.synchronize"].toInt(), 2);
+        QCOMPARE(s["invariants"].toObject()["violations"].toInt(), 0);
+        qint64 parts = 0;
+        const QJsonObject idle = s["idle_breakdown"].toObject();
+        for (auto it = idle.begin(); it != idle.end(); ++it)
+            parts += it.value().toInteger();
+        QCOMPARE(parts, s["gpu_idle_ns"].toInteger());
+
+        const auto waits = cli({"waits", "--json", copy});
+        QCOMPARE(waits.code, 0);
+        const QJsonObject w = parse(waits);
+        QVERIFY(w["host_blocked_ns"].toInteger() >= 39'000'000);
+        QVERIFY(w["host_blocked_by_reason_ns"].toObject()["pageable-copy"].toInteger() >=
+                39'000'000);
+        bool pageable = false;
+        for (const QJsonValue v : w["waits"].toArray())
+            pageable = pageable || v.toObject()["reason"].toString() == "pageable-copy";
+        QVERIFY(pageable);
+        const auto table = cli({"waits", copy});
+        QCOMPARE(table.code, 0);
+        QVERIFY(table.out.startsWith(QStringLiteral("thread\tcall\tstart")));
+        QVERIFY(table.out.contains(QStringLiteral("\tpageable-copy\t")));
+
+        const auto check = cli({"check", "--json",
+                                h200 + QStringLiteral("launch-held-behind-earlier-work.pt.trace"
+                                                      ".json.gz")});
+        QCOMPARE(check.code, 0);  // an observation is no violation
+        const QJsonObject c = parse(check);
+        QCOMPARE(c["counts"].toObject()["violations"].toInt(), 0);
+        QCOMPARE(c["counts"].toObject()["observations"].toInt(), 1);
+        QCOMPARE(c["observations"].toArray().at(0).toObject()["invariant"].toString(),
+                 QStringLiteral("I13"));
+
+        const auto doctor = cli({"doctor", "--json", cpu});
+        QCOMPARE(doctor.code, 0);
+        const QJsonArray findings = parse(doctor)["findings"].toArray();
+        QCOMPARE(findings.size(), 1);
+        QCOMPARE(findings.at(0).toObject()["id"].toString(), QStringLiteral("cpu-synchronize"));
+        QCOMPARE(findings.at(0).toObject()["lesson"].toString(),
+                 QStringLiteral("builtin:mode-cpu-synchronize"));
+        const auto text = cli({"doctor", cpu});
+        QCOMPARE(text.code, 0);
+        QVERIFY(text.out.contains(QStringLiteral("[cpu-synchronize]")));
     }
 
     // ε and L are range-checked where they are given: a clear message, exit code 2.
