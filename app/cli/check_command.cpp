@@ -7,6 +7,7 @@
 #include "core/analysis/expectation_check.h"
 #include "core/analysis/invariant_checker.h"
 #include "core/analysis/terminal_text.h"
+#include "core/analysis/trace_tolerances.h"
 
 namespace syncscope::cli {
 
@@ -34,6 +35,11 @@ int printJson(const CheckOptions& options, const Trace& trace,
     for (const Violation& v : violations)
         out[severityKey(v.severity)].push_back(
             {{"invariant", v.invariant}, {"message", v.message}, {"events", v.events}});
+    // Where the file's tolerances were not used (a simulated trace is exact; a recording's are
+    // capped), and what was used.
+    const TraceTolerances bounded = TraceTolerances::of(trace);
+    out["epsilon_ns"] = options.epsilon_ns.value_or(bounded.epsilon_ns);
+    out["notes"] = bounded.notes;
     std::size_t failed = 0;
     nlohmann::json claims = nlohmann::json::array();
     if (trace.scenario != nullptr)
@@ -72,6 +78,8 @@ int checkCommand(const CheckOptions& options) {
     std::size_t counts[3] = {0, 0, 0};
     for (const auto& v : violations)
         ++counts[static_cast<int>(v.severity)];
+    for (const std::string& note : TraceTolerances::of(*trace).notes)
+        std::cout << "note: " << escapeForTerminal(note) << '\n';
     // Observations are listed after the rest, under their own heading: they are not failures.
     std::size_t listed = 0;
     bool more = false;

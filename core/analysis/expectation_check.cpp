@@ -8,6 +8,7 @@
 
 #include "core/analysis/step_events.h"
 #include "core/analysis/time_format.h"
+#include "core/analysis/trace_tolerances.h"
 #include "core/model/byte_format.h"
 
 namespace syncscope {
@@ -49,7 +50,7 @@ public:
         : scenario_(scenario),
           trace_(trace),
           steps_(scenario),
-          tolerance_(std::max<TimeNs>(0, trace.device.clock_tolerance_ns)) {
+          tolerance_(TraceTolerances::of(trace).epsilon_ns) {
         facts_.resize(steps_.stepCount());
         for (const TraceEvent& e : trace.events) {
             const StepEvents::Role role = steps_.roleOf(trace, e);

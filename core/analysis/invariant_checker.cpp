@@ -6,6 +6,7 @@
 #include "core/analysis/invariant_checks.h"
 #include "core/analysis/rank_splitter.h"
 #include "core/analysis/time_format.h"
+#include "core/analysis/trace_tolerances.h"
 
 namespace syncscope {
 
@@ -132,7 +133,9 @@ void InvariantChecker::checkProcess(const Trace& trace, ViolationSink& sink) con
     const TraceIndex index(trace);
     invariant_checks::Context ctx{index, options_, sink, 0, std::nullopt, true};
     auto tolerance = [](TimeNs t) { return std::clamp<TimeNs>(t, 0, kMaxCheckToleranceNs); };
-    ctx.eps = tolerance(options_.epsilon_ns.value_or(trace.device.clock_tolerance_ns));
+    // What the file says is bounded by what its engine can produce (docs/semantics.md section 6).
+    const TraceTolerances bounded = TraceTolerances::of(trace);
+    ctx.eps = tolerance(options_.epsilon_ns.value_or(bounded.epsilon_ns));
     if (options_.wake_bound_ns) {
         ctx.wake_bound = tolerance(*options_.wake_bound_ns);
         ctx.sleeping_wake_bound = ctx.wake_bound;
@@ -140,7 +143,7 @@ void InvariantChecker::checkProcess(const Trace& trace, ViolationSink& sink) con
         // Each policy has its own bound: a spinning wait that wakes as late as a blocking-sync one
         // is a bug, not noise. A wait that slept may take the blocking-sync latency whatever the
         // policy (an event created with cudaEventBlockingSync sleeps under every policy).
-        const auto& latency = trace.device.wake_latency_ns;
+        const auto& latency = bounded.wake_latency_ns;
         const TimeNs own = latency[static_cast<std::size_t>(trace.device.schedule)];
         const TimeNs sleep = latency[static_cast<std::size_t>(SchedulePolicy::BlockingSync)];
         TimeNs latest = -1;

@@ -60,8 +60,8 @@ std::vector<std::uint32_t> samplesByTime(const Trace& trace) {
 
 void checkBounds(Context& ctx, const MemorySample& s) {
     auto invalid = [](std::int64_t v) { return v < -1; };  // -1 is "not measured"
-    if (invalid(s.allocated) || invalid(s.reserved) || invalid(s.pool_used) ||
-        invalid(s.pool_reserved))
+    if (invalid(s.device_used) || invalid(s.allocated) || invalid(s.reserved) ||
+        invalid(s.pool_used) || invalid(s.pool_reserved))
         ctx.sink.add("I17", "The memory sample at " + at(s.t_ns) + " holds a negative amount.", {});
     if (s.allocated >= 0 && s.reserved >= 0 && s.allocated > s.reserved)
         ctx.sink.add("I17",

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "core/analysis/trace_tolerances.h"
 #include "core/model/torch_call.h"
 
 namespace syncscope {
@@ -265,7 +266,7 @@ void TraceIndex::indexWaits() {
     const auto& lanes = trace_.lanes;
     std::vector<std::vector<std::uint32_t>> calls_by_lane(lanes.size());
     std::uint16_t only_thread = kNoLane;
-    const TimeNs tolerance = std::max<TimeNs>(0, trace_.device.clock_tolerance_ns);
+    const TimeNs tolerance = TraceTolerances::of(trace_).epsilon_ns;
     for (std::uint16_t l = 0; l < lanes.size(); ++l) {
         if (lanes[l].kind != LaneKind::HostThread)
             continue;

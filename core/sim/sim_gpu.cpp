@@ -78,6 +78,10 @@ void SimGpu::dispatch() {
         if (s.empty())
             continue;
         SimOp& op = s.front();
+        if (op.running && op.between_waves) {
+            candidates_.push_back(i);  // its next wave needs SM slots again
+            continue;
+        }
         if (op.running) {
             if (op.end == kEndUnknown && waitReleased(op))
                 op.end = now_;
@@ -138,6 +142,12 @@ bool SimGpu::start(SimOp& op, bool& sm_blocked) {
             return false;
         }
         device_.acquire(demand);
+        if (op.between_waves) {  // the next wave of a kernel already running
+            op.between_waves = false;
+            --op.waves_left;
+            op.end = now_ + op.wave;
+            return true;
+        }
     } else if (op.engine != kNoCopyEngine) {
         if (!device_.engineFree(op.engine))
             return false;
@@ -155,6 +165,8 @@ bool SimGpu::start(SimOp& op, bool& sm_blocked) {
         op.start += device_.profile().host_func_start_ns;
     if (op.kind == SimOpKind::StreamWait)
         op.end = waitReleased(op) ? now_ : kEndUnknown;
+    else if (op.waves_left > 0)
+        op.end = op.start + op.wave;  // the first wave
     else
         op.end = op.start + op.duration;
     return true;
@@ -162,12 +174,21 @@ bool SimGpu::start(SimOp& op, bool& sm_blocked) {
 
 void SimGpu::completeDue() {
     for (std::uint32_t i = 0; i < streams_.size(); ++i) {
-        const SimStream& s = streams_[i];
+        SimStream& s = streams_[i];
         if (s.empty())
             continue;
-        const SimOp& op = s.front();
-        if (op.running && op.end != kEndUnknown && op.end <= now_)
-            complete(i);
+        SimOp& op = s.front();
+        if (!op.running || op.end == kEndUnknown || op.end > now_)
+            continue;
+        if (op.waves_left > 0) {
+            // A wave ended: its slots are free for whoever comes first by priority, this kernel's
+            // next wave included (dispatch).
+            device_.release({op.blocks, op.threads});
+            op.between_waves = true;
+            op.end = kEndUnknown;
+            continue;
+        }
+        complete(i);
     }
 }
 

@@ -98,7 +98,8 @@ void SimMemory::takeBlock(std::size_t index, std::uint64_t bytes) {
 }
 
 SimMemory::Grant SimMemory::mallocAsync(std::uint32_t buffer, std::uint64_t bytes,
-                                        std::uint32_t stream, const OrderedAfter& ordered_after) {
+                                        std::uint32_t stream, const OrderedAfter& ordered_after,
+                                        const HostObserved& host_observed) {
     Grant grant;
     Buffer& b = buffers_[buffer];
     if (b.kind != Kind::None) {
@@ -109,6 +110,11 @@ SimMemory::Grant SimMemory::mallocAsync(std::uint32_t buffer, std::uint64_t byte
     // The policies in the order the driver prefers them: no new memory and no new dependency first.
     std::size_t found = findBlock(bytes, [&](const FreeBlock& f) { return f.stream == stream; });
     grant.reuse = Reuse::StreamOrder;
+    if (found == std::string::npos) {
+        found =
+            findBlock(bytes, [&](const FreeBlock& f) { return host_observed(f.stream, f.seq); });
+        grant.reuse = Reuse::HostSynced;
+    }
     if (found == std::string::npos && pool_.reuse_follow_event_dependencies) {
         found = findBlock(
             bytes, [&](const FreeBlock& f) { return ordered_after(stream, f.stream, f.seq); });

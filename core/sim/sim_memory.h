@@ -22,6 +22,8 @@ namespace syncscope {
 //  - its stream waits on an event recorded after the free
 //  (cudaMemPoolReuseFollowEventDependencies),
 //  - the free has already been reached on the GPU (cudaMemPoolReuseAllowOpportunistic),
+//  - a stream, event or device sync has shown the host that the free is done, whatever the
+//    policies (the Programming Guide; measured on an H200, docs/semantics.md section 4),
 // and else the pool grows. Only when growing would run out of memory does it take a block whose
 // free is still pending on another stream and make the allocation wait for that free
 // (cudaMemPoolReuseAllowInternalDependencies). Each policy is a pool attribute of the scenario.
@@ -46,6 +48,7 @@ public:
         EventDependency,     // freed on a stream this one waits on
         Opportunistic,       // freed on another stream, and the GPU already reached the free
         InternalDependency,  // freed on another stream, still pending: the allocation waits for it
+        HostSynced,  // freed on another stream, and a sync since showed the host the free done
     };
     // A pending cudaMallocAsync's grant: how it reused, and for InternalDependency, the free it
     // must wait for (stream and enqueue order).
@@ -59,6 +62,8 @@ public:
     // events it waited on).
     using OrderedAfter =
         std::function<bool(std::uint32_t stream, std::uint32_t other, std::uint32_t seq)>;
+    // Whether the host has seen op `seq` of stream `other` complete (a sync returned after it).
+    using HostObserved = std::function<bool(std::uint32_t other, std::uint32_t seq)>;
 
     SimMemory(Trace& trace, std::uint64_t capacity, const PoolSpec& pool,
               const std::vector<std::string>& buffer_names);
@@ -70,7 +75,7 @@ public:
     // Takes the block; the caller then enqueues the call and records the change with sampleAt()
     // at the time the call returns, as a free_async's change is recorded.
     Grant mallocAsync(std::uint32_t buffer, std::uint64_t bytes, std::uint32_t stream,
-                      const OrderedAfter& ordered_after);
+                      const OrderedAfter& ordered_after, const HostObserved& host_observed);
     void sampleAt(TimeNs t) { sample(t); }
     // The host side of cudaFreeAsync, enqueued on `stream` as op `seq`: the buffer may no longer
     // be used. A pool block is free in stream order from now; a cudaMalloc buffer's bytes return

@@ -52,6 +52,14 @@ struct SimOp {
     SyncMode mode = SyncMode::None;
     std::uint8_t flags = 0;
     std::uint8_t engine = kNoCopyEngine;
+    // A spin kernel wider than the device runs wave by wave: it gives its SM slots back at each
+    // wave's end and takes them again for the next, so a kernel of a higher priority waiting for
+    // slots gets them at the wave boundary (measured on an H200: a priority −5 kernel started at
+    // the first wave boundary of a 4-wave priority-0 one). `waves_left` counts the waves after the
+    // running (or awaited) one; `wave` is one wave's length.
+    std::uint32_t waves_left = 0;
+    TimeNs wave = 0;
+    bool between_waves = false;  // running, its last wave ended, waiting for slots for the next
     bool running = false;
     bool frees = false;        // MemoryOp: a free reached (otherwise an allocation)
     bool pool_memory = false;  // MemoryOp free: the bytes go back to the pool (else to the device)

@@ -23,6 +23,14 @@ std::vector<std::string> bufferNames(const Scenario& scenario) {
     return names;
 }
 
+std::vector<StreamKind> streamKinds(const Scenario& scenario) {
+    std::vector<StreamKind> kinds;
+    kinds.reserve(scenario.streams.size());
+    for (const auto& s : scenario.streams)
+        kinds.push_back(s.kind);
+    return kinds;
+}
+
 }  // namespace
 
 SimRun::SimRun(std::shared_ptr<const Scenario> scenario_ptr, const DeviceProfile& profile,
@@ -36,7 +44,7 @@ SimRun::SimRun(std::shared_ptr<const Scenario> scenario_ptr, const DeviceProfile
       events_(scenario_.events.size()),
       buffer_names_(bufferNames(scenario_)),
       memory_(result_.trace, profile.memory_bytes, scenario_.pool, buffer_names_),
-      order_(scenario_.streams.size()),
+      order_(streamKinds(scenario_)),
       gpu_(profile_, scenario_.streams, events_, memory_, writer_),
       policy_(profile_, scenario_.schedule) {}
 
@@ -97,9 +105,12 @@ void SimRun::setup() {
         malloc_async_names_.push_back({
             writer_.intern("malloc_async " + b.name),
             writer_.intern("malloc_async " + b.name + " (reuses a block freed on this stream)"),
-            writer_.intern("malloc_async " + b.name + " (reuses a block across an event)"),
+            writer_.intern("malloc_async " + b.name +
+                           " (reuses a block freed on a stream it is ordered after)"),
             writer_.intern("malloc_async " + b.name + " (reuses a block already freed)"),
             writer_.intern("malloc_async " + b.name + " (waits for a free on another stream)"),
+            writer_.intern("malloc_async " + b.name +
+                           " (reuses a block a sync showed the host is free)"),
         });
         free_async_names_.push_back(writer_.intern("free_async " + b.name));
     }

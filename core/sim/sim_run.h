@@ -46,6 +46,7 @@ private:
     // Steps (sim_run_steps.cpp).
     void launchKernel(const Step& step);
     void memcpy(const Step& step);
+    void syncDeviceToDevice(std::uint32_t stream, SimOp op);
     void memset(const Step& step);
     bool malloc(const Step& step);
     void free(const Step& step);
@@ -125,7 +126,7 @@ private:
     std::uint32_t memset_name_ = 0, callback_name_ = 0, host_work_name_ = 0;
     std::uint32_t hidden_record_name_ = 0, hidden_wait_name_ = 0;
     std::vector<std::uint32_t> record_names_, wait_names_;
-    std::vector<std::array<std::uint32_t, 5>> malloc_async_names_;  // by SimMemory::Reuse
+    std::vector<std::array<std::uint32_t, 6>> malloc_async_names_;  // by SimMemory::Reuse
     std::vector<std::uint32_t> free_async_names_;
 };
 

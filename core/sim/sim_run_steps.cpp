@@ -33,6 +33,13 @@ void SimRun::launchKernel(const Step& step) {
     }
     op.blocks = demand_.blocks;
     op.threads = demand_.threads;
+    if (step.kernel == KernelKind::Spin) {
+        const std::uint32_t waves = gpu_.device().waves(step.grid, step.block);
+        if (waves > 1 && op.duration % waves == 0) {
+            op.waves_left = waves - 1;
+            op.wave = op.duration / waves;
+        }
+    }
     enqueueCall(step.stream, op, profile_.launch_cost_ns, 0);
 }
 
@@ -53,9 +60,13 @@ void SimRun::memcpy(const Step& step) {
         op.threads = demand.threads;
     }
 
-    // SYNC §2: device-to-device never blocks the host; pinned copies block only in their
-    // synchronous form; host-to-host and pageable device-to-host copies always complete before
-    // the call returns; a pageable host-to-device copy syncs the stream, then returns once staged.
+    // docs/semantics.md section 2: pinned copies block only in their synchronous form;
+    // host-to-host and pageable device-to-host copies always complete before the call returns; a
+    // pageable host-to-device copy syncs the stream, then returns once staged.
+    if (dir == CopyDirection::DeviceToDevice && !step.async) {
+        syncDeviceToDevice(step.stream, op);
+        return;
+    }
     const bool stage = pageable && dir == CopyDirection::HostToDevice;
     const bool wait_for_copy = !stage && dir != CopyDirection::DeviceToDevice &&
                                (dir == CopyDirection::HostToHost || pageable || !step.async);
@@ -110,6 +121,35 @@ void SimRun::memcpy(const Step& step) {
     host_ = api_copy.end_ns;
 }
 
+// A synchronous device-to-device cudaMemcpy, as an H200 ran it (docs/semantics.md section 2): the
+// documentation says it returns at once, and it did when the copy had to queue behind a blocking
+// stream's kernel (88 µs, before the copy ran); when the copy could start at once (between two
+// non-blocking streams' kernels) the call waited for it (34 µs for 1 MiB).
+void SimRun::syncDeviceToDevice(std::uint32_t stream, SimOp op) {
+    gpu_.advanceTo(host_);
+    const TimeNs t0 = host_;
+    const std::uint32_t call = enqueueCall(stream, op, profile_.api_cost_ns, 0);
+    const std::uint32_t seq = last_seq_;
+    gpu_.advanceTo(host_);
+    const SimStream& queue = gpu_.stream(stream);
+    const bool started = gpu_.ended(stream, seq) ||
+                         (!queue.empty() && queue.front().seq == seq && queue.front().running);
+    if (!started)
+        return;
+    Release release;
+    waitStreamIdle(stream, release);  // the copy is the stream's last op
+    const WaitStyle style = policy_.deviceWait();
+    const TimeNs ret = std::max(host_, release.at + style.wake_ns);
+    TraceEvent& api = writer_.trace().events[call];
+    api.end_ns = ret;
+    api.flags |= event_flags::kImplicitSync;
+    api.mode = SyncMode::BlockingCopy;
+    const TraceEvent api_copy = api;  // adding the wait may grow the event vector
+    addHostWait(t0, ret, release, style, api_copy, event_flags::kImplicitSync);
+    host_ = ret;
+    gpu_.advanceTo(ret);
+}
+
 void SimRun::memset(const Step& step) {
     SimOp op = newOp(SimOpKind::Memset, EventKind::Memset,
                      step.async ? ApiId::MemsetAsync : ApiId::Memset, step.mode);
@@ -119,9 +159,12 @@ void SimRun::memset(const Step& step) {
     const SmDemand demand = gpu_.device().shortKernelDemand();
     op.blocks = demand.blocks;
     op.threads = demand.threads;
-    // cudaMemset does not block the host on device memory, but it is a device-side ordering point:
-    // work of two streams cannot overlap across it (SYNC §2).
-    enqueueCall(step.stream, op, profile_.api_cost_ns, 0, !step.async);
+    // cudaMemset does not block the host on device memory. The Programming Guide lists a device
+    // memset among the implicit orderings of two streams, but on an H200 a synchronous cudaMemset
+    // ran beside a kernel on a non-blocking stream (done at 0.44 ms, the kernel at 3.1 ms): it is
+    // an op of the default stream, ordered as that stream is (docs/semantics.md section 2), like a
+    // synchronous cudaMemcpy.
+    enqueueCall(step.stream, op, profile_.api_cost_ns, 0);
 }
 
 bool SimRun::malloc(const Step& step) {
@@ -169,6 +212,8 @@ void SimRun::free(const Step& step) {
     // cudaFree of an ordinary allocation waits for the device; of a pool allocation it does not.
     Release release;
     const bool waited = kind == SimMemory::Kind::Device && waitAll(release);
+    if (waited)
+        order_.hostSyncedAll();  // the device was drained before the call returned
     const TimeNs ret = finishSync(call, t0, waited ? &release : nullptr, policy_.deviceWait(),
                                   profile_.free_cost_ns,
                                   kind == SimMemory::Kind::Device ? event_flags::kImplicitSync : 0);
@@ -177,11 +222,12 @@ void SimRun::free(const Step& step) {
 
 bool SimRun::mallocAsync(const Step& step) {
     gpu_.advanceTo(host_);
-    const SimMemory::Grant grant =
-        memory_.mallocAsync(step.buffer, step.bytes, step.stream,
-                            [this](std::uint32_t stream, std::uint32_t other, std::uint32_t seq) {
-                                return order_.orderedAfter(stream, other, seq);
-                            });
+    const SimMemory::Grant grant = memory_.mallocAsync(
+        step.buffer, step.bytes, step.stream,
+        [this](std::uint32_t stream, std::uint32_t other, std::uint32_t seq) {
+            return order_.orderedAfter(stream, other, seq);
+        },
+        [this](std::uint32_t other, std::uint32_t seq) { return order_.hostObserved(other, seq); });
     const SimMemory::Result& r = grant.result;
     if (r.status != SimMemory::Status::Ok) {
         TraceEvent call =
@@ -283,6 +329,7 @@ void SimRun::deviceSync() {
     const TimeNs ret = finishSync(apiCall(ApiId::DeviceSynchronize, SyncMode::Device, kNoLane), t0,
                                   waited ? &release : nullptr, policy_.deviceWait(),
                                   profile_.sync_call_cost_ns, 0);
+    order_.hostSyncedAll();
     memory_.trimAtSync(ret);
 }
 
@@ -295,6 +342,7 @@ void SimRun::streamSync(const Step& step) {
                                           SimTraceWriter::streamLane(step.stream)),
                                   t0, waited ? &release : nullptr, policy_.deviceWait(),
                                   profile_.sync_call_cost_ns, 0);
+    order_.hostSynced(step.stream);
     memory_.trimAtSync(ret);
 }
 
@@ -319,6 +367,7 @@ void SimRun::eventSync(const Step& step) {
     const TimeNs ret = finishSync(call, t0, waited ? &release : nullptr,
                                   policy_.eventWait(scenario_.events[step.event].blocking_sync),
                                   profile_.sync_call_cost_ns, 0);
+    order_.hostSyncedEvent(step.event);
     memory_.trimAtSync(ret);
 }
 

@@ -483,6 +483,13 @@ const std::vector<Case>& brokenCases() {
              b.memory({us(1), -1, -1, -1, 10, 5});
              return Events{};
          }},
+        {"I17 negative device memory in use",
+         {"I17"},
+         "I17",
+         [](TraceBuilder& b, InvariantCheckerOptions&) {
+             b.memory({us(1), -7, -1, -1, -1, -1});
+             return Events{};
+         }},
         {"I17 pool used above reserved",
          {"I17"},
          "I17",

@@ -3,6 +3,7 @@
 
 #include "core/analysis/invariant_checker.h"
 #include "core/analysis/trace_stats.h"
+#include "core/analysis/trace_tolerances.h"
 #include "core/analysis/wait_attribution.h"
 #include "tests/core/analysis/broken_traces.h"
 #include "tests/core/analysis/trace_builder.h"
@@ -198,6 +199,7 @@ private slots:
 
     void toleranceAbsorbsSmallSkew() {
         TraceBuilder b;
+        b.trace().device.engine = "cuda";  // a recording: its calibrated ε applies
         b.trace().device.clock_tolerance_ns = us(2);
         const auto s1 = b.stream("stream 1");
         b.kernel(s1, "a").enq(us(0), us(5)).gpu(us(10), us(101));
@@ -275,10 +277,45 @@ private slots:
         }
     }
 
+    // The file's header cannot talk the checker into passing (docs/semantics.md section 6): a
+    // simulated trace is exact whatever tolerance it claims, and a recording's is capped.
+    void editedToleranceIsBounded() {
+        TraceBuilder b;
+        const auto s1 = b.stream("stream 1");
+        b.kernel(s1, "a").enq(us(0), us(5)).gpu(us(10), us(200));
+        b.kernel(s1, "b").enq(us(6), us(8)).gpu(us(100), us(300));  // 100 µs inside a
+        b.trace().device.clock_tolerance_ns = 5'000'000;            // 5 ms claimed
+        auto violations = InvariantChecker().check(b.trace());
+        QCOMPARE(violations.size(), std::size_t{1});
+        QCOMPARE(violations[0].invariant, std::string("I1"));
+        TraceTolerances bounded = TraceTolerances::of(b.trace());
+        QCOMPARE(bounded.epsilon_ns, TimeNs{0});
+        QCOMPARE(bounded.notes.size(), std::size_t{1});
+        QVERIFY(bounded.notes[0].find("a simulated trace is exact") != std::string::npos);
+        b.trace().device.engine = "cuda";
+        violations = InvariantChecker().check(b.trace());
+        QCOMPARE(violations.size(), std::size_t{1});  // capped at 50 µs: 100 µs is no skew
+        bounded = TraceTolerances::of(b.trace());
+        QCOMPARE(bounded.epsilon_ns, TraceTolerances::kMaxEpsilonNs);
+        QVERIFY(bounded.notes.at(0).find("capped") != std::string::npos);
+        // Wake-up latencies: the simulator's own; a recording's capped.
+        b.trace().device.engine = "sim";
+        b.trace().device.clock_tolerance_ns = 0;
+        for (auto& l : b.trace().device.wake_latency_ns)
+            l = 10'000'000'000;
+        const auto s = b.call(ApiId::StreamSynchronize, us(9), us(9000), s1);
+        violations = InvariantChecker().check(b.trace());
+        bool i8 = false;
+        for (const auto& v : violations)
+            i8 = i8 || (v.invariant == "I8" && v.events.front() == s.call);
+        QVERIFY(i8);  // woke 8.7 ms late: no file makes that a spin wait's latency
+    }
+
     // A recorder may time a wait with a different record than its call (CUPTI SYNCHRONIZATION
     // vs RUNTIME): within ε the wait still belongs to the call.
     void waitLinkedWithinTolerance() {
         TraceBuilder b;
+        b.trace().device.engine = "cuda";
         b.trace().device.clock_tolerance_ns = us(2);
         const auto c = b.call(ApiId::CpuSynchronize, us(10), us(20));
         const auto w = b.hostWait(us(9), us(21));

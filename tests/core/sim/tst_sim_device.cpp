@@ -1,6 +1,7 @@
 // SM capacity and copy engines of the simulated device.
 #include <QtTest>
 
+#include "core/sim/sim_device.h"
 #include "sim_test_support.h"
 
 using namespace syncscope;
@@ -14,6 +15,7 @@ private slots:
     void smCapacity();
     void wideKernelHoldsBackLaterKernels();
     void higherPriorityStartsFirst();
+    void priorityKernelTakesTheFirstWaveBoundary();
     void prioritiesAreClampedToTheDeviceRange();
     void prioritiesDoNotReorderCopies();
     void spinKernelsRunInWaves_data();
@@ -71,9 +73,13 @@ void TestSimDevice::wideKernelHoldsBackLaterKernels() {
     QCOMPARE(later->start_ns, wide->end_ns);
 }
 
-// Three wide kernels: the first fills the device; of the two waiting behind it, the one on the
-// higher-priority stream (lower number) starts first although it was enqueued last.
+// Three wide kernels of many waves: the first fills the device; of the two waiting behind it, the
+// one on the higher-priority stream (lower number) takes the SMs at the first kernel's first wave
+// boundary, although it was enqueued last, and keeps them wave after wave; the first kernel's
+// other waves run after it, and the third kernel, of the first one's priority, after those (as an
+// H200 ran a priority −5 kernel behind a 4-wave priority-0 one, docs/semantics.md section 2).
 void TestSimDevice::higherPriorityStartsFirst() {
+    const auto& p = h200();
     Scenario s =
         scenario({StreamKind::NonBlocking, StreamKind::NonBlocking, StreamKind::NonBlocking});
     s.streams[2].priority = -1;
@@ -81,8 +87,32 @@ void TestSimDevice::higherPriorityStartsFirst() {
                  kernel(2, 50'000, 100'000, 256)};
     const RunResult r = run(s);
     SIM_VERIFY_STATUS(r, RunStatus::Ok);
-    QCOMPARE(gpuOp(r.trace, 2)->start_ns, gpuOp(r.trace, 0)->end_ns);
-    QCOMPARE(gpuOp(r.trace, 1)->start_ns, gpuOp(r.trace, 2)->end_ns);
+    const TimeNs waves = SimDevice(p).waves(100'000, 256);
+    QVERIFY(waves > 2);
+    const TraceEvent* first = gpuOp(r.trace, 0);
+    const TraceEvent* low = gpuOp(r.trace, 1);
+    const TraceEvent* high = gpuOp(r.trace, 2);
+    QCOMPARE(high->start_ns, first->start_ns + 100'000);
+    QCOMPARE(high->end_ns, high->start_ns + waves * 50'000);
+    QCOMPARE(first->end_ns, high->end_ns + (waves - 1) * 100'000);
+    QCOMPARE(low->start_ns, first->end_ns);
+}
+
+// The H200's case: a priority-0 spin kernel of 4 waves, then a priority −5 kernel of one wave on
+// another stream. The −5 kernel starts at the first wave boundary, not after all four waves.
+void TestSimDevice::priorityKernelTakesTheFirstWaveBoundary() {
+    const auto& p = h200();
+    Scenario s = scenario({StreamKind::NonBlocking, StreamKind::NonBlocking});
+    s.streams[1].priority = -5;
+    s.program = {kernel(0, 200'000, 4 * 264, 1024), kernel(1, 100'000, 264, 1024)};
+    const RunResult r = run(s);
+    SIM_VERIFY_STATUS(r, RunStatus::Ok);
+    const TraceEvent* low = gpuOp(r.trace, 0);
+    const TraceEvent* high = gpuOp(r.trace, 1);
+    QCOMPARE(low->start_ns, p.launch_cost_ns);
+    QCOMPARE(high->start_ns, low->start_ns + 200'000);
+    QCOMPARE(high->end_ns, high->start_ns + 100'000);
+    QCOMPARE(low->end_ns, high->end_ns + 3 * 200'000);
 }
 
 // cudaDeviceGetStreamPriorityRange is [0, -5] on the profile: -10 clamps to -5, so the two

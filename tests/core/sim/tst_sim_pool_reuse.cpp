@@ -24,6 +24,10 @@ private slots:
     void internalDependencyInsteadOfOutOfMemory();
     void withoutInternalDependenciesItRunsOutOfMemory();
     void policiesRoundTripThroughTheScenarioFile();
+    void reuseAfterAHostSync_data();
+    void reuseAfterAHostSync();
+    void reuseThroughTheLegacyStream_data();
+    void reuseThroughTheLegacyStream();
 };
 
 namespace {
@@ -126,7 +130,8 @@ void TestSimPoolReuse::reuseAcrossAnEventDependency() {
     QVERIFY(apiOf(t, 5)->end_ns < kernel_end);    // the host asked long before the free was reached
     QCOMPARE(gpuOp(t, 5)->start_ns, kernel_end);  // behind the wait on e
     QCOMPARE(gpuOp(t, 6)->start_ns, kernel_end);
-    QCOMPARE(nameHas(t, gpuOp(t, 5), "reuses a block across an event"), follow);
+    QCOMPARE(nameHas(t, gpuOp(t, 5), "reuses a block freed on a stream it is ordered after"),
+             follow);
     QCOMPARE(peakReserved(t), std::int64_t(follow ? kGiB : 2 * kGiB));
 }
 
@@ -216,6 +221,71 @@ void TestSimPoolReuse::policiesRoundTripThroughTheScenarioFile() {
     Scenario plain = scenario({StreamKind::NonBlocking});
     plain.program = {kernel(0, 1000)};
     QVERIFY(ScenarioWriter::toJson(plain).find("reuse_") == std::string::npos);
+}
+
+// Opportunistic reuse off: a freed on s0, cudaStreamSynchronize(s0), then b on s1. The sync showed
+// the host that the free is done, so b takes the block whatever the policies (the Programming
+// Guide; an H200 returned the same address and the pool stayed at 256 MiB). Without the sync the
+// pool grows.
+void TestSimPoolReuse::reuseAfterAHostSync_data() {
+    QTest::addColumn<int>("sync");  // a StepKind, or -1 for none
+    QTest::newRow("stream sync") << int(StepKind::StreamSync);
+    QTest::newRow("device sync") << int(StepKind::DeviceSync);
+    QTest::newRow("no sync") << -1;
+}
+
+void TestSimPoolReuse::reuseAfterAHostSync() {
+    QFETCH(int, sync);
+    Scenario s = scenario({StreamKind::NonBlocking, StreamKind::NonBlocking});
+    s.buffers = {{"a"}, {"b"}};
+    s.pool.reuse_allow_opportunistic = false;
+    s.pool.reuse_allow_internal_dependencies = false;
+    s.pool.release_threshold = UINT64_MAX;  // the sync keeps the freed block in the pool
+    std::vector<Step> program = {withBuffer(StepKind::MallocAsync, 0, kGiB / 4, 0),
+                                 usingBuffer(kernel(0, 100'000), 0),
+                                 withBuffer(StepKind::FreeAsync, 0, 0, 0)};
+    if (sync >= 0)
+        program.push_back(step(StepKind(sync), 0));
+    program.push_back(withBuffer(StepKind::MallocAsync, 1, kGiB / 4, 1));
+    program.push_back(usingBuffer(kernel(1, 100'000), 1));
+    program.push_back(step(StepKind::DeviceSync));
+    s.program = program;
+    const RunResult r = run(s);
+    SIM_VERIFY_STATUS(r, RunStatus::Ok);
+    const Trace& t = r.trace;
+    const std::uint32_t b = sync >= 0 ? 4 : 3;
+    QCOMPARE(nameHas(t, gpuOp(t, b), "a sync showed the host"), sync >= 0);
+    QCOMPARE(peakReserved(t), std::int64_t(sync >= 0 ? kGiB / 4 : kGiB / 2));
+}
+
+// Every reuse policy off: a freed on blocking stream s0, a kernel on the legacy default stream,
+// then b on blocking stream s1. The legacy kernel is ordered after s0's free and s1 after the
+// kernel, so b reuses the block (cudaMemPoolSetAttribute: null-stream interactions create the
+// dependency; an H200 reused it). On non-blocking streams nothing orders them: the pool grows.
+void TestSimPoolReuse::reuseThroughTheLegacyStream_data() {
+    QTest::addColumn<int>("kind");
+    QTest::newRow("blocking") << int(StreamKind::Blocking);
+    QTest::newRow("non-blocking") << int(StreamKind::NonBlocking);
+}
+
+void TestSimPoolReuse::reuseThroughTheLegacyStream() {
+    QFETCH(int, kind);
+    Scenario s = scenario({StreamKind(kind), StreamKind(kind), StreamKind::LegacyDefault});
+    s.buffers = {{"a"}, {"b"}};
+    s.pool.reuse_allow_opportunistic = false;
+    s.pool.reuse_allow_internal_dependencies = false;
+    s.program = {withBuffer(StepKind::MallocAsync, 0, kGiB / 4, 0),
+                 usingBuffer(kernel(0, 100'000), 0),
+                 withBuffer(StepKind::FreeAsync, 0, 0, 0),
+                 kernel(2, 50'000),
+                 withBuffer(StepKind::MallocAsync, 1, kGiB / 4, 1),
+                 usingBuffer(kernel(1, 100'000), 1),
+                 step(StepKind::DeviceSync)};
+    const RunResult r = run(s);
+    SIM_VERIFY_STATUS(r, RunStatus::Ok);
+    const bool blocking = StreamKind(kind) == StreamKind::Blocking;
+    QCOMPARE(nameHas(r.trace, gpuOp(r.trace, 4), "ordered after"), blocking);
+    QCOMPARE(peakReserved(r.trace), std::int64_t(blocking ? kGiB / 4 : kGiB / 2));
 }
 
 QTEST_GUILESS_MAIN(TestSimPoolReuse)
