@@ -6,7 +6,7 @@
 #include "app/cli/input_files.h"
 #include "core/analysis/expectation_check.h"
 #include "core/analysis/invariant_checker.h"
-#include "core/analysis/terminal_text.h"
+#include "core/model/terminal_text.h"
 #include "core/analysis/trace_tolerances.h"
 
 namespace syncscope::cli {

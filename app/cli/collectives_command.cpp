@@ -6,7 +6,7 @@
 #include "app/cli/input_files.h"
 #include "core/analysis/collective_matcher.h"
 #include "core/analysis/rank_summary.h"
-#include "core/analysis/terminal_text.h"
+#include "core/model/terminal_text.h"
 #include "core/analysis/time_format.h"
 
 namespace syncscope::cli {

@@ -1,6 +1,7 @@
 #include "app/cli/expect_report.h"
 
 #include "core/analysis/expectation_check.h"
+#include "core/model/terminal_text.h"
 
 namespace syncscope::cli {
 
@@ -11,13 +12,16 @@ std::size_t reportExpectations(const Trace& trace, std::ostream& out) {
     std::size_t failed = 0;
     for (const ExpectationResult& r : results) {
         const std::size_t number = r.index + 1;
+        // Claims, step ids and the lesson's words come from the file: printed escaped.
         if (r.holds) {
-            out << "expect " << number << " holds: " << r.claim << " (" << r.measured << ")\n";
+            out << "expect " << number << " holds: " << escapeForTerminal(r.claim) << " ("
+                << escapeForTerminal(r.measured) << ")\n";
         } else {
             ++failed;
-            out << "expect " << number << " FAILED: " << r.claim << "; but " << r.measured << ".\n";
+            out << "expect " << number << " FAILED: " << escapeForTerminal(r.claim) << "; but "
+                << escapeForTerminal(r.measured) << ".\n";
             if (!r.text.empty())
-                out << "  the lesson: " << r.text.en << '\n';
+                out << "  the lesson: " << escapeForTerminal(r.text.en) << '\n';
         }
     }
     if (!results.empty())

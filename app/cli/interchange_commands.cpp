@@ -3,7 +3,7 @@
 #include "app/cli/commands.h"
 #include "app/cli/input_files.h"
 #include "app/cli/output_files.h"
-#include "core/analysis/terminal_text.h"
+#include "core/model/terminal_text.h"
 #include "core/interchange/chrome_trace_writer.h"
 #include "core/interchange/csv_writer.h"
 #include "core/interchange/rank_merger.h"

@@ -2,7 +2,7 @@
 
 #include <iostream>
 
-#include "core/analysis/terminal_text.h"
+#include "core/model/terminal_text.h"
 #include "core/tracefile/output_target.h"
 
 namespace syncscope::cli {

@@ -7,7 +7,7 @@
 #include "app/cli/commands.h"
 #include "app/cli/input_files.h"
 #include "app/cli/output_files.h"
-#include "core/analysis/terminal_text.h"
+#include "core/model/terminal_text.h"
 #include "core/analysis/time_format.h"
 #include "core/engine/engine_factory.h"
 #include "core/tracefile/trace_file.h"
@@ -49,7 +49,7 @@ public:
         const char* prefix = level == LogLevel::Error     ? "error: "
                              : level == LogLevel::Warning ? "warning: "
                                                           : "";
-        std::cerr << prefix << message << '\n';
+        std::cerr << prefix << escapeForTerminal(message, LineBreaks::Keep) << '\n';
     }
 
     void clearLine() {
@@ -70,7 +70,7 @@ int runCommand(const RunOptions& options) {
     std::string path, error;
     std::optional<Scenario> scenario = loadScenario(options.scenario, path, error);
     if (!scenario) {
-        std::cerr << error << '\n';
+        std::cerr << escapeForTerminal(error, LineBreaks::Keep) << '\n';
         return kExitBadInput;
     }
     EngineChoice choice = chooseEngine(options.engine);
@@ -131,10 +131,12 @@ int runCommand(const RunOptions& options) {
                       << (options.out.empty() || !has_trace ? "" : " in " + options.out) << '\n';
             return kExitCancelled;
         case RunStatus::Unavailable:
-            std::cerr << "syncscope-cli: engine unavailable: " << result.message << '\n';
+            std::cerr << "syncscope-cli: engine unavailable: "
+                      << escapeForTerminal(result.message, LineBreaks::Keep) << '\n';
             return kExitBadInput;
         case RunStatus::Failed:
-            std::cerr << "syncscope-cli: the run failed: " << result.message << '\n';
+            std::cerr << "syncscope-cli: the run failed: "
+                      << escapeForTerminal(result.message, LineBreaks::Keep) << '\n';
             return kExitNo;
     }
     if (!options.quiet) {
@@ -145,7 +147,7 @@ int runCommand(const RunOptions& options) {
                   << choice.engine->id() << " (" << escapeForTerminal(trace.device.name)
                   << "): " << trace.events.size() << " events, " << formatDuration(end);
         if (!options.out.empty())
-            std::cout << " -> " << options.out;
+            std::cout << " -> " << escapeForTerminal(options.out);
         std::cout << '\n';
     }
     return kExitOk;

@@ -6,7 +6,7 @@
 #include "app/cli/input_files.h"
 #include "core/analysis/invariant_checker.h"
 #include "core/analysis/rank_summary.h"
-#include "core/analysis/terminal_text.h"
+#include "core/model/terminal_text.h"
 #include "core/analysis/time_format.h"
 #include "core/analysis/trace_stats.h"
 #include "core/model/byte_format.h"

@@ -41,7 +41,7 @@ int HeadlessCompare::run(const HeadlessExport::Request& request, const Theme& th
     QString error;
     if (!checkSource(QStringLiteral("--scenario"), a_source, &error) ||
         !checkSource(QStringLiteral("--compare"), request.compare, &error)) {
-        err << "syncscope: " << error << Qt::endl;
+        err << "syncscope: " << forTerminal(error) << Qt::endl;
         return 2;
     }
     if (request.range_us || request.focus) {
@@ -76,10 +76,10 @@ int HeadlessCompare::run(const HeadlessExport::Request& request, const Theme& th
     for (int i = 0; i < 2; ++i) {
         TraceSource::Result r = TraceSource::load(sources[i], request.engine, never);
         if (!r.note.isEmpty() && i == 0)
-            err << "syncscope: " << r.note << Qt::endl;
+            err << "syncscope: " << forTerminal(r.note) << Qt::endl;
         if (!r.ok()) {
-            err << "syncscope: " << (i == 0 ? "--scenario " : "--compare ") << sources[i] << ": "
-                << r.error << Qt::endl;
+            err << "syncscope: " << (i == 0 ? "--scenario " : "--compare ")
+                << forTerminal(sources[i]) << ": " << forTerminal(r.error) << Qt::endl;
             return r.bad_input ? 2 : 1;
         }
         sides[i] = std::move(r.trace);
@@ -87,7 +87,7 @@ int HeadlessCompare::run(const HeadlessExport::Request& request, const Theme& th
 
     ExportOptions options = HeadlessExport::optionsFor(request, theme);
     if (!exportComparisonImage(sides[0], sides[1], options, &error)) {
-        err << "syncscope: " << error << Qt::endl;
+        err << "syncscope: " << forTerminal(error) << Qt::endl;
         return 1;
     }
     out << "syncscope: wrote " << QDir::toNativeSeparators(request.output) << " ("

@@ -1,5 +1,7 @@
 #include "app/gui/headless_export.h"
 
+#include "core/model/terminal_text.h"
+
 #include <QDir>
 #include <QFileInfo>
 #include <cmath>
@@ -17,6 +19,10 @@
 #include "ui/window/document_loader.h"
 
 namespace syncscope {
+
+QString forTerminal(const QString& text) {
+    return QString::fromStdString(escapeForTerminal(text.toStdString(), LineBreaks::Keep));
+}
 
 namespace {
 
@@ -44,7 +50,7 @@ std::optional<Scenario> loadScenario(const QString& name, QTextStream& err) {
         QString error;
         std::optional<Scenario> scenario = BuiltinScenarios::load(name, &error);
         if (!scenario)
-            err << "syncscope: " << error << Qt::endl;
+            err << "syncscope: " << forTerminal(error) << Qt::endl;
         return scenario;
     }
     if (!QFileInfo::exists(name)) {
@@ -54,8 +60,8 @@ std::optional<Scenario> loadScenario(const QString& name, QTextStream& err) {
     }
     ScenarioParseResult parsed = ScenarioReader::readFile(QFile::encodeName(name).toStdString());
     if (!parsed.ok()) {
-        err << "syncscope: " << QDir::toNativeSeparators(name) << ": "
-            << QString::fromStdString(parsed.errorText()) << Qt::endl;
+        err << "syncscope: " << forTerminal(QDir::toNativeSeparators(name)) << ": "
+            << forTerminal(QString::fromStdString(parsed.errorText())) << Qt::endl;
         return std::nullopt;
     }
     return std::move(parsed.scenario);
@@ -156,7 +162,7 @@ int HeadlessExport::run(const Request& request, QTextStream& out, QTextStream& e
             err << "syncscope: "
                 << (document.ok()
                         ? QDir::toNativeSeparators(request.trace) + QStringLiteral(": not a trace")
-                        : document.error)
+                        : forTerminal(document.error))
                 << Qt::endl;
             return 2;
         }
@@ -167,7 +173,7 @@ int HeadlessExport::run(const Request& request, QTextStream& out, QTextStream& e
             return 2;
         EngineChoice choice = chooseEngine(request.engine.toStdString());
         if (!choice.engine) {
-            err << "syncscope: " << qs(choice.error) << Qt::endl;
+            err << "syncscope: " << forTerminal(qs(choice.error)) << Qt::endl;
             return 1;
         }
         if (!choice.note.empty())

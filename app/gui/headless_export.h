@@ -11,6 +11,10 @@
 
 namespace syncscope {
 
+// Text read from a file (names, errors quoting them) as it may be printed on a terminal: control
+// characters and bidirectional overrides escaped (core/model/terminal_text.h).
+QString forTerminal(const QString& text);
+
 // `syncscope --scenario FILE|builtin:NAME --export OUT`: runs the scenario synchronously on the
 // chosen engine and writes the timeline picture, without showing a window. Also exports a trace
 // file given instead of a scenario.

@@ -1,13 +1,16 @@
 #include "core/scenario/json_path.h"
 
+#include "core/model/terminal_text.h"
+
 namespace syncscope::json_path {
 
+// A key comes from the file: it is part of a message, so it is made safe to print.
 std::string child(const std::string& path, std::string_view key) {
     if (path.empty())
-        return std::string(key);
+        return escapeForTerminal(key);
     std::string out = path;
     out += '.';
-    out += key;
+    out += escapeForTerminal(key);
     return out;
 }
 
@@ -16,28 +19,19 @@ std::string item(const std::string& path, std::size_t index) {
 }
 
 std::string inQuotes(std::string_view text) {
+    // At most 60 characters, cut on a character's boundary, then made safe to print.
     constexpr std::size_t kMax = 60;
-    std::string out = "'";
-    std::size_t n = 0;
+    std::size_t n = 0, cut = text.size();
     for (std::size_t i = 0; i < text.size(); ++i) {
         const auto c = static_cast<unsigned char>(text[i]);
-        if (n >= kMax && (c & 0xC0) != 0x80) {
-            out += "...";
+        if ((c & 0xC0) == 0x80)
+            continue;
+        if (n++ == kMax) {
+            cut = i;
             break;
         }
-        if (c < 0x20 || c == 0x7F) {
-            static constexpr char kHex[] = "0123456789abcdef";
-            out += "\\x";
-            out += kHex[c >> 4];
-            out += kHex[c & 0xF];
-        } else {
-            out += static_cast<char>(c);
-        }
-        if ((c & 0xC0) != 0x80)
-            ++n;
     }
-    out += "'";
-    return out;
+    return "'" + escapeForTerminal(text.substr(0, cut)) + (cut < text.size() ? "..." : "") + "'";
 }
 
 std::string typeName(const nlohmann::json& value) {

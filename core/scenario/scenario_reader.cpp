@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <unordered_set>
 
+#include "core/model/terminal_text.h"
 #include "core/scenario/scenario_validator.h"
 #include "core/tracefile/atomic_file.h"
 
@@ -14,33 +15,10 @@ namespace {
 
 using Json = nlohmann::json;
 
-// Bytes that are not valid UTF-8 become \xNN so a message is always printable.
+// A message is always safe to print: invalid UTF-8, control characters and bidirectional overrides
+// become \xNN (the one escaping function, core/model/terminal_text.h); line breaks stay.
 std::string sanitizeUtf8(std::string_view text) {
-    std::string out;
-    out.reserve(text.size());
-    std::size_t i = 0;
-    while (i < text.size()) {
-        const auto c = static_cast<unsigned char>(text[i]);
-        std::size_t len = c < 0x80           ? 1
-                          : (c >> 5) == 0x6  ? 2
-                          : (c >> 4) == 0xE  ? 3
-                          : (c >> 3) == 0x1E ? 4
-                                             : 0;
-        bool valid = len > 0 && i + len <= text.size();
-        for (std::size_t k = 1; valid && k < len; ++k)
-            valid = (static_cast<unsigned char>(text[i + k]) & 0xC0) == 0x80;
-        if (valid) {
-            out.append(text.substr(i, len));
-            i += len;
-        } else {
-            static constexpr char kHex[] = "0123456789abcdef";
-            out += "\\x";
-            out += kHex[c >> 4];
-            out += kHex[c & 0xF];
-            ++i;
-        }
-    }
-    return out;
+    return escapeForTerminal(text, LineBreaks::Keep);
 }
 
 // nlohmann's what() is "[json.exception.parse_error.101] parse error at line 1, column 5: <what>";

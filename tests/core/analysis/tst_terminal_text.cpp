@@ -1,6 +1,7 @@
 #include <QTest>
+#include <vector>
 
-#include "core/analysis/terminal_text.h"
+#include "core/model/terminal_text.h"
 
 using namespace syncscope;
 
@@ -38,6 +39,44 @@ private slots:
         QFETCH(QByteArray, out);
         const std::string got = escapeForTerminal(std::string_view(in.constData(), in.size()));
         QCOMPARE(QByteArray::fromStdString(got), out);
+    }
+
+    // Every C0 control, DEL, every C1 control and every bidirectional override or isolate comes out
+    // escaped, and nothing of it is left raw; the characters around those ranges pass.
+    void everyControlIsEscaped() {
+        auto utf8 = [](char32_t c) {
+            std::string s;
+            if (c < 0x80) {
+                s += static_cast<char>(c);
+            } else if (c < 0x800) {
+                s += static_cast<char>(0xC0 | (c >> 6));
+                s += static_cast<char>(0x80 | (c & 0x3F));
+            } else {
+                s += static_cast<char>(0xE0 | (c >> 12));
+                s += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+                s += static_cast<char>(0x80 | (c & 0x3F));
+            }
+            return s;
+        };
+        std::vector<char32_t> unsafe;
+        for (char32_t c = 0; c < 0x20; ++c)
+            unsafe.push_back(c);
+        unsafe.push_back(0x7F);
+        for (char32_t c = 0x80; c <= 0x9F; ++c)
+            unsafe.push_back(c);
+        for (char32_t c = 0x202A; c <= 0x202E; ++c)
+            unsafe.push_back(c);
+        for (char32_t c = 0x2066; c <= 0x2069; ++c)
+            unsafe.push_back(c);
+        for (const char32_t c : unsafe) {
+            const std::string raw = utf8(c);
+            const std::string got = escapeForTerminal("a" + raw + "b");
+            QVERIFY2(got.find(raw) == std::string::npos, qPrintable(QString::number(c, 16)));
+            QVERIFY2(got.rfind("a\\x", 0) == 0 && got.back() == 'b', got.c_str());
+        }
+        for (const char32_t c : {char32_t(0x20), char32_t(0x7E), char32_t(0xA0), char32_t(0x2029),
+                                 char32_t(0x202F), char32_t(0x2065), char32_t(0x206A)})
+            QCOMPARE(escapeForTerminal(utf8(c)), utf8(c));
     }
 
     void keepsLineBreaksWhenAsked() {

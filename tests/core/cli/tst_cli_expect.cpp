@@ -4,6 +4,7 @@
 #include <QtTest>
 
 #include "tests/support/cli_process.h"
+#include "tests/support/memory_limit.h"
 
 // `syncscope-cli check` on a run whose scenario states claims: true claims are listed as holding
 // and the exit status is 0; a false claim makes it 1 and is stated in words with what was measured.
@@ -36,6 +37,9 @@ class TstCliExpect : public QObject {
     }
 
 private slots:
+    // The hostile cases below run under the memory limit too.
+    void initTestCase() { syncscope::test::limitAddressSpace(); }
+
     void trueClaimPasses() {
         QTemporaryDir dir;
         const Output check =
@@ -63,6 +67,44 @@ private slots:
         QVERIFY(check.out.contains(
             QStringLiteral("the lesson: torch.cpu.synchronize() waits for the GPU")));
         QVERIFY(check.out.contains(QStringLiteral(" 0 violations")));  // the trace itself is fine
+    }
+
+    // A claim's words come from the file: check prints them escaped, C0, C1 and bidirectional
+    // overrides alike (docs/trace-file-format.md "Writing files"; issue 40's attack).
+    void aHostileClaimTextIsEscaped() {
+        QTemporaryDir dir;
+        const Output check = runAndCheck(
+            dir, QStringLiteral("{\"claim\": \"returns-after-end\", \"call\": \"cpu\", "
+                                "\"gpu\": \"k\", \"text\": \"claim\\u001b]0;pwned\\u0007"
+                                "\\u001b[2J\\u009b31m\\u202eevil\"}"));
+        QCOMPARE(check.code, 1);
+        const QString all = check.out + check.err;
+        QVERIFY2(!all.contains(QChar(0x1b)) && !all.contains(QChar(0x9b)) &&
+                     !all.contains(QChar(0x202e)),
+                 qPrintable(all));
+        QVERIFY2(all.contains(QStringLiteral("the lesson: claim\\x1b]0;pwned\\x07")),
+                 qPrintable(all));
+    }
+
+    // An unknown key of a scenario is named escaped.
+    void aHostileKeyIsEscaped() {
+        QTemporaryDir dir;
+        QFile file(dir.filePath(QStringLiteral("s.json")));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        // Plain literals: moc misreads this raw string.
+        file.write("{\"format\": \"syncscope-scenario\", \"version\": 1, \"title\": \"x\", "
+                   "\"bad\\u001b]0;pwned\\u0007\\u009b2J\\u2066\": 1, "
+                   "\"streams\": [{\"name\": \"s1\"}], \"steps\": [{\"op\": \"kernel\", "
+                   "\"stream\": \"s1\", \"kind\": \"spin\", \"duration_us\": 10}]}");
+        file.close();
+        const Output run = cli({"run", file.fileName(), "--engine", "sim"});
+        QCOMPARE(run.code, 2);
+        QVERIFY2(!run.err.contains(QChar(0x1b)) && !run.err.contains(QChar(0x9b)) &&
+                     !run.err.contains(QChar(0x2066)),
+                 qPrintable(run.err));
+        QVERIFY2(run.err.contains(QStringLiteral("bad\\x1b]0;pwned\\x07\\xc2\\x9b2J\\xe2\\x81\\xa6: "
+                                                 "unknown field")),
+                 qPrintable(run.err));
     }
 
     void everyBuiltinPassesItsClaims() {

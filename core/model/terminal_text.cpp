@@ -1,4 +1,4 @@
-#include "core/analysis/terminal_text.h"
+#include "core/model/terminal_text.h"
 
 namespace syncscope {
 
@@ -63,7 +63,16 @@ std::string escapeForTerminal(std::string_view text, LineBreaks line_breaks) {
         const std::size_t n = utf8Length(text.substr(i));
         // C1 controls are U+0080–U+009F, encoded C2 80 – C2 9F: some terminals obey them (CSI).
         const bool c1 = n == 2 && byte == 0xC2 && static_cast<unsigned char>(text[i + 1]) <= 0x9F;
-        if (n == 0 || c1) {
+        // Bidirectional overrides and isolates, U+202A–U+202E (E2 80 AA–AE) and U+2066–U+2069
+        // (E2 81 A6–A9): they reorder what follows on the line, so a name could show as
+        // something else ("Trojan Source").
+        bool bidi = false;
+        if (n == 3 && byte == 0xE2) {
+            const auto b1 = static_cast<unsigned char>(text[i + 1]);
+            const auto b2 = static_cast<unsigned char>(text[i + 2]);
+            bidi = (b1 == 0x80 && b2 >= 0xAA && b2 <= 0xAE) || (b1 == 0x81 && b2 >= 0xA6 && b2 <= 0xA9);
+        }
+        if (n == 0 || c1 || bidi) {
             const std::size_t bad = n == 0 ? 1 : n;
             for (std::size_t k = 0; k < bad; ++k)
                 appendEscaped(out, static_cast<unsigned char>(text[i + k]));
