@@ -1,19 +1,18 @@
 // syncscope-cli: runs scenarios and analyses traces without a display. Links core only (no Qt),
 // so it also runs on a headless GPU server.
 #include <CLI/CLI.hpp>
-#include <iostream>
-#include <new>
-#include <stdexcept>
+#include <exception>
 
 #include "app/cli/commands.h"
 #include "core/analysis/invariant_checker.h"
-#include "core/tracefile/temp_file_registry.h"
+#include "core/tracefile/process_guard.h"
 
 using namespace syncscope::cli;
 
 int main(int argc, char** argv) {
-    // Ctrl+C or a kill during a write must not leave the temporary file behind.
-    syncscope::TempFileRegistry::installSignalCleanup();
+    // Ctrl+C or a kill during a write must not leave the temporary file behind, and no exception
+    // may end the process with an abort (out of memory is exit 2 with a message).
+    syncscope::ProcessGuard::install("syncscope-cli");
     CLI::App app{"syncscope-cli: run GPU synchronization scenarios and check their traces"};
     app.require_subcommand(1);
     app.set_version_flag("--version", "syncscope-cli 0.1.0");
@@ -58,7 +57,10 @@ int main(int argc, char** argv) {
     auto* stats_cmd = app.add_subcommand("stats", "Print a trace's summary statistics");
     stats_cmd->add_option("trace", stats.trace, "Trace file")->required();
     stats_cmd->add_flag("--json", stats.json, "Machine-readable output (docs/cli-json.md)");
-    stats_cmd->callback([&] { exit_code = statsCommand(stats); });
+    stats_cmd->callback([&] {
+        syncscope::ProcessGuard::testHook("command");
+        exit_code = statsCommand(stats);
+    });
 
     WaitsOptions waits;
     auto* waits_cmd = app.add_subcommand(
@@ -133,13 +135,9 @@ int main(int argc, char** argv) {
     } catch (const CLI::ParseError& e) {
         const int code = app.exit(e);
         return code == 0 ? kExitOk : kExitBadInput;
-    } catch (const std::bad_alloc&) {
-        // Last line of defence: the loaders report these themselves; nothing may abort.
-        std::cerr << "syncscope-cli: out of memory\n";
-        return kExitBadInput;
-    } catch (const std::length_error& e) {
-        std::cerr << "syncscope-cli: too large: " << e.what() << '\n';
-        return kExitBadInput;
+    } catch (...) {
+        // Last line of defence: the loaders report running out of memory themselves.
+        return syncscope::ProcessGuard::report(std::current_exception());
     }
     return exit_code;
 }

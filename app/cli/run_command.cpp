@@ -7,9 +7,9 @@
 #include "app/cli/commands.h"
 #include "app/cli/input_files.h"
 #include "app/cli/output_files.h"
-#include "core/model/terminal_text.h"
 #include "core/analysis/time_format.h"
 #include "core/engine/engine_factory.h"
+#include "core/model/terminal_text.h"
 #include "core/tracefile/trace_file.h"
 
 namespace syncscope::cli {
@@ -17,15 +17,41 @@ namespace syncscope::cli {
 namespace {
 
 // Ctrl+C cancels the run cooperatively: the engine stops within 50 ms and the partial trace is
-// still saved, like the window's Cancel. Only while the engine runs: around that, SIGINT keeps the
-// disposition main() gave it (remove the temporary file of a write in progress, then die), so a
-// second Ctrl+C during the save stops it without leaving a temporary file.
+// still saved, like the window's Cancel. From the command's first step (reading a big scenario or
+// starting CUDA takes seconds; a Ctrl+C then once killed the process with 130 instead of 3) to the
+// end of the run: after that, SIGINT keeps the disposition main() gave it (remove the temporary
+// file of a write in progress, then die), so a second Ctrl+C during the save stops it without
+// leaving a temporary file.
 CancelToken* g_cancel = nullptr;
 
 extern "C" void onSigint(int) {
     if (g_cancel)
         g_cancel->cancel();
 }
+
+// Ctrl+C cancels `token` while this lives.
+class CtrlCCancels {
+public:
+    explicit CtrlCCancels(CancelToken& token) {
+        g_cancel = &token;
+        struct sigaction action {};
+        action.sa_handler = onSigint;
+        sigemptyset(&action.sa_mask);
+        sigaction(SIGINT, &action, &previous_);
+    }
+    ~CtrlCCancels() { restore(); }
+    CtrlCCancels(const CtrlCCancels&) = delete;
+    CtrlCCancels& operator=(const CtrlCCancels&) = delete;
+    void restore() {
+        if (!g_cancel)
+            return;
+        sigaction(SIGINT, &previous_, nullptr);
+        g_cancel = nullptr;
+    }
+
+private:
+    struct sigaction previous_ {};
+};
 
 class ConsoleObserver final : public EngineObserver {
 public:
@@ -67,13 +93,25 @@ private:
 }  // namespace
 
 int runCommand(const RunOptions& options) {
+    CancelToken cancel;
+    CtrlCCancels ctrl_c(cancel);
+    const auto cancelledEarly = [&cancel] {
+        if (!cancel.cancelled())
+            return false;
+        std::cerr << "syncscope-cli: cancelled before the run started; nothing to keep\n";
+        return true;
+    };
     std::string path, error;
     std::optional<Scenario> scenario = loadScenario(options.scenario, path, error);
+    if (cancelledEarly())
+        return kExitCancelled;
     if (!scenario) {
         std::cerr << escapeForTerminal(error, LineBreaks::Keep) << '\n';
         return kExitBadInput;
     }
     EngineChoice choice = chooseEngine(options.engine);
+    if (cancelledEarly())
+        return kExitCancelled;
     if (!choice.engine) {
         std::cerr << "syncscope-cli: " << choice.error << '\n';
         if (options.engine == "cuda")
@@ -89,23 +127,16 @@ int runCommand(const RunOptions& options) {
         }
     }
 
-    CancelToken cancel;
-    g_cancel = &cancel;
-    struct sigaction action {};
-    action.sa_handler = onSigint;
-    struct sigaction previous {};
-    sigaction(SIGINT, &action, &previous);
     if (!options.quiet) {
-        // Said only once the handler is in place, so whoever reads it (a person, a script, the
-        // tests) knows a Ctrl+C from here on cancels the run rather than killing the process.
+        // Said once the handler is in place (it has been since the command began), so whoever
+        // reads it (a person, a script, the tests) knows a Ctrl+C cancels the run.
         std::cerr << "syncscope-cli: running '" << escapeForTerminal(scenario->title.en) << "' on "
                   << choice.engine->id() << "; Ctrl+C stops it and keeps the trace so far"
                   << std::endl;
     }
     ConsoleObserver observer(options.quiet);
     RunResult result = choice.engine->run(*scenario, observer, cancel);
-    sigaction(SIGINT, &previous, nullptr);
-    g_cancel = nullptr;
+    ctrl_c.restore();
     observer.clearLine();
 
     Trace& trace = result.trace;

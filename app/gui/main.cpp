@@ -1,22 +1,25 @@
 // syncscope: the window, or with --export a headless picture of a run.
-#include <QApplication>
 #include <QCommandLineParser>
 #include <QIcon>
 #include <QTextStream>
+#include <QTimer>
 #include <cstdio>
 #include <cstring>
+#include <exception>
 #include <optional>
 
 #include "app/gui/export_cli_options.h"
 #include "app/gui/headless_compare.h"
 #include "app/gui/headless_export.h"
 #include "app/gui/headless_replay.h"
-#include "core/tracefile/temp_file_registry.h"
+#include "core/tracefile/process_guard.h"
 #include "ui/compare/compare_window.h"
 #include "ui/i18n/ui_language.h"
 #include "ui/run/run_panel.h"
 #include "ui/window/document_loader.h"
+#include "ui/window/guarded_application.h"
 #include "ui/window/main_window.h"
+#include "ui/window/settings_location.h"
 
 namespace {
 
@@ -46,11 +49,8 @@ bool choosePlatform(int argc, char** argv) {
     return false;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-    // Ctrl+C or a kill during an export or a save must not leave the temporary file behind.
-    syncscope::TempFileRegistry::installSignalCleanup();
+// Everything but the last line of defence, which main() keeps around it.
+int runApplication(int argc, char** argv) {
     if (!choosePlatform(argc, argv)) {
         std::fprintf(
             stderr,
@@ -59,13 +59,17 @@ int main(int argc, char** argv) {
             "builtin:mode-event --export out.png\n");
         return 2;
     }
-    QApplication app(argc, argv);
+    syncscope::GuardedApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("syncscope"));
     QApplication::setApplicationName(QStringLiteral("syncscope"));
     QApplication::setApplicationVersion(QStringLiteral(SYNCSCOPE_VERSION));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/syncscope.svg")));
     // Wayland compositors match the window to the installed .desktop file by this name.
     QGuiApplication::setDesktopFileName(QStringLiteral("org.syncscope.Syncscope"));
+    // Before anything reads a setting: a FIFO as syncscope.conf would hang the first QSettings.
+    if (const QString warning = syncscope::SettingsLocation::guard(); !warning.isEmpty())
+        std::fprintf(stderr, "syncscope: %s\n",
+                     syncscope::forTerminal(warning).toLocal8Bit().constData());
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
@@ -127,6 +131,10 @@ int main(int argc, char** argv) {
                                                 "with --course, the page to open."),
                                  QStringLiteral("[FILE…|PAGE]"));
     parser.process(app);
+    // A picture or a replay written without a window: an escaped exception ends the process
+    // with its message (the window instead survives it, keeping the open documents).
+    app.setExitOnException(parser.isSet(export_option) || parser.isSet(replay_frames_option));
+    syncscope::ProcessGuard::testHook("main");
 
     QTextStream out(stdout);
     QTextStream err(stderr);
@@ -267,6 +275,7 @@ int main(int argc, char** argv) {
         window.show();
         const QString a = request.scenario.isEmpty() ? request.trace : request.scenario;
         window.compare(a, request.compare, engine);
+        QTimer::singleShot(0, &app, [] { syncscope::ProcessGuard::testHook("event"); });
         return app.exec();
     }
 
@@ -278,6 +287,7 @@ int main(int argc, char** argv) {
         window.setPresentationFullScreen(true);
     if (parser.isSet(scenario_option))
         window.runPanel()->setEngineId(engine);
+    QTimer::singleShot(0, &app, [] { syncscope::ProcessGuard::testHook("event"); });
     if (ranks) {
         window.openPaths(files);
         return app.exec();
@@ -285,4 +295,17 @@ int main(int argc, char** argv) {
     window.openFromCommandLine(parser.value(scenario_option),
                                files.isEmpty() ? QString() : files.first(), course_page);
     return app.exec();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    // Ctrl+C or a kill during an export or a save must not leave the temporary file behind, and
+    // no exception may end the process with an abort (out of memory is exit 2 with a message).
+    syncscope::ProcessGuard::install("syncscope");
+    try {
+        return runApplication(argc, argv);
+    } catch (...) {
+        return syncscope::ProcessGuard::report(std::current_exception());
+    }
 }

@@ -1,12 +1,12 @@
 #include "core/course/course_reader.h"
 
 #include <algorithm>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
 
 #include "core/scenario/json_path.h"
 #include "core/scenario/lesson_text_reader.h"
+#include "core/tracefile/regular_file.h"
 
 namespace syncscope {
 
@@ -250,24 +250,16 @@ CourseParseResult CourseReader::parse(std::string_view text) {
 }
 
 CourseParseResult CourseReader::readFile(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        CourseParseResult result;
-        result.errors.push_back(path + ": cannot be opened");
-        return result;
-    }
-    // Refuse an oversized file before reading it whole.
-    in.seekg(0, std::ios::end);
-    const auto size = static_cast<std::size_t>(std::max<std::streamoff>(in.tellg(), 0));
-    in.seekg(0, std::ios::beg);
     CourseParseResult result;
-    if (size > kMaxFileBytes) {
-        result.errors.push_back(tooLarge(size));
-    } else {
-        std::string text(size, '\0');
-        in.read(text.data(), static_cast<std::streamsize>(size));
+    // Regular files only, read as every other input is (RegularFile); an oversized one is refused
+    // as it is read.
+    RegularFile file = RegularFile::open(path);
+    std::string text;
+    if (!file.readAll(text, kMaxFileBytes,
+                      std::to_string(kMaxFileBytes) + " bytes; not a course file"))
+        result.errors.push_back(file.reason());
+    else
         result = parse(text);
-    }
     for (std::string& e : result.errors)
         e = path + ": " + e;
     return result;

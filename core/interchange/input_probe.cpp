@@ -1,13 +1,12 @@
 #include "core/interchange/input_probe.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
 
 #include "core/tracefile/gzip.h"
+#include "core/tracefile/regular_file.h"
 
 namespace syncscope {
 
@@ -17,36 +16,6 @@ constexpr std::string_view kSqliteMagic{"SQLite format 3\0", 16};
 // Raw bytes read for the decision. Enough for a gzip header and the first inflated kHeadBytes of
 // any sane compressor; a gzip whose first 64 KiB do not inflate that far is still called gzip.
 constexpr std::size_t kRawBytes = 1 << 16;
-
-class Fd {
-public:
-    explicit Fd(int fd) : fd_(fd) {}
-    ~Fd() {
-        if (fd_ >= 0)
-            ::close(fd_);
-    }
-    Fd(const Fd&) = delete;
-    Fd& operator=(const Fd&) = delete;
-    int get() const { return fd_; }
-
-private:
-    int fd_;
-};
-
-// Why a file that is not a regular file cannot be opened: it cannot be read twice or sniffed
-// without consuming it, and a device may never end.
-std::string notRegular(mode_t mode) {
-    if (S_ISDIR(mode))
-        return "is a directory";
-    const char* what = S_ISFIFO(mode)   ? "a pipe (FIFO)"
-                       : S_ISCHR(mode)  ? "a character device"
-                       : S_ISBLK(mode)  ? "a block device"
-                       : S_ISSOCK(mode) ? "a socket"
-                                        : "not a plain file";
-    return std::string("is ") + what +
-           ", not a regular file; save the data to a file and open that (process substitution "
-           "such as <(cat trace.json) gives a pipe)";
-}
 
 std::string readRaw(int fd, std::string& error) {
     std::string raw(kRawBytes, '\0');
@@ -103,27 +72,14 @@ InputProbe::Format InputProbe::classify(std::string_view head, bool gzip) {
 
 InputProbe InputProbe::probe(const std::string& path) {
     InputProbe result;
-    // O_NONBLOCK: opening a FIFO without a writer must not wait; fstat on the open descriptor (not
-    // stat on the name) so the file checked is the file read.
-    const Fd fd(::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC));
-    if (fd.get() < 0) {
-        const int err = errno;
-        result.error = path + ": " +
-                       (err == ENOENT ? std::string("no such file")
-                                      : std::string("cannot open: ") + std::strerror(err));
-        return result;
-    }
-    struct stat st {};
-    if (::fstat(fd.get(), &st) != 0) {
-        result.error = path + ": cannot open: " + std::strerror(errno);
-        return result;
-    }
-    if (!S_ISREG(st.st_mode)) {
-        result.error = path + ": " + notRegular(st.st_mode);
+    // The one open path (RegularFile): never waits on a FIFO, refuses anything not a regular file.
+    const RegularFile file = RegularFile::open(path);
+    if (!file.ok()) {
+        result.error = file.error();
         return result;
     }
     std::string error;
-    const std::string raw = readRaw(fd.get(), error);
+    const std::string raw = readRaw(file.fd(), error);
     if (!error.empty()) {
         result.error = path + ": " + error;
         return result;

@@ -1,15 +1,20 @@
 #include "core/interchange/rank_merger.h"
 
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <limits>
 #include <map>
 #include <new>
 #include <numeric>
+#include <sstream>
 #include <stdexcept>
+#include <utility>
 
 #include "core/analysis/collective_matcher.h"
 #include "core/interchange/import_failure.h"
 #include "core/interchange/trace_opener.h"
+#include "core/model/checked_math.h"
 
 namespace syncscope {
 
@@ -55,6 +60,43 @@ void append(Trace& out, const Trace& in, std::uint32_t rank, TimeNs shift) {
     }
 }
 
+// The same file named twice (directly, through a link or another path): its device and inode.
+// Returns the index of the earlier name of the file at `i`, or `i` when it is the first.
+std::size_t firstNameOf(const std::vector<std::string>& paths, std::size_t i) {
+    struct stat st {};
+    if (::stat(paths[i].c_str(), &st) != 0)
+        return i;  // TraceOpener says why it cannot be opened
+    for (std::size_t j = 0; j < i; ++j) {
+        struct stat other {};
+        if (::stat(paths[j].c_str(), &other) == 0 && other.st_dev == st.st_dev &&
+            other.st_ino == st.st_ino)
+            return j;
+    }
+    return i;
+}
+
+// The latest and earliest times of a trace on its own clock (events and memory samples).
+std::pair<TimeNs, TimeNs> extent(const Trace& t) {
+    TimeNs low = 0;
+    TimeNs high = 0;
+    for (const TraceEvent& e : t.events) {
+        low = std::min({low, e.start_ns, e.end_ns});
+        high = std::max({high, e.start_ns, e.end_ns});
+    }
+    for (const MemorySample& m : t.memory) {
+        low = std::min(low, m.t_ns);
+        high = std::max(high, m.t_ns);
+    }
+    return {low, high};
+}
+
+std::string secondsApart(TimeNs ns) {
+    std::ostringstream out;
+    out.precision(0);
+    out << std::fixed << static_cast<double>(ns) / 1e9;
+    return out.str();
+}
+
 }  // namespace
 
 ImportResult RankMerger::merge(const std::vector<std::string>& paths,
@@ -64,6 +106,10 @@ ImportResult RankMerger::merge(const std::vector<std::string>& paths,
     if (paths.size() > kMaxFiles)
         return importFailure(std::to_string(paths.size()) + " trace files given; at most " +
                              std::to_string(kMaxFiles) + " ranks are merged at once");
+    for (std::size_t i = 0; i < paths.size(); ++i)
+        if (const std::size_t first = firstNameOf(paths, i); first != i)
+            return importFailure(paths[i] + ": is the same file as " + paths[first] +
+                                 " (given twice); give each rank's file once");
     std::vector<Trace> traces;
     std::vector<std::string> warnings;
     for (std::size_t i = 0; i < paths.size(); ++i) {
@@ -132,9 +178,30 @@ ImportResult RankMerger::merge(std::vector<Trace> traces, const std::vector<std:
             return importFailure(names[i] + ": rank " + std::to_string(ranks[i]) + " again (also " +
                                  names[it->second] + "); give each rank once");
     }
-    TimeNs origin = std::numeric_limits<TimeNs>::max();
-    for (const Trace& t : traces)
-        origin = std::min(origin, t.clock.origin_ns);
+    std::size_t earliest = 0;
+    for (std::size_t i = 0; i < traces.size(); ++i)
+        if (traces[i].clock.origin_ns < traces[earliest].clock.origin_ns)
+            earliest = i;
+    const TimeNs origin = traces[earliest].clock.origin_ns;
+    // Every rank's times, moved onto the earliest rank's clock, must stay in the supported range
+    // (core/model/checked_math.h), and the ranks of one step were recorded together: clocks a day
+    // apart are unrelated clocks (or made up), and a merged timeline would show ranks "waiting"
+    // for each other for that long.
+    for (std::size_t i = 0; i < traces.size(); ++i) {
+        const std::optional<TimeNs> apart = checkedSub(traces[i].clock.origin_ns, origin);
+        const auto [low, high] = extent(traces[i]);
+        const std::optional<TimeNs> last = apart ? checkedAdd(high, *apart) : std::nullopt;
+        const std::optional<TimeNs> first = apart ? checkedAdd(low, *apart) : std::nullopt;
+        if (!last || !first || !inTimeRange(*last) || !inTimeRange(*first))
+            return importFailure(names[i] + ": its clock and that of " + names[earliest] +
+                                 " are too far apart to share one timeline (the times would leave "
+                                 "the supported ±(2^62 - 1) ns); these are not ranks of one step");
+        if (*apart > kMaxRankClockSpreadNs)
+            return importFailure(names[i] + ": its clock starts " + secondsApart(*apart) +
+                                 " s after that of " + names[earliest] +
+                                 "; the ranks of one step are recorded together (at most a day "
+                                 "apart), so these are not ranks of one step");
+    }
 
     std::vector<std::size_t> order(traces.size());
     std::iota(order.begin(), order.end(), std::size_t{0});

@@ -16,14 +16,17 @@ namespace syncscope {
 //
 // Refused, with a message naming the file: a file that cannot be opened, one without a shared
 // clock (simulated, CUDA-engine or Nsight traces), files on different clocks (some with
-// "baseTimeNanoseconds", some without), a rank given twice, a file that already holds several
-// ranks, more than kMaxFiles files. A file without "distributedInfo" gets its position in the list
-// (0-based) as its rank, and a warning says so.
+// "baseTimeNanoseconds", some without), clocks more than a day apart or too far apart for the
+// supported times, a rank given twice, one file given twice (by device and inode, so also through
+// a link), a file that already holds several ranks, more than kMaxFiles files. A file without
+// "distributedInfo" gets its position in the list (0-based) as its rank, and a warning says so.
 class RankMerger {
 public:
     // Each file is opened whole before the next: the bound keeps a mistaken glob from reading a
     // directory of traces into memory.
     static constexpr std::size_t kMaxFiles = 64;
+    // The furthest apart two ranks' clocks may start: one day.
+    static constexpr TimeNs kMaxRankClockSpreadNs = 86'400'000'000'000;
 
     static ImportResult merge(const std::vector<std::string>& paths,
                               const ImportOptions& options = {});

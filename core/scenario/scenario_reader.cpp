@@ -1,13 +1,12 @@
 #include "core/scenario/scenario_reader.h"
 
-#include <filesystem>
 #include <new>
 #include <nlohmann/json.hpp>
 #include <unordered_set>
 
 #include "core/model/terminal_text.h"
 #include "core/scenario/scenario_validator.h"
-#include "core/tracefile/atomic_file.h"
+#include "core/tracefile/regular_file.h"
 
 namespace syncscope {
 
@@ -56,8 +55,10 @@ std::pair<std::size_t, std::size_t> lineAndColumn(std::string_view text, std::si
 }
 
 // nlohmann's DOM builder plus what a hostile file needs: a nesting limit (checked before the
-// document grows deeper), duplicate keys reported instead of silently overwritten, and the byte
-// offset of a syntax error.
+// document grows deeper), limits on how many values an array holds (checked as each value is read,
+// so that a file of 4 million steps is refused at its millionth-and-first instead of after its
+// whole document was built, gigabytes later), duplicate keys reported instead of silently
+// overwritten, and the byte offset of a syntax error.
 class LimitedSax {
 public:
     explicit LimitedSax(Json& root, std::vector<ScenarioError>& errors)
@@ -106,7 +107,8 @@ public:
 
     std::optional<std::size_t> failedAt() const { return failed_at_; }
     const std::string& message() const { return message_; }
-    bool tooDeep() const { return too_deep_; }
+    // A limit stopped the reading; the error is already in the list.
+    bool refused() const { return refused_; }
 
 private:
     struct Frame {
@@ -134,27 +136,49 @@ private:
     };
 
     bool value() {
-        if (!frames_.empty() && frames_.back().array)
-            ++frames_.back().count;
+        if (frames_.empty() || !frames_.back().array)
+            return true;
+        const std::size_t count = ++frames_.back().count;
+        // Steps, in `steps` and in every repeat's `steps`: no file may hold more than the run may.
+        if (frames_.size() >= 2 && !frames_[frames_.size() - 2].array &&
+            frames_[frames_.size() - 2].key == "steps") {
+            if (++steps_ > Scenario::kMaxExpandedSteps)
+                return refuse(
+                    "more than 1000000 steps in the file (a scenario has at most "
+                    "1000000 steps once repeats are unrolled)");
+            return true;
+        }
+        if (count > ScenarioReader::kMaxArrayValues)
+            return refuse(
+                "more than 10000 values in one array (no field of a scenario takes "
+                "that many)");
         return true;
     }
+    bool refuse(std::string message) {
+        refused_ = true;
+        errors_.push_back({pathHere(), std::move(message)});
+        return false;
+    }
     bool enter(bool array) {
-        if (frames_.size() >= static_cast<std::size_t>(ScenarioReader::kMaxJsonDepth)) {
-            too_deep_ = true;
-            errors_.push_back({pathHere(), "nesting is deeper than 100 levels"});
-            return false;
-        }
+        if (frames_.size() >= static_cast<std::size_t>(ScenarioReader::kMaxJsonDepth))
+            return refuse("nesting is deeper than 100 levels");
         frames_.push_back(Frame{array, 0, {}, {}, {}});
         return true;
     }
     // Path of the value being read, in the scenario's field-path style.
     std::string pathHere() const {
         std::string path;
+        // Appends, not "[" + ... + "]": GCC 12 at -O3 warns falsely (-Wrestrict) on that.
         for (const Frame& frame : frames_) {
-            if (frame.array)
-                path += "[" + std::to_string(frame.count - 1) + "]";
-            else
-                path += (path.empty() ? "" : ".") + frame.key;
+            if (frame.array) {
+                path += '[';
+                path += std::to_string(frame.count - 1);
+                path += ']';
+            } else {
+                if (!path.empty())
+                    path += '.';
+                path += frame.key;
+            }
         }
         return path;
     }
@@ -164,7 +188,8 @@ private:
     std::vector<Frame> frames_;
     std::optional<std::size_t> failed_at_;
     std::string message_;
-    bool too_deep_ = false;
+    std::size_t steps_ = 0;  // in every steps array so far
+    bool refused_ = false;
 };
 
 ScenarioParseResult parseUnchecked(std::string_view text) {
@@ -180,7 +205,7 @@ ScenarioParseResult parseUnchecked(std::string_view text) {
         if (sax.failedAt()) {
             const auto [line, column] = lineAndColumn(text, *sax.failedAt());
             result.errors.push_back({"", sax.message(), line, column});
-        } else if (!sax.tooDeep()) {
+        } else if (!sax.refused()) {
             result.errors.push_back({"", "the JSON text could not be read"});
         }
         return result;
@@ -232,16 +257,12 @@ ScenarioParseResult ScenarioReader::parse(std::string_view text) {
 
 ScenarioParseResult ScenarioReader::readFile(const std::string& path) {
     ScenarioParseResult result;
-    std::error_code ec;
-    const auto size = std::filesystem::file_size(path, ec);
-    if (!ec && size > kMaxFileBytes) {
-        result.errors.push_back({"", "'" + path + "' is larger than 512 MiB; not a scenario"});
-        return result;
-    }
+    // Regular files only, as traces (RegularFile): a FIFO would hang the reader, a device such as
+    // /dev/zero would be read without end.
+    RegularFile file = RegularFile::open(path);
     std::string text;
-    std::string error;
-    if (!AtomicFile::read(path, text, error)) {
-        result.errors.push_back({"", error});
+    if (!file.readAll(text, kMaxFileBytes, "512 MiB; not a scenario")) {
+        result.errors.push_back({"", file.reason()});
         return result;
     }
     return parse(text);

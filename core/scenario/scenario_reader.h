@@ -39,6 +39,9 @@ public:
     static constexpr int kMaxJsonDepth = 100;       // any JSON nesting; deeper input is refused
     static constexpr std::size_t kMaxErrors = 100;  // later errors are summarised in one line
     static constexpr std::size_t kMaxNamedObjects = 10'000;  // events, buffers
+    // Values in any one array but the steps (which Scenario::kMaxExpandedSteps bounds): more than
+    // any field takes, refused while reading.
+    static constexpr std::size_t kMaxArrayValues = 10'000;
     static constexpr std::size_t kMaxFileBytes = 512ull * 1024 * 1024;
 
     static ScenarioParseResult parse(std::string_view text);

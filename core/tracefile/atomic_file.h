@@ -13,7 +13,8 @@ class AtomicFile {
 public:
     // Returns false and says why (naming the path) in `error`.
     static bool write(const std::string& path, std::string_view data, std::string& error);
-    // Reads a whole file. Returns false and says why in `error`.
+    // Reads a whole regular file (RegularFile: never a FIFO or a device). Returns false and says
+    // why in `error`.
     static bool read(const std::string& path, std::string& data, std::string& error);
 };
 

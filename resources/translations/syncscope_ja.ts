@@ -1527,6 +1527,29 @@
     </message>
 </context>
 <context>
+    <name>syncscope::GuardedApplication</name>
+    <message>
+        <source>an unknown exception</source>
+        <translation>不明な例外</translation>
+    </message>
+    <message>
+        <source>syncscope ran out of memory and abandoned the last action. Your documents are still open: save what you need, close large traces, and try again.</source>
+        <translation>メモリが足りなくなったため、syncscope は直前の操作を中止しました。開いているドキュメントはそのままです。必要なものを保存し、大きなトレースを閉じてから、もう一度お試しください。</translation>
+    </message>
+    <message>
+        <source>An internal error stopped the last action: %1. Your documents are still open: save what you need. Please report this, with what you did.</source>
+        <translation>内部エラーのため直前の操作を中止しました: %1。開いているドキュメントはそのままです。必要なものを保存してください。行った操作を添えて、この問題を報告してください。</translation>
+    </message>
+    <message>
+        <source>Out of memory</source>
+        <translation>メモリ不足</translation>
+    </message>
+    <message>
+        <source>Internal error</source>
+        <translation>内部エラー</translation>
+    </message>
+</context>
+<context>
     <name>syncscope::ImageExportDialog</name>
     <message>
         <source>Export Image</source>

@@ -3,9 +3,15 @@
 // Runs syncscope-cli (the test target defines SYNCSCOPE_CLI as its path) the way a user does, and
 // collects its exit code and output. A run that hangs for two minutes is killed and reported.
 
+#include <sys/resource.h>
+
 #include <QProcess>
+#include <QProcessEnvironment>
 #include <QString>
 #include <QStringList>
+#include <cstdint>
+#include <utility>
+#include <vector>
 
 namespace syncscope::test {
 
@@ -14,8 +20,27 @@ struct CliOutput {
     QString out, err;
 };
 
-inline CliOutput runCli(const QStringList& args) {
+// `env`: variables to set for this run, on top of the test's environment; `address_space`: the
+// child's RLIMIT_AS in bytes (0: the test's own).
+inline CliOutput runCli(const QStringList& args,
+                        const std::vector<std::pair<QString, QString>>& env = {},
+                        std::uint64_t address_space = 0) {
     QProcess p;
+    if (address_space != 0) {
+        const auto bytes = static_cast<rlim_t>(address_space);
+        p.setChildProcessModifier([bytes] {
+            rlimit limit{};
+            getrlimit(RLIMIT_AS, &limit);
+            limit.rlim_cur = bytes;
+            setrlimit(RLIMIT_AS, &limit);
+        });
+    }
+    if (!env.empty()) {
+        QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
+        for (const auto& [name, value] : env)
+            e.insert(name, value);
+        p.setProcessEnvironment(e);
+    }
     p.start(QStringLiteral(SYNCSCOPE_CLI), args);
     if (!p.waitForFinished(120000)) {
         p.kill();

@@ -2,11 +2,16 @@
 
 // Running the real `syncscope` binary in a child process, as a user would (the headless export
 // suites).
+#include <sys/resource.h>
+
 #include <QDir>
 #include <QProcess>
 #include <QSize>
 #include <QString>
 #include <QStringList>
+#include <cstdint>
+#include <utility>
+#include <vector>
 
 namespace syncscope::testing {
 
@@ -17,9 +22,25 @@ struct Outcome {
     QString out, err;
 };
 
-inline Outcome runSyncscope(const QStringList& args, bool without_display = false) {
+// What else a hostile-input case sets up for the child.
+struct ChildSetup {
+    std::vector<std::pair<QString, QString>> env;  // on top of the test's environment
+    std::uint64_t address_space = 0;               // RLIMIT_AS of the child; 0: the test's
+};
+
+inline Outcome runSyncscope(const QStringList& args, bool without_display = false,
+                            const ChildSetup& setup = {}) {
     QProcess process;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    if (setup.address_space != 0) {
+        const auto bytes = static_cast<rlim_t>(setup.address_space);
+        process.setChildProcessModifier([bytes] {
+            rlimit limit{};
+            getrlimit(RLIMIT_AS, &limit);
+            limit.rlim_cur = bytes;
+            setrlimit(RLIMIT_AS, &limit);
+        });
+    }
     if (without_display) {
         // What a user on a server has: no display and no platform chosen.
         env.remove(QStringLiteral("QT_QPA_PLATFORM"));
@@ -28,6 +49,8 @@ inline Outcome runSyncscope(const QStringList& args, bool without_display = fals
     }
     env.insert(QStringLiteral("XDG_CONFIG_HOME"),
                QDir::tempPath() + QStringLiteral("/syncscope-headless-test"));
+    for (const auto& [name, value] : setup.env)
+        env.insert(name, value);
     process.setProcessEnvironment(env);
     process.start(kBinary, args);
     Outcome outcome;

@@ -2,6 +2,7 @@
 #include <QDockWidget>
 #include <QSignalSpy>
 #include <QTableWidget>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include "core/analysis/collective_matcher.h"
@@ -115,10 +116,20 @@ private slots:
         const QStringList files = test::dlrmRankFiles();
         if (files.size() != 7)
             SYNCSCOPE_MISSING_REAL_TRACES(QStringLiteral("the 7 files of param-dlrm-ranks"));
+        // The same file twice is refused before either is read (issue 40.9), naming both.
         const LoadedDocument twice = DocumentLoader::loadRanks({files[0], files[1], files[0]});
         QVERIFY(!twice.ok());
-        QVERIFY2(twice.error.contains(QStringLiteral("rank 1 again")), qPrintable(twice.error));
-        QVERIFY2(twice.error.contains(files[0]), qPrintable(twice.error));
+        QVERIFY2(twice.error.contains(files[0] + QStringLiteral(": is the same file as ") +
+                                      files[0] + QStringLiteral(" (given twice)")),
+                 qPrintable(twice.error));
+        // A copy of a rank's file is another file with the same rank.
+        QTemporaryDir dir;
+        const QString copy = dir.filePath(QStringLiteral("copy.pt.trace.json.gz"));
+        QVERIFY(QFile::copy(files[0], copy));
+        const LoadedDocument again = DocumentLoader::loadRanks({files[0], files[1], copy});
+        QVERIFY(!again.ok());
+        QVERIFY2(again.error.contains(QStringLiteral("rank 1 again")), qPrintable(again.error));
+        QVERIFY2(again.error.contains(files[0]), qPrintable(again.error));
     }
 };
 

@@ -10,6 +10,7 @@
 #include <QtTest>
 
 #include "tests/support/cli_process.h"
+#include "tests/support/hostile_files.h"
 #include "tests/support/memory_limit.h"
 #include "tests/support/real_traces.h"
 
@@ -283,6 +284,18 @@ private slots:
         QVERIFY2(device.err.contains(QStringLiteral("is a character device")),
                  qPrintable(device.err));
         QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("z.csv"))));
+
+        // Issue 40.6: scenarios go through the same open path: `run FIFO` hung, and /dev/zero
+        // as a scenario was read past 512 MB.
+        auto run_pipe = cli({"run", fifo, "-o", dir.filePath(QStringLiteral("r.json"))});
+        QCOMPARE(run_pipe.code, 2);
+        QVERIFY2(run_pipe.err.contains(fifo + QStringLiteral(": is a pipe (FIFO)")),
+                 qPrintable(run_pipe.err));
+        auto run_zero = cli({"run", zero, "-o", dir.filePath(QStringLiteral("r.json"))});
+        QCOMPARE(run_zero.code, 2);
+        QVERIFY2(run_zero.err.contains(zero + QStringLiteral(": is a character device")),
+                 qPrintable(run_zero.err));
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("r.json"))));
     }
 
     void processSubstitutionSaysItNeedsAFile() {
@@ -322,6 +335,41 @@ private slots:
         QVERIFY2(stats.err.contains(kineto + QStringLiteral(": byte 53")), qPrintable(stats.err));
         QVERIFY2(childPeakMiB() < 512, qPrintable(QString::number(childPeakMiB()) + " MiB"));
         QVERIFY2(timer.elapsed() < 30000, qPrintable(QString::number(timer.elapsed()) + " ms"));
+    }
+
+    // Issue 40.2: 140 MB of four million literal steps is refused at the millionth-and-first,
+    // under 1 GiB of address space (it aborted there, building the whole document first).
+    void fourMillionStepsAreRefusedWhileReading() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("steps.json"));
+        QVERIFY(syncscope::test::writeManySteps(path, 4'000'000));
+        const QString out = dir.filePath(QStringLiteral("t.json"));
+        const auto r = syncscope::test::runCli({"run", "--engine", "sim", path, "-o", out}, {},
+                                               std::uint64_t{1} << 30);
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("steps[1000000]: more than 1000000 steps")),
+                 qPrintable(r.err));
+        QVERIFY(!QFile::exists(out));
+    }
+
+    // Issue 40: whatever still escapes a command (the loaders report running out of memory
+    // themselves) ends with the documented out-of-memory message and status, never an abort.
+    void anEscapedOutOfMemoryIsExitTwo() {
+        const QString trace =
+            QStringLiteral(SYNCSCOPE_SOURCE_DIR "/tests/data/interchange/kineto_new.json");
+        QCOMPARE(cli({"stats", trace}).code, 0);
+        const auto bad_alloc = syncscope::test::runCli(
+            {"stats", trace},
+            {{QStringLiteral("SYNCSCOPE_TEST_THROW"), QStringLiteral("command")}});
+        QCOMPARE(bad_alloc.code, 2);
+        QCOMPARE(bad_alloc.err, QStringLiteral("syncscope-cli: out of memory\n"));
+        QVERIFY(bad_alloc.out.isEmpty());
+        const auto length = syncscope::test::runCli(
+            {"stats", trace},
+            {{QStringLiteral("SYNCSCOPE_TEST_THROW"), QStringLiteral("command:length_error")}});
+        QCOMPARE(length.code, 2);
+        QVERIFY2(length.err.startsWith(QStringLiteral("syncscope-cli: out of memory")),
+                 qPrintable(length.err));
     }
 };
 

@@ -10,7 +10,10 @@
 #include <QElapsedTimer>
 #include <QProcess>
 #include <QTemporaryDir>
+#include <QThread>
 #include <QtTest>
+
+#include "tests/support/hostile_files.h"
 
 class TstCliOutput : public QObject {
     Q_OBJECT
@@ -291,6 +294,44 @@ private slots:
         QVERIFY2(stats.code == 0, qPrintable(stats.err));
         QVERIFY2(stats.out.contains(QStringLiteral("events")), qPrintable(stats.out));
         QVERIFY2(!stats.out.contains(QStringLiteral("3600020")), qPrintable(stats.out));
+        QCOMPARE(tempFiles(dir.path()), QStringList());
+    }
+
+    // Issue 40.10: a Ctrl+C that came while run was still reading its scenario killed it (130):
+    // the handler went in only when the engine started. A million steps take about a second to
+    // read; Ctrl+C goes in as soon as the process catches SIGINT at all (main's cleanup handler,
+    // installed before the command), plus 100 ms.
+    void ctrlCWhileTheScenarioIsReadCancels() {
+        QTemporaryDir dir;
+        const QString scenario = dir.filePath(QStringLiteral("many.json"));
+        QVERIFY(syncscope::test::writeManySteps(scenario, 1'000'000));
+        const QString out = dir.filePath(QStringLiteral("early.json"));
+        QProcess p;
+        p.start(QStringLiteral(SYNCSCOPE_CLI), {"run", scenario, "--engine", "sim", "--out", out});
+        QVERIFY(p.waitForStarted());
+        const QString status =
+            QStringLiteral("/proc/%1/status").arg(static_cast<qint64>(p.processId()));
+        bool catches = false;
+        for (int i = 0; i < 2000 && !catches; ++i) {
+            QFile f(status);
+            if (f.open(QIODevice::ReadOnly))
+                for (const QByteArray& line : f.readAll().split('\n'))
+                    if (line.startsWith("SigCgt:"))
+                        catches = (line.mid(7).trimmed().toULongLong(nullptr, 16) & 0x2) != 0;
+            if (!catches)
+                QThread::msleep(1);
+        }
+        QVERIFY(catches);
+        QThread::msleep(100);
+        ::kill(static_cast<pid_t>(p.processId()), SIGINT);
+        QVERIFY(p.waitForFinished(120000));
+        const QString err = QString::fromUtf8(p.readAllStandardError());
+        QVERIFY2(p.exitStatus() == QProcess::NormalExit,
+                 "run died of an early Ctrl+C instead of cancelling");
+        QVERIFY2(p.exitCode() == 3, qPrintable(err));
+        // Normally "cancelled before the run started"; a machine fast enough to have read the
+        // file by then cancels the run itself.
+        QVERIFY2(err.contains(QStringLiteral("cancelled")), qPrintable(err));
         QCOMPARE(tempFiles(dir.path()), QStringList());
     }
 

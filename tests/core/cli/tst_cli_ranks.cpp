@@ -64,11 +64,20 @@ private slots:
             SYNCSCOPE_MISSING_REAL_TRACES(QStringLiteral("the 7 files of param-dlrm-ranks"));
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("t.json"));
-        // The same rank twice: refused, naming the second file.
-        auto twice =
-            cli({QStringLiteral("import"), files[0], files[0], QStringLiteral("--out"), out});
+        // The same rank twice (a copy): refused, naming the second file.
+        const QString copy = dir.filePath(QStringLiteral("copy.json"));
+        QVERIFY(QFile::copy(files[0], copy));
+        auto twice = cli({QStringLiteral("import"), files[0], copy, QStringLiteral("--out"), out});
         QCOMPARE(twice.code, 2);
         QVERIFY2(twice.err.contains(QStringLiteral("rank 1 again")), qPrintable(twice.err));
+        QVERIFY(!QFile::exists(out));
+        // The same file twice, through a link: refused before either is read (issue 40.9).
+        const QString link = dir.filePath(QStringLiteral("link.json"));
+        QVERIFY(QFile::link(files[0], link));
+        auto same = cli({QStringLiteral("import"), files[0], link, QStringLiteral("--out"), out});
+        QCOMPARE(same.code, 2);
+        QVERIFY2(same.err.contains(link + QStringLiteral(": is the same file as ") + files[0]),
+                 qPrintable(same.err));
         QVERIFY(!QFile::exists(out));
         // A missing file is named.
         const QString missing = dir.filePath(QStringLiteral("nope.json"));

@@ -114,6 +114,68 @@ private slots:
                  r.error.c_str());
     }
 
+    // Issue 40.8: ranks each valid alone, on clocks that cannot share one timeline, merged into a
+    // trace that stats then refused ("Waited for others 9223372036.85 s" in the window).
+    void clocksThatCannotShareATimelineAreRefused() {
+        constexpr std::int64_t kFar = (std::int64_t{1} << 62) - 1;
+        ImportResult bases = RankMerger::merge({imported(rankJson(0, {100.0}, -kFar), "a.json"),
+                                                imported(rankJson(1, {100.0}, kFar), "b.json")},
+                                               {"a.json", "b.json"});
+        QVERIFY(!bases.ok());
+        QCOMPARE(
+            QString::fromStdString(bases.error),
+            QStringLiteral("b.json: its clock and that of a.json are too far apart to share one "
+                           "timeline (the times would leave the supported \u00b1(2^62 - 1) "
+                           "ns); these are not ranks of one step"));
+        // Host timestamps of \u00b14\u00b710^15 \u00b5s: each in range, 8\u00b710^18 ns apart.
+        ImportResult host = RankMerger::merge(
+            {imported(rankJson(0, {4e15}), "a.json"), imported(rankJson(1, {-4e15}), "b.json")},
+            {"a.json", "b.json"});
+        QVERIFY(!host.ok());
+        QVERIFY2(host.error.rfind("a.json: its clock and that of b.json are too far apart", 0) == 0,
+                 host.error.c_str());
+        // In range, but two days apart: not one step.
+        ImportResult days =
+            RankMerger::merge({imported(rankJson(0, {100.0}, 0), "a.json"),
+                               imported(rankJson(1, {100.0}, 2 * 86'400'000'000'000), "b.json")},
+                              {"a.json", "b.json"});
+        QVERIFY(!days.ok());
+        QCOMPARE(QString::fromStdString(days.error),
+                 QStringLiteral("b.json: its clock starts 172800 s after that of a.json; the ranks "
+                                "of one step are recorded together (at most a day apart), so these "
+                                "are not ranks of one step"));
+        // An hour apart still merges.
+        QVERIFY(RankMerger::merge({imported(rankJson(0, {100.0}, 0), "a.json"),
+                                   imported(rankJson(1, {100.0}, 3'600'000'000'000), "b.json")},
+                                  {"a.json", "b.json"})
+                    .ok());
+    }
+
+    // Issue 40.9: one unranked file given twice merged into "2 ranks". By device and inode, so a
+    // link or another spelling of the path is the same file too.
+    void theSameFileTwiceIsRefused() {
+        QTemporaryDir dir;
+        const std::string a = dir.filePath(QStringLiteral("a.json")).toStdString();
+        QFile f(QString::fromStdString(a));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray::fromStdString(rankJson(-1, {10.0})));
+        f.close();
+        const std::string link = dir.filePath(QStringLiteral("link.json")).toStdString();
+        QVERIFY(QFile::link(QString::fromStdString(a), QString::fromStdString(link)));
+        const std::string dotted = dir.path().toStdString() + "/./a.json";
+        for (const std::string& second : {a, link, dotted}) {
+            ImportResult r = RankMerger::merge(std::vector<std::string>{a, second});
+            QVERIFY(!r.ok());
+            QCOMPARE(QString::fromStdString(r.error),
+                     QString::fromStdString(second + ": is the same file as " + a +
+                                            " (given twice); give each rank's file once"));
+        }
+        // A copy is another file: merged, ranks by position.
+        const std::string copy = dir.filePath(QStringLiteral("copy.json")).toStdString();
+        QVERIFY(QFile::copy(QString::fromStdString(a), QString::fromStdString(copy)));
+        QVERIFY(RankMerger::merge(std::vector<std::string>{a, copy}).ok());
+    }
+
     void aFileWithoutDistributedInfoIsRankByPosition() {
         ImportResult r = RankMerger::merge(
             {imported(rankJson(5, {10.0}), "a.json"), imported(rankJson(-1, {20.0}), "b.json")},

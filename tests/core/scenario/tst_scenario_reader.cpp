@@ -1,10 +1,15 @@
+#include <sys/stat.h>
+
 #include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
 #include <QTest>
 #include <nlohmann/json.hpp>
 #include <random>
 
 #include "core/scenario/scenario_reader.h"
 #include "core/scenario/scenario_writer.h"
+#include "tests/support/memory_limit.h"
 #include "tests/support/scenario_difference.h"
 
 using namespace syncscope;
@@ -43,6 +48,8 @@ class TestScenarioReader : public QObject {
     Q_OBJECT
 
 private slots:
+    // Hostile inputs below (deep nesting, ten million steps) run under a memory limit.
+    void initTestCase() { test::limitAddressSpace(); }
     void badInput_data();
     void badInput();
     void defaultsAndResolution();
@@ -50,6 +57,8 @@ private slots:
     void durationsBecomeNanoseconds();
     void lineAndColumnCountCharacters();
     void tooManyErrorsAreCapped();
+    void tooManyStepsStopTheReading();
+    void specialFilesAreRefused();
     void hostileInputNeverCrashes_data();
     void hostileInputNeverCrashes();
     void fixturesRoundTrip_data();
@@ -435,6 +444,36 @@ void TestScenarioReader::hostileInputNeverCrashes_data() {
     QTest::newRow("binary junk") << QByteArray("\x1f\x8b\x08\x00\x00\x00", 6) << "line 1, column 1";
 }
 
+// Issue 40.2: the step limit holds while the file is read, not once its whole document is built:
+// ten million steps stop at the millionth-and-first, with one error naming it.
+void TestScenarioReader::tooManyStepsStopTheReading() {
+    std::string steps = "[";
+    steps.reserve(30'000'000);
+    for (int i = 0; i < 10'000'000; ++i)
+        steps += i ? ",{}" : "{}";
+    const auto result = ScenarioReader::parse(doc(steps + "]"));
+    QCOMPARE(result.errors.size(), std::size_t{1});
+    QCOMPARE(QString::fromStdString(result.errors[0].toString()),
+             QStringLiteral("steps[1000000]: more than 1000000 steps in the file (a scenario has "
+                            "at most 1000000 steps once repeats are unrolled)"));
+    // Inside repeats they count too.
+    std::string nested = R"([{"op":"repeat","count":1,"steps":[)";
+    for (int i = 0; i < 1'000'001; ++i)
+        nested += i ? ",{}" : "{}";
+    const auto in_repeat = ScenarioReader::parse(doc(nested + "]}]"));
+    QCOMPARE(in_repeat.errors.size(), std::size_t{1});
+    QVERIFY(in_repeat.errors[0].toString().starts_with("steps[0].steps[999999]: more than"));
+    // Any other array stops at its 10,001st value.
+    std::string streams = "[";
+    for (int i = 0; i < 100'000; ++i)
+        streams += i ? ",1" : "1";
+    const auto wide = ScenarioReader::parse(doc("[]", "", streams + "]"));
+    QCOMPARE(wide.errors.size(), std::size_t{1});
+    QCOMPARE(QString::fromStdString(wide.errors[0].toString()),
+             QStringLiteral("streams[10000]: more than 10000 values in one array (no field of a "
+                            "scenario takes that many)"));
+}
+
 void TestScenarioReader::hostileInputNeverCrashes() {
     QFETCH(QByteArray, input);
     QFETCH(QString, contains);
@@ -487,14 +526,28 @@ void TestScenarioReader::builtinScenarios() {
 void TestScenarioReader::missingFile() {
     const auto result = ScenarioReader::readFile("/nonexistent/dir/x.syncscope.json");
     QVERIFY(!result.ok());
-    QCOMPARE(QString::fromStdString(result.errorText()),
-             QStringLiteral(
-                 "cannot open '/nonexistent/dir/x.syncscope.json': No such file or directory"));
+    // The caller names the file ("x.syncscope.json: no such file").
+    QCOMPARE(QString::fromStdString(result.errorText()), QStringLiteral("no such file"));
     const auto dir = ScenarioReader::readFile(SYNCSCOPE_SOURCE_DIR "/tests/data/scenarios");
     QVERIFY(!dir.ok());
-    QCOMPARE(QString::fromStdString(dir.errorText()),
-             QStringLiteral("cannot read '" SYNCSCOPE_SOURCE_DIR
-                            "/tests/data/scenarios': it is a directory"));
+    QCOMPARE(QString::fromStdString(dir.errorText()), QStringLiteral("is a directory"));
+}
+
+// Issue 40.6: a scenario is opened as a trace is (RegularFile): a FIFO without a writer is refused
+// at once instead of hanging the reader, and a device is never read.
+void TestScenarioReader::specialFilesAreRefused() {
+    QTemporaryDir dir;
+    const QString fifo = dir.filePath(QStringLiteral("s.json"));
+    QCOMPARE(mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    const auto pipe = ScenarioReader::readFile(fifo.toStdString());
+    QVERIFY(!pipe.ok());
+    QVERIFY2(pipe.errorText().starts_with("is a pipe (FIFO), not a regular file"),
+             pipe.errorText().c_str());
+    const QString zero = dir.filePath(QStringLiteral("zero.json"));
+    QVERIFY(QFile::link(QStringLiteral("/dev/zero"), zero));
+    const auto device = ScenarioReader::readFile(zero.toStdString());
+    QVERIFY2(device.errorText().starts_with("is a character device, not a regular file"),
+             device.errorText().c_str());
 }
 
 // Bounded fuzzing: byte-level and structural mutations of good files. Every outcome is either a
