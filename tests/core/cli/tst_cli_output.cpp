@@ -14,6 +14,7 @@
 #include <QtTest>
 
 #include "tests/support/hostile_files.h"
+#include "tests/support/memory_limit.h"
 
 class TstCliOutput : public QObject {
     Q_OBJECT
@@ -80,6 +81,7 @@ class TstCliOutput : public QObject {
 
 private slots:
     void initTestCase() {
+        syncscope::test::limitAddressSpace();  // hostile outputs and inputs below
         ::umask(022);
         QVERIFY(dir_.isValid());
         trace_ = dir_.filePath(QStringLiteral("t.json"));

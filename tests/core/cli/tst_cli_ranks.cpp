@@ -6,6 +6,7 @@
 #include <QtTest>
 
 #include "tests/support/cli_process.h"
+#include "tests/support/memory_limit.h"
 #include "tests/support/real_traces.h"
 
 // syncscope-cli with the ranks of one distributed step: import A B C --out merges them, stats
@@ -26,6 +27,8 @@ class TstCliRanks : public QObject {
     }
 
 private slots:
+    void initTestCase() { syncscope::test::limitAddressSpace(); }
+
     void importMergesStatsAndCollectives() {
         const QStringList files = rankFiles();
         if (files.size() != 7)

@@ -10,6 +10,7 @@
 #include "core/interchange/rank_merger.h"
 #include "core/interchange/trace_importer.h"
 #include "core/tracefile/trace_file.h"
+#include "tests/support/memory_limit.h"
 #include "tests/support/real_traces.h"
 #include "tests/support/trace_difference.h"
 
@@ -65,6 +66,9 @@ class TstRankMerger : public QObject {
     }
 
 private slots:
+    // Hostile rank files (impossible clocks, one file twice) below.
+    void initTestCase() { test::limitAddressSpace(); }
+
     void hostClockAlignsOnTsAsWritten() {
         // Epoch µs: rank 1's kernel 50 µs after rank 0's, though each file starts at its own time.
         ImportResult r = RankMerger::merge({imported(rankJson(0, {1000000.0}), "a.json"),
