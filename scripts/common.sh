@@ -31,6 +31,7 @@ syncscope_install_packages() {
     apt-get install -y -qq --no-install-recommends "${missing[@]}"
 }
 
+# syncscope_build [TARGET...]: configures once, then builds the targets (default: all).
 syncscope_build() {
     local jobs
     jobs=$(nproc 2>/dev/null || echo 2)
@@ -38,5 +39,7 @@ syncscope_build() {
     if [ ! -f "$SYNCSCOPE_BUILD_DIR/CMakeCache.txt" ]; then
         cmake --preset "$SYNCSCOPE_PRESET" -S "$SYNCSCOPE_ROOT"
     fi
-    cmake --build "$SYNCSCOPE_BUILD_DIR" --parallel "$jobs"
+    local targets=()
+    for t in "$@"; do targets+=(--target "$t"); done
+    cmake --build "$SYNCSCOPE_BUILD_DIR" --parallel "$jobs" "${targets[@]}"
 }
