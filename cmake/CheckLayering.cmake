@@ -1,5 +1,10 @@
-# Fails when a layer includes what DESIGN.md §1 forbids: Qt in core/, CUDA in ui/ or app/,
-# core/ or Qt in kernels/. Run by CTest as the "layering" test.
+# The layers point one way (docs/architecture.md section 1), checked on every file: Qt never in
+# core/, CUDA never in ui/ or app/, core/ and Qt never in kernels/, and inside core/ and ui/ each
+# folder includes only the folders of its row below. A folder missing from the table fails too, so
+# a new folder gets its row (and its place in the layers) when it is made. Run by CTest as the
+# "layering" test.
+#   cmake -DSOURCE_DIR=... -P CheckLayering.cmake
+cmake_minimum_required(VERSION 3.25)
 set(failures "")
 function(check_dir dir regex what)
     file(GLOB_RECURSE files "${SOURCE_DIR}/${dir}/*.h" "${SOURCE_DIR}/${dir}/*.hpp"
@@ -14,11 +19,69 @@ function(check_dir dir regex what)
 endfunction()
 check_dir(core "^[ \t]*#[ \t]*include[ \t]*[<\"](Q[A-Za-z]|qcustomplot)" "core/ must not include Qt")
 check_dir(core "^[ \t]*#[ \t]*include[ \t]*[<\"](ui|app)/" "core/ must not include ui/ or app/")
-# Inside core/: file I/O (tracefile) sits below the importers and exporters (interchange).
-check_dir(core/tracefile "^[ \t]*#[ \t]*include[ \t]*[<\"]core/interchange/" "core/tracefile must not include core/interchange")
 check_dir(ui "^[ \t]*#[ \t]*include[ \t]*[<\"](cuda|cupti|nvtx|curand|cublas)" "ui/ must not include CUDA headers")
+check_dir(ui "^[ \t]*#[ \t]*include[ \t]*[<\"]app/" "ui/ must not include app/")
 check_dir(app "^[ \t]*#[ \t]*include[ \t]*[<\"](cuda|cupti|nvtx)" "app/ must not include CUDA headers")
 check_dir(kernels "^[ \t]*#[ \t]*include[ \t]*[<\"](core/|Q[A-Za-z])" "kernels/ must not include core/ or Qt")
+
+# Inside a layer: what each folder may include of its own layer (besides itself). Bottom first.
+set(core_model "")
+set(core_io "model")
+set(core_engine "model")
+set(core_scenario "model;io")
+set(core_tracefile "model;io;scenario")
+set(core_sim "model;engine")
+set(core_cuda "model;engine")
+set(core_analysis "model")
+set(core_interchange "model;io;scenario;tracefile;analysis")
+set(core_compare "model;analysis")
+set(core_doctor "model;analysis")
+set(core_replay "model;analysis")
+set(core_course "model;io;scenario")
+set(core_code "model;engine")
+set(ui_i18n "")
+set(ui_jobs "")
+set(ui_timeline "i18n")
+set(ui_doctor "i18n;jobs;timeline")
+set(ui_export "i18n;timeline;doctor")
+set(ui_editor "i18n")
+set(ui_run "jobs;timeline")
+set(ui_code "i18n;timeline")
+set(ui_course "i18n;editor")
+set(ui_replay "i18n;timeline;export")
+set(ui_files "jobs;timeline")
+set(ui_compare "i18n;jobs;timeline;export;editor;files")
+set(ui_window "i18n;jobs;timeline;doctor;export;editor;run;code;course;replay;files;compare")
+
+foreach(layer IN ITEMS core ui)
+    file(GLOB entries LIST_DIRECTORIES true "${SOURCE_DIR}/${layer}/*")
+    foreach(entry IN LISTS entries)
+        if(NOT IS_DIRECTORY "${entry}")
+            continue()
+        endif()
+        get_filename_component(folder "${entry}" NAME)
+        if(NOT DEFINED ${layer}_${folder})
+            string(APPEND failures "\n  ${layer}/${folder}: a folder without a row in "
+                   "cmake/CheckLayering.cmake: say what it may include")
+            continue()
+        endif()
+        set(allowed "${${layer}_${folder}}")
+        file(GLOB_RECURSE files "${entry}/*.h" "${entry}/*.cpp")
+        foreach(f IN LISTS files)
+            file(STRINGS "${f}" includes REGEX "^[ \t]*#[ \t]*include[ \t]*\"${layer}/[a-z_]+/")
+            foreach(line IN LISTS includes)
+                string(REGEX REPLACE "^[^\"]*\"${layer}/([a-z_]+)/.*$" "\\1" used "${line}")
+                if(used STREQUAL folder OR used IN_LIST allowed)
+                    continue()
+                endif()
+                file(RELATIVE_PATH where "${SOURCE_DIR}" "${f}")
+                string(APPEND failures "\n  ${where}: ${layer}/${folder} must not include "
+                       "${layer}/${used} (it may include: ${allowed})")
+            endforeach()
+        endforeach()
+    endforeach()
+endforeach()
+
 if(failures)
     message(FATAL_ERROR "layering violations:${failures}")
 endif()

@@ -1,5 +1,5 @@
-// The kernels behind kernels/launch.h. Timing uses %globaltimer (ns, SYNC-SEMANTICS §6), never
-// clock64(), whose cycles drift with clock boosting and differ per SM.
+// The kernels behind kernels/launch.h. Timing uses %globaltimer (ns, docs/semantics.md section 10),
+// never clock64(), whose cycles drift with clock boosting and differ per SM.
 #include <cuda_runtime.h>
 
 #include "kernels/launch.h"

@@ -9,7 +9,7 @@
 
 namespace syncscope::kernels {
 
-// Launch shape of a step. Spin kernels default to one small block (SYNC-SEMANTICS §6 caveat 4):
+// Launch shape of a step. Spin kernels default to one small block (docs/semantics.md section 10):
 // wide spinning grids fill the SMs and serialize "concurrent" kernels.
 struct LaunchShape {
     std::uint32_t grid = 1;

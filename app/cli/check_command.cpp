@@ -6,8 +6,8 @@
 #include "app/cli/input_files.h"
 #include "core/analysis/expectation_check.h"
 #include "core/analysis/invariant_checker.h"
-#include "core/model/terminal_text.h"
 #include "core/analysis/trace_tolerances.h"
+#include "core/model/terminal_text.h"
 
 namespace syncscope::cli {
 

@@ -6,8 +6,8 @@
 #include "app/cli/input_files.h"
 #include "core/analysis/collective_matcher.h"
 #include "core/analysis/rank_summary.h"
-#include "core/model/terminal_text.h"
 #include "core/analysis/time_format.h"
+#include "core/model/terminal_text.h"
 
 namespace syncscope::cli {
 

@@ -3,10 +3,10 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/input_files.h"
-#include "core/model/terminal_text.h"
 #include "core/analysis/time_format.h"
 #include "core/compare/comparison_table.h"
 #include "core/compare/trace_comparison.h"
+#include "core/model/terminal_text.h"
 
 namespace syncscope::cli {
 

@@ -6,11 +6,11 @@
 #include "app/cli/commands.h"
 #include "app/cli/input_files.h"
 #include "core/analysis/idle_attribution.h"
-#include "core/model/terminal_text.h"
 #include "core/analysis/time_format.h"
 #include "core/analysis/trace_stats.h"
 #include "core/analysis/wait_attribution.h"
 #include "core/doctor/sync_doctor.h"
+#include "core/model/terminal_text.h"
 
 namespace syncscope::cli {
 

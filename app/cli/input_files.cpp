@@ -4,9 +4,11 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <iostream>
 #include <vector>
 
 #include "core/interchange/trace_opener.h"
+#include "core/model/terminal_text.h"
 #include "core/scenario/scenario_reader.h"
 
 namespace syncscope::cli {
@@ -71,6 +73,11 @@ std::optional<Scenario> loadScenario(const std::string& spec, std::string& resol
             error.pop_back();
         return std::nullopt;
     }
+    // An older format version, migrated: say what changed, so the file can be brought up to date.
+    for (const auto& w : parsed.warnings)
+        std::cerr << escapeForTerminal(resolved_path + ": warning: " + w.toString(),
+                                       LineBreaks::Keep)
+                  << '\n';
     return std::move(parsed.scenario);
 }
 

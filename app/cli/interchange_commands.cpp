@@ -3,11 +3,11 @@
 #include "app/cli/commands.h"
 #include "app/cli/input_files.h"
 #include "app/cli/output_files.h"
-#include "core/model/terminal_text.h"
-#include "core/interchange/chrome_trace_writer.h"
-#include "core/interchange/csv_writer.h"
+#include "core/interchange/chrome/chrome_trace_writer.h"
+#include "core/interchange/csv/csv_writer.h"
 #include "core/interchange/rank_merger.h"
 #include "core/interchange/trace_importer.h"
+#include "core/model/terminal_text.h"
 #include "core/tracefile/trace_file.h"
 
 namespace syncscope::cli {

@@ -5,7 +5,7 @@
 
 #include "app/cli/commands.h"
 #include "core/analysis/invariant_checker.h"
-#include "core/tracefile/process_guard.h"
+#include "core/io/process_guard.h"
 
 using namespace syncscope::cli;
 

@@ -2,8 +2,8 @@
 
 #include <iostream>
 
+#include "core/io/output_target.h"
 #include "core/model/terminal_text.h"
-#include "core/tracefile/output_target.h"
 
 namespace syncscope::cli {
 

@@ -6,16 +6,17 @@
 #include "app/cli/input_files.h"
 #include "core/analysis/invariant_checker.h"
 #include "core/analysis/rank_summary.h"
-#include "core/model/terminal_text.h"
 #include "core/analysis/time_format.h"
 #include "core/analysis/trace_stats.h"
 #include "core/model/byte_format.h"
+#include "core/model/terminal_text.h"
 
 namespace syncscope::cli {
 
 namespace {
 
-// Binary units, labelled (DESIGN.md §8); the trace says -1 for a series it did not measure.
+// Binary units, labelled (docs/architecture.md section 11); the trace says -1 for a series it did
+// not measure.
 std::string formatBytes(std::int64_t bytes) {
     return bytes < 0 ? "not measured"
                      : syncscope::formatBytes(static_cast<std::uint64_t>(bytes), 2);

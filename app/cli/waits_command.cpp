@@ -4,9 +4,9 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/input_files.h"
-#include "core/model/terminal_text.h"
 #include "core/analysis/time_format.h"
 #include "core/analysis/wait_attribution.h"
+#include "core/model/terminal_text.h"
 #include "core/model/torch_call.h"
 
 namespace syncscope::cli {

@@ -3,7 +3,7 @@
 #include <QDir>
 #include <QFileInfo>
 
-#include "core/tracefile/output_target.h"
+#include "core/io/output_target.h"
 #include "ui/compare/compare_exporter.h"
 #include "ui/compare/trace_source.h"
 #include "ui/editor/builtin_scenarios.h"

@@ -1,7 +1,5 @@
 #include "app/gui/headless_export.h"
 
-#include "core/model/terminal_text.h"
-
 #include <QDir>
 #include <QFileInfo>
 #include <cmath>
@@ -10,13 +8,14 @@
 #include "app/gui/headless_compare.h"
 #include "core/analysis/focus_resolver.h"
 #include "core/engine/engine_factory.h"
+#include "core/io/output_target.h"
+#include "core/model/terminal_text.h"
 #include "core/scenario/scenario_reader.h"
-#include "core/tracefile/output_target.h"
 #include "ui/editor/builtin_scenarios.h"
 #include "ui/export/image_exporter.h"
+#include "ui/files/document_loader.h"
 #include "ui/timeline/theme.h"
 #include "ui/timeline/timeline_model.h"
-#include "ui/window/document_loader.h"
 
 namespace syncscope {
 
@@ -64,6 +63,10 @@ std::optional<Scenario> loadScenario(const QString& name, QTextStream& err) {
             << forTerminal(QString::fromStdString(parsed.errorText())) << Qt::endl;
         return std::nullopt;
     }
+    // An older format version, migrated: say what changed.
+    for (const auto& w : parsed.warnings)
+        err << "syncscope: " << forTerminal(QDir::toNativeSeparators(name))
+            << ": warning: " << forTerminal(QString::fromStdString(w.toString())) << Qt::endl;
     return std::move(parsed.scenario);
 }
 
@@ -156,9 +159,12 @@ int HeadlessExport::run(const Request& request, QTextStream& out, QTextStream& e
     }
 
     std::shared_ptr<const Trace> trace;
+    std::optional<Scenario> scenario;
+    QString run_name = request.scenario;
     if (!request.trace.isEmpty()) {
+        // A FILE: a trace, or a scenario to run. One load tells which (its head read once).
         LoadedDocument document = DocumentLoader::load(request.trace);
-        if (!document.ok() || !document.trace) {
+        if (!document.ok() || (!document.trace && !document.scenario)) {
             err << "syncscope: "
                 << (document.ok()
                         ? QDir::toNativeSeparators(request.trace) + QStringLiteral(": not a trace")
@@ -167,10 +173,16 @@ int HeadlessExport::run(const Request& request, QTextStream& out, QTextStream& e
             return 2;
         }
         trace = document.trace;
+        if (!trace) {
+            scenario = std::move(document.scenario);
+            run_name = request.trace;
+        }
     } else {
-        std::optional<Scenario> scenario = loadScenario(request.scenario, err);
+        scenario = loadScenario(request.scenario, err);
         if (!scenario)
             return 2;
+    }
+    if (!trace) {
         EngineChoice choice = chooseEngine(request.engine.toStdString());
         if (!choice.engine) {
             err << "syncscope: " << forTerminal(qs(choice.error)) << Qt::endl;
@@ -182,13 +194,13 @@ int HeadlessExport::run(const Request& request, QTextStream& out, QTextStream& e
         CancelToken never;
         RunResult result = choice.engine->run(*scenario, observer, never);
         if (result.status != RunStatus::Ok) {
-            err << "syncscope: the run of " << request.scenario << " on the "
+            err << "syncscope: the run of " << forTerminal(run_name) << " on the "
                 << qs(choice.engine->id()) << " engine " << qs(toString(result.status)) << ": "
-                << qs(result.message) << Qt::endl;
+                << forTerminal(qs(result.message)) << Qt::endl;
             return 1;
         }
         if (result.trace.source.empty())
-            result.trace.source = request.scenario.toStdString();
+            result.trace.source = run_name.toStdString();
         trace = std::make_shared<const Trace>(std::move(result.trace));
     }
 

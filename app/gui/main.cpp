@@ -12,11 +12,10 @@
 #include "app/gui/headless_compare.h"
 #include "app/gui/headless_export.h"
 #include "app/gui/headless_replay.h"
-#include "core/tracefile/process_guard.h"
+#include "core/io/process_guard.h"
 #include "ui/compare/compare_window.h"
 #include "ui/i18n/ui_language.h"
 #include "ui/run/run_panel.h"
-#include "ui/window/document_loader.h"
 #include "ui/window/guarded_application.h"
 #include "ui/window/main_window.h"
 #include "ui/window/settings_location.h"
@@ -198,12 +197,9 @@ int runApplication(int argc, char** argv) {
     }
     syncscope::HeadlessExport::Request request;
     request.scenario = parser.value(scenario_option);
-    if (request.scenario.isEmpty() && !files.isEmpty()) {
-        if (syncscope::DocumentLoader::isScenarioFile(files.first()))
-            request.scenario = files.first();
-        else
-            request.trace = files.first();
-    }
+    // A FILE is a scenario or a trace: what reads it tells (its head is read once, there).
+    if (request.scenario.isEmpty() && !files.isEmpty())
+        request.trace = files.first();
     request.compare = parser.value(compare_option);
     if (parser.isSet(compare_option)) {
         QString error;

@@ -15,7 +15,7 @@ namespace syncscope {
 
 class ViolationSink;
 
-// One broken invariant of SYNC-SEMANTICS.md §8.
+// One broken invariant of docs/semantics.md section 7.
 struct Violation {
     // Error: the trace shows something the documented semantics forbid. Warning: I8 and I20 on
     // the CUDA engine (a measured L; a sampled pool). Observation: what a recording may show
@@ -35,11 +35,12 @@ struct Violation {
 inline constexpr TimeNs kMaxCheckToleranceNs = 1'000'000'000'000;
 
 struct InvariantCheckerOptions {
-    // ε of §8. Default: trace.device.clock_tolerance_ns. Clamped to 0..kMaxCheckToleranceNs.
-    std::optional<TimeNs> epsilon_ns;
-    // L of §8 (the wake-up bound, I8). Default: the largest trace.device.wake_latency_ns plus ε;
-    // when the trace knows no wake-up latency, the upper bound of I8 is not checked. Clamped to
+    // ε of docs/semantics.md section 7. Default: trace.device.clock_tolerance_ns. Clamped to
     // 0..kMaxCheckToleranceNs.
+    std::optional<TimeNs> epsilon_ns;
+    // L of docs/semantics.md section 7 (the wake-up bound, I8). Default: the largest
+    // trace.device.wake_latency_ns plus ε; when the trace knows no wake-up latency, the upper bound
+    // of I8 is not checked. Clamped to 0..kMaxCheckToleranceNs.
     std::optional<TimeNs> wake_bound_ns;
     // "API-sized": a call that does not wait takes less than this (I9, I10, I13, I14, I16, I23).
     TimeNs api_bound_ns = 1'000'000;
@@ -63,16 +64,15 @@ struct InvariantCheckerOptions {
     std::optional<bool> memory_samples_on_change;
 };
 
-// Checks a Trace against the invariants of SYNC-SEMANTICS.md §8 that a trace can show: I1–I21,
-// I23, I24 (I22 through the options). Only what the trace contains is checked: ops whose enqueuing
-// ApiCall is missing have no enq(x), events without a cuda_event index have no record state, memory
-// fields of -1 are unknown — such facts are skipped, never guessed. A trace with a time outside
-// ±(2^62 - 1) ns (core/model/checked_math.h) is not checked: the result is one violation "range"
-// naming the first such event or memory sample.
-// A timeline of several ranks (lanes tagged by RankMerger) is several processes, each with its own
-// device: every rank is checked on its own (RankSplitter), as its own trace would be, and its
-// violations say "Rank R: …" and name events of the merged trace.
-// Cost: O(n log n) in the number of events.
+// Checks a Trace against the invariants of docs/semantics.md section 7 that a trace can show:
+// I1–I34 but I22, which is a recorder setting (through the options). Only what the trace contains
+// is checked: ops whose enqueuing ApiCall is missing have no enq(x), events without a cuda_event
+// index have no record state, memory fields of -1 are unknown — such facts are skipped, never
+// guessed. A trace with a time outside ±(2^62 - 1) ns (core/model/checked_math.h) is not checked:
+// the result is one violation "range" naming the first such event or memory sample. A timeline of
+// several ranks (lanes tagged by RankMerger) is several processes, each with its own device: every
+// rank is checked on its own (RankSplitter), as its own trace would be, and its violations say
+// "Rank R: …" and name events of the merged trace. Cost: O(n log n) in the number of events.
 class InvariantChecker {
 public:
     struct InvariantInfo {

@@ -1,7 +1,7 @@
 // I10–I14, I16, I23: calls that must not wait for GPU work, and the device side of stream waits.
-// "Waited" needs evidence, because any CUDA call may take long for internal reasons (§1.2): a host
-// wait inside the call, or a call of at least api_bound_ns that returned only after the work it
-// would have waited for had ended.
+// "Waited" needs evidence, because any CUDA call may take long for internal reasons
+// (docs/semantics.md section 1): a host wait inside the call, or a call of at least api_bound_ns
+// that returned only after the work it would have waited for had ended.
 #include "core/analysis/invariant_checks.h"
 #include "core/analysis/time_format.h"
 
@@ -61,7 +61,7 @@ void checkStreamWaitEvent(Context& ctx, std::uint32_t call) {
                          "); it must return without waiting.",
                      {call, done.op});
 
-    // I11 / I12: the device side, against done(e) of §8.
+    // I11 / I12: the device side, against done(e) of docs/semantics.md section 7.
     const bool wait_stream = c.mode == SyncMode::WaitStream;
     const std::string id = wait_stream ? "I12" : "I11";
     const std::string what = wait_stream ? "Stream.wait_stream" : "cudaStreamWaitEvent";
@@ -94,7 +94,7 @@ void checkAsyncReturn(Context& ctx, std::uint32_t call) {
         return;
     if (c.api == ApiId::MemcpyAsync &&
         (has(c, event_flags::kPageable) || has(c, event_flags::kImplicitSync)))
-        return;  // pageable or host-to-host copies may be synchronous (§2)
+        return;  // pageable or host-to-host copies may be synchronous (docs/semantics.md section 2)
     const std::uint32_t op = index.opOf(call);
     if (op == kNone)
         return;

@@ -234,9 +234,9 @@ void checkMemory(Context& ctx) {
 
 // I21: after cudaFreeAsync(p, s), no later call enqueues work on s that uses p, until p is
 // allocated again. Work on another stream is not ordered by the free, so it may still use p
-// before s reaches the free (§3.1: "must not be touched after s reaches the free"); only a use
-// that started after the free was reached is reported for it. Buffer identities come from the
-// scenario's expanded program (event.step).
+// before s reaches the free (docs/semantics.md section 4: "must not be touched after s reaches the
+// free"); only a use that started after the free was reached is reported for it. Buffer identities
+// come from the scenario's expanded program (event.step).
 void checkFreeAsync(Context& ctx, const Scenario& scenario, const std::vector<Step>& steps) {
     const auto& index = ctx.index;
     auto stepOf = [&](const TraceEvent& e, StepKind kind) -> const Step* {

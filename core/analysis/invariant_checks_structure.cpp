@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "core/analysis/invariant_checks.h"
-#include "core/interchange/api_names.h"
+#include "core/model/api_names.h"
 #include "core/model/byte_format.h"
 
 namespace syncscope::invariant_checks {

@@ -85,8 +85,9 @@ void checkEventSync(Context& ctx, std::uint32_t call) {
         return;
     }
     // The wake-up is measured from when the event fired, which may be after its captured work
-    // ended (TraceIndex::firedOf). Only I8 uses it, to be lenient: the lower bounds follow §8's
-    // done(e), since a marker's device stamp and kernel ends come from different records.
+    // ended (TraceIndex::firedOf). Only I8 uses it, to be lenient: the lower bounds follow
+    // docs/semantics.md section 7's done(e), since a marker's device stamp and kernel ends come
+    // from different records.
     const auto fired = index.firedOf(rec);
     if (fired.op != done.op)
         awaited = {fired.t, fired.op,

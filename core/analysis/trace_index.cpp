@@ -220,7 +220,8 @@ TraceIndex::Done TraceIndex::doneOf(std::uint32_t record_call) const {
         return {rec.start_ns, kNone};
     std::uint32_t last = latestEndingBefore(streamOps(lane), rec.start_ns);
     // A record on the legacy default stream also captures the earlier work of every blocking
-    // stream (and per-thread default stream): the legacy stream waits for it (SYNC-SEMANTICS §2).
+    // stream (and per-thread default stream): the legacy stream waits for it (docs/semantics.md
+    // section 2).
     if (trace_.lanes[lane].stream_kind == StreamKind::LegacyDefault) {
         for (std::uint16_t l = 0; l < trace_.lanes.size(); ++l) {
             const Lane& other = trace_.lanes[l];

@@ -47,7 +47,8 @@ public:
     std::uint32_t callOf(std::uint32_t gpu_op) const { return call_of_[gpu_op]; }
     std::uint32_t opOf(std::uint32_t call) const { return op_of_[call]; }
     bool hasEnqueue(std::uint32_t op) const { return call_of_[op] != kNone; }
-    // enq(x) of SYNC-SEMANTICS §8: when the enqueuing call started. Only when hasEnqueue(op).
+    // enq(x) of docs/semantics.md section 7: when the enqueuing call started. Only when
+    // hasEnqueue(op).
     TimeNs enq(std::uint32_t op) const { return trace_.events[call_of_[op]].start_ns; }
 
     // GPU ops with a known enqueue time, ordered by (enq, event index).
@@ -66,16 +67,17 @@ public:
 
     // The most recent EventRecord call on `cuda_event` that started strictly before t, or kNone.
     std::uint32_t recordBefore(std::uint32_t cuda_event, TimeNs t) const;
-    // done(e) of SYNC-SEMANTICS §8 for one record call: the latest end of the work it captured
-    // (everything enqueued on the recording stream before it), or enq(rec) when none was.
+    // done(e) of docs/semantics.md section 7 for one record call: the latest end of the work it
+    // captured (everything enqueued on the recording stream before it), or enq(rec) when none was.
     struct Done {
         TimeNs t = 0;
         std::uint32_t op = kNone;  // the captured op that ends last
     };
     Done doneOf(std::uint32_t record_call) const;
     // When the event actually completed: done(e), or later when the stream reached the record
-    // later (a record on a blocking stream also waits for earlier legacy-stream work, §2). Then
-    // `op` is the EventMarker. I8 measures the wake-up of an event sync from this.
+    // later (a record on a blocking stream also waits for earlier legacy-stream work,
+    // docs/semantics.md section 2). Then `op` is the EventMarker. I8 measures the wake-up of an
+    // event sync from this.
     Done firedOf(std::uint32_t record_call) const;
     // The stream lane a record (or any stream-targeting call) acts on, or kNoLane.
     std::uint16_t targetLane(std::uint32_t call) const;

@@ -12,8 +12,8 @@
 
 namespace syncscope {
 
-// The run summary of DESIGN.md §5. Events flagged kInstrumentation (the recorder's own syncs) are
-// counted by kind but left out of the wait and sync figures.
+// The run summary of docs/architecture.md section 5. Events flagged kInstrumentation (the
+// recorder's own syncs) are counted by kind but left out of the wait and sync figures.
 struct TraceStats {
     TimeNs first_ns = 0;                  // earliest event start
     TimeNs makespan_ns = 0;               // latest end − earliest start over all events

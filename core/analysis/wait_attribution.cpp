@@ -197,7 +197,8 @@ WaitInfo WaitAttribution::attributeHostWait(std::uint32_t wait) const {
                       : call != nullptr     ? call->cuda_event
                                             : kNone;
 
-    // The engine names what released the wait; without that, derive it from the call (§8).
+    // The engine names what released the wait; without that, derive it from the call
+    // (docs/semantics.md section 7).
     std::uint32_t op = kNone;
     if (w.awaited < index_.trace().events.size() &&
         TraceIndex::isGpuOp(index_.event(w.awaited).kind)) {

@@ -12,7 +12,8 @@
 
 namespace syncscope {
 
-// What one wait waited for (DESIGN.md §8: "which kernels is this sync waiting on?").
+// What one wait waited for (docs/architecture.md section 11: "which kernels is this sync waiting
+// on?").
 struct WaitInfo {
     std::uint32_t wait = kNone;  // the HostWait or StreamWait event
     EventKind kind = EventKind::HostWait;

@@ -268,7 +268,7 @@ private:
                 break;
         }
         if (!launch_noted_) {
-            // SYNC-SEMANTICS §7 claim 3: the article's launcher does not exist.
+            // docs/semantics.md section 11, claim 3: the article's launcher does not exist.
             py += std::string(step.kernel == KernelKind::Spin ? "  #" : ";") + " " +
                   pyNote(phrase(SYNCSCOPE_TR_NOOP(
                       "ScenarioCode",
@@ -378,7 +378,7 @@ private:
                 return {event(step.event) + ".record(" + s + ")",
                         "cudaEventRecord(" + event(step.event) + ", " + cs + ");"};
             case StepKind::StreamWaitEvent:
-                // SYNC-SEMANTICS §7 claim 4.
+                // docs/semantics.md section 11, claim 4.
                 return {s + ".wait_event(" + event(step.event) + ")  # " +
                             pyNote(phrase(SYNCSCOPE_TR_NOOP(
                                 "ScenarioCode",
@@ -397,7 +397,7 @@ private:
                 return {event(step.event) + ".synchronize()",
                         "cudaEventSynchronize(" + event(step.event) + ");"};
             case StepKind::CpuSync: {
-                // SYNC-SEMANTICS §7 claims 1 and 2.
+                // docs/semantics.md section 11, claims 1 and 2.
                 const std::string arg = cpuSyncArgument(step.label);
                 const auto empty = [this] {
                     return "/* " +

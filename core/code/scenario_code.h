@@ -31,9 +31,9 @@ struct CodeLine {
 };
 
 // Writes a scenario as code, one line per program step (a repeat's body once, under its loop).
-// Where the article this tool corrects used a call that does not do what it said (SYNC-SEMANTICS
-// §7: torch.cpu.synchronize, torch.cpu.synchronize(i), torch.cuda.launch_kernel, wait_event taken
-// as waiting for a whole stream), the PyTorch line carries the correction as a comment.
+// Where the article this tool corrects used a call that does not do what it said (docs/semantics.md
+// section 11: torch.cpu.synchronize, torch.cpu.synchronize(i), torch.cuda.launch_kernel, wait_event
+// taken as waiting for a whole stream), the PyTorch line carries the correction as a comment.
 class ScenarioCode {
 public:
     static std::vector<CodeLine> generate(const Scenario& scenario);

@@ -12,11 +12,12 @@ namespace syncscope {
 // its timeline to look. The claims of the article are in Japanese (its language) and English; the
 // page shows both. Truth and look-at line are shown in the interface's language.
 struct CoursePage {
-    std::string scenario;                // built-in scenario name, "mode-device"
-    LessonText claim;                    // as the article states it (ja) and in English; both set
-    LessonText truth;                    // what is true, one sentence
-    LessonText look_at;                  // one line: what on the timeline shows it
-    std::optional<int> article_claim;    // 1..7 for the article's claims (SYNC-SEMANTICS §7)
+    std::string scenario;  // built-in scenario name, "mode-device"
+    LessonText claim;      // as the article states it (ja) and in English; both set
+    LessonText truth;      // what is true, one sentence
+    LessonText look_at;    // one line: what on the timeline shows it
+    std::optional<int>
+        article_claim;  // 1..7 for the article's claims (docs/semantics.md section 11)
     std::optional<std::string> compare;  // a second built-in to compare this run with
 };
 

@@ -4,9 +4,9 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "core/io/regular_file.h"
 #include "core/scenario/json_path.h"
 #include "core/scenario/lesson_text_reader.h"
-#include "core/tracefile/regular_file.h"
 
 namespace syncscope {
 

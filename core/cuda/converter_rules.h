@@ -85,10 +85,10 @@ inline ApiId tensorApi(const Step& st) {
     }
 }
 
-// A cudaMemcpyAsync that blocks the host all the same (SYNC-SEMANTICS §2, as the simulator
-// models it): a host-to-host copy or a pageable device-to-host one returns after its copy; a
-// pageable host-to-device one first waits for the stream's earlier work, then returns once its
-// last chunk is staged.
+// A cudaMemcpyAsync that blocks the host all the same (docs/semantics.md section 2, as the
+// simulator models it): a host-to-host copy or a pageable device-to-host one returns after its
+// copy; a pageable host-to-device one first waits for the stream's earlier work, then returns once
+// its last chunk is staged.
 inline bool asyncCopyBlocksHost(const Step& st) {
     return st.kind == StepKind::Memcpy && st.async &&
            st.direction != CopyDirection::DeviceToDevice &&

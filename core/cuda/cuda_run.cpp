@@ -17,7 +17,7 @@ namespace syncscope {
 namespace {
 
 constexpr auto kPumpInterval = std::chrono::milliseconds(30);
-constexpr TimeNs kMinClockToleranceNs = 2'000;  // ε, SYNC-SEMANTICS §8: start at 2 µs
+constexpr TimeNs kMinClockToleranceNs = 2'000;  // ε, docs/semantics.md section 7: start at 2 µs
 
 }  // namespace
 
@@ -205,8 +205,8 @@ bool CudaRun::setUp(std::string& error, bool& unavailable) {
     if (!allocateScratch(error) || !createStreamsAndEvents(error))
         return false;
 
-    // Recording: kinds on, then a warm-up launch (the first enable costs extra, §5.3), tagged as
-    // instrumentation so the converter drops it.
+    // Recording: kinds on, then a warm-up launch (the first enable costs extra, docs/semantics.md
+    // section 9), tagged as instrumentation so the converter drops it.
     std::string warnings;
     if (const std::string e = CuptiSession::instance().enable(warnings); !e.empty()) {
         error = e;
@@ -305,8 +305,8 @@ void CudaRun::stopPumping() {
 }
 
 void CudaRun::finish() {
-    // Complete data needs a sync first (cuptiActivityFlushAll does not sync, §5.3); that sync is
-    // the recorder's own work and is shown hidden (kInstrumentation).
+    // Complete data needs a sync first (cuptiActivityFlushAll does not sync, docs/semantics.md
+    // section 9); that sync is the recorder's own work and is shown hidden (kInstrumentation).
     HostStamp stamp;
     stamp.kind = HostStamp::Kind::Instrumentation;
     stamp.message = "cudaDeviceSynchronize (recorder flush)";

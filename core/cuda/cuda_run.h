@@ -21,8 +21,8 @@ namespace syncscope {
 
 // One run of a scenario on the GPU: sets up the context (schedule policy), calibrates, creates
 // the scenario's streams/events/pool and scratch memory, then issues every step with the real
-// runtime calls of SYNC-SEMANTICS §1–§2 while CUPTI records. Each step's calls run under the
-// step id as CUPTI external correlation and are stamped on the host clock (syncs also with the
+// runtime calls of docs/semantics.md sections 1–2 while CUPTI records. Each step's calls run under
+// the step id as CUPTI external correlation and are stamped on the host clock (syncs also with the
 // thread's CPU time). Records flow to CuptiRecordConverter on a pump thread of its own (live
 // deltas), never between two steps on the issuing thread: a pump there stalled the host for
 // milliseconds inside the run it records (4.9 ms between two launches on an H200). At the end

@@ -127,7 +127,8 @@ bool CudaRun::createStreamsAndEvents(std::string& error) {
         events_.push_back(event);
     }
     // wait_stream = record + wait on a hidden event (PyTorch's default Event flags). One object is
-    // enough: a wait captures the record state at call time (SYNC-SEMANTICS §7.4).
+    // enough: a wait captures the record state at call time (docs/semantics.md section 11, claim
+    // 4).
     if (std::any_of(steps_.begin(), steps_.end(),
                     [](const Step& s) { return s.kind == StepKind::WaitStream; })) {
         cudaEvent_t event = nullptr;

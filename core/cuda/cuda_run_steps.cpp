@@ -1,5 +1,5 @@
-// CudaRun: one step = its real CUDA runtime call(s) (SYNC-SEMANTICS §1–§2), under the step id as
-// CUPTI external correlation, stamped on the host clock.
+// CudaRun: one step = its real CUDA runtime call(s) (docs/semantics.md sections 1–2), under the
+// step id as CUPTI external correlation, stamped on the host clock.
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -143,7 +143,7 @@ bool CudaRun::issue(std::uint32_t index, const Step& st, HostStamp& stamp) {
             }
             api_records = 1;
             // The synchronous form takes no stream: it runs on the default stream, legacy or
-            // per-thread as the scenario says (SYNC-SEMANTICS §2).
+            // per-thread as the scenario says (docs/semantics.md section 2).
             if (st.async)
                 e = cudaMemcpyAsync(dst, src, st.bytes, kind, asStream(stream));
             else if (scenario_.default_stream == DefaultStream::PerThread)

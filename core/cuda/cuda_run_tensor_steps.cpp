@@ -63,7 +63,7 @@ void CudaRun::processHeldTensors() {
 }
 
 // release_cached_blocks(): cudaEventSynchronize on every held use's event, then one cudaFree per
-// wholly free segment (each waits for the whole device, SYNC-SEMANTICS §2).
+// wholly free segment (each waits for the whole device, docs/semantics.md section 2).
 bool CudaRun::releaseCachedSegments(std::uint32_t index, std::uint32_t& api_records) {
     for (const CachingAllocator::Use& use : torch_->heldUses()) {
         const auto event = static_cast<std::uint32_t>(use.mark);

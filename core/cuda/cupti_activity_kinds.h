@@ -6,9 +6,9 @@
 
 namespace syncscope {
 
-// The activity kinds the recorder enables, in order (SYNC-SEMANTICS §5.1). CONCURRENT_KERNEL,
-// never KERNEL: KERNEL serializes all kernels and would hide the concurrency under test (I22).
-// CuptiSession enables exactly this list; a test asserts its content.
+// The activity kinds the recorder enables, in order (docs/semantics.md section 9).
+// CONCURRENT_KERNEL, never KERNEL: KERNEL serializes all kernels and would hide the concurrency
+// under test (I22). CuptiSession enables exactly this list; a test asserts its content.
 std::span<const CUpti_ActivityKind> recordedActivityKinds();
 
 }  // namespace syncscope

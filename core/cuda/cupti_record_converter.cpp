@@ -6,6 +6,7 @@
 #include "core/cuda/converter_rules.h"
 #include "core/cuda/runtime_api_map.h"
 #include "core/engine/caching_allocator.h"
+#include "core/model/sync_mode_steps.h"
 
 namespace syncscope {
 
@@ -225,35 +226,6 @@ void CuptiRecordConverter::process(bool final) {
     flushMemory(final);
 }
 
-// Calls whose mode is what they are (as the simulator labels them); other steps carry the mode
-// the scenario gave them.
-SyncMode CuptiRecordConverter::modeOf(const Step& st) const {
-    switch (st.kind) {
-        case StepKind::CpuSync:
-            return SyncMode::CpuSynchronize;
-        case StepKind::DeviceSync:
-            return SyncMode::Device;
-        case StepKind::StreamSync:
-            return SyncMode::Stream;
-        case StepKind::EventSync:
-            return SyncMode::Event;
-        case StepKind::StreamWaitEvent:
-            return SyncMode::StreamWaitEvent;
-        case StepKind::WaitStream:
-            return SyncMode::WaitStream;
-        case StepKind::EventQueryPoll:
-            return SyncMode::EventQueryPoll;
-        case StepKind::HostCallback:
-            return SyncMode::HostCallback;
-        case StepKind::Memcpy:
-            if (st.mode == SyncMode::None && !st.async)
-                return SyncMode::BlockingCopy;
-            return st.mode;
-        default:
-            return st.mode;
-    }
-}
-
 std::string CuptiRecordConverter::eventName(std::uint32_t cuda_event) const {
     if (cuda_event < scenario_.events.size())
         return scenario_.events[cuda_event].name;
@@ -292,7 +264,7 @@ void CuptiRecordConverter::emitStep(std::uint32_t step) {
         buckets_.erase(it);
     }
     const Step& st = steps_[step];
-    const SyncMode mode = modeOf(st);
+    const SyncMode mode = modeOfStep(st);
     std::sort(bucket.api.begin(), bucket.api.end(),
               [](const ApiRecord& a, const ApiRecord& b) { return a.start < b.start; });
 
@@ -409,7 +381,7 @@ void CuptiRecordConverter::emitStep(std::uint32_t step) {
             ev.end_ns = fromHost(stamp->end);
             ev.step = step;
             ev.batch = st.batch;
-            ev.mode = SyncMode::CpuSynchronize;
+            ev.mode = modeOfStep(st);
             trace_.addEvent(ev);
         } else if (isTensorStep(st)) {
             TraceEvent ev;

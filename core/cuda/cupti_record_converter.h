@@ -113,7 +113,6 @@ private:
     TimeNs fromRecord(std::uint64_t t) const;
     TimeNs fromHost(std::uint64_t t) const;
     std::uint32_t intern(std::string_view text) { return trace_.strings.intern(text); }
-    SyncMode modeOf(const Step& st) const;
     std::string eventName(std::uint32_t cuda_event) const;
     const HostStamp* stampOf(const StepBucket& bucket, HostStamp::Kind kind) const;
 

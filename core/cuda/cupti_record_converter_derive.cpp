@@ -7,6 +7,7 @@
 #include "core/cuda/converter_rules.h"
 #include "core/cuda/cupti_record_converter.h"
 #include "core/cuda/runtime_api_map.h"
+#include "core/model/sync_mode_steps.h"
 
 namespace syncscope {
 
@@ -19,7 +20,7 @@ std::uint32_t CuptiRecordConverter::emitGpuSide(std::uint32_t step, const Step& 
     TraceEvent ev;
     ev.step = step;
     ev.batch = st.batch;
-    ev.mode = modeOf(st);
+    ev.mode = modeOfStep(st);
     const TimeNs call_start = fromRecord(call.start);
     const TimeNs reached =
         std::max(call_start, stream_tails_[stream].end);  // when the stream got to it
@@ -151,7 +152,7 @@ void CuptiRecordConverter::emitHostWait(std::uint32_t step, const Step& st,
     wait.lane = kWaitLane;
     wait.step = step;
     wait.batch = st.batch;
-    wait.mode = modeOf(st);
+    wait.mode = modeOfStep(st);
     bool have_interval = false;
 
     if (st.kind == StepKind::EventQueryPoll) {
@@ -247,8 +248,8 @@ std::uint32_t CuptiRecordConverter::latestGpuOpEndingBy(TimeNs t) const {
     return best;
 }
 
-// CPU/wall near 1 = spinning, near 0 = sleeping (SYNC-SEMANTICS §4). A step with several waits
-// (an allocator op) has one ratio for all of them.
+// CPU/wall near 1 = spinning, near 0 = sleeping (docs/semantics.md section 5). A step with several
+// waits (an allocator op) has one ratio for all of them.
 std::uint8_t CuptiRecordConverter::waitStyle(const HostStamp* stamp) {
     if (stamp == nullptr || stamp->cpu_ns < 0 || stamp->end <= stamp->start)
         return 0;

@@ -13,9 +13,9 @@ namespace syncscope {
 
 // Process-wide CUPTI activity recording (CUPTI's callbacks are process-wide C functions, so this
 // is a singleton). initialize() runs once: it registers our clock with
-// cuptiActivityRegisterTimestampCallback *before any kind is enabled* (SYNC-SEMANTICS §5.2) and
-// the buffer callbacks. enable()/disable() bracket each run with recordedActivityKinds().
-// A completed buffer is only queued in CUPTI's callback and decoded by take(), on the caller's
+// cuptiActivityRegisterTimestampCallback *before any kind is enabled* (docs/semantics.md section 9)
+// and the buffer callbacks. enable()/disable() bracket each run with recordedActivityKinds(). A
+// completed buffer is only queued in CUPTI's callback and decoded by take(), on the caller's
 // thread: CUPTI holds the buffer while its callback runs, and a runtime call that needs to write
 // a record waits for it (decoding a few thousand records there held the issuing thread's next
 // launch for 5 ms on an H200). Buffers are reused, so records never land on fresh pages.

@@ -8,10 +8,10 @@
 
 namespace syncscope {
 
-// Start-up measurements of the CUDA engine (SYNC-SEMANTICS §1.2, §6): %globaltimer granularity,
-// host launch cost, the FMA rate of the compute kernel, and the wake-up latency of a host sync
-// under the schedule policy of the current context. Every figure is -1 when it could not be
-// measured; `note` says what happened. Runs before recording (no CUPTI records are kept).
+// Start-up measurements of the CUDA engine (docs/semantics.md sections 1 and 10): %globaltimer
+// granularity, host launch cost, the FMA rate of the compute kernel, and the wake-up latency of a
+// host sync under the schedule policy of the current context. Every figure is -1 when it could not
+// be measured; `note` says what happened. Runs before recording (no CUPTI records are kept).
 struct CalibrationResult {
     TimeNs timer_granularity_ns = -1;
     TimeNs launch_cost_ns = -1;

@@ -7,7 +7,7 @@ namespace syncscope {
 
 // The one host clock of a CUDA run: CLOCK_MONOTONIC (= std::chrono::steady_clock on Linux).
 // CUPTI is told to use it too (cuptiActivityRegisterTimestampCallback), so host stamps and GPU
-// records share one axis without offset estimation (SYNC-SEMANTICS §5.2).
+// records share one axis without offset estimation (docs/semantics.md section 9).
 inline std::uint64_t steadyNowNs() {
     timespec ts{};
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -16,7 +16,7 @@ inline std::uint64_t steadyNowNs() {
 }
 
 // CPU time burnt by the calling thread: around a sync it tells spinning (≈ wall time) from
-// sleeping (≈ 0), SYNC-SEMANTICS §4.
+// sleeping (≈ 0), docs/semantics.md section 5.
 inline std::int64_t threadCpuNs() {
     timespec ts{};
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);

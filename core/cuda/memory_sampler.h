@@ -11,7 +11,8 @@ namespace syncscope {
 
 // Samples device memory (cudaMemGetInfo: total - free, device-wide) and the run's pool
 // (ReservedMemCurrent, UsedMemCurrent) about every millisecond on its own thread, stamped on the
-// host clock. It never calls a sync API (SYNC-SEMANTICS §3.3). `pool` is a cudaMemPool_t or null.
+// host clock. It never calls a sync API (docs/semantics.md section 9). `pool` is a cudaMemPool_t or
+// null.
 class MemorySampler {
 public:
     MemorySampler(int device, void* pool);

@@ -11,8 +11,8 @@
 namespace syncscope {
 
 // The schedule policy (cudaSetDeviceFlags) belongs to the device's primary context, i.e. to the
-// whole process, and must be set before the context exists (SYNC-SEMANTICS §2, §4). A run whose
-// policy differs from the current context's therefore tears the context down first:
+// whole process, and must be set before the context exists (docs/semantics.md sections 2 and 5). A
+// run whose policy differs from the current context's therefore tears the context down first:
 // cudaDeviceReset, cudaSetDeviceFlags(policy | cudaDeviceMapHost), then a context is created
 // again. Nothing else in the process may hold device memory across runs (the CUDA engine owns
 // the device while it runs; runs are serialized by runMutex()).

@@ -22,7 +22,8 @@ constexpr std::array<FindingKind, 11> kKinds{{
                        "Use torch.cuda.synchronize() to wait for the device, or time with CUDA "
                        "events (torch.cuda.Event(enable_timing=True), record, then elapsed_time)."),
      "mode-cpu-synchronize"},
-    {"item-in-loop", SYNCSCOPE_TR_NOOP("Finding", "Tensor.item(), .cpu() or .tolist() in every step"),
+    {"item-in-loop",
+     SYNCSCOPE_TR_NOOP("Finding", "Tensor.item(), .cpu() or .tolist() in every step"),
      SYNCSCOPE_TR_NOOP("Finding",
                        "Reading a CUDA tensor on the host copies it and waits for the stream: the "
                        "host stops until all queued work is done, and the GPU runs dry while the "
@@ -34,9 +35,10 @@ constexpr std::array<FindingKind, 11> kKinds{{
      "mode-blocking-copy"},
     {"cuda-synchronize-in-loop",
      SYNCSCOPE_TR_NOOP("Finding", "torch.cuda.synchronize() in every step"),
-     SYNCSCOPE_TR_NOOP("Finding",
-                       "A device sync in the loop stops the host until every stream is drained; the "
-                       "GPU then idles while the host launches the next step's first kernels."),
+     SYNCSCOPE_TR_NOOP(
+         "Finding",
+         "A device sync in the loop stops the host until every stream is drained; the "
+         "GPU then idles while the host launches the next step's first kernels."),
      SYNCSCOPE_TR_NOOP("Finding",
                        "Sync only where the host needs a result (or to time a region once); let "
                        "stream order and events order the work in between."),
@@ -46,21 +48,24 @@ constexpr std::array<FindingKind, 11> kKinds{{
                        "The driver stages a pageable copy through pinned buffers while the host "
                        "waits, at a fraction of the pinned bandwidth (6-8 GB/s against 55 GB/s on "
                        "an H200)."),
-     SYNCSCOPE_TR_NOOP("Finding",
-                       "Allocate host tensors with pin_memory=True (or DataLoader(pin_memory=True)) "
-                       "and copy with non_blocking=True."),
+     SYNCSCOPE_TR_NOOP(
+         "Finding",
+         "Allocate host tensors with pin_memory=True (or DataLoader(pin_memory=True)) "
+         "and copy with non_blocking=True."),
      "copies-pinned-vs-pageable"},
     {"non-blocking-pageable",
      SYNCSCOPE_TR_NOOP("Finding", "non_blocking=True from pageable memory still blocks"),
      SYNCSCOPE_TR_NOOP("Finding",
                        "cudaMemcpyAsync from pageable memory is staged by the host: the call holds "
                        "the host for the whole transfer, so non_blocking=True overlaps nothing."),
-     SYNCSCOPE_TR_NOOP("Finding",
-                       "Pin the source tensor (tensor.pin_memory(), or DataLoader(pin_memory=True)); "
-                       "only then does non_blocking=True return at once."),
+     SYNCSCOPE_TR_NOOP(
+         "Finding",
+         "Pin the source tensor (tensor.pin_memory(), or DataLoader(pin_memory=True)); "
+         "only then does non_blocking=True return at once."),
      "copies-pinned-vs-pageable"},
     {"malloc-free-in-loop",
-     SYNCSCOPE_TR_NOOP("Finding", "Allocator churn: cudaMalloc, cudaFree or empty_cache() in the loop"),
+     SYNCSCOPE_TR_NOOP("Finding",
+                       "Allocator churn: cudaMalloc, cudaFree or empty_cache() in the loop"),
      SYNCSCOPE_TR_NOOP("Finding",
                        "cudaFree waits for the whole device, and cudaMalloc is slow; "
                        "torch.cuda.empty_cache() in the loop gives back the cached blocks the next "
@@ -93,7 +98,8 @@ constexpr std::array<FindingKind, 11> kKinds{{
                        "Use stream.wait_event(event) (or stream.wait_stream(other)): the stream "
                        "waits on the GPU and the host never blocks."),
      "mode-stream-wait-event"},
-    {"launch-bound", SYNCSCOPE_TR_NOOP("Finding", "The GPU waits for the host to launch small kernels"),
+    {"launch-bound",
+     SYNCSCOPE_TR_NOOP("Finding", "The GPU waits for the host to launch small kernels"),
      SYNCSCOPE_TR_NOOP("Finding",
                        "The GPU finishes each kernel before the host has launched the next one: "
                        "the launch overhead of many small kernels, not the GPU, sets the pace."),

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <limits>
-#include <optional>
 #include <map>
+#include <optional>
 #include <set>
 #include <unordered_map>
 
@@ -77,10 +77,9 @@ private:
         }
         const auto& waits = index_.hostWaits();
         const std::uint16_t thread = index_.hostThreadOf(e.lane);
-        auto it = std::lower_bound(waits.begin(), waits.end(), e.start_ns,
-                                   [&](std::uint32_t w, TimeNs t) {
-                                       return trace_.events[w].start_ns < t;
-                                   });
+        auto it = std::lower_bound(
+            waits.begin(), waits.end(), e.start_ns,
+            [&](std::uint32_t w, TimeNs t) { return trace_.events[w].start_ns < t; });
         for (; it != waits.end() && trace_.events[*it].start_ns <= e.end_ns; ++it)
             if (index_.hostThreadOf(trace_.events[*it].lane) == thread &&
                 trace_.events[*it].end_ns <= e.end_ns)
@@ -161,10 +160,9 @@ private:
     std::uint32_t nextCallOnThread(std::uint32_t call) const {
         const auto& calls = index_.apiCalls();
         const TraceEvent& c = trace_.events[call];
-        auto it = std::upper_bound(calls.begin(), calls.end(), c.start_ns,
-                                   [&](TimeNs t, std::uint32_t k) {
-                                       return t < trace_.events[k].start_ns;
-                                   });
+        auto it = std::upper_bound(
+            calls.begin(), calls.end(), c.start_ns,
+            [&](TimeNs t, std::uint32_t k) { return t < trace_.events[k].start_ns; });
         for (; it != calls.end(); ++it)
             if (*it != call && trace_.events[*it].lane == c.lane &&
                 trace_.events[*it].start_ns >= c.end_ns)
@@ -181,8 +179,8 @@ private:
             const HostWaitReason reason = hostWaitReason(index_, wait);
             const std::uint32_t call = index_.callOfWait(wait);
             const std::uint32_t torch = index_.torchCallAround(call != kNone ? call : wait);
-            const TorchCall around = torch != kNone ? torchCallOf(trace_, trace_.events[torch])
-                                                    : TorchCall::None;
+            const TorchCall around =
+                torch != kNone ? torchCallOf(trace_, trace_.events[torch]) : TorchCall::None;
             // Tensor.item() and friends are item-in-loop's: their copy is not counted twice.
             const bool reading = around == TorchCall::TensorItem ||
                                  around == TorchCall::TensorCpu ||
@@ -195,11 +193,11 @@ private:
                     // .to(non_blocking=False) syncs the stream right after its async copy; without
                     // that sync the program asked for an asynchronous copy and got a blocking one.
                     const std::uint32_t next = call != kNone ? nextCallOnThread(call) : kNone;
-                    const bool synced = next != kNone &&
-                                        trace_.events[next].api == ApiId::StreamSynchronize &&
-                                        trace_.events[next].start_ns - trace_.events[call].end_ns <
-                                            50'000;
-                    const bool async = call != kNone && trace_.events[call].api == ApiId::MemcpyAsync;
+                    const bool synced =
+                        next != kNone && trace_.events[next].api == ApiId::StreamSynchronize &&
+                        trace_.events[next].start_ns - trace_.events[call].end_ns < 50'000;
+                    const bool async =
+                        call != kNone && trace_.events[call].api == ApiId::MemcpyAsync;
                     add(async && !synced ? "non-blocking-pageable" : "pageable-copy", at, {wait});
                     break;
                 }
@@ -260,8 +258,8 @@ private:
     }
 
     std::optional<Finding> judge(const std::string& id, Group& group) const {
-        const bool looped = id == "item-in-loop" || id == "cuda-synchronize-in-loop" ||
-                            id == "malloc-free-in-loop";
+        const bool looped =
+            id == "item-in-loop" || id == "cuda-synchronize-in-loop" || id == "malloc-free-in-loop";
         if (group.calls.empty() || (looped && !inLoop(group.calls)))
             return std::nullopt;
         // torch.cpu.synchronize() with no GPU work running did no harm.
@@ -275,10 +273,10 @@ private:
         f.missed_gpu_ns = group.missed_ns;
         for (const std::uint32_t w : group.waits)
             f.host_blocked_ns = saturatingAdd(f.host_blocked_ns, trace_.events[w].duration());
-        f.occurrences.assign(group.calls.begin(),
-                             group.calls.begin() +
-                                 static_cast<std::ptrdiff_t>(
-                                     std::min(group.calls.size(), SyncDoctor::kOccurrences)));
+        f.occurrences.assign(
+            group.calls.begin(),
+            group.calls.begin() + static_cast<std::ptrdiff_t>(
+                                      std::min(group.calls.size(), SyncDoctor::kOccurrences)));
         for (const std::uint32_t w : group.waits)
             finding_of_wait_[w] = id;
         return f;

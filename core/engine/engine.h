@@ -88,8 +88,8 @@ struct EngineAvailability {
     std::string message;      // why not, when unavailable
 };
 
-// DESIGN.md §2: run(scenario, observer, cancel) -> RunResult. Engines never throw across this
-// boundary and never exit the process.
+// docs/architecture.md section 2: run(scenario, observer, cancel) -> RunResult. Engines never throw
+// across this boundary and never exit the process.
 class Engine {
 public:
     virtual ~Engine() = default;

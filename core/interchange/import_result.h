@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "core/io/gzip_byte_source.h"
 #include "core/model/trace.h"
-#include "core/tracefile/gzip_byte_source.h"
 
 namespace syncscope {
 

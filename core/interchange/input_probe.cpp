@@ -2,11 +2,12 @@
 
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <cstring>
 
-#include "core/tracefile/gzip.h"
-#include "core/tracefile/regular_file.h"
+#include "core/io/gzip.h"
+#include "core/io/regular_file.h"
 
 namespace syncscope {
 
@@ -16,6 +17,9 @@ constexpr std::string_view kSqliteMagic{"SQLite format 3\0", 16};
 // Raw bytes read for the decision. Enough for a gzip header and the first inflated kHeadBytes of
 // any sane compressor; a gzip whose first 64 KiB do not inflate that far is still called gzip.
 constexpr std::size_t kRawBytes = 1 << 16;
+
+std::atomic<std::uint64_t> g_head_reads{0};
+thread_local std::uint64_t t_head_reads = 0;
 
 std::string readRaw(int fd, std::string& error) {
     std::string raw(kRawBytes, '\0');
@@ -70,7 +74,32 @@ InputProbe::Format InputProbe::classify(std::string_view head, bool gzip) {
     return Format::Json;
 }
 
+std::uint64_t InputProbe::headReads() {
+    return g_head_reads.load(std::memory_order_relaxed);
+}
+
+std::uint64_t InputProbe::headReadsOnThisThread() {
+    return t_head_reads;
+}
+
+InputProbe InputProbe::ofBytes(std::string_view bytes) {
+    InputProbe result;
+    if (bytes.empty()) {
+        result.format = Format::Empty;
+        return result;
+    }
+    const std::string raw(bytes.substr(0, kRawBytes));
+    result.gzip = Gzip::looksCompressed(raw);
+    result.head = result.gzip ? inflateHead(raw) : raw.substr(0, kHeadBytes);
+    result.format = classify(result.head, result.gzip);
+    if (result.gzip && result.format == Format::Unknown)
+        result.format = Format::Json;  // damaged gzip: the importer reports where
+    return result;
+}
+
 InputProbe InputProbe::probe(const std::string& path) {
+    g_head_reads.fetch_add(1, std::memory_order_relaxed);
+    ++t_head_reads;
     InputProbe result;
     // The one open path (RegularFile): never waits on a FIFO, refuses anything not a regular file.
     const RegularFile file = RegularFile::open(path);
@@ -84,16 +113,8 @@ InputProbe InputProbe::probe(const std::string& path) {
         result.error = path + ": " + error;
         return result;
     }
-    if (raw.empty()) {
-        result.format = Format::Empty;
-        return result;
-    }
-    result.gzip = Gzip::looksCompressed(raw);
-    result.head = result.gzip ? inflateHead(raw) : raw.substr(0, kHeadBytes);
-    result.format = classify(result.head, result.gzip);
-    if (result.gzip && result.format == Format::Unknown)
-        result.format = Format::Json;  // damaged gzip: the importer reports where
-    return result;
+    InputProbe classified = ofBytes(raw);
+    return classified;
 }
 
 }  // namespace syncscope

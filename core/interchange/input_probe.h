@@ -1,14 +1,17 @@
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 
 namespace syncscope {
 
-// What a file on disk holds, decided from its first bytes only. Every way in (CLI, window,
-// headless export) asks this first, so that a directory, a pipe or a device gets a true error
-// instead of a hang or a whole-file read, and so that nothing but a native trace is ever read
-// whole.
+// What a file on disk holds, decided from its first bytes only: the one classifier of input
+// formats (docs/architecture.md section 2). Every way in (CLI, window, headless export) probes a
+// file once, on a worker where there is a window, and hands the probe on: the readers after it
+// (TraceOpener, TraceImporter, TraceFile) take the format and the compression from it instead of
+// reading the head again. A directory, a pipe or a device gets a true error instead of a hang or
+// a whole-file read, and nothing but a native trace is ever read whole.
 class InputProbe {
 public:
     enum class Format {
@@ -31,8 +34,16 @@ public:
 
     // Never blocks on a FIFO and never reads more than one chunk of the file.
     static InputProbe probe(const std::string& path);
-    // The same decision for bytes already in memory.
+    // The same for bytes already in memory (drag and drop, tests, fuzzing).
+    static InputProbe ofBytes(std::string_view bytes);
+    // The decision itself, for the (inflated) first bytes.
     static Format classify(std::string_view head, bool gzip);
+
+    // How many times a file's head has been read, in this process: what a test counts to prove
+    // that one open reads it once.
+    static std::uint64_t headReads();
+    // The same, on the calling thread only: a window test proves that its GUI thread read none.
+    static std::uint64_t headReadsOnThisThread();
 };
 
 }  // namespace syncscope

@@ -46,6 +46,9 @@ std::uint16_t TraceAssembler::hostLane(std::int64_t pid, std::int64_t tid) {
     Lane lane;
     lane.kind = LaneKind::HostThread;
     lane.thread_id = threadIdOf(tid);
+    // A process id past 32 bits is a recorder's packed id (nsys), not the OS's: unknown.
+    if (pid >= 0 && pid < kNone)
+        lane.process_id = static_cast<std::uint32_t>(pid);
     // Ids past 32 bits (nsys packs pid and tid into one number) are shown whole.
     lane.name = "host thread " + (tid > std::numeric_limits<std::uint32_t>::max()
                                       ? std::to_string(tid)
@@ -81,6 +84,8 @@ std::uint16_t TraceAssembler::streamLane(std::int64_t device, std::int64_t strea
     lane.name = (device != 0 ? "GPU " + std::to_string(device) + " " : std::string()) + "stream " +
                 std::to_string(stream);
     lane.stream_id = static_cast<std::uint32_t>(stream);
+    if (device >= 0 && device < kNone)
+        lane.device = static_cast<std::uint32_t>(device);
     // CUDA's legacy default stream is id 0 in CUPTI; everything else is unknown to us: say
     // non-blocking.
     lane.stream_kind = stream == 0 ? StreamKind::LegacyDefault : StreamKind::NonBlocking;
@@ -105,12 +110,13 @@ std::uint16_t TraceAssembler::annotationLane(std::uint16_t parent_lane) {
     return id;
 }
 
-std::uint16_t TraceAssembler::otherLane(std::string_view name) {
+std::uint16_t TraceAssembler::otherLane(std::string_view name, bool bookkeeping) {
     if (auto it = other_lanes_.find(name); it != other_lanes_.end())
         return it->second;
     Lane lane;
     lane.kind = LaneKind::Other;
     lane.name = std::string(name);
+    lane.bookkeeping = bookkeeping;
     const auto id = newLane(std::move(lane), {2, 0, 0, 0, 0});
     other_lanes_.emplace(std::string(name), id);
     return id;

@@ -57,7 +57,8 @@ public:
     std::uint16_t hostWaitsLane(std::uint16_t host_lane);
     std::uint16_t streamLane(std::int64_t device, std::int64_t stream);
     std::uint16_t annotationLane(std::uint16_t parent_lane);
-    std::uint16_t otherLane(std::string_view name);
+    // `bookkeeping`: the recorder's own row (Lane::bookkeeping), hidden unless asked for.
+    std::uint16_t otherLane(std::string_view name, bool bookkeeping = false);
     void nameHostThread(std::int64_t pid, std::int64_t tid, std::string_view name);
 
     std::uint32_t addEvent(const TraceEvent& event) { return trace_.addEvent(event); }

@@ -4,23 +4,27 @@
 #include <string_view>
 
 #include "core/interchange/import_result.h"
+#include "core/interchange/input_probe.h"
 
 namespace syncscope {
 
-enum class TraceFormat { Unknown, Gzip, Json, Sqlite };
-
-// Opens any trace file we can read, deciding by its first bytes (not its name): gzip (inflated,
-// then sniffed again), JSON ('{' or '[': Kineto / Chrome / our export), SQLite (Nsight Systems).
+// Imports any foreign trace we can read, as InputProbe classified it from its first bytes (not its
+// name): JSON, plain or gzip ('{' or '[': Kineto / Chrome / our export), streamed; SQLite (Nsight
+// Systems).
 class TraceImporter {
 public:
-    static TraceFormat sniff(std::string_view head);
+    // Probes the file (one read of its head), then imports it.
     static ImportResult importFile(const std::string& path, const ImportOptions& options = {});
+    // For a file probed already: its head is not read again.
+    static ImportResult importFile(const std::string& path, const InputProbe& probe,
+                                   const ImportOptions& options = {});
     // The same for bytes already in memory (tests, fuzzing, drag and drop).
     static ImportResult importBytes(std::string_view bytes, std::string_view source_name,
                                     const ImportOptions& options = {});
 
 private:
-    static ImportResult importFileAsIs(const std::string& path, const ImportOptions& options);
+    static ImportResult importFileAsIs(const std::string& path, const InputProbe& probe,
+                                       const ImportOptions& options);
     static ImportResult importBytesAsIs(std::string_view bytes, std::string_view source_name,
                                         const ImportOptions& options);
     static ImportResult withoutEmptyLanes(ImportResult result);

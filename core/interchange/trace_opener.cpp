@@ -35,7 +35,7 @@ ImportResult TraceOpener::openProbed(const std::string& path, const InputProbe& 
             return importFailure(path +
                                  ": is a scenario, not a trace (run it first: syncscope-cli run)");
         case Format::Native: {
-            TraceLoadResult loaded = TraceFile::load(path);
+            TraceLoadResult loaded = TraceFile::load(path, probe.gzip);
             if (!loaded.ok())
                 return importFailure(loaded.error);
             ImportResult result;
@@ -49,7 +49,7 @@ ImportResult TraceOpener::openProbed(const std::string& path, const InputProbe& 
             break;
     }
     // Foreign formats are streamed; the importer words the empty and unknown cases itself.
-    return TraceImporter::importFile(path, options);
+    return TraceImporter::importFile(path, probe, options);
 }
 
 }  // namespace syncscope

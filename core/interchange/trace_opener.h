@@ -15,7 +15,8 @@ namespace syncscope {
 class TraceOpener {
 public:
     static ImportResult open(const std::string& path, const ImportOptions& options = {});
-    // When the caller has probed already (the window, to tell scenarios from traces).
+    // When the caller has probed already (the window, to tell scenarios from traces): the file's
+    // head is not read again.
     static ImportResult open(const std::string& path, const InputProbe& probe,
                              const ImportOptions& options = {});
 

@@ -6,8 +6,8 @@ namespace syncscope {
 
 namespace {
 
-// Typical magnitudes (SYNC-SEMANTICS §1.2): launches of a few µs, spin wake-up of a µs or two,
-// blocking-sync wake-up in the tens of µs. The CUDA engine measures the real values per run.
+// Typical magnitudes (docs/semantics.md section 1): launches of a few µs, spin wake-up of a µs or
+// two, blocking-sync wake-up in the tens of µs. The CUDA engine measures the real values per run.
 const std::array<DeviceProfile, 2>& profiles() {
     static const std::array<DeviceProfile, 2> kProfiles = [] {
         DeviceProfile h200;

@@ -13,8 +13,9 @@
 
 namespace syncscope {
 
-// DESIGN.md §2. A scenario is data: streams, events, buffers, a schedule policy and a program of
-// steps. Names in files become indices here; the scenario reader resolves and validates them.
+// docs/architecture.md section 2. A scenario is data: streams, events, buffers, a schedule policy
+// and a program of steps. Names in files become indices here; the scenario reader resolves and
+// validates them.
 
 enum class StreamKind : std::uint8_t {
     NonBlocking,       // cudaStreamNonBlocking (PyTorch side streams)
@@ -67,7 +68,7 @@ inline constexpr int kStepKindCount = 23;
 struct StreamSpec {
     std::string name;
     StreamKind kind = StreamKind::NonBlocking;
-    int priority = 0;  // lower number = higher priority (a hint, SYNC-SEMANTICS §2)
+    int priority = 0;  // lower number = higher priority (a hint, docs/semantics.md section 2)
 };
 
 struct EventSpec {
@@ -115,7 +116,11 @@ struct Step {
 };
 
 struct Scenario {
-    static constexpr int kFormatVersion = 1;
+    // The file format's version (docs/scenario-format.md, "Versions"): bumped whenever the
+    // meaning or the accepted fields change. 2: a synchronous memcpy or memset takes no stream.
+    static constexpr int kFormatVersion = 2;
+    // The oldest version read; older files are migrated, each change named in a warning.
+    static constexpr int kOldestFormatVersion = 1;
     static constexpr std::size_t kMaxStreams = 64;
     static constexpr std::size_t kMaxExpandedSteps = 1'000'000;
 

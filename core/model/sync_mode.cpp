@@ -8,8 +8,8 @@ namespace syncscope {
 
 namespace {
 
-// Facts from SYNC-SEMANTICS.md §1, §2 and §7. Keep the texts short enough for a tooltip-sized
-// panel.
+// Facts from docs/semantics.md sections 1, 2 and 11. Keep the texts short enough for a
+// tooltip-sized panel.
 constexpr std::array<SyncModeInfo, kSyncModeCount> kCatalogue{{
     {SyncMode::None, "none", SYNCSCOPE_TR_NOOP("SyncMode", "No sync"), "—", "—",
      SYNCSCOPE_TR_NOOP("SyncMode", "nobody"), SYNCSCOPE_TR_NOOP("SyncMode", "nothing"),

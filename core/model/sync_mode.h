@@ -7,7 +7,7 @@
 
 namespace syncscope {
 
-// The sync-mode catalogue of DESIGN.md §4. The order is the order the UI shows.
+// The sync-mode catalogue of docs/architecture.md section 4. The order is the order the UI shows.
 enum class SyncMode : std::uint8_t {
     None,
     CpuSynchronize,

@@ -70,7 +70,8 @@ std::string escapeForTerminal(std::string_view text, LineBreaks line_breaks) {
         if (n == 3 && byte == 0xE2) {
             const auto b1 = static_cast<unsigned char>(text[i + 1]);
             const auto b2 = static_cast<unsigned char>(text[i + 2]);
-            bidi = (b1 == 0x80 && b2 >= 0xAA && b2 <= 0xAE) || (b1 == 0x81 && b2 >= 0xA6 && b2 <= 0xA9);
+            bidi = (b1 == 0x80 && b2 >= 0xAA && b2 <= 0xAE) ||
+                   (b1 == 0x81 && b2 >= 0xA6 && b2 <= 0xA9);
         }
         if (n == 0 || c1 || bidi) {
             const std::size_t bad = n == 0 ? 1 : n;

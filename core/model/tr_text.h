@@ -11,7 +11,7 @@ namespace syncscope {
 // SYNCSCOPE_TR_NOOP(context, …) with %1…%9, and its arguments, each either a verbatim value
 // (a name from the trace, a duration) or a translatable text in turn ("kernel", "spinning").
 // english() is what the CLI and the files print; the window translates pattern and arguments
-// (ui/i18n/tr_text_translator.h), so Japanese can put the values where its word order wants them.
+// (ui/i18n/tr_text_translation.h), so Japanese can put the values where its word order wants them.
 class TrText {
 public:
     TrText() = default;

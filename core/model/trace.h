@@ -14,8 +14,9 @@
 
 namespace syncscope {
 
-// DESIGN.md §2 "Trace". One model for simulated runs, CUDA runs and imported foreign traces.
-// Events are plain 56-byte records with string-table names so a trace of millions stays compact.
+// docs/architecture.md section 2 "Trace". One model for simulated runs, CUDA runs and imported
+// foreign traces. Events are plain 56-byte records with string-table names so a trace of millions
+// stays compact.
 
 enum class LaneKind : std::uint8_t {
     HostThread,  // host API calls and host work of one thread
@@ -37,6 +38,14 @@ struct Lane {
     // The distributed rank whose trace the lane came from, in a timeline of several ranks
     // (RankMerger); kNone in a one-process trace.
     std::uint32_t rank = kNone;
+    // GPU lanes: the device index the file gave (imports); kNone where a trace has one device.
+    std::uint32_t device = kNone;
+    // Host lanes: the OS process id where known.
+    std::uint32_t process_id = kNone;
+    // A lane a recorder keeps for its own bookkeeping (the PyTorch profiler's "Traces/…" and
+    // "Spans/…" rows): hidden unless asked for. Decided by the importer, which knows the format.
+    bool bookkeeping = false;
+    // The structure is in the fields above, never in `name`: the name is only shown.
 };
 
 enum class EventKind : std::uint8_t {
@@ -195,7 +204,7 @@ struct DeviceDescription {
     TimeNs wake_latency_ns[4] = {-1, -1, -1, -1};  // measured/assumed, by SchedulePolicy
     TimeNs timer_granularity_ns = -1;              // %globaltimer resolution (CUDA engine)
     TimeNs launch_cost_ns = -1;                    // measured host cost of a launch
-    TimeNs clock_tolerance_ns = 0;                 // ε of SYNC-SEMANTICS §8: 0 for the simulator
+    TimeNs clock_tolerance_ns = 0;  // ε of docs/semantics.md section 7: 0 for the simulator
     // The run's stream-ordered pool (cudaMemPoolAttrReleaseThreshold); UINT64_MAX = never trims.
     std::uint64_t pool_release_threshold = 0;
 };

@@ -4,27 +4,16 @@
 #include <array>
 
 #include "core/model/device_profile.h"
+#include "core/model/sync_mode_steps.h"
 
 namespace syncscope {
 
-// What one sync point becomes, by mode. `scope` = the streams whose work the point covers (the
-// kernel's stream after each kernel; the streams the batch used after each batch; every stream
-// used at the end), `last` = the stream of the most recent kernel, `next` = the stream after it.
-//
-// | mode                  | steps at each sync point                                          |
-// |-----------------------|-------------------------------------------------------------------|
-// | none                  | nothing                                                           |
-// | cpu-synchronize       | cpu_sync                                                          |
-// | device                | device_sync                                                       |
-// | stream                | stream_sync(s) for each s in scope                                |
-// | event                 | event_record(e_s, s) for each s in scope, then event_sync(e_s)    |
-// | stream-wait-event     | event_record(e_last, last), stream_wait_event(next, e_last)       |
-// | wait-stream           | wait_stream(next, other = last)                                   |
-// | event-query-poll      | event_record(e_s, s) for each s in scope, then event_query_poll   |
-// | host-callback         | host_callback(last, callback_duration)                            |
-// | blocking-copy         | memcpy d2h, pageable, sync, copy_bytes on last (tensor.item())     |
-// | implicit-alloc        | malloc(scratch, allocation_bytes), free(scratch)                  |
-// | legacy-default-stream | one more kernel on an added legacy default stream "default"       |
+// What one sync point becomes is the mode's row of the step table (core/model/sync_mode_steps.h).
+// Its scope: the streams whose work the point covers (the kernel's stream after each kernel; the
+// streams the batch used after each batch; every stream used at the end); `last` = the stream of
+// the most recent kernel, `next` = the stream after it. Events are one per stream (e_s), the
+// implicit-alloc buffer is "scratch", the legacy-default-stream kernel runs on an added stream
+// "default".
 //
 // Per-kernel allocation: Malloc = malloc(buf_s) + kernel(uses buf_s) + free(buf_s);
 // MallocAsync = malloc_async(buf_s, s) + kernel + free_async(buf_s, s); buf_s = one buffer per
@@ -42,11 +31,6 @@ std::string numbered(const char* prefix, std::uint32_t i) {
 
 constexpr TimeNs kMaxDurationNs = 60'000'000'000;
 
-bool usesEvents(SyncMode mode) {
-    return mode == SyncMode::Event || mode == SyncMode::StreamWaitEvent ||
-           mode == SyncMode::EventQueryPoll;
-}
-
 std::string placementText(SyncPlacement placement) {
     switch (placement) {
         case SyncPlacement::AfterEachKernel:
@@ -57,25 +41,6 @@ std::string placementText(SyncPlacement placement) {
             return "at the end";
     }
     return {};
-}
-
-// Steps one sync point emits (see the table), for the step-count bound.
-std::uint64_t stepsPerPoint(SyncMode mode, std::uint64_t scope) {
-    switch (mode) {
-        case SyncMode::None:
-            return 0;
-        case SyncMode::Stream:
-            return scope;
-        case SyncMode::Event:
-        case SyncMode::EventQueryPoll:
-            return 2 * scope;
-        case SyncMode::StreamWaitEvent:
-        case SyncMode::ImplicitAlloc:
-        case SyncMode::BlockingCopy:
-            return 2;
-        default:
-            return 1;
-    }
 }
 
 class Builder {
@@ -95,7 +60,7 @@ public:
             legacy_ = static_cast<std::uint32_t>(s.streams.size());
             s.streams.push_back({"default", StreamKind::LegacyDefault, 0});
         }
-        if (usesEvents(c_.sync_mode))
+        if (syncModeUsesEvents(c_.sync_mode))
             for (std::uint32_t i = 0; i < c_.streams; ++i)
                 s.events.push_back({numbered("e", i), false, true});
         if (c_.allocation != KernelAllocation::None)
@@ -176,99 +141,76 @@ private:
         }
     }
 
+    // One sync point, as the mode's row of the step table (core/model/sync_mode_steps.h) says:
+    // its step kinds in order, each over the streams of its scope.
     void syncPoint(const std::vector<bool>& scope, std::uint32_t last, std::uint32_t batch,
                    std::vector<Step>& out) const {
-        const SyncMode mode = c_.sync_mode;
+        const SyncModeSteps& row = syncModeSteps(c_.sync_mode);
         const std::uint32_t next = (last + 1) % c_.streams;
-        auto add = [&](StepKind kind) -> Step& {
-            out.push_back(make(kind, batch));
-            out.back().mode = mode;
-            return out.back();
-        };
-        switch (mode) {
-            case SyncMode::None:
-                break;
-            case SyncMode::CpuSynchronize:
-                add(StepKind::CpuSync);
-                break;
-            case SyncMode::Device:
-                add(StepKind::DeviceSync);
-                break;
-            case SyncMode::Stream:
+        for (std::uint8_t i = 0; i < row.count; ++i) {
+            if (row.scope == SyncScope::EachStream) {
                 for (std::uint32_t s = 0; s < c_.streams; ++s)
                     if (scope[s])
-                        add(StepKind::StreamSync).stream = s;
-                break;
-            case SyncMode::Event:
-            case SyncMode::EventQueryPoll:
-                for (std::uint32_t s = 0; s < c_.streams; ++s) {
-                    if (!scope[s])
-                        continue;
-                    Step& record = add(StepKind::EventRecord);
-                    record.event = s;
-                    record.stream = s;
-                }
-                for (std::uint32_t s = 0; s < c_.streams; ++s) {
-                    if (!scope[s])
-                        continue;
-                    if (mode == SyncMode::Event) {
-                        add(StepKind::EventSync).event = s;
-                    } else {
-                        Step& poll = add(StepKind::EventQueryPoll);
-                        poll.event = s;
-                        poll.poll_interval_ns = c_.poll_interval_ns;
-                    }
-                }
-                break;
-            case SyncMode::StreamWaitEvent: {
-                Step& record = add(StepKind::EventRecord);
-                record.event = last;
-                record.stream = last;
-                Step& wait = add(StepKind::StreamWaitEvent);
-                wait.stream = next;
-                wait.event = last;
-                break;
-            }
-            case SyncMode::WaitStream: {
-                Step& wait = add(StepKind::WaitStream);
-                wait.stream = next;
-                wait.other_stream = last;
-                break;
-            }
-            case SyncMode::HostCallback: {
-                Step& callback = add(StepKind::HostCallback);
-                callback.stream = last;
-                callback.duration_ns = c_.callback_duration_ns;
-                break;
-            }
-            case SyncMode::BlockingCopy: {
-                // What tensor.item() does on a stream: a pageable cudaMemcpyAsync on that stream,
-                // then a stream synchronize. (cudaMemcpy would take no stream and run on the legacy
-                // default stream, which does not wait for non-blocking streams.)
-                Step& copy = add(StepKind::Memcpy);
-                copy.stream = last;
-                copy.direction = CopyDirection::DeviceToHost;
-                copy.bytes = c_.copy_bytes;
-                copy.pinned = false;
-                copy.async = true;
-                Step& sync = add(StepKind::StreamSync);
-                sync.stream = last;
-                break;
-            }
-            case SyncMode::ImplicitAlloc: {
-                Step& alloc = add(StepKind::Malloc);
-                alloc.buffer = scratch_;
-                alloc.bytes = c_.allocation_bytes;
-                add(StepKind::Free).buffer = scratch_;
-                break;
-            }
-            case SyncMode::LegacyDefaultStream: {
-                Step k = kernel(legacy_, batch);
-                k.mode = mode;
-                out.push_back(std::move(k));
-                break;
+                        out.push_back(step(row.steps[i], s, s, batch));
+            } else {
+                out.push_back(step(row.steps[i], last, next, batch));
             }
         }
+    }
+
+    // A step of a sync point on `stream` (its event is the stream's); a stream wait makes `next`
+    // wait for `stream`.
+    Step step(StepKind kind, std::uint32_t stream, std::uint32_t next, std::uint32_t batch) const {
+        Step st = kind == StepKind::Kernel ? kernel(legacy_, batch) : make(kind, batch);
+        st.mode = c_.sync_mode;
+        switch (kind) {
+            case StepKind::EventRecord:
+                st.event = stream;
+                st.stream = stream;
+                break;
+            case StepKind::EventSync:
+                st.event = stream;
+                break;
+            case StepKind::EventQueryPoll:
+                st.event = stream;
+                st.poll_interval_ns = c_.poll_interval_ns;
+                break;
+            case StepKind::StreamSync:
+                st.stream = stream;
+                break;
+            case StepKind::StreamWaitEvent:
+                st.stream = next;
+                st.event = stream;
+                break;
+            case StepKind::WaitStream:
+                st.stream = next;
+                st.other_stream = stream;
+                break;
+            case StepKind::HostCallback:
+                st.stream = stream;
+                st.duration_ns = c_.callback_duration_ns;
+                break;
+            case StepKind::Memcpy:
+                // What tensor.item() does on a stream: a pageable cudaMemcpyAsync on that stream
+                // (then the table's stream synchronize). cudaMemcpy would take no stream and run
+                // on the legacy default stream, which does not wait for non-blocking streams.
+                st.stream = stream;
+                st.direction = CopyDirection::DeviceToHost;
+                st.bytes = c_.copy_bytes;
+                st.pinned = false;
+                st.async = true;
+                break;
+            case StepKind::Malloc:
+                st.buffer = scratch_;
+                st.bytes = c_.allocation_bytes;
+                break;
+            case StepKind::Free:
+                st.buffer = scratch_;
+                break;
+            default:
+                break;
+        }
+        return st;
     }
 
     std::string defaultTitle() const {
@@ -367,14 +309,14 @@ std::vector<std::string> BatchGenerator::validate(const BatchConfig& c) {
     std::uint64_t steps = kernels * (c.allocation == KernelAllocation::None ? 1 : 3);
     switch (c.placement) {
         case SyncPlacement::AfterEachKernel:
-            steps += kernels * stepsPerPoint(c.sync_mode, 1);
+            steps += kernels * syncPointStepCount(c.sync_mode, 1);
             break;
         case SyncPlacement::AfterEachBatch:
-            steps += c.batches * stepsPerPoint(c.sync_mode, std::min<std::uint64_t>(
-                                                                c.kernels_per_batch, streams));
+            steps += c.batches * syncPointStepCount(c.sync_mode, std::min<std::uint64_t>(
+                                                                     c.kernels_per_batch, streams));
             break;
         case SyncPlacement::AtEnd:
-            steps += stepsPerPoint(c.sync_mode, std::min(kernels, streams));
+            steps += syncPointStepCount(c.sync_mode, std::min(kernels, streams));
             break;
     }
     check(steps <= Scenario::kMaxExpandedSteps,

@@ -4,9 +4,9 @@
 #include <nlohmann/json.hpp>
 #include <unordered_set>
 
+#include "core/io/regular_file.h"
 #include "core/model/terminal_text.h"
 #include "core/scenario/scenario_validator.h"
-#include "core/tracefile/regular_file.h"
 
 namespace syncscope {
 
@@ -212,7 +212,7 @@ ScenarioParseResult parseUnchecked(std::string_view text) {
     }
     if (!result.errors.empty())
         return result;  // duplicate fields
-    ScenarioValidator validator(result.errors);
+    ScenarioValidator validator(result.errors, result.warnings);
     result.scenario = validator.validate(root);
     if (!result.errors.empty())
         result.scenario.reset();

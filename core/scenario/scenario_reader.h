@@ -25,6 +25,8 @@ struct ScenarioError {
 struct ScenarioParseResult {
     std::optional<Scenario> scenario;  // set only when there is no error
     std::vector<ScenarioError> errors;
+    // What reading an older format version changed (docs/scenario-format.md, "Versions").
+    std::vector<ScenarioError> warnings;
 
     bool ok() const { return scenario.has_value(); }
     // All errors, one per line (empty when ok).

@@ -42,9 +42,13 @@ std::optional<Scenario> ScenarioValidator::validate(const Json& root) {
     if (const Json* version = require(root, "version", "", true)) {
         if (!version->is_number_integer())
             error("version", "must be an integer");
-        else if (version->get<std::int64_t>() != Scenario::kFormatVersion)
-            error("version",
-                  "unsupported version " + version->dump() + " (this build reads version 1)");
+        else if (const std::int64_t v = version->get<std::int64_t>();
+                 v < Scenario::kOldestFormatVersion || v > Scenario::kFormatVersion)
+            error("version", "unsupported version " + version->dump() +
+                                 " (this build reads versions 1 and 2; a newer syncscope wrote "
+                                 "it, or the number is wrong)");
+        else
+            file_version_ = static_cast<int>(v);
     }
     if (errors_.size() != errors_before)
         return std::nullopt;

@@ -18,7 +18,9 @@ namespace syncscope {
 // Used by ScenarioReader only (nlohmann stays a private dependency of syncscope_core).
 class ScenarioValidator {
 public:
-    explicit ScenarioValidator(std::vector<ScenarioError>& errors) : errors_(errors) {}
+    // `warnings`: what reading an older version changed (the migration), each naming its field.
+    ScenarioValidator(std::vector<ScenarioError>& errors, std::vector<ScenarioError>& warnings)
+        : errors_(errors), warnings_(warnings) {}
     std::optional<Scenario> validate(const nlohmann::json& root);
 
 private:
@@ -26,6 +28,7 @@ private:
     using NameMap = std::unordered_map<std::string, std::uint32_t>;
 
     void error(const std::string& path, std::string message);
+    void warning(const std::string& path, std::string message);
     bool checkFields(const Json& object, const std::string& path,
                      std::initializer_list<std::string_view> allowed,
                      std::initializer_list<std::string_view> allowed_too = {});
@@ -86,6 +89,8 @@ private:
     static constexpr std::int64_t kMaxBatch = static_cast<std::int64_t>(kNone) - 1;
 
     std::vector<ScenarioError>& errors_;
+    std::vector<ScenarioError>& warnings_;
+    int file_version_ = Scenario::kFormatVersion;  // the file's "version", once read
     NameMap streams_;
     std::vector<StreamSpec> stream_specs_;
     DefaultStream default_stream_ = DefaultStream::Legacy;

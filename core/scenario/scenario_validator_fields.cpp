@@ -33,6 +33,11 @@ bool isIntegralFloat(const nlohmann::json& value) {
 
 }  // namespace
 
+void ScenarioValidator::warning(const std::string& path, std::string message) {
+    if (warnings_.size() < ScenarioReader::kMaxErrors)
+        warnings_.push_back({path, std::move(message)});
+}
+
 void ScenarioValidator::error(const std::string& path, std::string message) {
     if (errors_.size() == ScenarioReader::kMaxErrors) {
         errors_.push_back({"", "too many errors; the rest are not shown"});

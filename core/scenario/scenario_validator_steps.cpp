@@ -119,10 +119,21 @@ void ScenarioValidator::checkCopyStream(const std::string& path, Step& step) {
                                              "false, takes none)");
         return;
     }
-    // cudaMemcpy/cudaMemset take no stream: they run on the default stream (SYNC-SEMANTICS §2).
-    // Naming that stream is allowed; naming another would claim the copy runs there.
+    // cudaMemcpy/cudaMemset take no stream: they run on the default stream (docs/semantics.md
+    // section 2). Naming that stream is allowed; naming another would claim the copy runs there.
     if (step.stream != kNone && step.stream < stream_specs_.size() &&
         stream_specs_[step.stream].kind != defaultStreamKind(default_stream_)) {
+        if (file_version_ < 2) {
+            // Version 1 accepted it. The call never ran there: migrate, and say so.
+            warning(child(path, "stream"),
+                    "ignored: a synchronous " + what + " (\"async\": false) runs on the " +
+                        std::string(toString(default_stream_)) + " default stream, not on " +
+                        inQuotes(stream_specs_[step.stream].name) +
+                        " (version 1 accepted the field; version 2 refuses it): remove it and set "
+                        "\"version\": 2");
+            step.stream = kNone;
+            return;
+        }
         error(child(path, "stream"),
               "a synchronous " + what + " (\"async\": false) takes no stream: it runs on the " +
                   std::string(toString(default_stream_)) + " default stream, not on " +

@@ -2,8 +2,8 @@
 
 #include <limits>
 
-#include "core/tracefile/atomic_file.h"
-#include "core/tracefile/json_text.h"
+#include "core/io/atomic_file.h"
+#include "core/io/json_text.h"
 
 namespace syncscope {
 

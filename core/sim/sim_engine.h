@@ -6,8 +6,8 @@
 
 namespace syncscope {
 
-// DESIGN.md §3: the deterministic simulated engine, the default where there is no GPU. Same
-// scenario, same trace, every time; its traces obey the invariants the CUDA engine's do.
+// docs/architecture.md section 3: the deterministic simulated engine, the default where there is no
+// GPU. Same scenario, same trace, every time; its traces obey the invariants the CUDA engine's do.
 //
 // The model in one place (details beside each class):
 // - One host thread runs the expanded program on its own clock (SimRun); one GPU runs what it was

@@ -11,7 +11,8 @@ namespace syncscope {
 // CUDA event objects and their records. Each cudaEventRecord gets a slot that keeps what a later
 // wait or sync needs: which stream op the record is, and once the stream reaches it, when and the
 // EventMarker's trace index. A wait keeps the slot of the record current at the time of the wait,
-// so re-recording the event later does not change what an earlier wait waits for (SYNC §7.4).
+// so re-recording the event later does not change what an earlier wait waits for (docs/semantics.md
+// section 11).
 struct RecordSlot {
     std::uint32_t event = kNone;
     std::uint32_t stream = kNone;

@@ -22,12 +22,13 @@ namespace syncscope {
 // already simulated.
 //
 // Dependencies of a stream's head op: its stream (FIFO), its ready time, device-wide ordering
-// points (cudaMalloc, synchronous memset), the legacy default stream rules (SYNC §2: a legacy op
-// waits for every earlier op of the blocking streams, and a blocking-stream op for every earlier
-// legacy op; non-blocking streams are exempt) and, for a StreamWait, the awaited record. Ops whose
-// dependencies hold are started in (stream priority, enqueue order); a kernel that does not fit in
-// the free SM slots holds back the kernels behind it, so a wide kernel is not starved by a stream
-// of small ones. Ended ops become trace events, with a Flow{Launch} from their ApiCall.
+// points (cudaMalloc, synchronous memset), the legacy default stream rules (docs/semantics.md
+// section 2: a legacy op waits for every earlier op of the blocking streams, and a blocking-stream
+// op for every earlier legacy op; non-blocking streams are exempt) and, for a StreamWait, the
+// awaited record. Ops whose dependencies hold are started in (stream priority, enqueue order); a
+// kernel that does not fit in the free SM slots holds back the kernels behind it, so a wide kernel
+// is not starved by a stream of small ones. Ended ops become trace events, with a Flow{Launch} from
+// their ApiCall.
 class SimGpu {
 public:
     static constexpr TimeNs kNever = std::numeric_limits<TimeNs>::max();

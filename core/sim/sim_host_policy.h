@@ -19,10 +19,11 @@ struct WaitStyle {
     std::int64_t cpuNs(TimeNs waited) const;
 };
 
-// The schedule-policy axis of DESIGN.md §4 (SYNC §4). Device, stream and implicit syncs wait the
-// way the device's schedule policy says. cudaEventSynchronize sleeps (blocking-sync latency) on an
-// event created with cudaEventBlockingSync; on any other event it busy-waits: the device policy,
-// except that a blocking-sync device policy does not apply to it, so it spins.
+// The schedule-policy axis of docs/architecture.md section 4 (docs/semantics.md section 5). Device,
+// stream and implicit syncs wait the way the device's schedule policy says. cudaEventSynchronize
+// sleeps (blocking-sync latency) on an event created with cudaEventBlockingSync; on any other event
+// it busy-waits: the device policy, except that a blocking-sync device policy does not apply to it,
+// so it spins.
 class SimHostPolicy {
 public:
     SimHostPolicy(const DeviceProfile& profile, SchedulePolicy schedule);

@@ -6,6 +6,7 @@
 
 #include "core/engine/trace_delta_emitter.h"
 #include "core/model/huge_pages.h"
+#include "core/model/sync_mode_steps.h"
 #include "core/sim/program_walker.h"
 
 namespace syncscope {
@@ -221,13 +222,13 @@ bool SimRun::execute(const Step& step) {
             recordEvent(step.event, step.stream, step.mode, record_names_[step.event]);
             return true;
         case StepKind::StreamWaitEvent:
-            waitEvent(step.stream, step.event, SyncMode::StreamWaitEvent, wait_names_[step.event]);
+            waitEvent(step.stream, step.event, modeOfStep(step), wait_names_[step.event]);
             return true;
         case StepKind::WaitStream:
             waitStream(step);
             return true;
         case StepKind::DeviceSync:
-            deviceSync();
+            deviceSync(step);
             return true;
         case StepKind::StreamSync:
             streamSync(step);
@@ -236,7 +237,7 @@ bool SimRun::execute(const Step& step) {
             eventSync(step);
             return true;
         case StepKind::CpuSync:
-            cpuSync();
+            cpuSync(step);
             return true;
         case StepKind::EventQueryPoll:
             return eventQueryPoll(step);

@@ -19,10 +19,10 @@
 namespace syncscope {
 
 // One simulated run: the host thread executes the expanded program step by step on its own clock,
-// handing GPU work to SimGpu and blocking on it where CUDA would (SYNC-SEMANTICS §1–§4), and writes
-// the trace as docs/trace-conventions.md describes. Host API costs come from the device profile:
-// kernel launches cost launch_cost_ns, every other enqueue and query api_cost_ns, a sync with
-// nothing to wait for sync_call_cost_ns. A sync that waits returns at the awaited end plus the
+// handing GPU work to SimGpu and blocking on it where CUDA would (docs/semantics.md sections 1–5),
+// and writes the trace as docs/trace-conventions.md describes. Host API costs come from the device
+// profile: kernel launches cost launch_cost_ns, every other enqueue and query api_cost_ns, a sync
+// with nothing to wait for sync_call_cost_ns. A sync that waits returns at the awaited end plus the
 // wake-up latency of the policy in force.
 class SimRun {
 public:
@@ -64,13 +64,13 @@ private:
     void recordEvent(std::uint32_t event, std::uint32_t stream, SyncMode mode, std::uint32_t name);
     void waitEvent(std::uint32_t stream, std::uint32_t event, SyncMode mode, std::uint32_t name);
     void waitStream(const Step& step);
-    void deviceSync();
+    void deviceSync(const Step& step);
     void streamSync(const Step& step);
     void eventSync(const Step& step);
     bool eventQueryPoll(const Step& step);
     void hostCallback(const Step& step);
     void hostWork(const Step& step);
-    void cpuSync();
+    void cpuSync(const Step& step);
 
     // Helpers (sim_run.cpp).
     SimOp newOp(SimOpKind kind, EventKind event_kind, ApiId api, SyncMode mode) const;

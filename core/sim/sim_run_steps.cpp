@@ -1,6 +1,8 @@
-// SimRun's steps: one function per StepKind, each the host side of one CUDA call (SYNC §1–§3).
+// SimRun's steps: one function per StepKind, each the host side of one CUDA call (docs/semantics.md
+// sections 1–3).
 #include <algorithm>
 
+#include "core/model/sync_mode_steps.h"
 #include "core/sim/sim_run.h"
 
 namespace syncscope {
@@ -10,7 +12,7 @@ namespace {
 // Polls of one event_query_poll step beyond which the run fails instead of filling memory.
 constexpr TimeNs kMaxPolls = 1'000'000;
 // Pageable copies are staged through pinned buffers of this size; the host returns once the last
-// chunk is staged, while its DMA is still in flight (SYNC §2).
+// chunk is staged, while its DMA is still in flight (docs/semantics.md section 2).
 constexpr std::uint64_t kStagingChunkBytes = 2u << 20;
 
 }  // namespace
@@ -99,7 +101,7 @@ void SimRun::memcpy(const Step& step) {
     const std::uint32_t call = enqueueCall(step.stream, op, profile_.api_cost_ns, implicit);
     // The driver stages chunk by chunk into pinned buffers that the DMA drains, so the host is
     // done once the last chunk is staged, and never before the DMA has started: on the default
-    // stream the copy may first wait for other streams' work (SYNC §2).
+    // stream the copy may first wait for other streams' work (docs/semantics.md section 2).
     const std::uint32_t seq = last_seq_;
     const SimStream& queue = gpu_.stream(step.stream);
     TimeNs dma_start = host_;
@@ -189,7 +191,8 @@ bool SimRun::malloc(const Step& step) {
         reportError(stepText() + ": " + r.message, LogLevel::Warning);
         return true;
     }
-    // Work of different streams cannot overlap across a device allocation (SYNC §2).
+    // Work of different streams cannot overlap across a device allocation (docs/semantics.md
+    // section 2).
     gpu_.orderDevice();
     return true;
 }
@@ -316,17 +319,17 @@ void SimRun::waitEvent(std::uint32_t stream, std::uint32_t event, SyncMode mode,
 
 void SimRun::waitStream(const Step& step) {
     const std::uint32_t hidden = events_.addHiddenEvent();
-    recordEvent(hidden, step.other_stream, SyncMode::WaitStream, hidden_record_name_);
-    waitEvent(step.stream, hidden, SyncMode::WaitStream, hidden_wait_name_);
+    recordEvent(hidden, step.other_stream, modeOfStep(step), hidden_record_name_);
+    waitEvent(step.stream, hidden, modeOfStep(step), hidden_wait_name_);
     order_.forget(hidden);
 }
 
-void SimRun::deviceSync() {
+void SimRun::deviceSync(const Step& step) {
     gpu_.advanceTo(host_);
     const TimeNs t0 = host_;
     Release release;
     const bool waited = waitAll(release);
-    const TimeNs ret = finishSync(apiCall(ApiId::DeviceSynchronize, SyncMode::Device, kNoLane), t0,
+    const TimeNs ret = finishSync(apiCall(ApiId::DeviceSynchronize, modeOfStep(step), kNoLane), t0,
                                   waited ? &release : nullptr, policy_.deviceWait(),
                                   profile_.sync_call_cost_ns, 0);
     order_.hostSyncedAll();
@@ -338,7 +341,7 @@ void SimRun::streamSync(const Step& step) {
     const TimeNs t0 = host_;
     Release release;
     const bool waited = waitStreamIdle(step.stream, release);
-    const TimeNs ret = finishSync(apiCall(ApiId::StreamSynchronize, SyncMode::Stream,
+    const TimeNs ret = finishSync(apiCall(ApiId::StreamSynchronize, modeOfStep(step),
                                           SimTraceWriter::streamLane(step.stream)),
                                   t0, waited ? &release : nullptr, policy_.deviceWait(),
                                   profile_.sync_call_cost_ns, 0);
@@ -349,9 +352,10 @@ void SimRun::streamSync(const Step& step) {
 void SimRun::eventSync(const Step& step) {
     gpu_.advanceTo(host_);
     const TimeNs t0 = host_;
-    TraceEvent call = apiCall(ApiId::EventSynchronize, SyncMode::Event, kNoLane);
+    TraceEvent call = apiCall(ApiId::EventSynchronize, modeOfStep(step), kNoLane);
     call.cuda_event = step.event;
-    // A never-recorded event has nothing captured: the call returns at once (SYNC §1).
+    // A never-recorded event has nothing captured: the call returns at once (docs/semantics.md
+    // section 1).
     const std::uint32_t record = events_.currentRecord(step.event);
     bool waited = false;
     Release release;
@@ -395,7 +399,7 @@ bool SimRun::eventQueryPoll(const Step& step) {
         reportError(failure_, LogLevel::Error);
         return false;
     }
-    TraceEvent query = apiCall(ApiId::EventQuery, SyncMode::EventQueryPoll, target);
+    TraceEvent query = apiCall(ApiId::EventQuery, modeOfStep(step), target);
     query.cuda_event = step.event;
     for (TimeNs i = 0; i <= polls; ++i) {
         // A long loop is one step: look at the cancel token inside it too.
@@ -419,7 +423,7 @@ bool SimRun::eventQueryPoll(const Step& step) {
 
 void SimRun::hostCallback(const Step& step) {
     SimOp op = newOp(SimOpKind::HostCallback, EventKind::HostCallback, ApiId::LaunchHostFunc,
-                     SyncMode::HostCallback);
+                     modeOfStep(step));
     op.name = labelOr(step, callback_name_);
     op.duration = step.duration_ns;
     const TimeNs cost = host_funcs_ == 0 ? profile_.first_host_func_cost_ns : profile_.api_cost_ns;
@@ -435,9 +439,9 @@ void SimRun::hostWork(const Step& step) {
     host_ = work.end_ns;
 }
 
-void SimRun::cpuSync() {
+void SimRun::cpuSync(const Step& step) {
     // torch.cpu.synchronize() has an empty body: no CUDA call, no cost, nothing awaited (I9).
-    writer_.add(apiCall(ApiId::CpuSynchronize, SyncMode::CpuSynchronize, kNoLane));
+    writer_.add(apiCall(ApiId::CpuSynchronize, modeOfStep(step), kNoLane));
 }
 
 }  // namespace syncscope

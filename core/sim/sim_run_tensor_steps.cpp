@@ -27,7 +27,7 @@ void SimRun::processHeldTensors() {
 
 // release_cached_blocks(): waits for the held blocks' streams (cudaEventSynchronize on the events
 // the allocator recorded), then gives every wholly free segment back with cudaFree, which waits
-// for the whole device (SYNC-SEMANTICS §2). `owner` is the PyTorch op that does it.
+// for the whole device (docs/semantics.md section 2). `owner` is the PyTorch op that does it.
 void SimRun::releaseCachedSegments(const TraceEvent& owner) {
     CachingAllocator& torch = memory_.torch();
     const std::vector<CachingAllocator::Use> held = torch.heldUses();
@@ -115,7 +115,8 @@ bool SimRun::tensorAlloc(const Step& step) {
             return false;
         }
         writer_.add(malloc);
-        gpu_.orderDevice();  // work of two streams cannot overlap across cudaMalloc (SYNC §2)
+        gpu_.orderDevice();  // work of two streams cannot overlap across cudaMalloc
+                             // (docs/semantics.md section 2)
         block = torch.addSegment(segment, step.bytes, step.stream);
         how = "new " + formatBytes(segment) + " segment" + on + " (cudaMalloc)";
     }

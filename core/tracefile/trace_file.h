@@ -24,7 +24,10 @@ struct TraceLoadResult {
 class TraceFile {
 public:
     static constexpr std::string_view kFormat = "syncscope-trace";
-    static constexpr int kVersion = 1;
+    // 2: lanes carry "device", "process_id" and "bookkeeping" (optional keys). Version 1 files
+    // load as they are: those lanes then have no device, process or bookkeeping mark.
+    static constexpr int kVersion = 2;
+    static constexpr int kOldestVersion = 1;
 
     // The text goes to `sink` in pieces of about kWriteChunkBytes (a piece ends after a whole
     // row), so a large trace is written without its text ever being held whole.
@@ -38,6 +41,9 @@ public:
     // Atomic (AtomicFileWriter), streamed: a failed save leaves an existing file untouched.
     static bool save(const Trace& trace, const std::string& path, std::string& error);
     static TraceLoadResult load(const std::string& path);
+    // For a file whose first bytes were read already (InputProbe, through TraceOpener): whether it
+    // is gzip, so that its head is not read again.
+    static TraceLoadResult load(const std::string& path, bool gzip);
 };
 
 }  // namespace syncscope

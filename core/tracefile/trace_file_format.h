@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/tracefile/json_text.h"
+#include "core/io/json_text.h"
 
 namespace syncscope::trace_file_format {
 

@@ -32,9 +32,10 @@ bool TraceFileLoader::meta(object root) {
     element e;
     if (!field(root, "version", "", e) || !getInt(e, "version", version))
         return false;
-    if (version != TraceFile::kVersion)
+    if (version < TraceFile::kOldestVersion || version > TraceFile::kVersion)
         return fail("version", "unsupported version " + std::to_string(version) +
-                                   " (this build reads version 1)");
+                                   " (this build reads versions 1 and 2; a newer syncscope wrote "
+                                   "it, or it is damaged)");
     return getString(root, "title", "", t_.title) && getString(root, "source", "", t_.source);
 }
 
@@ -215,6 +216,16 @@ bool TraceFileLoader::lanes(object root) {
         if (element rank; o.at_key("rank").get(rank) == simdjson::SUCCESS &&
                           !getIndex(rank, path + ".rank", lane.rank, 0, "", true))
             return false;
+        // Version 2 (optional; a version 1 file has none of them).
+        if (element device; o.at_key("device").get(device) == simdjson::SUCCESS &&
+                            !getIndex(device, path + ".device", lane.device, 0, "", true))
+            return false;
+        if (element pid; o.at_key("process_id").get(pid) == simdjson::SUCCESS &&
+                         !getIndex(pid, path + ".process_id", lane.process_id, 0, "", true))
+            return false;
+        if (element mark; o.at_key("bookkeeping").get(mark) == simdjson::SUCCESS &&
+                          mark.get_bool().get(lane.bookkeeping) != simdjson::SUCCESS)
+            return fail(path + ".bookkeeping", "must be true or false");
         t_.lanes.push_back(std::move(lane));
         ++i;
     }

@@ -173,7 +173,7 @@ private:
             return true;
         std::string list;
         trace_file_format::appendNames(list, expected);
-        return fail(std::string(name), "must be " + list + " in a version 1 file");
+        return fail(std::string(name), "must be " + list + " in a native trace file");
     }
     // The file's names for an enum, mapped onto this build's values (unknown names: `fallback`).
     template <typename Enum, typename NameOf>

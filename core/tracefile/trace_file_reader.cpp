@@ -7,10 +7,10 @@
 #include <cstdio>
 #include <new>
 
-#include "core/tracefile/atomic_file.h"
-#include "core/tracefile/byte_source.h"
-#include "core/tracefile/gzip.h"
-#include "core/tracefile/gzip_byte_source.h"
+#include "core/io/atomic_file.h"
+#include "core/io/byte_source.h"
+#include "core/io/gzip.h"
+#include "core/io/gzip_byte_source.h"
 #include "core/tracefile/trace_file.h"
 #include "core/tracefile/trace_file_loader.h"
 #include "core/tracefile/trace_file_stream_reader.h"
@@ -46,21 +46,25 @@ TraceLoadResult parseJson(std::string_view text) {
     return result;
 }
 
-// The streamed reading of a file, plain or gzip; nothing when it does not take the file.
-std::optional<Trace> streamFile(const std::string& path) {
+// Whether the file starts with gzip's magic bytes; nothing when it cannot be read or is empty.
+std::optional<bool> startsWithGzip(const std::string& path) {
     char magic[2] = {0, 0};
-    if (std::FILE* f = std::fopen(path.c_str(), "rb")) {
-        const std::size_t got = std::fread(magic, 1, sizeof magic, f);
-        std::fclose(f);
-        if (got == 0)
-            return std::nullopt;
-    } else {
+    std::FILE* f = std::fopen(path.c_str(), "rb");
+    if (f == nullptr)
         return std::nullopt;
-    }
+    const std::size_t got = std::fread(magic, 1, sizeof magic, f);
+    std::fclose(f);
+    if (got == 0)
+        return std::nullopt;
+    return Gzip::looksCompressed(std::string_view(magic, got));
+}
+
+// The streamed reading of a file, plain or gzip; nothing when it does not take the file.
+std::optional<Trace> streamFile(const std::string& path, bool gzip) {
     FileByteSource file(path);
     if (!file.error().empty())
         return std::nullopt;
-    if (Gzip::looksCompressed(std::string_view(magic, sizeof magic))) {
+    if (gzip) {
         GzipByteSource inflated(file, GzipByteSource::kMaxInflatedBytes,
                                 Gzip::inflatedSizeHint(path));
         return TraceFileStreamReader::read(inflated);
@@ -103,9 +107,14 @@ TraceLoadResult TraceFile::fromJson(std::string_view text) {
 }
 
 TraceLoadResult TraceFile::load(const std::string& path) {
+    // A file that cannot be read is not streamed: the whole read says why (missing, empty...).
+    return load(path, startsWithGzip(path).value_or(false));
+}
+
+TraceLoadResult TraceFile::load(const std::string& path, bool gzip) {
     TraceLoadResult result;
     try {
-        if (auto trace = streamFile(path)) {
+        if (auto trace = streamFile(path, gzip)) {
             result.trace = std::move(trace);
             return result;
         }

@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/tracefile/byte_source.h"
+#include "core/io/byte_source.h"
 
 namespace syncscope {
 

@@ -9,9 +9,9 @@
 #include <utility>
 #include <vector>
 
+#include "core/io/byte_source.h"
+#include "core/io/json_event_splitter.h"
 #include "core/model/trace.h"
-#include "core/tracefile/byte_source.h"
-#include "core/tracefile/json_event_splitter.h"
 #include "core/tracefile/trace_file_fast_rows.h"
 #include "core/tracefile/trace_file_loader.h"
 #include "core/tracefile/trace_file_row_source.h"

@@ -5,11 +5,11 @@
 #include <charconv>
 #include <new>
 
+#include "core/io/atomic_file_writer.h"
+#include "core/io/gzip_writer.h"
+#include "core/io/json_text.h"
 #include "core/model/checked_math.h"
 #include "core/scenario/scenario_writer.h"
-#include "core/tracefile/atomic_file_writer.h"
-#include "core/tracefile/gzip_writer.h"
-#include "core/tracefile/json_text.h"
 #include "core/tracefile/trace_file.h"
 #include "core/tracefile/trace_file_format.h"
 
@@ -201,10 +201,21 @@ void TraceFile::writeJson(const Trace& t, const Sink& sink) {
         appendLaneIndex(out, lane.parent);
         out += ",\"thread_id\":";
         appendIndex(out, lane.thread_id);
+        // Written only when known (version 2), so a one-device run reads as before.
         if (lane.rank != kNone) {
             out += ",\"rank\":";
             appendIndex(out, lane.rank);
         }
+        if (lane.device != kNone) {
+            out += ",\"device\":";
+            appendIndex(out, lane.device);
+        }
+        if (lane.process_id != kNone) {
+            out += ",\"process_id\":";
+            appendIndex(out, lane.process_id);
+        }
+        if (lane.bookkeeping)
+            out += ",\"bookkeeping\":true";
         out += '}';
         chunked.spill();
     }

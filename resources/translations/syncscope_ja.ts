@@ -2329,6 +2329,10 @@ Save them before continuing?</source>
         <source>Stopped opening %1</source>
         <translation>%1 を開くのを中止しました</translation>
     </message>
+    <message>
+        <source>Kept the edited scenario; %1 not opened</source>
+        <translation>編集中のシナリオを残しました。%1 は開いていません</translation>
+    </message>
 </context>
 <context>
     <name>syncscope::MemoryPlot</name>

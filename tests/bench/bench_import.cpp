@@ -37,8 +37,8 @@
 #include <vector>
 
 #include "core/interchange/trace_importer.h"
-#include "core/tracefile/atomic_file.h"
-#include "core/tracefile/gzip.h"
+#include "core/io/atomic_file.h"
+#include "core/io/gzip.h"
 #include "core/tracefile/trace_file.h"
 #include "tests/bench/proc_status.h"
 

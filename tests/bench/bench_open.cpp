@@ -38,15 +38,15 @@
 #include <utility>
 #include <vector>
 
+#include "core/io/gzip_writer.h"
 #include "core/model/trace.h"
-#include "core/tracefile/gzip_writer.h"
 #include "core/tracefile/trace_file.h"
 #include "tests/bench/bench_native_trace.h"
 #include "tests/bench/proc_status.h"
+#include "ui/files/document_opener.h"
 #include "ui/jobs/job_tracker.h"
 #include "ui/timeline/timeline_model.h"
 #include "ui/timeline/timeline_view.h"
-#include "ui/window/document_opener.h"
 #include "ui/window/main_window.h"
 
 using namespace syncscope;

@@ -1,7 +1,8 @@
 // Replot time of the timeline at 1600x900 for 1M and 10M events (median of several replots; the
 // two sizes are measured in turns, three frames at a time).
-// Targets (DESIGN.md §8, perfetto #1625): 1M <= 16 ms, and 10M close to 1M: cost follows pixels,
-// not events. Prints numbers; asserts nothing (timings do not belong in unit tests).
+// Targets (docs/architecture.md section 11, perfetto #1625): 1M <= 16 ms, and 10M close to 1M: cost
+// follows pixels, not events. Prints numbers; asserts nothing (timings do not belong in unit
+// tests).
 //   QT_QPA_PLATFORM=offscreen build/ci/tests/bench/bench_replot [--quick] [--profile fit|zoom|pan]
 // --profile builds the larger size only and repeats one kind of frame 300 times, so a profiler's
 // samples are that frame's and not the model build's; with --profile-smaller, the smaller size

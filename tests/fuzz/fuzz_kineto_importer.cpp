@@ -5,8 +5,8 @@
 #include <cstdint>
 #include <string_view>
 
-#include "core/interchange/kineto_importer.h"
-#include "core/tracefile/byte_source.h"
+#include "core/interchange/kineto/kineto_importer.h"
+#include "core/io/byte_source.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     syncscope::ImportOptions options;

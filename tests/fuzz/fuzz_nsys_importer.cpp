@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "core/interchange/nsys_importer.h"
+#include "core/interchange/nsys/nsys_importer.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     syncscope::ImportOptions options;

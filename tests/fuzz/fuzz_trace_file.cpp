@@ -10,7 +10,7 @@
 
 #include "core/analysis/invariant_checker.h"
 #include "core/analysis/trace_stats.h"
-#include "core/interchange/chrome_trace_writer.h"
+#include "core/interchange/chrome/chrome_trace_writer.h"
 #include "core/tracefile/trace_file.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

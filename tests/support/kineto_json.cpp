@@ -1,7 +1,7 @@
 #include "tests/support/kineto_json.h"
 
-#include "core/interchange/kineto_importer.h"
-#include "core/tracefile/byte_source.h"
+#include "core/interchange/kineto/kineto_importer.h"
+#include "core/io/byte_source.h"
 
 namespace syncscope::test {
 

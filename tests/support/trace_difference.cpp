@@ -102,7 +102,10 @@ std::string traceDifference(const Trace& a, const Trace& b, TraceMatch match) {
              d.field("lanes", i, "priority", x.priority, y.priority) &&
              d.field("lanes", i, "parent", x.parent, y.parent) &&
              d.field("lanes", i, "thread_id", x.thread_id, y.thread_id) &&
-             d.field("lanes", i, "rank", x.rank, y.rank);
+             d.field("lanes", i, "rank", x.rank, y.rank) &&
+             d.field("lanes", i, "device", x.device, y.device) &&
+             d.field("lanes", i, "process_id", x.process_id, y.process_id) &&
+             d.field("lanes", i, "bookkeeping", x.bookkeeping, y.bookkeeping);
     }
     ok = ok && d.field("events.size()", kNo, "", a.events.size(), b.events.size());
     for (std::size_t i = 0; ok && i < a.events.size(); ++i) {

@@ -2,8 +2,8 @@
 
 #include <string_view>
 
-#include "core/interchange/chrome_trace_writer.h"
-#include "core/interchange/csv_writer.h"
+#include "core/interchange/chrome/chrome_trace_writer.h"
+#include "core/interchange/csv/csv_writer.h"
 
 namespace syncscope::test {
 

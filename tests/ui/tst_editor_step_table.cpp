@@ -271,7 +271,11 @@ void TestEditorStepTable::editAsBatchesListsWhatItCannotHold() {
                       Qt::LeftButton);
     QVERIFY(!editor.hasLoadedScenario());
     const QString note = editor.conversionNote();
-    QVERIFY2(note.contains(QStringLiteral("host_callback")), qPrintable(note));
+    // A host callback is a sync mode of the table (core/model/sync_mode_steps.h): it becomes the
+    // table's mode, and the note names the one it could not keep.
+    QVERIFY2(note.contains(QStringLiteral("2 sync modes: the table uses one (host-callback)")),
+             qPrintable(note));
+    QCOMPARE(editor.batchState().mode, SyncMode::HostCallback);
     QVERIFY2(note.contains(QStringLiteral("claims and callouts")), qPrintable(note));
     // Its kernels became batches: kernel A and "other" in batch 0, kernel B in batch 1.
     const QList<BatchRow> rows = editor.batchModel()->rows();

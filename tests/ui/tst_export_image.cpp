@@ -13,7 +13,7 @@
 #include <cerrno>
 #include <cstring>
 
-#include "core/tracefile/atomic_file_writer.h"
+#include "core/io/atomic_file_writer.h"
 #include "tst_timeline_fixtures.h"
 #include "ui/export/image_exporter.h"
 #include "ui/timeline/timeline_view.h"

@@ -1,7 +1,7 @@
 #pragma once
 
 // Shared by the timeline and export suites: a fixed offscreen platform and DPI so pictures are
-// reproducible (hotspot tests/testutils.h), and traces built by hand after
+// reproducible (as hotspot's test utilities do), and traces built by hand after
 // docs/trace-conventions.md.
 
 #include <QApplication>

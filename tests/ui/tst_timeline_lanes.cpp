@@ -50,8 +50,11 @@ std::shared_ptr<Trace> manyStreams(int streams, bool bookkeeping = false) {
     call.name = t->strings.intern("cudaDeviceSynchronize");
     t->addEvent(call);
     if (bookkeeping) {
-        for (const char* name : {"/", "Traces/PyTorch Profiler", "Spans/PyTorch Profiler"})
-            t->addLane({LaneKind::Other, name, kNone, StreamKind::NonBlocking, 0, kNoLane, kNone});
+        for (const char* name : {"/", "Traces/PyTorch Profiler", "Spans/PyTorch Profiler"}) {
+            Lane lane{LaneKind::Other, name, kNone, StreamKind::NonBlocking, 0, kNoLane, kNone};
+            lane.bookkeeping = true;  // as the Kineto importer marks them
+            t->addLane(lane);
+        }
     }
     return t;
 }
@@ -97,6 +100,30 @@ private slots:
         QCOMPARE(layout.rows().size(), std::size_t(7));
         QVERIFY(LaneLayout::isBookkeeping(t->lanes[4]));
         QVERIFY(!LaneLayout::isBookkeeping(t->lanes[2]));
+    }
+
+    // Structure is in the lanes' fields (Lane::device, Lane::bookkeeping), never in their names: a
+    // lane named like the profiler's own row but not marked stays, and GPU lanes group by device
+    // whatever they are called.
+    void layoutReadsFieldsNotNames() {
+        auto t = manyStreams(3);
+        t->lanes[2].device = 1;
+        t->lanes[3].device = 2;
+        t->lanes[4].name = "GPU 5 stream 2";  // no device field: the trace's one GPU
+        t->addLane({LaneKind::Other, "Traces/named so", kNone, StreamKind::NonBlocking, 0, kNoLane,
+                    kNone});
+        const TimelineModel model(t);
+        LaneLayout layout;
+        layout.reset(*t, model.naturalOrder());
+        QCOMPARE(layout.hiddenCount(), 0);
+        QVERIFY(!LaneLayout::isBookkeeping(t->lanes[5]));
+        QStringList names;
+        for (const LaneGroup& g : layout.groups())
+            names << g.name;
+        QVERIFY2(
+            names.contains(QStringLiteral("GPU 1")) && names.contains(QStringLiteral("GPU 2")) &&
+                names.contains(QStringLiteral("GPU")) && !names.contains(QStringLiteral("GPU 5")),
+            qPrintable(names.join(QStringLiteral(", "))));
     }
 
     void layoutMovesHidesAndCollapses() {

@@ -9,12 +9,13 @@
 #include <QTest>
 
 #include "core/engine/engine_factory.h"
+#include "core/interchange/input_probe.h"
 #include "core/scenario/scenario_writer.h"
 #include "core/tracefile/trace_file.h"
 #include "tests/support/real_traces.h"
 #include "tests/support/trace_difference.h"
 #include "tests/ui/test_scenarios.h"
-#include "ui/window/document_loader.h"
+#include "ui/files/document_loader.h"
 
 using namespace syncscope;
 using namespace Qt::StringLiterals;
@@ -48,8 +49,9 @@ void TestWindowDocumentLoader::opensAScenario() {
     const Scenario scenario = test::kernelLoopScenario(3);
     std::string error;
     QVERIFY2(ScenarioWriter::save(scenario, path.toStdString(), error), error.c_str());
-    QVERIFY(DocumentLoader::isScenarioFile(path));
+    const std::uint64_t reads = InputProbe::headReads();
     const LoadedDocument document = DocumentLoader::load(path);
+    QCOMPARE(InputProbe::headReads() - reads, std::uint64_t{1});  // one look at its head
     QVERIFY2(document.ok(), qPrintable(document.error));
     QVERIFY(document.scenario);
     QVERIFY(!document.trace);
@@ -68,8 +70,9 @@ void TestWindowDocumentLoader::opensANativeTraceWithItsScenario() {
         const QString path = dir.filePath(name);
         std::string error;
         QVERIFY2(TraceFile::save(run.trace, path.toStdString(), error), error.c_str());
-        QVERIFY(!DocumentLoader::isScenarioFile(path));
+        const std::uint64_t reads = InputProbe::headReads();
         const LoadedDocument document = DocumentLoader::load(path);
+        QCOMPARE(InputProbe::headReads() - reads, std::uint64_t{1});
         QVERIFY2(document.ok(), qPrintable(document.error));
         QVERIFY(document.trace);
         const std::string diff =
@@ -108,7 +111,6 @@ void TestWindowDocumentLoader::realTracesOpen() {
     QVERIFY2(document.ok(), qPrintable(document.error));
     QVERIFY(document.trace);
     QVERIFY(!document.trace->events.empty());
-    QVERIFY(!DocumentLoader::isScenarioFile(path));
 }
 
 void TestWindowDocumentLoader::badFilesNameTheFileAndTheProblem_data() {
@@ -161,7 +163,6 @@ void TestWindowDocumentLoader::nonRegularFilesAreRefused() {
                  {fifo, u"is a pipe (FIFO)"_s},
                  {zero, u"is a character device"_s}};
     for (const auto& c : cases) {
-        QVERIFY(!DocumentLoader::isScenarioFile(c.path));
         const LoadedDocument document = DocumentLoader::load(c.path);
         QVERIFY(!document.ok());
         QVERIFY2(document.error.startsWith(c.path + u": "_s + c.problem),

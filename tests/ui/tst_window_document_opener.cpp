@@ -8,7 +8,7 @@
 #include <map>
 #include <memory>
 
-#include "ui/window/document_opener.h"
+#include "ui/files/document_opener.h"
 
 using namespace syncscope;
 using namespace Qt::StringLiterals;

@@ -13,6 +13,7 @@
 
 #include "core/engine/engine_factory.h"
 #include "core/engine/trace_delta_emitter.h"
+#include "core/interchange/input_probe.h"
 #include "core/tracefile/trace_file.h"
 #include "tests/ui/test_scenarios.h"
 #include "tests/ui/window_test_utils.h"
@@ -91,6 +92,8 @@ private slots:
     void runningFillsTimelineAndSummary();
     void selectingAWaitExplainsIt();
     void editedScenarioIsNotSilentlyDiscarded();
+    void aScenarioFileAsksOnceLoaded();
+    void theGuiThreadNeverReadsAFile();
     void unknownBuiltinIsAnError();
     void themeAndEngineAreRemembered();
     void openingATraceDuringARunShowsTheTrace();
@@ -130,7 +133,8 @@ void TestWindowMainWindow::loadingABuiltinScenarioShowsIt() {
     QVERIFY(window.editor()->hasLoadedScenario());
     QCOMPARE(window.editor()->scenario()->title, expected->title);
     QCOMPARE(window.library()->selectedName(), name);
-    QVERIFY(window.library()->explanationText().contains(QString::fromStdString(expected->title.en)));
+    QVERIFY(
+        window.library()->explanationText().contains(QString::fromStdString(expected->title.en)));
     QVERIFY(window.windowTitle().contains(name));
     QVERIFY(!window.editor()->isModified());
 }
@@ -196,6 +200,53 @@ void TestWindowMainWindow::editedScenarioIsNotSilentlyDiscarded() {
     window.editor()->undoStack()->undo();
     QVERIFY(window.openPath(QStringLiteral("builtin:mode-event")));
     QVERIFY(window.editor()->hasLoadedScenario());
+}
+
+// A scenario file is known to be one once the worker read it; then, with unsaved edits, the
+// window keeps them (no dialog in tests: the answer is "keep my edits") and does not open it.
+void TestWindowMainWindow::aScenarioFileAsksOnceLoaded() {
+    MainWindow window;
+    window.setInteractive(false);
+    BatchTableModel* model = window.editor()->batchModel();
+    QVERIFY(model->setData(model->index(0, BatchTableModel::Batches), 9, Qt::EditRole));
+    QVERIFY(window.editor()->isModified());
+    const QString file =
+        QStringLiteral(SYNCSCOPE_SOURCE_DIR "/resources/scenarios/mode-event.json");
+    QSignalSpy opened(&window, &MainWindow::documentOpened);
+    QVERIFY(window.openPath(file));  // the load starts
+    QVERIFY(!QTest::qWaitFor([&] { return !opened.isEmpty(); }, 2000));
+    QCOMPARE(model->rows().at(0).batches, 9);
+    window.editor()->undoStack()->undo();
+    QVERIFY(window.openPath(file));
+    QVERIFY(QTest::qWaitFor([&] { return !opened.isEmpty(); }, 60000));
+    QVERIFY(window.editor()->hasLoadedScenario());
+}
+
+// The GUI thread never reads a file (docs/architecture.md section 2): opening a trace and a
+// scenario file probes them on a worker.
+void TestWindowMainWindow::theGuiThreadNeverReadsAFile() {
+    QTemporaryDir dir;
+    const QString trace = dir.filePath(QStringLiteral("t.json"));
+    {
+        MainWindow runner;
+        runner.setInteractive(false);
+        QVERIFY(test::showAndRun(runner, QStringLiteral("builtin:mode-event")));
+        std::string error;
+        QVERIFY2(TraceFile::save(*runner.currentTrace(), trace.toStdString(), error),
+                 error.c_str());
+    }
+    MainWindow window;
+    window.setInteractive(false);
+    const std::uint64_t before = InputProbe::headReadsOnThisThread();
+    const std::uint64_t all_before = InputProbe::headReads();
+    for (const QString& file :
+         {trace, QStringLiteral(SYNCSCOPE_SOURCE_DIR "/resources/scenarios/mode-stream.json")}) {
+        QSignalSpy opened(&window, &MainWindow::documentOpened);
+        QVERIFY(window.openPath(file));
+        QVERIFY(QTest::qWaitFor([&] { return !opened.isEmpty(); }, 60000));
+    }
+    QCOMPARE(InputProbe::headReadsOnThisThread(), before);
+    QCOMPARE(InputProbe::headReads() - all_before, std::uint64_t{2});  // once each, on a worker
 }
 
 void TestWindowMainWindow::unknownBuiltinIsAnError() {

@@ -13,12 +13,12 @@
 
 #include "core/model/trace.h"
 #include "core/tracefile/trace_file.h"
+#include "ui/files/document_opener.h"
+#include "ui/files/open_progress.h"
 #include "ui/timeline/time_mapping.h"
 #include "ui/timeline/timeline_model.h"
 #include "ui/timeline/timeline_view.h"
-#include "ui/window/document_opener.h"
 #include "ui/window/main_window.h"
-#include "ui/window/open_progress.h"
 #include "window_test_utils.h"
 
 using namespace syncscope;

@@ -23,12 +23,12 @@
 #include "tests/ui/window_test_utils.h"
 #include "ui/editor/builtin_scenarios.h"
 #include "ui/editor/scenario_library.h"
+#include "ui/files/document_loader.h"
+#include "ui/files/trace_saver.h"
 #include "ui/run/run_controller.h"
 #include "ui/run/run_panel.h"
 #include "ui/timeline/timeline_view.h"
-#include "ui/window/document_loader.h"
 #include "ui/window/main_window.h"
-#include "ui/window/trace_saver.h"
 
 using namespace syncscope;
 

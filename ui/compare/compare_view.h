@@ -15,8 +15,9 @@ class ComparisonTableWidget;
 class TimelineSync;
 class TimelineView;
 
-// Two runs stacked on one time axis (DESIGN.md §5 "Compare"): run A above run B, each in its own
-// TimelineView, zoom, pan and selection kept in step, and the difference table underneath.
+// Two runs stacked on one time axis (docs/architecture.md section 5 "Compare"): run A above run B,
+// each in its own TimelineView, zoom, pan and selection kept in step, and the difference table
+// underneath.
 class CompareView final : public QWidget {
     Q_OBJECT
 public:

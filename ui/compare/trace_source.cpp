@@ -7,7 +7,7 @@
 #include "core/engine/engine_factory.h"
 #include "core/scenario/scenario_reader.h"
 #include "ui/editor/builtin_scenarios.h"
-#include "ui/window/document_loader.h"
+#include "ui/files/document_loader.h"
 
 namespace syncscope {
 
@@ -46,24 +46,19 @@ TraceSource::Result TraceSource::load(const QString& source, const QString& engi
         if (!info.isFile())
             return badInput(QCoreApplication::translate("TraceSource", "%1: not a regular file")
                                 .arg(QDir::toNativeSeparators(source)));
-        if (DocumentLoader::isScenarioFile(source)) {
-            ScenarioParseResult parsed =
-                ScenarioReader::readFile(QFile::encodeName(source).toStdString());
-            if (!parsed.ok())
-                return badInput(QStringLiteral("%1: %2").arg(QDir::toNativeSeparators(source),
-                                                             qs(parsed.errorText())));
-            scenario = std::move(parsed.scenario);
-        } else {
-            LoadedDocument document = DocumentLoader::load(source);
-            if (!document.ok())
-                return badInput(document.error);
-            if (!document.trace)
-                return badInput(QCoreApplication::translate("TraceSource", "%1: not a trace")
-                                    .arg(QDir::toNativeSeparators(source)));
+        // One load decides what the file is (its head read once) and reads it.
+        LoadedDocument document = DocumentLoader::load(source);
+        if (!document.ok())
+            return badInput(document.error);
+        if (document.trace) {
             Result r;
             r.trace = document.trace;
             return r;
         }
+        if (!document.scenario)
+            return badInput(QCoreApplication::translate("TraceSource", "%1: not a trace")
+                                .arg(QDir::toNativeSeparators(source)));
+        scenario = std::move(document.scenario);
     }
     EngineChoice choice = chooseEngine(engine.toStdString());
     Result r;

@@ -7,25 +7,11 @@
 #include <utility>
 #include <vector>
 
+#include "core/model/sync_mode_steps.h"
+
 namespace syncscope {
 
 namespace {
-
-bool isSync(StepKind k) {
-    switch (k) {
-        case StepKind::EventRecord:
-        case StepKind::StreamWaitEvent:
-        case StepKind::WaitStream:
-        case StepKind::DeviceSync:
-        case StepKind::StreamSync:
-        case StepKind::EventSync:
-        case StepKind::CpuSync:
-        case StepKind::EventQueryPoll:
-            return true;
-        default:
-            return false;
-    }
-}
 
 // One batch of the program: its kernels' shape.
 struct BatchShape {
@@ -79,17 +65,18 @@ BatchConversion BatchConversion::fromScenario(const Scenario& scenario,
     std::map<StepKind, int> others;
     std::vector<std::pair<SyncMode, int>> modes;  // in the order the program first uses them
     for (const Step& s : steps) {
-        if (s.mode != SyncMode::None) {
+        // A hand-written sync step carries no mode: its call is its mode (the step table).
+        if (const SyncMode mode = modeOfStep(s); mode != SyncMode::None) {
             auto m = std::find_if(modes.begin(), modes.end(),
-                                  [&](const auto& p) { return p.first == s.mode; });
+                                  [&](const auto& p) { return p.first == mode; });
             if (m == modes.end())
-                modes.emplace_back(s.mode, 1);
+                modes.emplace_back(mode, 1);
             else
                 ++m->second;
         }
         if (s.kind != StepKind::Kernel) {
             unnumbered_run = false;
-            if (!isSync(s.kind))
+            if (!isSyncStep(s.kind))
                 ++others[s.kind];
             continue;
         }

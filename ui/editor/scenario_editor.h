@@ -21,10 +21,10 @@ class StepTableEditor;
 class StepTableModel;
 class SyncModePicker;
 
-// The scenario half of the left pane (DESIGN.md §5): batches table, sync mode with its
-// explanation, placement and schedule policy. It either generates a scenario from the table (the
-// simple view) or holds a scenario loaded from a file or the library. The run controls below it
-// are RunPanel's.
+// The scenario half of the left pane (docs/architecture.md section 5): batches table, sync mode
+// with its explanation, placement and schedule policy. It either generates a scenario from the
+// table (the simple view) or holds a scenario loaded from a file or the library. The run controls
+// below it are RunPanel's.
 class ScenarioEditor final : public QWidget {
     Q_OBJECT
 public:

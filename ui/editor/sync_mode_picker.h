@@ -10,7 +10,8 @@ class QLabel;
 namespace syncscope {
 
 // Picks a sync mode of the catalogue and shows what it means: the explanation, the CUDA call, the
-// PyTorch equivalent, who blocks and what it waits for (DESIGN.md §4: the catalogue is the UI).
+// PyTorch equivalent, who blocks and what it waits for (docs/architecture.md section 4: the
+// catalogue is the UI).
 class SyncModePicker final : public QWidget {
     Q_OBJECT
 public:

@@ -16,8 +16,8 @@
 
 #include "core/analysis/gpu_activity.h"
 #include "core/doctor/sync_doctor.h"
-#include "core/tracefile/atomic_file.h"
-#include "core/tracefile/output_target.h"
+#include "core/io/atomic_file.h"
+#include "core/io/output_target.h"
 #include "ui/doctor/finding_callouts.h"
 #include "ui/i18n/sync_mode_texts.h"
 #include "ui/i18n/ui_language.h"

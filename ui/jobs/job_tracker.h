@@ -12,11 +12,11 @@
 
 namespace syncscope {
 
-// The one way the UI does background work (DESIGN.md §9 "one of each"; hotspot's jobtracker is
-// the model). Every start() hands out a new job id and makes it the current one; the previous job
-// is cancelled. What a job returns, and what it posts while it runs, reaches the receiver only if
-// that job is still the current one when it arrives, so a stale result can never overwrite a newer
-// one, whatever the finish order.
+// The one way the UI does background work (docs/architecture.md section 10 "one of each"; hotspot's
+// jobtracker is the model). Every start() hands out a new job id and makes it the current one; the
+// previous job is cancelled. What a job returns, and what it posts while it runs, reaches the
+// receiver only if that job is still the current one when it arrives, so a stale result can never
+// overwrite a newer one, whatever the finish order.
 //
 // Own the tracker by the object the results go to (a member or a QObject child): deliveries run
 // in the tracker's thread as queued calls to the tracker, so "the tracker exists" is "the receiver

@@ -10,9 +10,9 @@ class QPushButton;
 
 namespace syncscope {
 
-// The run controls of the left pane (DESIGN.md §5): which engine runs, what it says about the
-// CUDA device, Run / Cancel, and the current run's progress. It only asks for runs; the window
-// starts and cancels them and tells it how they go.
+// The run controls of the left pane (docs/architecture.md section 5): which engine runs, what it
+// says about the CUDA device, Run / Cancel, and the current run's progress. It only asks for runs;
+// the window starts and cancels them and tells it how they go.
 class RunPanel final : public QWidget {
     Q_OBJECT
 public:

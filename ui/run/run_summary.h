@@ -16,9 +16,9 @@ namespace syncscope {
 
 class JobTracker;
 
-// The run summary (DESIGN.md §5): makespan, host blocked, host CPU burnt waiting, GPU idle (and
-// how much of it the syncs caused), overlap, peak memory, and the invariant check: "0 violations"
-// or the list. The analysis runs as a job; a newer trace makes an older result stale.
+// The run summary (docs/architecture.md section 5): makespan, host blocked, host CPU burnt waiting,
+// GPU idle (and how much of it the syncs caused), overlap, peak memory, and the invariant check: "0
+// violations" or the list. The analysis runs as a job; a newer trace makes an older result stale.
 class RunSummary final : public QWidget {
     Q_OBJECT
 public:

@@ -11,9 +11,9 @@
 namespace syncscope {
 
 // Arrows between events, drawn on demand: launch -> kernel, record -> wait, wait -> the op it
-// waited for (DESIGN.md §8: "which kernels is this sync waiting on?"). Only the selected event's
-// flows, plus — when enabled — the flows inside the visible range while there are few enough to
-// read; never an item per flow.
+// waited for (docs/architecture.md section 11: "which kernels is this sync waiting on?"). Only the
+// selected event's flows, plus — when enabled — the flows inside the visible range while there are
+// few enough to read; never an item per flow.
 class FlowLayer : public QCPLayerable {
     Q_OBJECT
 public:

@@ -9,17 +9,10 @@ namespace syncscope {
 
 namespace {
 
-bool startsWith(std::string_view s, std::string_view prefix) {
-    return s.size() >= prefix.size() && s.substr(0, prefix.size()) == prefix;
-}
-
-// "GPU 3 stream 7" -> "GPU 3": importers name the device only when there is more than one.
+// The group of a GPU lane: its device, where the trace has several (Lane::device).
 QString deviceOf(const Lane& lane) {
-    const QString name = QString::fromStdString(lane.name);
-    if (!name.startsWith(QStringLiteral("GPU ")))
-        return QStringLiteral("GPU");
-    const qsizetype space = name.indexOf(QLatin1Char(' '), 4);
-    return space < 0 ? name : name.left(space);
+    return lane.device == kNone || lane.device == 0 ? QStringLiteral("GPU")
+                                                    : QStringLiteral("GPU %1").arg(lane.device);
 }
 
 bool isHostLane(LaneKind k) {
@@ -29,14 +22,7 @@ bool isHostLane(LaneKind k) {
 }  // namespace
 
 bool LaneLayout::isBookkeeping(const Lane& lane) {
-    if (lane.kind != LaneKind::Other)
-        return false;
-    // A merged rank's lanes are named "rank 3 · …" (RankMerger): judge the name it came with.
-    std::string_view name = lane.name;
-    if (const std::string prefix = "rank " + std::to_string(lane.rank) + " \u00b7 ";
-        lane.rank != kNone && startsWith(lane.name, prefix))
-        name.remove_prefix(prefix.size());
-    return name == "/" || startsWith(name, "Traces/") || startsWith(name, "Spans/");
+    return lane.bookkeeping;
 }
 
 void LaneLayout::buildGroups(const Trace& trace) {

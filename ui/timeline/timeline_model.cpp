@@ -61,7 +61,7 @@ void TimelineModel::buildRows() {
                 continue;
             place(l);
             // The waits sub-lane goes right under its thread so a sync never hides behind the
-            // kernel it waits for (DESIGN.md §8, kineto #1356).
+            // kernel it waits for (docs/architecture.md section 11, kineto #1356).
             for (std::size_t w = 0; w < lanes.size(); ++w)
                 if (lanes[w].kind == LaneKind::HostWaits && lanes[w].parent == l)
                     place(w);

@@ -6,7 +6,7 @@
 #include <new>
 #include <stdexcept>
 
-#include "core/tracefile/process_guard.h"
+#include "core/io/process_guard.h"
 
 namespace syncscope {
 

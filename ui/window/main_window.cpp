@@ -34,6 +34,8 @@
 #include "ui/editor/scenario_editor.h"
 #include "ui/editor/scenario_library.h"
 #include "ui/editor/sync_mode_picker.h"
+#include "ui/files/document_opener.h"
+#include "ui/files/recent_files.h"
 #include "ui/i18n/language_menu.h"
 #include "ui/i18n/ui_language.h"
 #include "ui/jobs/job_tracker.h"
@@ -46,9 +48,7 @@
 #include "ui/timeline/theme.h"
 #include "ui/timeline/timeline_model.h"
 #include "ui/timeline/timeline_view.h"
-#include "ui/window/document_opener.h"
 #include "ui/window/image_export_dialog.h"
-#include "ui/window/recent_files.h"
 #include "ui/window/scenario_dock.h"
 
 namespace syncscope {

@@ -8,9 +8,9 @@
 
 #include "core/engine/engine.h"
 #include "core/model/callout.h"
+#include "ui/files/document_loader.h"
+#include "ui/files/trace_saver.h"
 #include "ui/run/run_metatypes.h"
-#include "ui/window/document_loader.h"
-#include "ui/window/trace_saver.h"
 
 class QAction;
 class QActionGroup;
@@ -46,8 +46,8 @@ class RankTable;
 class TimelineView;
 struct Theme;
 
-// The syncscope window (DESIGN.md §5): scenario editor and library on the left, the timeline in
-// the centre, run summary and event details on the right.
+// The syncscope window (docs/architecture.md section 5): scenario editor and library on the left,
+// the timeline in the centre, run summary and event details on the right.
 class OpenProgress;
 class TimelineModel;
 

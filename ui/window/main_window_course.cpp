@@ -18,12 +18,12 @@
 #include "ui/course/lesson_panel.h"
 #include "ui/course/start_page.h"
 #include "ui/editor/builtin_scenarios.h"
+#include "ui/files/recent_files.h"
 #include "ui/i18n/ui_language.h"
 #include "ui/run/run_controller.h"
 #include "ui/run/run_panel.h"
 #include "ui/timeline/timeline_view.h"
 #include "ui/window/main_window.h"
-#include "ui/window/recent_files.h"
 
 namespace syncscope {
 

@@ -29,6 +29,9 @@
 #include "ui/editor/scenario_editor.h"
 #include "ui/editor/scenario_library.h"
 #include "ui/editor/sync_mode_picker.h"
+#include "ui/files/document_opener.h"
+#include "ui/files/open_progress.h"
+#include "ui/files/recent_files.h"
 #include "ui/replay/replay_controller.h"
 #include "ui/run/run_controller.h"
 #include "ui/run/run_panel.h"
@@ -36,11 +39,8 @@
 #include "ui/timeline/event_details.h"
 #include "ui/timeline/theme.h"
 #include "ui/timeline/timeline_view.h"
-#include "ui/window/document_opener.h"
 #include "ui/window/image_export_dialog.h"
 #include "ui/window/main_window.h"
-#include "ui/window/open_progress.h"
-#include "ui/window/recent_files.h"
 
 namespace syncscope {
 
@@ -105,8 +105,8 @@ bool MainWindow::openPath(const QString& path, bool run_after) {
         recent_->remove(path);
         return false;
     }
-    if (DocumentLoader::isScenarioFile(path) && !maybeDiscardScenario())
-        return false;
+    // Whether it is a scenario (and unsaved edits would be lost) is known once the worker has
+    // read it: the GUI thread never reads a file (showDocument asks then).
     statusBar()->showMessage(tr("Opening %1…").arg(info.fileName()));
     // Traces can be large: read them as a job; the window stays responsive, and a newer open
     // supersedes this one.
@@ -134,13 +134,18 @@ void MainWindow::showDocument(const LoadedDocument& document) {
         showError(tr("Cannot open file"), document.error);
         return;
     }
+    // A scenario file replaces the editor's scenario: only if unsaved edits may go.
+    if (document.scenario && !document.trace && !maybeDiscardScenario()) {
+        statusBar()->showMessage(tr("Kept the edited scenario; %1 not opened").arg(name), 8000);
+        return;
+    }
     dropRun();
     recent_->add(document.path);
     document_path_ = document.path;
     showTimelineArea();
     if (document.scenario) {
-        // A scenario file replaces the editor's scenario (already confirmed); a native trace's
-        // scenario only when nothing edited would be lost.
+        // A native trace's scenario replaces the editor's only when nothing edited would be
+        // lost (asked once, here).
         if (!document.trace || maybeDiscardScenario()) {
             editor_->loadScenario(*document.scenario, QFileInfo(document.path).fileName());
             scenario_path_ = document.trace ? QString() : document.path;

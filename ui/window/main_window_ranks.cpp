@@ -6,10 +6,10 @@
 #include <QStatusBar>
 
 #include "core/interchange/rank_merger.h"
+#include "ui/files/document_opener.h"
+#include "ui/files/open_progress.h"
 #include "ui/timeline/timeline_view.h"
-#include "ui/window/document_opener.h"
 #include "ui/window/main_window.h"
-#include "ui/window/open_progress.h"
 #include "ui/window/rank_table.h"
 
 namespace syncscope {

@@ -1,6 +1,6 @@
 #pragma once
 
-// Hand-made traces that each break one invariant of SYNC-SEMANTICS.md §8 (data rows of
+// Hand-made traces that each break one invariant of docs/semantics.md section 7 (data rows of
 // tst_invariant_checker), and the use-after-free layout some tests share.
 #include <cstdint>
 #include <functional>

@@ -143,8 +143,9 @@ private slots:
         QVERIFY2(violations.empty(), qPrintable(describe(violations)));
     }
 
-    // Lower bounds follow §8's done(e), the end of the captured work, even when the marker's own
-    // stamp is a little later (CUDA_EVENT device stamps and kernel ends are different records).
+    // Lower bounds follow docs/semantics.md section 7's done(e), the end of the captured work, even
+    // when the marker's own stamp is a little later (CUDA_EVENT device stamps and kernel ends are
+    // different records).
     void lowerBoundsUseCapturedWork() {
         TraceBuilder b;
         const auto s0 = b.stream("stream 0");

@@ -53,7 +53,7 @@ void addScenarioRows(const QString& folder, const QString& filter) {
 
 }  // namespace
 
-// The simulator's traces against the checker: two independent readings of SYNC-SEMANTICS.md.
+// The simulator's traces against the checker: two independent readings of docs/semantics.md.
 // Every built-in scenario must pass; the extra scenarios here stress stream kinds, pools and
 // long runs, and one of them does use a buffer after cudaFreeAsync on purpose.
 class TestSimTraces : public QObject {

@@ -69,8 +69,8 @@ private slots:
                                 "(spinning)."));
     }
 
-    // A record on a blocking stream also waits for earlier legacy-stream work (§2): the event
-    // fires after its captured work ended, and the sentence says so.
+    // A record on a blocking stream also waits for earlier legacy-stream work (docs/semantics.md
+    // section 2): the event fires after its captured work ended, and the sentence says so.
     void eventSyncOnDelayedRecord() {
         TraceBuilder b;
         const auto blocking = b.stream("stream 1", StreamKind::Blocking);

@@ -352,6 +352,27 @@ private slots:
         QVERIFY(!QFile::exists(out));
     }
 
+    // A scenario of format version 1 in the form version 2 refuses still runs, with a warning that
+    // names the field and how to fix the file (issue 37: old files load).
+    void anOldScenarioRunsWithAWarning() {
+        QTemporaryDir dir;
+        QFile f(dir.filePath(QStringLiteral("old.json")));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(
+            "{\"format\": \"syncscope-scenario\", \"version\": 1, \"title\": \"old\", "
+            "\"streams\": [{\"name\": \"s1\"}], \"steps\": [{\"op\": \"memcpy\", "
+            "\"stream\": \"s1\", \"direction\": \"d2h\", \"bytes\": 64, \"async\": false}]}");
+        f.close();
+        const Output run = cli({"run", f.fileName(), "--engine", "sim", "-q"});
+        QVERIFY2(run.code == 0, qPrintable(run.err));
+        QVERIFY2(
+            run.err.contains(f.fileName() +
+                             QStringLiteral(": warning: steps[0].stream: ignored: a synchronous "
+                                            "memcpy")) &&
+                run.err.contains(QStringLiteral("set \"version\": 2")),
+            qPrintable(run.err));
+    }
+
     // Issue 40: whatever still escapes a command (the loaders report running out of memory
     // themselves) ends with the documented out-of-memory message and status, never an abort.
     void anEscapedOutOfMemoryIsExitTwo() {

@@ -92,19 +92,21 @@ private slots:
         QFile file(dir.filePath(QStringLiteral("s.json")));
         QVERIFY(file.open(QIODevice::WriteOnly));
         // Plain literals: moc misreads this raw string.
-        file.write("{\"format\": \"syncscope-scenario\", \"version\": 1, \"title\": \"x\", "
-                   "\"bad\\u001b]0;pwned\\u0007\\u009b2J\\u2066\": 1, "
-                   "\"streams\": [{\"name\": \"s1\"}], \"steps\": [{\"op\": \"kernel\", "
-                   "\"stream\": \"s1\", \"kind\": \"spin\", \"duration_us\": 10}]}");
+        file.write(
+            "{\"format\": \"syncscope-scenario\", \"version\": 1, \"title\": \"x\", "
+            "\"bad\\u001b]0;pwned\\u0007\\u009b2J\\u2066\": 1, "
+            "\"streams\": [{\"name\": \"s1\"}], \"steps\": [{\"op\": \"kernel\", "
+            "\"stream\": \"s1\", \"kind\": \"spin\", \"duration_us\": 10}]}");
         file.close();
         const Output run = cli({"run", file.fileName(), "--engine", "sim"});
         QCOMPARE(run.code, 2);
         QVERIFY2(!run.err.contains(QChar(0x1b)) && !run.err.contains(QChar(0x9b)) &&
                      !run.err.contains(QChar(0x2066)),
                  qPrintable(run.err));
-        QVERIFY2(run.err.contains(QStringLiteral("bad\\x1b]0;pwned\\x07\\xc2\\x9b2J\\xe2\\x81\\xa6: "
-                                                 "unknown field")),
-                 qPrintable(run.err));
+        QVERIFY2(
+            run.err.contains(QStringLiteral("bad\\x1b]0;pwned\\x07\\xc2\\x9b2J\\xe2\\x81\\xa6: "
+                                            "unknown field")),
+            qPrintable(run.err));
     }
 
     void everyBuiltinPassesItsClaims() {

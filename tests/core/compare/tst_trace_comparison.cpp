@@ -53,7 +53,8 @@ void TestTraceComparison::identicalRunsAgree() {
 }
 
 void TestTraceComparison::makespanIsFirstStartToLastEnd() {
-    const TraceComparison c = compareTraces(twoKernels(us(100), us(200)), twoKernels(us(50), us(80)));
+    const TraceComparison c =
+        compareTraces(twoKernels(us(100), us(200)), twoKernels(us(50), us(80)));
     QCOMPARE(c.makespan_a, us(202));  // 0 .. the wait's end, 2 µs after the last kernel
     QCOMPARE(c.makespan_b, us(82));
 }

@@ -1,6 +1,6 @@
 // Runs scenarios on the real GPU and checks the trace's shape and the ordering invariants of
-// SYNC-SEMANTICS §8 that hold on any device. Skips, saying why, where no usable GPU is present.
-// Measured figures (wake-up, launch cost, timer granularity) are printed, never asserted.
+// docs/semantics.md section 7 that hold on any device. Skips, saying why, where no usable GPU is
+// present. Measured figures (wake-up, launch cost, timer granularity) are printed, never asserted.
 #include <QDir>
 #include <QtTest>
 #include <map>

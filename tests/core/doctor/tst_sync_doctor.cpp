@@ -1,5 +1,4 @@
 #include <QtTest>
-
 #include <string>
 
 #include "core/doctor/finding_catalogue.h"
@@ -34,9 +33,8 @@ struct Loop {
         auto span = [](const std::string& cat, const std::string& name, double ts, double dur,
                        const std::string& args = "", int tid = 2, int pid = 1) {
             return "{\"ph\": \"X\", \"cat\": \"" + cat + "\", \"name\": \"" + name +
-                   "\", \"pid\": " + std::to_string(pid) + ", \"tid\": " +
-                   std::to_string(tid) + ", \"ts\": " + std::to_string(ts) +
-                   ", \"dur\": " + std::to_string(dur) +
+                   "\", \"pid\": " + std::to_string(pid) + ", \"tid\": " + std::to_string(tid) +
+                   ", \"ts\": " + std::to_string(ts) + ", \"dur\": " + std::to_string(dur) +
                    (args.empty() ? std::string() : ", \"args\": {" + args + "}") + "}";
         };
         auto corrArgs = [](int c, bool gpu) {

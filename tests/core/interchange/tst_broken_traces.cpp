@@ -6,8 +6,8 @@
 #include <map>
 
 #include "core/interchange/trace_importer.h"
-#include "interchange_test_support.h"
-#include "nsys_test_database.h"
+#include "tests/core/interchange/interchange_test_support.h"
+#include "tests/core/interchange/nsys/nsys_test_database.h"
 
 using namespace syncscope;
 using namespace syncscope::test;

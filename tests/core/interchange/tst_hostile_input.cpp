@@ -14,14 +14,14 @@
 #include <thread>
 
 #include "core/interchange/input_probe.h"
-#include "core/tracefile/json_event_splitter.h"
 #include "core/interchange/trace_importer.h"
 #include "core/interchange/trace_opener.h"
-#include "core/tracefile/gzip.h"
-#include "core/tracefile/gzip_byte_source.h"
+#include "core/io/gzip.h"
+#include "core/io/gzip_byte_source.h"
+#include "core/io/json_event_splitter.h"
 #include "core/tracefile/trace_file.h"
-#include "interchange_test_support.h"
-#include "nsys_test_database.h"
+#include "tests/core/interchange/interchange_test_support.h"
+#include "tests/core/interchange/nsys/nsys_test_database.h"
 #include "tests/support/memory_limit.h"
 
 using namespace syncscope;

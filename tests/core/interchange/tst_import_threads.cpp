@@ -7,9 +7,9 @@
 #include <algorithm>
 
 #include "core/interchange/trace_importer.h"
-#include "core/tracefile/gzip.h"
+#include "core/io/gzip.h"
 #include "core/tracefile/trace_file.h"
-#include "interchange_test_support.h"
+#include "tests/core/interchange/interchange_test_support.h"
 #include "tests/support/real_traces.h"
 
 using namespace syncscope;

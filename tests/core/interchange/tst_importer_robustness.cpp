@@ -7,13 +7,13 @@
 #include <functional>
 #include <vector>
 
-#include "core/interchange/kineto_importer.h"
-#include "core/interchange/nsys_importer.h"
+#include "core/interchange/kineto/kineto_importer.h"
+#include "core/interchange/nsys/nsys_importer.h"
 #include "core/interchange/trace_importer.h"
-#include "interchange_test_support.h"
-#include "nsys_test_database.h"
+#include "tests/core/interchange/interchange_test_support.h"
+#include "tests/core/interchange/nsys/nsys_test_database.h"
+#include "tests/core/interchange/trace_mutator.h"
 #include "tests/support/kineto_json.h"
-#include "trace_mutator.h"
 
 using namespace syncscope;
 using namespace syncscope::test;

@@ -5,7 +5,7 @@
 #include <QtTest>
 
 #include "core/interchange/trace_importer.h"
-#include "interchange_test_support.h"
+#include "tests/core/interchange/interchange_test_support.h"
 
 using namespace syncscope;
 using namespace syncscope::test;

@@ -150,7 +150,7 @@ private slots:
         QVERIFY(!findDeviceProfile("gtx480").has_value());
         for (const auto& p : builtinDeviceProfiles()) {
             QVERIFY(p.sm_count > 0 && p.memory_bytes > 0 && p.launch_queue_depth > 0);
-            // Sleeping wakes slower than spinning and burns less CPU (SYNC-SEMANTICS §4).
+            // Sleeping wakes slower than spinning and burns less CPU (docs/semantics.md section 5).
             QVERIFY(p.wake_latency_ns[3] > p.wake_latency_ns[1]);
             QVERIFY(p.cpu_burn_fraction[3] < p.cpu_burn_fraction[1]);
         }

@@ -357,7 +357,7 @@ void TestBatchGenerator::runsOnTheSimulator_data() {
 }
 
 // What the window does with a generated scenario: run it. The simulator must accept it and its
-// trace must satisfy the invariants of SYNC-SEMANTICS.md §8.
+// trace must satisfy the invariants of docs/semantics.md section 7.
 void TestBatchGenerator::runsOnTheSimulator() {
     QFETCH(SyncMode, mode);
     QFETCH(SyncPlacement, placement);

@@ -10,9 +10,9 @@ using namespace syncscope;
 namespace {
 
 std::string doc(const std::string& steps, const std::string& top = "",
-                const std::string& streams = R"([{"name":"s1"},{"name":"s2"}])") {
-    return R"({"format":"syncscope-scenario","version":1,"title":"t",)" + top + R"("streams":)" +
-           streams + R"(,"steps":)" + steps + "}";
+                const std::string& streams = R"([{"name":"s1"},{"name":"s2"}])", int version = 2) {
+    return R"({"format":"syncscope-scenario","version":)" + std::to_string(version) +
+           R"(,"title":"t",)" + top + R"("streams":)" + streams + R"(,"steps":)" + steps + "}";
 }
 
 QString errorsOf(const std::string& text) {
@@ -46,6 +46,32 @@ private slots:
         QCOMPARE(per_thread.scenario->streams.size(), std::size_t(2));
         QCOMPARE(per_thread.scenario->program[0].stream, 1u);
         QVERIFY(per_thread.scenario->default_stream == DefaultStream::PerThread);
+    }
+
+    // Version 1 accepted a stream on a synchronous copy: such a file still runs, the field
+    // dropped with a warning that names it and says how to fix the file; version 2 refuses it.
+    void version1FilesAreMigrated() {
+        const std::string steps =
+            R"([{"op":"memcpy","stream":"s1","direction":"d2h","bytes":4,"async":false}])";
+        const auto old = ScenarioReader::parse(doc(steps, "", R"([{"name":"s1"}])", 1));
+        QVERIFY2(old.ok(), old.errorText().c_str());
+        QCOMPARE(old.warnings.size(), std::size_t{1});
+        QCOMPARE(QString::fromStdString(old.warnings[0].toString()),
+                 QStringLiteral("steps[0].stream: ignored: a synchronous memcpy (\"async\": false) "
+                                "runs on the legacy default stream, not on 's1' (version 1 "
+                                "accepted the field; version 2 refuses it): remove it and set "
+                                "\"version\": 2"));
+        const Scenario& s = *old.scenario;
+        QVERIFY(s.streams[s.program[0].stream].kind == StreamKind::LegacyDefault);
+        // A version 1 file without the old form reads without a warning.
+        const auto clean = ScenarioReader::parse(
+            doc(R"([{"op":"host_work","duration_us":5}])", "", R"([{"name":"s1"}])", 1));
+        QVERIFY(clean.ok());
+        QVERIFY(clean.warnings.empty());
+        // A version from the future is refused, saying which this build reads.
+        QCOMPARE(errorsOf(doc(steps, "", R"([{"name":"s1"}])", 3)),
+                 QStringLiteral("version: unsupported version 3 (this build reads versions 1 and "
+                                "2; a newer syncscope wrote it, or the number is wrong)"));
     }
 
     void badInput_data() {

@@ -99,8 +99,12 @@ void TestScenarioReader::badInput_data() {
     row("wrong format", R"({"format":"other","version":1})",
         "format: must be 'syncscope-scenario', not 'other'");
     row("missing format", R"({"version":1})", "format: is required");
-    row("version 2", R"({"format":"syncscope-scenario","version":2})",
-        "version: unsupported version 2 (this build reads version 1)");
+    row("version 3", R"({"format":"syncscope-scenario","version":3})",
+        "version: unsupported version 3 (this build reads versions 1 and 2; a newer syncscope "
+        "wrote it, or the number is wrong)");
+    row("version 0", R"({"format":"syncscope-scenario","version":0})",
+        "version: unsupported version 0 (this build reads versions 1 and 2; a newer syncscope "
+        "wrote it, or the number is wrong)");
     row("version string", R"({"format":"syncscope-scenario","version":"1"})",
         "version: must be an integer");
 

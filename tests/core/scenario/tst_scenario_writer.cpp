@@ -168,7 +168,7 @@ void TestScenarioWriter::defaultsAreOmitted() {
         QStringLiteral(
             "{\n"
             "  \"format\": \"syncscope-scenario\",\n"
-            "  \"version\": 1,\n"
+            "  \"version\": 2,\n"
             "  \"title\": \"t\",\n"
             "  \"device\": \"h200\",\n"
             "  \"schedule\": \"auto\",\n"

@@ -356,7 +356,8 @@ void TestSimEngine::walkerMatchesExpandProgram() {
     QCOMPARE(i, expandedStepCount(program));
 }
 
-// SYNC §7.4: re-recording an event does not change what an earlier wait waits for.
+// docs/semantics.md section 11: re-recording an event does not change what an earlier wait waits
+// for.
 void TestSimEngine::reRecordDoesNotMoveAnEarlierWait() {
     Scenario s = scenario({StreamKind::NonBlocking, StreamKind::NonBlocking});
     s.events = {{"e", false, true}};

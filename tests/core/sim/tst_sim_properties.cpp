@@ -1,12 +1,12 @@
-// Invariants of SYNC-SEMANTICS §8 on random (seeded, so reproducible) scenarios that use every step
-// kind on every stream kind. The analysis module's checker is the full suite; these are the ones a
-// few lines can state, so a simulator change that breaks one fails here first.
+// Invariants of docs/semantics.md section 7 on random (seeded, so reproducible) scenarios that use
+// every step kind on every stream kind. The analysis module's checker is the full suite; these are
+// the ones a few lines can state, so a simulator change that breaks one fails here first.
 #include <QtTest>
 #include <algorithm>
 #include <map>
 #include <random>
 
-#include "core/interchange/api_names.h"
+#include "core/model/api_names.h"
 #include "core/sim/sim_event_estimate.h"
 #include "sim_test_support.h"
 

@@ -1,6 +1,6 @@
 // cudaMemcpy and cudaMemset take no stream: they run on the default stream (legacy, or per-thread
 // when the scenario says so), so they wait for blocking streams' work and not for non-blocking
-// streams' (SYNC-SEMANTICS §2; measured on an H200, docs/gpu-results.md).
+// streams' (docs/semantics.md section 2; measured on an H200, docs/gpu-results.md).
 #include <QtTest>
 
 #include "sim_test_support.h"

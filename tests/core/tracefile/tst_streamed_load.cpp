@@ -10,7 +10,7 @@
 #include <random>
 #include <string>
 
-#include "core/tracefile/atomic_file.h"
+#include "core/io/atomic_file.h"
 #include "core/tracefile/trace_file.h"
 #include "tests/support/small_scenario.h"
 #include "tests/support/trace_difference.h"

@@ -11,10 +11,10 @@
 #include <random>
 
 #include "core/engine/engine_factory.h"
+#include "core/io/atomic_file.h"
+#include "core/io/gzip.h"
 #include "core/model/checked_math.h"
 #include "core/scenario/scenario_reader.h"
-#include "core/tracefile/atomic_file.h"
-#include "core/tracefile/gzip.h"
 #include "core/tracefile/trace_file.h"
 #include "tests/support/small_scenario.h"
 #include "tests/support/trace_difference.h"
@@ -49,6 +49,7 @@ Trace richTrace() {
     host.kind = LaneKind::HostThread;
     host.name = "host thread";
     host.thread_id = 4242;
+    host.process_id = 77;
     t.addLane(host);
     Lane waits;
     waits.kind = LaneKind::HostWaits;
@@ -61,6 +62,7 @@ Trace richTrace() {
     stream.stream_id = 0;
     stream.stream_kind = StreamKind::LegacyDefault;
     stream.priority = -5;
+    stream.device = 1;
     t.addLane(stream);
 
     const auto launch = t.strings.intern("cudaLaunchKernel");
@@ -147,6 +149,8 @@ private slots:
     void simulatedRunsRoundTrip_data();
     void simulatedRunsRoundTrip();
     void emptyTrace();
+    void laneStructureIsInFields();
+    void version1FilesLoad();
     void badFiles_data();
     void badFiles();
     void timesAtTheRangeEdgesRead();
@@ -225,6 +229,54 @@ void TestTraceFile::emptyTrace() {
     QCOMPARE(diff(t, *back.trace), QString());
 }
 
+// A lane's device, process and bookkeeping mark are fields of the file (version 2), never read out
+// of its name: a lane named like another device's keeps its own.
+void TestTraceFile::laneStructureIsInFields() {
+    Trace t = richTrace();
+    t.lanes[2].name = "GPU 7 stream 1";  // says 7; the field says 1
+    Lane other;
+    other.kind = LaneKind::Other;
+    other.name = "Traces/1";
+    other.bookkeeping = true;
+    t.addLane(other);
+    const std::string json = TraceFile::toJson(t);
+    QVERIFY(json.find("\"version\":2") != std::string::npos);
+    const auto back = TraceFile::fromJson(json);
+    QVERIFY2(back.ok(), back.error.c_str());
+    QCOMPARE(diff(t, *back.trace), QString());
+    QCOMPARE(back.trace->lanes[2].device, 1u);
+    QCOMPARE(back.trace->lanes[0].process_id, 77u);
+    QVERIFY(back.trace->lanes[3].bookkeeping);
+    QVERIFY(!back.trace->lanes[1].bookkeeping);
+    QCOMPARE(back.trace->lanes[1].device, kNone);
+}
+
+// Files written before version 2 load: their lanes have no device, process or bookkeeping mark.
+void TestTraceFile::version1FilesLoad() {
+    Trace t = richTrace();
+    for (Lane& lane : t.lanes) {
+        lane.device = kNone;
+        lane.process_id = kNone;
+    }
+    std::string json = TraceFile::toJson(t);
+    const auto at = json.find("\"version\":2");
+    QVERIFY(at != std::string::npos);
+    json.replace(at, 11, "\"version\":1");
+    const auto back = TraceFile::fromJson(json);
+    QVERIFY2(back.ok(), back.error.c_str());
+    QCOMPARE(diff(t, *back.trace), QString());
+    // And the streamed loader, from a file, as the window opens it.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("v1.json"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(QByteArray::fromStdString(json));
+    f.close();
+    const auto loaded = TraceFile::load(path.toStdString());
+    QVERIFY2(loaded.ok(), loaded.error.c_str());
+    QCOMPARE(diff(t, *loaded.trace), QString());
+}
+
 void TestTraceFile::badFiles_data() {
     QTest::addColumn<int>("which");
     QTest::addColumn<QString>("expected");
@@ -239,7 +291,10 @@ void TestTraceFile::badFiles_data() {
         << 6 << "lanes[1].parent: 9 is out of range (3 lanes)";
     QTest::newRow("wrong format") << 7
                                   << "format: must be 'syncscope-trace', not 'syncscope-scenario'";
-    QTest::newRow("version") << 8 << "version: unsupported version 2 (this build reads version 1)";
+    QTest::newRow("version")
+        << 8
+        << "version: unsupported version 3 (this build reads versions 1 and 2; "
+           "a newer syncscope wrote it, or it is damaged)";
     QTest::newRow("not json") << 9
                               << "not a valid JSON file: A string is opened, but never closed.";
     QTest::newRow("empty") << 10 << "the file is empty";
@@ -257,7 +312,7 @@ void TestTraceFile::badFiles_data() {
         << 21
         << "event_columns: must be [\"start_ns\",\"end_ns\",\"lane\",\"kind\",\"name\",\"step\","
            "\"batch\",\"correlation\",\"awaited\",\"cuda_event\",\"target_lane\",\"api\",\"mode\","
-           "\"flags\",\"bytes\",\"cpu_ns\"] in a version 1 file";
+           "\"flags\",\"bytes\",\"cpu_ns\"] in a native trace file";
     QTest::newRow("device type") << 22 << "device.sm_count: must be an integer";
     QTest::newRow("memory row") << 23 << "memory[1].allocated: is out of range";
     QTest::newRow("not UTF-8") << 24 << "not a valid JSON file: The input is not valid UTF-8";
@@ -314,7 +369,7 @@ void TestTraceFile::badFiles() {
             text = replace("\"syncscope-trace\"", "\"syncscope-scenario\"");
             break;
         case 8:
-            text = replace("\"version\":1", "\"version\":2");
+            text = replace("\"version\":2", "\"version\":3");
             break;
         case 9:
             text = good.substr(0, good.size() / 2);

@@ -8,8 +8,8 @@
 #include <limits>
 #include <string>
 
+#include "core/io/byte_source.h"
 #include "core/model/checked_math.h"
-#include "core/tracefile/byte_source.h"
 #include "core/tracefile/trace_file.h"
 #include "core/tracefile/trace_file_stream_reader.h"
 #include "tests/support/small_scenario.h"
