@@ -1409,6 +1409,37 @@
     </message>
 </context>
 <context>
+    <name>syncscope::CompareFeature</name>
+    <message>
+        <source>Compare &amp;With…</source>
+        <translation>比較(&amp;W)…</translation>
+    </message>
+    <message>
+        <source>Show the run on screen above another run or a recording, on one time axis, with a table of what differs</source>
+        <translation>画面上の実行を別の実行や記録と同じ時間軸で上下に並べ、違いを表にする</translation>
+    </message>
+    <message>
+        <source>A scenario or trace file…</source>
+        <translation>シナリオまたはトレースのファイル…</translation>
+    </message>
+    <message>
+        <source>Compare With</source>
+        <translation>比較</translation>
+    </message>
+    <message>
+        <source>Compare the run on screen (A) with B — a built-in scenario, or type a path:</source>
+        <translation>画面上の実行 (A) を B と比較します。組み込みシナリオを選ぶか、パスを入力してください:</translation>
+    </message>
+    <message>
+        <source>Scenarios and traces (*.json *.gz *.sqlite *.sqlite3 *.db);;All files (*)</source>
+        <translation>シナリオとトレース (*.json *.gz *.sqlite *.sqlite3 *.db);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>The page&apos;s run has not finished yet: compare once it has</source>
+        <translation>このページの実行はまだ終わっていません。終わってから比較してください</translation>
+    </message>
+</context>
+<context>
     <name>syncscope::CompareWindow</name>
     <message>
         <source>Compare — syncscope</source>
@@ -1457,6 +1488,247 @@
     <message>
         <source>Wrote %1</source>
         <translation>%1 を書き出しました</translation>
+    </message>
+</context>
+<context>
+    <name>syncscope::CourseFeature</name>
+    <message>
+        <source>Code</source>
+        <translation>コード</translation>
+    </message>
+    <message>
+        <source>&amp;Code</source>
+        <translation>コード(&amp;C)</translation>
+    </message>
+    <message>
+        <source>The scenario as the PyTorch program and the CUDA runtime calls it stands for, one line a step</source>
+        <translation>シナリオを PyTorch のプログラムと、それが表す CUDA ランタイム呼び出しとして 1 ステップ 1 行で表示</translation>
+    </message>
+    <message>
+        <source>Start &amp;Page</source>
+        <translation>スタートページ(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Course</source>
+        <translation>コース(&amp;C)</translation>
+    </message>
+    <message>
+        <source>The article&apos;s seven claims, then the sync modes: one page a scenario</source>
+        <translation>記事の 7 つの主張、続いて同期モード: 1 ページに 1 シナリオ</translation>
+    </message>
+    <message>
+        <source>Cannot start the course</source>
+        <translation>コースを開始できません</translation>
+    </message>
+    <message>
+        <source>Left the course (Help ▸ Course goes back)</source>
+        <translation>コースを離れました（ヘルプ ▸ コースで戻れます）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n event(s) of this line on the timeline</source>
+        <translation>
+            <numerusform>この行のイベント %n 件がタイムライン上にあります</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>syncscope::ExportFeature</name>
+    <message>
+        <source>Save &amp;Trace…</source>
+        <translation>トレースを保存(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>Save the trace on screen as a syncscope trace (.syncscope.json, .json.gz), with the scenario that ran</source>
+        <translation>画面のトレースを、実行したシナリオとともに syncscope トレース (.syncscope.json, .json.gz) として保存します</translation>
+    </message>
+    <message>
+        <source>Export &amp;Perfetto/Chrome JSON…</source>
+        <translation>Perfetto/Chrome JSON をエクスポート(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Chrome Trace Event JSON that ui.perfetto.dev and chrome://tracing open</source>
+        <translation>ui.perfetto.dev と chrome://tracing で開ける Chrome Trace Event JSON</translation>
+    </message>
+    <message>
+        <source>Export C&amp;SV…</source>
+        <translation>CSV をエクスポート(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>One row per event, for a spreadsheet or pandas</source>
+        <translation>1 イベント 1 行。表計算ソフトや pandas 向けです</translation>
+    </message>
+    <message>
+        <source>&amp;Export Image…</source>
+        <translation>画像をエクスポート(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>&amp;Copy Image</source>
+        <translation>画像をコピー(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Writing %1… %2 written</source>
+        <translation>%1 を書き込み中… %2 書き込み済み</translation>
+    </message>
+    <message>
+        <source>Save Trace</source>
+        <translation>トレースを保存</translation>
+    </message>
+    <message>
+        <source>Export Perfetto/Chrome JSON</source>
+        <translation>Perfetto/Chrome JSON をエクスポート</translation>
+    </message>
+    <message>
+        <source>Export CSV</source>
+        <translation>CSV をエクスポート</translation>
+    </message>
+    <message>
+        <source>Writing trace</source>
+        <translation>トレースの書き込み</translation>
+    </message>
+    <message>
+        <source>Writing %1…</source>
+        <translation>%1 を書き込み中…</translation>
+    </message>
+    <message>
+        <source>Writing %1 cancelled; nothing was changed</source>
+        <translation>%1 の書き込みを取り消しました。何も変更されていません</translation>
+    </message>
+    <message>
+        <source>Wrote %1</source>
+        <translation>%1 を書き込みました</translation>
+    </message>
+    <message>
+        <source>Could not write %1</source>
+        <translation>%1 を書き込めませんでした</translation>
+    </message>
+    <message>
+        <source>Cannot write trace</source>
+        <translation>トレースを書き込めません</translation>
+    </message>
+    <message>
+        <source>Cannot copy image</source>
+        <translation>画像をコピーできません</translation>
+    </message>
+    <message>
+        <source>Timeline image copied to the clipboard</source>
+        <translation>タイムラインの画像をクリップボードにコピーしました</translation>
+    </message>
+</context>
+<context>
+    <name>syncscope::FilesFeature</name>
+    <message>
+        <source>Stopped opening %1</source>
+        <translation>%1 を開くのを中止しました</translation>
+    </message>
+    <message>
+        <source>&amp;Open Scenario…</source>
+        <translation>シナリオを開く(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>&amp;Save Scenario</source>
+        <translation>シナリオを保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save Scenario &amp;As…</source>
+        <translation>名前を付けてシナリオを保存(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Open &amp;Trace…</source>
+        <translation>トレースを開く(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>Open a native trace, a PyTorch profiler trace (.json, .json.gz) or an Nsight Systems SQLite export</source>
+        <translation>syncscope のトレース、PyTorch プロファイラのトレース (.json, .json.gz)、Nsight Systems の SQLite エクスポートを開く</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近使ったファイル(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Unsaved scenario</source>
+        <translation>未保存のシナリオ</translation>
+    </message>
+    <message>
+        <source>The scenario you edited has unsaved changes.
+Save them before continuing?</source>
+        <translation>編集したシナリオに未保存の変更があります。
+続ける前に保存しますか?</translation>
+    </message>
+    <message>
+        <source>Cannot open scenario</source>
+        <translation>シナリオを開けません</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>%1 を開きました</translation>
+    </message>
+    <message>
+        <source>Cannot open file</source>
+        <translation>ファイルを開けません</translation>
+    </message>
+    <message>
+        <source>%1: no such file</source>
+        <translation>%1: ファイルがありません</translation>
+    </message>
+    <message>
+        <source>Opening %1…</source>
+        <translation>%1 を開いています…</translation>
+    </message>
+    <message>
+        <source>Cannot open files</source>
+        <translation>ファイルを開けません</translation>
+    </message>
+    <message>
+        <source>%1 files chosen; at most %2 ranks open as one timeline</source>
+        <translation>%1 個のファイルが選ばれました。1 つのタイムラインで開けるランクは %2 個までです</translation>
+    </message>
+    <message numerus="yes">
+        <source>Opening %n rank file(s)…</source>
+        <translation>
+            <numerusform>%n 個のランクのファイルを開いています…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Could not open %1</source>
+        <translation>%1 を開けませんでした</translation>
+    </message>
+    <message>
+        <source>Kept the edited scenario; %1 not opened</source>
+        <translation>編集中のシナリオを残しました。%1 は開いていません</translation>
+    </message>
+    <message numerus="yes">
+        <source> (%n warning(s): %1)</source>
+        <translation>
+            <numerusform>（警告 %n 件: %1）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Open Scenario</source>
+        <translation>シナリオを開く</translation>
+    </message>
+    <message>
+        <source>Open Trace</source>
+        <translation>トレースを開く</translation>
+    </message>
+    <message>
+        <source>Ranks</source>
+        <translation>ランク</translation>
+    </message>
+    <message>
+        <source>Save Scenario</source>
+        <translation>シナリオを保存</translation>
+    </message>
+    <message>
+        <source>Cannot save scenario</source>
+        <translation>シナリオを保存できません</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>%1 を保存しました</translation>
     </message>
 </context>
 <context>
@@ -1547,6 +1819,33 @@
     <message>
         <source>Internal error</source>
         <translation>内部エラー</translation>
+    </message>
+</context>
+<context>
+    <name>syncscope::HelpFeature</name>
+    <message>
+        <source>&amp;Sync Modes…</source>
+        <translation>同期モード一覧(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>&amp;About syncscope</source>
+        <translation>syncscope について(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Sync modes</source>
+        <translation>同期モード</translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;The sync-mode catalogue&lt;/h2&gt;&lt;p&gt;Each mode: what it calls, its PyTorch equivalent, who blocks and what it waits for.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;同期モード一覧&lt;/h2&gt;&lt;p&gt;各モードについて、呼び出す API、PyTorch での書き方、ブロックされるもの、待つ対象を示します。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>About syncscope</source>
+        <translation>syncscope について</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;syncscope %1&lt;/h3&gt;&lt;p&gt;See GPU synchronization: batches of kernels on CUDA streams, run on a real GPU (recorded with CUPTI) or on a faithful simulator, shown on one time axis with every host wait and what it waited for.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;syncscope %1&lt;/h3&gt;&lt;p&gt;GPU の同期を目で見る: CUDA ストリーム上のカーネルのバッチを、実際の GPU（CUPTI で記録）または忠実なシミュレータで実行し、ホストのすべての待機とその待機対象を 1 本の時間軸に表示します。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -1825,12 +2124,6 @@
 </context>
 <context>
     <name>syncscope::MainWindow</name>
-    <message numerus="yes">
-        <source>%n event(s) so far</source>
-        <translation>
-            <numerusform>これまでに %n 件のイベント</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Library</source>
         <translation>ライブラリ</translation>
@@ -1846,42 +2139,6 @@
     <message>
         <source>Event details</source>
         <translation>イベントの詳細</translation>
-    </message>
-    <message>
-        <source>&amp;Open Scenario…</source>
-        <translation>シナリオを開く(&amp;O)…</translation>
-    </message>
-    <message>
-        <source>&amp;Save Scenario</source>
-        <translation>シナリオを保存(&amp;S)</translation>
-    </message>
-    <message>
-        <source>Save Scenario &amp;As…</source>
-        <translation>名前を付けてシナリオを保存(&amp;A)…</translation>
-    </message>
-    <message>
-        <source>Open &amp;Trace…</source>
-        <translation>トレースを開く(&amp;T)…</translation>
-    </message>
-    <message>
-        <source>Open a native trace, a PyTorch profiler trace (.json, .json.gz) or an Nsight Systems SQLite export</source>
-        <translation>syncscope のトレース、PyTorch プロファイラのトレース (.json, .json.gz)、Nsight Systems の SQLite エクスポートを開く</translation>
-    </message>
-    <message>
-        <source>Compare &amp;With…</source>
-        <translation>比較(&amp;W)…</translation>
-    </message>
-    <message>
-        <source>Show the run on screen above another run or a recording, on one time axis, with a table of what differs</source>
-        <translation>画面上の実行を別の実行や記録と同じ時間軸で上下に並べ、違いを表にする</translation>
-    </message>
-    <message>
-        <source>&amp;Export Image…</source>
-        <translation>画像をエクスポート(&amp;E)…</translation>
-    </message>
-    <message>
-        <source>&amp;Copy Image</source>
-        <translation>画像をコピー(&amp;C)</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
@@ -1900,76 +2157,8 @@
         <translation>実行(&amp;R)</translation>
     </message>
     <message>
-        <source>&amp;Cancel Run</source>
-        <translation>実行を中止(&amp;C)</translation>
-    </message>
-    <message>
-        <source>Show &amp;Flows</source>
-        <translation>フローを表示(&amp;F)</translation>
-    </message>
-    <message>
-        <source>Arrows from launches to kernels, records to waits, waits to the work they waited for</source>
-        <translation>起動からカーネルへ、記録から待機へ、待機から待っていた処理への矢印</translation>
-    </message>
-    <message>
-        <source>Show &amp;Legend</source>
-        <translation>凡例を表示(&amp;L)</translation>
-    </message>
-    <message>
-        <source>A strip under the timeline naming the colours and shapes on screen</source>
-        <translation>画面上の色と形の意味を示す、タイムライン下の帯</translation>
-    </message>
-    <message>
-        <source>&amp;Callouts</source>
-        <translation>吹き出し(&amp;C)</translation>
-    </message>
-    <message>
-        <source>The scenario&apos;s notes on the timeline, at the moment each lesson happens</source>
-        <translation>シナリオの注記を、それぞれの学びが起きる瞬間にタイムライン上に表示</translation>
-    </message>
-    <message>
-        <source>Zoom to &amp;Fit</source>
-        <translation>全体を表示(&amp;F)</translation>
-    </message>
-    <message>
-        <source>&amp;Full Screen Presentation</source>
-        <translation>全画面プレゼンテーション(&amp;F)</translation>
-    </message>
-    <message>
-        <source>Full screen in the presentation theme; F11 again goes back</source>
-        <translation>プレゼンテーション用テーマで全画面表示。もう一度 F11 で戻る</translation>
-    </message>
-    <message>
-        <source>Start &amp;Page</source>
-        <translation>スタートページ(&amp;P)</translation>
-    </message>
-    <message>
-        <source>&amp;Course</source>
-        <translation>コース(&amp;C)</translation>
-    </message>
-    <message>
-        <source>The article&apos;s seven claims, then the sync modes: one page a scenario</source>
-        <translation>記事の 7 つの主張、続いて同期モード: 1 ページに 1 シナリオ</translation>
-    </message>
-    <message>
-        <source>&amp;Light</source>
-        <translation>ライト(&amp;L)</translation>
-    </message>
-    <message>
-        <source>&amp;Dark</source>
-        <translation>ダーク(&amp;D)</translation>
-    </message>
-    <message>
-        <source>&amp;Presentation</source>
-        <translation>プレゼンテーション(&amp;P)</translation>
-    </message>
-    <message>
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
-    </message>
-    <message>
-        <source>Open &amp;Recent</source>
-        <translation>最近使ったファイル(&amp;R)</translation>
     </message>
     <message>
         <source>&amp;Edit</source>
@@ -1988,82 +2177,8 @@
         <translation>ヘルプ(&amp;H)</translation>
     </message>
     <message>
-        <source>&amp;Sync Modes…</source>
-        <translation>同期モード一覧(&amp;S)…</translation>
-    </message>
-    <message>
-        <source>&amp;About syncscope</source>
-        <translation>syncscope について(&amp;A)</translation>
-    </message>
-    <message>
         <source>Ready. Pick a scenario in the Library, or edit the batches and press Run (Ctrl+R).</source>
         <translation>準備完了。ライブラリからシナリオを選ぶか、バッチを編集して「実行」(Ctrl+R) を押してください。</translation>
-    </message>
-    <message>
-        <source>CUDA: %1</source>
-        <translation>CUDA: %1</translation>
-    </message>
-    <message>
-        <source>CUDA unavailable · simulator</source>
-        <translation>CUDA なし · シミュレータ</translation>
-    </message>
-    <message>
-        <source>Cannot run</source>
-        <translation>実行できません</translation>
-    </message>
-    <message>
-        <source>The batches table does not make a valid scenario:
-%1</source>
-        <translation>バッチ表から正しいシナリオを作れません:
-%1</translation>
-    </message>
-    <message>
-        <source>Running “%1”…</source>
-        <translation>「%1」を実行中…</translation>
-    </message>
-    <message>
-        <source>Cancelling…</source>
-        <translation>中止しています…</translation>
-    </message>
-    <message>
-        <source>finished</source>
-        <translation>完了</translation>
-    </message>
-    <message numerus="yes">
-        <source>Run finished: %n event(s).</source>
-        <translation>
-            <numerusform>実行完了: %n 件のイベント。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>cancelled</source>
-        <translation>中止</translation>
-    </message>
-    <message numerus="yes">
-        <source>Run cancelled; showing the %n event(s) that ran before.</source>
-        <translation>
-            <numerusform>実行を中止しました。それまでに実行された %n 件のイベントを表示しています。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>failed</source>
-        <translation>失敗</translation>
-    </message>
-    <message>
-        <source>Run failed: %1</source>
-        <translation>実行に失敗しました: %1</translation>
-    </message>
-    <message>
-        <source>Run failed</source>
-        <translation>実行に失敗しました</translation>
-    </message>
-    <message>
-        <source>Engine unavailable</source>
-        <translation>エンジンが使えません</translation>
-    </message>
-    <message>
-        <source>The engine gave no reason.</source>
-        <translation>エンジンは理由を返しませんでした。</translation>
     </message>
     <message numerus="yes">
         <source>%n event(s)</source>
@@ -2076,262 +2191,8 @@
         <translation>無題のバッチ</translation>
     </message>
     <message>
-        <source>A scenario or trace file…</source>
-        <translation>シナリオまたはトレースのファイル…</translation>
-    </message>
-    <message>
-        <source>Compare With</source>
-        <translation>比較</translation>
-    </message>
-    <message>
-        <source>Compare the run on screen (A) with B — a built-in scenario, or type a path:</source>
-        <translation>画面上の実行 (A) を B と比較します。組み込みシナリオを選ぶか、パスを入力してください:</translation>
-    </message>
-    <message>
-        <source>Scenarios and traces (*.json *.gz *.sqlite *.sqlite3 *.db);;All files (*)</source>
-        <translation>シナリオとトレース (*.json *.gz *.sqlite *.sqlite3 *.db);;すべてのファイル (*)</translation>
-    </message>
-    <message>
-        <source>The page&apos;s run has not finished yet: compare once it has</source>
-        <translation>このページの実行はまだ終わっていません。終わってから比較してください</translation>
-    </message>
-    <message>
-        <source>Code</source>
-        <translation>コード</translation>
-    </message>
-    <message>
-        <source>&amp;Code</source>
-        <translation>コード(&amp;C)</translation>
-    </message>
-    <message>
-        <source>The scenario as the PyTorch program and the CUDA runtime calls it stands for, one line a step</source>
-        <translation>シナリオを PyTorch のプログラムと、それが表す CUDA ランタイム呼び出しとして 1 ステップ 1 行で表示</translation>
-    </message>
-    <message>
-        <source>Cannot start the course</source>
-        <translation>コースを開始できません</translation>
-    </message>
-    <message>
-        <source>Left the course (Help ▸ Course goes back)</source>
-        <translation>コースを離れました（ヘルプ ▸ コースで戻れます）</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n event(s) of this line on the timeline</source>
-        <translation>
-            <numerusform>この行のイベント %n 件がタイムライン上にあります</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Unsaved scenario</source>
-        <translation>未保存のシナリオ</translation>
-    </message>
-    <message>
-        <source>The scenario you edited has unsaved changes.
-Save them before continuing?</source>
-        <translation>編集したシナリオに未保存の変更があります。
-続ける前に保存しますか?</translation>
-    </message>
-    <message>
-        <source>Cannot open scenario</source>
-        <translation>シナリオを開けません</translation>
-    </message>
-    <message>
-        <source>%1: %2</source>
-        <translation>%1: %2</translation>
-    </message>
-    <message>
-        <source>Opened %1</source>
-        <translation>%1 を開きました</translation>
-    </message>
-    <message>
-        <source>Cannot open file</source>
-        <translation>ファイルを開けません</translation>
-    </message>
-    <message>
-        <source>%1: no such file</source>
-        <translation>%1: ファイルがありません</translation>
-    </message>
-    <message>
-        <source>Opening %1…</source>
-        <translation>%1 を開いています…</translation>
-    </message>
-    <message>
-        <source>Could not open %1</source>
-        <translation>%1 を開けませんでした</translation>
-    </message>
-    <message numerus="yes">
-        <source> (%n warning(s): %1)</source>
-        <translation>
-            <numerusform>（警告 %n 件: %1）</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Open Scenario</source>
-        <translation>シナリオを開く</translation>
-    </message>
-    <message>
-        <source>Open Trace</source>
-        <translation>トレースを開く</translation>
-    </message>
-    <message>
-        <source>Save Scenario</source>
-        <translation>シナリオを保存</translation>
-    </message>
-    <message>
-        <source>Cannot save scenario</source>
-        <translation>シナリオを保存できません</translation>
-    </message>
-    <message>
-        <source>Saved %1</source>
-        <translation>%1 を保存しました</translation>
-    </message>
-    <message>
-        <source>Cannot copy image</source>
-        <translation>画像をコピーできません</translation>
-    </message>
-    <message>
-        <source>Timeline image copied to the clipboard</source>
-        <translation>タイムラインの画像をクリップボードにコピーしました</translation>
-    </message>
-    <message>
-        <source>Sync modes</source>
-        <translation>同期モード</translation>
-    </message>
-    <message>
-        <source>&lt;h2&gt;The sync-mode catalogue&lt;/h2&gt;&lt;p&gt;Each mode: what it calls, its PyTorch equivalent, who blocks and what it waits for.&lt;/p&gt;</source>
-        <translation>&lt;h2&gt;同期モード一覧&lt;/h2&gt;&lt;p&gt;各モードについて、呼び出す API、PyTorch での書き方、ブロックされるもの、待つ対象を示します。&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>About syncscope</source>
-        <translation>syncscope について</translation>
-    </message>
-    <message>
-        <source>&lt;h3&gt;syncscope %1&lt;/h3&gt;&lt;p&gt;See GPU synchronization: batches of kernels on CUDA streams, run on a real GPU (recorded with CUPTI) or on a faithful simulator, shown on one time axis with every host wait and what it waited for.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;syncscope %1&lt;/h3&gt;&lt;p&gt;GPU の同期を目で見る: CUDA ストリーム上のカーネルのバッチを、実際の GPU（CUPTI で記録）または忠実なシミュレータで実行し、ホストのすべての待機とその待機対象を 1 本の時間軸に表示します。&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>The interface will be in %1 from the next start.</source>
-        <translation>次回の起動から表示言語が %1 になります。</translation>
-    </message>
-    <message>
-        <source>Language</source>
-        <translation>言語</translation>
-    </message>
-    <message>
-        <source>syncscope shows %1 after a restart. Restart now?</source>
-        <translation>syncscope を再起動すると %1 で表示されます。今すぐ再起動しますか?</translation>
-    </message>
-    <message>
-        <source>Restart Now</source>
-        <translation>今すぐ再起動</translation>
-    </message>
-    <message>
-        <source>Later</source>
-        <translation>あとで</translation>
-    </message>
-    <message>
-        <source>Could not start syncscope again; start it yourself to see %1.</source>
-        <translation>syncscope を再起動できませんでした。%1 で表示するには手動で起動してください。</translation>
-    </message>
-    <message>
-        <source>The edited steps do not make a valid scenario:
-%1</source>
-        <translation>編集したステップは有効なシナリオになりません:
-%1</translation>
-    </message>
-    <message>
-        <source>Save &amp;Trace…</source>
-        <translation>トレースを保存(&amp;T)…</translation>
-    </message>
-    <message>
-        <source>Save the trace on screen as a syncscope trace (.syncscope.json, .json.gz), with the scenario that ran</source>
-        <translation>画面のトレースを、実行したシナリオとともに syncscope トレース (.syncscope.json, .json.gz) として保存します</translation>
-    </message>
-    <message>
-        <source>Export &amp;Perfetto/Chrome JSON…</source>
-        <translation>Perfetto/Chrome JSON をエクスポート(&amp;P)…</translation>
-    </message>
-    <message>
-        <source>Chrome Trace Event JSON that ui.perfetto.dev and chrome://tracing open</source>
-        <translation>ui.perfetto.dev と chrome://tracing で開ける Chrome Trace Event JSON</translation>
-    </message>
-    <message>
-        <source>Export C&amp;SV…</source>
-        <translation>CSV をエクスポート(&amp;S)…</translation>
-    </message>
-    <message>
-        <source>One row per event, for a spreadsheet or pandas</source>
-        <translation>1 イベント 1 行。表計算ソフトや pandas 向けです</translation>
-    </message>
-    <message>
-        <source>Writing %1… %2 written</source>
-        <translation>%1 を書き込み中… %2 書き込み済み</translation>
-    </message>
-    <message>
-        <source>Save Trace</source>
-        <translation>トレースを保存</translation>
-    </message>
-    <message>
-        <source>Export Perfetto/Chrome JSON</source>
-        <translation>Perfetto/Chrome JSON をエクスポート</translation>
-    </message>
-    <message>
-        <source>Export CSV</source>
-        <translation>CSV をエクスポート</translation>
-    </message>
-    <message>
-        <source>Writing trace</source>
-        <translation>トレースの書き込み</translation>
-    </message>
-    <message>
-        <source>Writing %1…</source>
-        <translation>%1 を書き込み中…</translation>
-    </message>
-    <message>
-        <source>Writing %1 cancelled; nothing was changed</source>
-        <translation>%1 の書き込みを取り消しました。何も変更されていません</translation>
-    </message>
-    <message>
-        <source>Wrote %1</source>
-        <translation>%1 を書き込みました</translation>
-    </message>
-    <message>
-        <source>Could not write %1</source>
-        <translation>%1 を書き込めませんでした</translation>
-    </message>
-    <message>
-        <source>Cannot write trace</source>
-        <translation>トレースを書き込めません</translation>
-    </message>
-    <message>
         <source>Range statistics</source>
         <translation>範囲の統計</translation>
-    </message>
-    <message>
-        <source>Cannot open files</source>
-        <translation>ファイルを開けません</translation>
-    </message>
-    <message>
-        <source>%1 files chosen; at most %2 ranks open as one timeline</source>
-        <translation>%1 個のファイルが選ばれました。1 つのタイムラインで開けるランクは %2 個までです</translation>
-    </message>
-    <message numerus="yes">
-        <source>Opening %n rank file(s)…</source>
-        <translation>
-            <numerusform>%n 個のランクのファイルを開いています…</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Ranks</source>
-        <translation>ランク</translation>
-    </message>
-    <message>
-        <source>Stopped opening %1</source>
-        <translation>%1 を開くのを中止しました</translation>
-    </message>
-    <message>
-        <source>Kept the edited scenario; %1 not opened</source>
-        <translation>編集中のシナリオを残しました。%1 は開いていません</translation>
     </message>
 </context>
 <context>
@@ -2604,6 +2465,95 @@ Save them before continuing?</source>
     <message>
         <source>now %1 of %2 at %3</source>
         <translation>現在 %1 / %2（速度 %3）</translation>
+    </message>
+</context>
+<context>
+    <name>syncscope::RunFeature</name>
+    <message>
+        <source>&amp;Run</source>
+        <translation>実行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel Run</source>
+        <translation>実行を中止(&amp;C)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n event(s) so far</source>
+        <translation>
+            <numerusform>これまでに %n 件のイベント</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>CUDA: %1</source>
+        <translation>CUDA: %1</translation>
+    </message>
+    <message>
+        <source>CUDA unavailable · simulator</source>
+        <translation>CUDA なし · シミュレータ</translation>
+    </message>
+    <message>
+        <source>Cannot run</source>
+        <translation>実行できません</translation>
+    </message>
+    <message>
+        <source>The edited steps do not make a valid scenario:
+%1</source>
+        <translation>編集したステップは有効なシナリオになりません:
+%1</translation>
+    </message>
+    <message>
+        <source>The batches table does not make a valid scenario:
+%1</source>
+        <translation>バッチ表から正しいシナリオを作れません:
+%1</translation>
+    </message>
+    <message>
+        <source>Running “%1”…</source>
+        <translation>「%1」を実行中…</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>中止しています…</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>中止</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>完了</translation>
+    </message>
+    <message numerus="yes">
+        <source>Run finished: %n event(s).</source>
+        <translation>
+            <numerusform>実行完了: %n 件のイベント。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Run cancelled; showing the %n event(s) that ran before.</source>
+        <translation>
+            <numerusform>実行を中止しました。それまでに実行された %n 件のイベントを表示しています。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失敗</translation>
+    </message>
+    <message>
+        <source>Run failed: %1</source>
+        <translation>実行に失敗しました: %1</translation>
+    </message>
+    <message>
+        <source>Run failed</source>
+        <translation>実行に失敗しました</translation>
+    </message>
+    <message>
+        <source>Engine unavailable</source>
+        <translation>エンジンが使えません</translation>
+    </message>
+    <message>
+        <source>The engine gave no reason.</source>
+        <translation>エンジンは理由を返しませんでした。</translation>
     </message>
 </context>
 <context>
@@ -3360,6 +3310,81 @@ Save them before continuing?</source>
     <message>
         <source>%1: out of memory while writing it</source>
         <translation>%1: 書き込み中にメモリが足りなくなりました</translation>
+    </message>
+</context>
+<context>
+    <name>syncscope::ViewFeature</name>
+    <message>
+        <source>Show &amp;Flows</source>
+        <translation>フローを表示(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Arrows from launches to kernels, records to waits, waits to the work they waited for</source>
+        <translation>起動からカーネルへ、記録から待機へ、待機から待っていた処理への矢印</translation>
+    </message>
+    <message>
+        <source>Show &amp;Legend</source>
+        <translation>凡例を表示(&amp;L)</translation>
+    </message>
+    <message>
+        <source>A strip under the timeline naming the colours and shapes on screen</source>
+        <translation>画面上の色と形の意味を示す、タイムライン下の帯</translation>
+    </message>
+    <message>
+        <source>&amp;Callouts</source>
+        <translation>吹き出し(&amp;C)</translation>
+    </message>
+    <message>
+        <source>The scenario&apos;s notes on the timeline, at the moment each lesson happens</source>
+        <translation>シナリオの注記を、それぞれの学びが起きる瞬間にタイムライン上に表示</translation>
+    </message>
+    <message>
+        <source>Zoom to &amp;Fit</source>
+        <translation>全体を表示(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Full Screen Presentation</source>
+        <translation>全画面プレゼンテーション(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Full screen in the presentation theme; F11 again goes back</source>
+        <translation>プレゼンテーション用テーマで全画面表示。もう一度 F11 で戻る</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>ライト(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>ダーク(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Presentation</source>
+        <translation>プレゼンテーション(&amp;P)</translation>
+    </message>
+    <message>
+        <source>The interface will be in %1 from the next start.</source>
+        <translation>次回の起動から表示言語が %1 になります。</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>言語</translation>
+    </message>
+    <message>
+        <source>syncscope shows %1 after a restart. Restart now?</source>
+        <translation>syncscope を再起動すると %1 で表示されます。今すぐ再起動しますか?</translation>
+    </message>
+    <message>
+        <source>Restart Now</source>
+        <translation>今すぐ再起動</translation>
+    </message>
+    <message>
+        <source>Later</source>
+        <translation>あとで</translation>
+    </message>
+    <message>
+        <source>Could not start syncscope again; start it yourself to see %1.</source>
+        <translation>syncscope を再起動できませんでした。%1 で表示するには手動で起動してください。</translation>
     </message>
 </context>
 </TS>

@@ -6,7 +6,10 @@
 #include <atomic>
 #include <chrono>
 #include <memory>
+#include <stdexcept>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include "ui/jobs/job_tracker.h"
 
@@ -48,6 +51,10 @@ private slots:
     void dropDiscardsTheResult();
     void postsArriveInOrderWhileCurrent();
     void destroyedReceiverGetsNothing();
+    void detachedWorkRunsInOrderOneAtATime();
+    void aNewJobDoesNotCancelDetachedWork();
+    void parallelForRunsEveryTaskOnce();
+    void parallelForPassesAThrowOn();
 };
 
 void TestJobsJobTracker::deliversTheResultOnTheReceiversThread() {
@@ -280,6 +287,64 @@ void TestJobsJobTracker::destroyedReceiverGetsNothing() {
     QCoreApplication::processEvents();
     QCoreApplication::sendPostedEvents();
     QVERIFY(!*delivered);
+}
+
+// Settings writes rely on this: detached work on a OneAtATime tracker runs in the order given.
+void TestJobsJobTracker::detachedWorkRunsInOrderOneAtATime() {
+    JobTracker tracker(JobTracker::Concurrency::OneAtATime);
+    std::vector<int> order;  // only one task runs at a time: no lock needed
+    for (int i = 0; i < 200; ++i)
+        tracker.detach([&order, i] { order.push_back(i); });
+    tracker.waitForDone();
+    QCOMPARE(int(order.size()), 200);
+    for (int i = 0; i < 200; ++i)
+        QCOMPARE(order[i], i);
+}
+
+void TestJobsJobTracker::aNewJobDoesNotCancelDetachedWork() {
+    JobTracker tracker(JobTracker::Concurrency::Overlapping);
+    QSemaphore started, go;
+    std::atomic<bool> finished{false};
+    tracker.detach([&] {
+        started.release();
+        go.acquire();
+        finished = true;
+    });
+    started.acquire();
+    QSignalSpy dropped(&tracker, &JobTracker::dropped);
+    tracker.start([](const JobContext&) { return 1; }, [](int) {});
+    tracker.drop();
+    go.release();
+    tracker.waitForDone();
+    QVERIFY(finished);
+    QCoreApplication::processEvents();
+    QVERIFY(dropped.size() <= 1);  // the job's own result, never the detached work's
+}
+
+void TestJobsJobTracker::parallelForRunsEveryTaskOnce() {
+    for (const std::size_t count :
+         {std::size_t{0}, std::size_t{1}, std::size_t{2}, std::size_t{5000}}) {
+        std::vector<std::atomic<int>> runs(count);
+        JobTracker::shared().parallelFor(count, [&](std::size_t k) { ++runs[k]; });
+        for (std::size_t k = 0; k < count; ++k)
+            QCOMPARE(runs[k].load(), 1);
+    }
+}
+
+void TestJobsJobTracker::parallelForPassesAThrowOn() {
+    std::atomic<int> ran{0};
+    bool caught = false;
+    try {
+        JobTracker::shared().parallelFor(1000, [&](std::size_t k) {
+            ++ran;
+            if (k == 400)
+                throw std::runtime_error("task 400");
+        });
+    } catch (const std::runtime_error& e) {
+        caught = std::string(e.what()) == "task 400";
+    }
+    QVERIFY(caught);
+    QVERIFY(ran.load() >= 401 && ran.load() <= 1000);
 }
 
 QTEST_GUILESS_MAIN(TestJobsJobTracker)

@@ -8,6 +8,7 @@
 #include "core/analysis/collective_matcher.h"
 #include "tests/support/real_traces.h"
 #include "tests/ui/window_test_utils.h"
+#include "ui/files/document_loader.h"
 #include "ui/timeline/timeline_view.h"
 #include "ui/window/rank_table.h"
 

@@ -34,6 +34,15 @@ void JobTracker::launch(JobContext job, std::function<void(const JobContext&)> b
     pool_.start([job = std::move(job), body = std::move(body)] { body(job); });
 }
 
+void JobTracker::detach(std::function<void()> work) {
+    pool_.start(std::move(work));
+}
+
+JobTracker& JobTracker::shared() {
+    static JobTracker tracker(Concurrency::Overlapping);
+    return tracker;
+}
+
 void JobTracker::cancel() {
     if (current_state_)
         current_state_->cancel();

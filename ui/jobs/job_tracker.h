@@ -3,7 +3,9 @@
 #include <QObject>
 #include <QThreadPool>
 #include <atomic>
+#include <exception>
 #include <functional>
+#include <future>
 #include <memory>
 #include <type_traits>
 #include <utility>
@@ -48,6 +50,20 @@ public:
     void cancel();
     // Cancels the current job and discards whatever it still sends; no job is current afterwards.
     void drop();
+
+    // Work that is not a job: nothing supersedes it, nothing cancels it and nothing is delivered
+    // (writing settings, freeing a big document). It runs on this tracker's pool, in the order
+    // given when the tracker is OneAtATime; the destructor and waitForDone() wait for it.
+    void detach(std::function<void()> work);
+    // Runs task(0) .. task(count - 1) on the calling thread and one of the pool's, each taking
+    // the next task not yet taken, and returns when both have stopped. What a task throws reaches
+    // the caller. For a computation that is itself already off the GUI thread, or short.
+    template <typename Task>
+    void parallelFor(std::size_t count, Task task);
+
+    // The tracker for work that belongs to no window object: settings writes, background frees,
+    // parallel indexing. Overlapping, with at least two threads.
+    static JobTracker& shared();
 
     bool isCurrent(quint64 id) const { return id != 0 && current_.load() == id; }
     quint64 currentId() const { return current_.load(); }
@@ -95,6 +111,34 @@ quint64 JobTracker::start(Work work, Deliver deliver) {
         context.post([held, result] { held->second(std::move(*result)); });
     });
     return id;
+}
+
+template <typename Task>
+void JobTracker::parallelFor(std::size_t count, Task task) {
+    std::atomic<std::size_t> next{0};
+    auto work = [&] {
+        for (std::size_t k = next.fetch_add(1); k < count; k = next.fetch_add(1))
+            task(k);
+    };
+    if (count < 2) {
+        work();
+        return;
+    }
+    // The helper's outcome (a throw included); the wait below keeps `work`'s captures alive.
+    std::packaged_task<void()> helper(work);
+    std::future<void> done = helper.get_future();
+    detach([&helper] { helper(); });
+    std::exception_ptr mine;
+    try {
+        work();
+    } catch (...) {
+        mine = std::current_exception();
+        next.store(count);  // the helper takes nothing more
+    }
+    done.wait();
+    if (mine)
+        std::rethrow_exception(mine);
+    done.get();
 }
 
 }  // namespace syncscope

@@ -1,7 +1,6 @@
 #include "ui/jobs/settings_writer.h"
 
 #include <QSettings>
-#include <QThreadPool>
 
 namespace syncscope {
 
@@ -16,7 +15,7 @@ void SettingsWriter::setValue(const QString& key, const QVariant& value) {
     if (writing_)
         return;  // the running drain picks it up
     writing_ = true;
-    QThreadPool::globalInstance()->start([this] { drain(); });
+    writer_.detach([this] { drain(); });
 }
 
 void SettingsWriter::drain() {

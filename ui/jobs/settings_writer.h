@@ -7,6 +7,8 @@
 #include <utility>
 #include <vector>
 
+#include "ui/jobs/job_tracker.h"
+
 namespace syncscope {
 
 // Writes QSettings values on a worker thread, in the order given. QSettings saves through
@@ -38,6 +40,8 @@ private:
     std::condition_variable idle_;
     std::vector<std::pair<QString, QVariant>> pending_;
     bool writing_ = false;
+    // One value after another, in order: a tracker of its own, one job at a time.
+    JobTracker writer_{JobTracker::Concurrency::OneAtATime};
 };
 
 }  // namespace syncscope

@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <atomic>
 #include <functional>
-#include <future>
 #include <limits>
 #include <mutex>
 #include <utility>
@@ -12,6 +11,7 @@
 #include "core/analysis/gpu_activity.h"
 #include "core/model/huge_pages.h"
 #include "core/model/torch_call.h"
+#include "ui/jobs/job_tracker.h"
 #include "ui/timeline/busy_union.h"
 #include "ui/timeline/key_sort.h"
 #include "ui/timeline/legend_entries.h"
@@ -21,21 +21,6 @@
 namespace syncscope {
 
 namespace {
-
-// Runs task(0) .. task(count - 1) on this thread and one more, each thread taking the next task
-// not yet taken. What a task throws reaches the caller, once both threads have stopped.
-template <typename Task>
-void runOnTwoThreads(std::size_t count, Task task) {
-    std::atomic<std::size_t> next{0};
-    auto work = [&] {
-        for (std::size_t k = next.fetch_add(1); k < count; k = next.fetch_add(1))
-            task(k);
-    };
-    // Declared after what it uses: a throw here waits for the other thread in its destructor.
-    auto other = std::async(std::launch::async, work);
-    work();
-    other.get();
-}
 
 // Kinds whose events can be instants or a few µs long and still carry a lesson ("launches are
 // async", "the record came first"): they get a marker when too narrow to see as a bar.
@@ -135,7 +120,7 @@ void TimelineModel::append() {
         std::mutex depthsLock;
         depths_lock_ = &depthsLock;
         try {
-            runOnTwoThreads(tasks.size(), [&](std::size_t k) {
+            JobTracker::shared().parallelFor(tasks.size(), [&](std::size_t k) {
                 if (tasks[k].second == kFlows)
                     addFlows(seen_flows_);
                 else

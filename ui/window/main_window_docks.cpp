@@ -13,6 +13,7 @@
 #include "ui/editor/scenario_library.h"
 #include "ui/run/run_panel.h"
 #include "ui/run/run_summary.h"
+#include "ui/timeline/range_stats_panel.h"
 #include "ui/timeline/timeline_view.h"
 #include "ui/window/main_window.h"
 #include "ui/window/scenario_dock.h"
@@ -116,7 +117,6 @@ void MainWindow::buildDocks() {
     findings_->toggleViewAction()->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D));
     connect(findings_, &FindingsDock::eventChosen, this,
             [this](std::uint32_t e) { timeline_->revealEvent(e); });
-    connect(findings_, &FindingsDock::lessonChosen, this, &MainWindow::startLessonAbout);
     connect(findings_, &FindingsDock::findingsReady, this, [this](int count) {
         if (count > 0 && trace_ && !trace_->scenario)
             findings_->raise();
@@ -127,6 +127,30 @@ void MainWindow::buildDocks() {
     // The summary's figures and its invariant line above the fold; the details scroll anyway.
     resizeDocks({summary_dock, details_dock}, {kSummaryDockHeight, kDetailsDockHeight},
                 Qt::Vertical);
+}
+
+// The range statistics dock: a range dragged on the timeline's time axis fills it and shows it.
+void MainWindow::buildRangeDock() {
+    range_stats_ = new RangeStatsPanel(this);
+    range_stats_->setObjectName(QStringLiteral("rangeStats"));
+    range_dock_ = new QDockWidget(tr("Range statistics"), this);
+    range_dock_->setObjectName(QStringLiteral("rangeDock"));
+    range_dock_->setWidget(range_stats_);
+    addDockWidget(Qt::BottomDockWidgetArea, range_dock_);
+    range_dock_->toggleViewAction()->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    range_dock_->hide();  // until a range is picked, or the user opens it
+    // A new trace (open, run, live snapshot) makes the range's figures stale; hiding or showing
+    // lanes changes what they count.
+    connect(timeline_, &TimelineView::laneLayoutChanged, this, [this] {
+        range_stats_->setTrace(timeline_->trace());
+        range_stats_->recount(timeline_->countedLanes());
+    });
+    connect(timeline_, &TimelineView::rangeSelected, this, [this](qint64 t0, qint64 t1) {
+        range_stats_->setTrace(timeline_->trace());
+        range_stats_->showRange(t0, t1, timeline_->countedLanes());
+        range_dock_->show();
+        range_dock_->raise();
+    });
 }
 
 }  // namespace syncscope

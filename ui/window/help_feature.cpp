@@ -1,7 +1,10 @@
-// MainWindow: the Help menu's dialogs.
+#include "ui/window/help_feature.h"
+
+#include <QAction>
 #include <QApplication>
 #include <QDialog>
 #include <QDialogButtonBox>
+#include <QMenu>
 #include <QMessageBox>
 #include <QTextBrowser>
 #include <QVBoxLayout>
@@ -9,6 +12,7 @@
 #include "core/model/sync_mode.h"
 #include "ui/editor/sync_mode_picker.h"
 #include "ui/i18n/sync_mode_texts.h"
+#include "ui/window/course_feature.h"
 #include "ui/window/main_window.h"
 
 namespace syncscope {
@@ -21,8 +25,17 @@ QString qs(std::string_view s) {
 
 }  // namespace
 
-void MainWindow::showSyncModes() {
-    QDialog dialog(this);
+HelpFeature::HelpFeature(MainWindow& window, QMenu* menu) : QObject(&window), window_(window) {
+    menu->addAction(window.courseFeature()->courseAction());
+    connect(menu->addAction(tr("&Sync Modes…")), &QAction::triggered, this,
+            &HelpFeature::showSyncModes);
+    QAction* about = menu->addAction(tr("&About syncscope"));
+    about->setMenuRole(QAction::AboutRole);
+    connect(about, &QAction::triggered, this, &HelpFeature::showAbout);
+}
+
+void HelpFeature::showSyncModes() {
+    QDialog dialog(&window_);
     dialog.setWindowTitle(tr("Sync modes"));
     auto* browser = new QTextBrowser(&dialog);
     QString html =
@@ -42,8 +55,8 @@ void MainWindow::showSyncModes() {
     dialog.exec();
 }
 
-void MainWindow::showAbout() {
-    QMessageBox::about(this, tr("About syncscope"),
+void HelpFeature::showAbout() {
+    QMessageBox::about(&window_, tr("About syncscope"),
                        tr("<h3>syncscope %1</h3><p>See GPU synchronization: batches of kernels on "
                           "CUDA streams, run on a real GPU (recorded with CUPTI) or on a faithful "
                           "simulator, shown on one time axis with every host wait and what it "
