@@ -32,6 +32,28 @@ bool counts(CalloutTarget on, StepEvents::Role role) {
     return false;
 }
 
+// Whether a claim of `kind` is about an event of this role on its `a` (call / step / gpu) or `b`
+// (gpu / after / with) side.
+bool claimed(ClaimKind kind, bool a_side, StepEvents::Role role) {
+    using Role = StepEvents::Role;
+    switch (kind) {
+        case ClaimKind::ReturnsBeforeEnd:
+        case ClaimKind::ReturnsAfterEnd:
+            return a_side ? role == Role::Call : role == Role::Gpu;
+        case ClaimKind::HostWait:
+            return role == Role::Wait || role == Role::Call;
+        case ClaimKind::StartsAfterEnd:
+        case ClaimKind::Overlap:
+            return role == Role::Gpu;
+        case ClaimKind::Flag:
+        case ClaimKind::Memory:
+            return role == Role::Call;
+        case ClaimKind::Idle:
+            return false;
+    }
+    return false;
+}
+
 }  // namespace
 
 std::optional<std::pair<TimeNs, TimeNs>> FocusResolver::resolve(const Trace& trace) {
@@ -63,8 +85,26 @@ std::optional<std::pair<TimeNs, TimeNs>> FocusResolver::resolve(const Trace& tra
     if (a.empty() || b.empty())
         return std::nullopt;
     // The hull of both: a `to` that ran before `from` on some engine still gives a sane window.
-    const TimeNs lo = std::min(a.lo, b.lo);
-    const TimeNs hi = std::max(a.hi, b.hi);
+    TimeNs lo = std::min(a.lo, b.lo);
+    TimeNs hi = std::max(a.hi, b.hi);
+    // Widened to hold whole what the lesson's claims name (the call, its wait, the GPU work; of a
+    // step repeated many times, the instance named or else the first), so the first view never
+    // cuts off the moment a claim is about.
+    for (const Expectation& claim : trace.scenario->expect) {
+        for (const bool a_side : {true, false}) {
+            const StepRef& ref = a_side ? claim.a : claim.b;
+            const auto instances = ref.empty() ? std::vector<std::uint32_t>{} : steps.stepsOf(ref);
+            if (instances.empty())
+                continue;
+            for (const TraceEvent& e : trace.events) {
+                if (e.step != instances.front() ||
+                    !claimed(claim.kind, a_side, steps.roleOf(trace, e)))
+                    continue;
+                lo = std::min(lo, e.start_ns);
+                hi = std::max(hi, e.end_ns);
+            }
+        }
+    }
     const double span = static_cast<double>(hi) - static_cast<double>(lo);
     const TimeNs margin =
         std::max<TimeNs>(kMinMarginNs, static_cast<TimeNs>(std::llround(span * kMarginFraction)));

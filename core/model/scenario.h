@@ -113,6 +113,8 @@ struct Step {
     std::vector<Step> body;           // Repeat
     std::string label;                // optional user label
     std::string id;                   // optional name for `expect` claims; unique in the scenario
+
+    bool operator==(const Step&) const = default;
 };
 
 struct Scenario {

@@ -2856,10 +2856,6 @@ Save them before continuing?</source>
         <translation>バッチとして編集</translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br/&gt;&lt;small&gt;%2 · %3 streams · %4 steps&lt;/small&gt;&lt;p&gt;%5&lt;/p&gt;</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br/&gt;&lt;small&gt;%2 · ストリーム %3 本 · %4 ステップ&lt;/small&gt;&lt;p&gt;%5&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>Cannot generate a scenario: %1</source>
         <translation>シナリオを生成できません: %1</translation>
     </message>
@@ -2882,6 +2878,26 @@ Save them before continuing?</source>
     <message>
         <source>These steps cannot run: %1</source>
         <translation>このステップは実行できません: %1</translation>
+    </message>
+    <message>
+        <source>1 stream</source>
+        <translation>ストリーム 1 本</translation>
+    </message>
+    <message>
+        <source>%1 streams</source>
+        <translation>ストリーム %1 本</translation>
+    </message>
+    <message>
+        <source>1 step</source>
+        <translation>1 ステップ</translation>
+    </message>
+    <message>
+        <source>%1 steps</source>
+        <translation>%1 ステップ</translation>
+    </message>
+    <message>
+        <source>Edited: the explanation below describes the scenario as it was loaded, not these steps.</source>
+        <translation>編集済み: 下の説明は読み込んだときのシナリオのもので、今のステップのものではない。</translation>
     </message>
 </context>
 <context>

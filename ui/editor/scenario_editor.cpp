@@ -102,6 +102,8 @@ ScenarioEditor::ScenarioEditor(QWidget* parent)
     connect(undo_, &QUndoStack::indexChanged, this, &ScenarioEditor::scenarioChanged);
     // The banner counts the steps as edited.
     connect(steps_, &QAbstractItemModel::modelReset, this, &ScenarioEditor::showLoaded);
+    // ... and says when the steps no longer are the ones its explanation describes.
+    connect(undo_, &QUndoStack::indexChanged, this, &ScenarioEditor::showLoaded);
     connect(this, &ScenarioEditor::scenarioChanged, this, &ScenarioEditor::showGenerationError);
 }
 
@@ -287,6 +289,7 @@ void ScenarioEditor::setLoadedState(const std::optional<Scenario>& loaded, const
     loaded_source_ = loaded ? source : QString();
     if (loaded)
         steps_->setScenario(*loaded);
+    loaded_program_ = loaded ? steps_->program() : std::vector<Step>{};
     showLoaded();
     emit scenarioChanged();
 }
@@ -361,14 +364,39 @@ void ScenarioEditor::showLoaded() {
     sync_group_->setVisible(!loaded_.has_value());
     if (!loaded_)
         return;
-    const std::size_t steps = expandedStepCount(steps_->program());
+    const std::vector<Step>& program = steps_->program();
+    const std::size_t steps = expandedStepCount(program);
+    const std::size_t streams = loaded_->streams.size();
+    const QString counts = (streams == 1 ? tr("1 stream") : tr("%1 streams").arg(streams)) +
+                           QStringLiteral(" · ") +
+                           (steps == 1 ? tr("1 step") : tr("%1 steps").arg(steps));
+    // The explanation was written for the steps as loaded; after an edit it may no longer hold.
+    const QString edited =
+        program == loaded_program_
+            ? QString()
+            : QStringLiteral("<p><i>%1</i></p>")
+                  .arg(tr("Edited: the explanation below describes the scenario as it was "
+                          "loaded, not these steps.")
+                           .toHtmlEscaped());
     loaded_label_->setText(
-        tr("<b>%1</b><br/><small>%2 · %3 streams · %4 steps</small><p>%5</p>")
+        QStringLiteral("<b>%1</b><br/><small>%2 · %3</small>%4<p>%5</p>")
             .arg(qs(loaded_->title.in(UiLanguage::current())).toHtmlEscaped(),
-                 loaded_source_.toHtmlEscaped())
-            .arg(loaded_->streams.size())
-            .arg(steps)
-            .arg(qs(loaded_->explanation.in(UiLanguage::current())).toHtmlEscaped()));
+                 loaded_source_.toHtmlEscaped(), counts, edited,
+                 qs(loaded_->explanation.in(UiLanguage::current())).toHtmlEscaped()));
+    fitLoadedLabel();
+}
+
+void ScenarioEditor::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    fitLoadedLabel();
+}
+
+// A word-wrapped label in a scroll area gets the height of its text at some other width, and the
+// explanation was cut off mid-sentence in a narrow dock: its height follows its width instead.
+void ScenarioEditor::fitLoadedLabel() {
+    if (loaded_banner_->isHidden() || loaded_label_->width() <= 0)
+        return;
+    loaded_label_->setMinimumHeight(loaded_label_->heightForWidth(loaded_label_->width()));
 }
 
 void ScenarioEditor::showGenerationError() {

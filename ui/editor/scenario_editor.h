@@ -65,6 +65,9 @@ public:
     // Whether Run has something to run: a loaded scenario, or a table that generates one.
     bool canRun() const;
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 signals:
     void scenarioChanged();
     // canRun() changed, or may have.
@@ -76,6 +79,7 @@ private:
     QWidget* buildScheduleGroup();
     void pushChoice(const QString& text, QComboBox* combo, int before, int after);
     void showLoaded();
+    void fitLoadedLabel();
     void showGenerationError();
     void setLoadedState(const std::optional<Scenario>& loaded, const QString& source);
     void applyBatchState(const BatchEditorState& state);
@@ -94,6 +98,8 @@ private:
     QWidget* steps_group_ = nullptr;
     QLabel* conversion_note_ = nullptr;
     QLabel* loaded_label_ = nullptr;
+    // The program as loaded: steps that differ from it make the explanation out of date.
+    std::vector<Step> loaded_program_;
     QWidget* batches_group_ = nullptr;
     QWidget* sync_group_ = nullptr;
     SyncModePicker* picker_ = nullptr;

@@ -9,6 +9,7 @@
 #include <memory>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "ui/jobs/job_context.h"
 
@@ -70,8 +71,12 @@ public:
     // Blocks until every job has returned. For tests and shutdown only, never on a user action.
     void waitForDone();
 
+protected:
+    bool event(QEvent* e) override;
+
 signals:
-    // Something from job `id` arrived after it stopped being current and was discarded.
+    // Something from job `id` arrived after it stopped being current and was discarded; once per
+    // job, however many of its posts (progress, the result) were.
     void dropped(quint64 id);
 
 private:
@@ -86,6 +91,7 @@ private:
     std::atomic<quint64> current_{0};
     quint64 next_id_ = 1;
     std::shared_ptr<JobContext::State> current_state_;
+    std::vector<quint64> reported_drops_;  // the jobs `dropped` named lately
 };
 
 template <typename Fn>

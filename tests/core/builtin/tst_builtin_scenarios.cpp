@@ -5,6 +5,7 @@
 #include "core/analysis/expectation_check.h"
 #include "core/analysis/focus_resolver.h"
 #include "core/analysis/invariant_checker.h"
+#include "core/analysis/step_events.h"
 #include "core/engine/engine_factory.h"
 #include "core/scenario/scenario_reader.h"
 
@@ -12,6 +13,60 @@ using namespace syncscope;
 
 // Every built-in scenario parses, simulates, passes the invariant checker with zero violations, and
 // states its lesson as `expect` claims that hold on its own simulated run.
+namespace {
+
+// The events of `ref` a claim of `kind` is about, by role ("a" or "b" side).
+bool named(ClaimKind kind, bool a_side, StepEvents::Role role) {
+    using Role = StepEvents::Role;
+    switch (kind) {
+        case ClaimKind::ReturnsBeforeEnd:
+        case ClaimKind::ReturnsAfterEnd:
+            return a_side ? role == Role::Call : role == Role::Gpu;
+        case ClaimKind::HostWait:
+            return role == Role::Wait || role == Role::Call;
+        case ClaimKind::StartsAfterEnd:
+        case ClaimKind::Overlap:
+            return role == Role::Gpu;
+        case ClaimKind::Flag:
+        case ClaimKind::Memory:
+            return role == Role::Call;
+        case ClaimKind::Idle:
+            return false;
+    }
+    return false;
+}
+
+// What the claims of `s` name that the focus window does not hold whole; empty when nothing.
+QString eventsOutside(const Scenario& s, const Trace& trace, std::pair<TimeNs, TimeNs> window) {
+    const StepEvents steps(s);
+    QString cut;
+    for (const Expectation& claim : s.expect) {
+        for (const bool a_side : {true, false}) {
+            const StepRef& ref = a_side ? claim.a : claim.b;
+            if (ref.empty())
+                continue;
+            const auto instances = steps.stepsOf(ref);
+            if (instances.empty())
+                continue;
+            const std::uint32_t step = instances.front();
+            for (const TraceEvent& e : trace.events) {
+                if (e.step != step || !named(claim.kind, a_side, steps.roleOf(trace, e)))
+                    continue;
+                if (e.start_ns < window.first || e.end_ns > window.second)
+                    cut += QStringLiteral("%1 (%2..%3 ns, window %4..%5 ns); ")
+                               .arg(QString::fromStdString(toString(ref)))
+                               .arg(e.start_ns)
+                               .arg(e.end_ns)
+                               .arg(window.first)
+                               .arg(window.second);
+            }
+        }
+    }
+    return cut;
+}
+
+}  // namespace
+
 class TstBuiltinScenarios : public QObject {
     Q_OBJECT
 
@@ -70,6 +125,10 @@ private slots:
                      qPrintable(QStringLiteral("callout outside the focus: ") +
                                 QString::fromStdString(c.text)));
         }
+        // The first view shows everything the claims name, whole: the call, its wait, the GPU
+        // work (for a step repeated many times, its first instance).
+        const QString cut = eventsOutside(s, result.trace, *window);
+        QVERIFY2(cut.isEmpty(), qPrintable(QStringLiteral("the focus cuts off ") + cut));
     }
 
     void catalogueIsCovered() {

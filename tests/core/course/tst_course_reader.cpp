@@ -6,6 +6,7 @@
 #include <set>
 
 #include "core/course/course_reader.h"
+#include "core/scenario/scenario_reader.h"
 
 using namespace syncscope;
 
@@ -46,7 +47,7 @@ private slots:
         for (std::size_t i = CourseReader::kArticleClaims; i < course.pages.size(); ++i)
             QVERIFY(!course.pages[i].article_claim);
         QCOMPARE(course.pages[0].scenario, std::string("mode-cpu-synchronize"));
-        QCOMPARE(course.pages[0].compare, std::optional<std::string>("mode-device"));
+        QCOMPARE(course.pages[0].compare, std::optional<std::string>("cuda-synchronize-swapped"));
         QVERIFY(course.pages[0].claim.ja.find("torch.cpu.synchronize") != std::string::npos);
     }
 
@@ -63,11 +64,16 @@ private slots:
         }
     }
 
+    // Every built-in is reachable from the course: a page of its own, or what a page compares
+    // with (claim 1's torch.cuda.synchronize() twin).
     void everyBuiltinIsInTheCourse() {
         const Course course = *CourseReader::readFile(kCourse).course;
         std::set<std::string> inCourse;
-        for (const CoursePage& page : course.pages)
+        for (const CoursePage& page : course.pages) {
             inCourse.insert(page.scenario);
+            if (page.compare)
+                inCourse.insert(*page.compare);
+        }
         const QStringList files =
             QDir(kScenarios).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
         QVERIFY(files.size() >= 20);
@@ -77,6 +83,37 @@ private slots:
             QVERIFY2(inCourse.count(f.chopped(5).toStdString()), qPrintable(f));
         }
         QCOMPARE(claims, CourseReader::kArticleClaims - 1);  // claim 1 is mode-cpu-synchronize
+    }
+
+    // Claim 1's comparison isolates the call: the same program with only torch.cpu.synchronize()
+    // swapped for torch.cuda.synchronize(), so the compare table's differences are the call's.
+    void claimOneComparesTheSameProgram() {
+        const Course course = *CourseReader::readFile(kCourse).course;
+        const CoursePage& page = course.pages.front();
+        QVERIFY(page.compare.has_value());
+        const auto read = [](const std::string& name) {
+            return ScenarioReader::readFile(
+                (kScenarios + "/" + QString::fromStdString(name) + ".json").toStdString());
+        };
+        const ScenarioParseResult a = read(page.scenario);
+        const ScenarioParseResult b = read(*page.compare);
+        QVERIFY(a.ok() && b.ok());
+        const auto& pa = a.scenario->program;
+        const auto& pb = b.scenario->program;
+        QCOMPARE(pa.size(), pb.size());
+        int swapped = 0;
+        for (std::size_t i = 0; i < pa.size(); ++i) {
+            if (pa[i].kind == pb[i].kind) {
+                QCOMPARE(pa[i].duration_ns, pb[i].duration_ns);
+                QCOMPARE(pa[i].stream, pb[i].stream);
+                continue;
+            }
+            QVERIFY(pa[i].kind == StepKind::CpuSync);
+            QVERIFY(pb[i].kind == StepKind::DeviceSync);
+            ++swapped;
+        }
+        QCOMPARE(swapped, 1);
+        QCOMPARE(a.scenario->streams.size(), b.scenario->streams.size());
     }
 
     void minimalCourse() {
