@@ -750,6 +750,10 @@
         <source>flow</source>
         <translation>フロー</translation>
     </message>
+    <message>
+        <source>host wait</source>
+        <translation>ホスト待機</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -2120,6 +2124,10 @@ Save them before continuing?</source>
     <message>
         <source>compare with: %1 (builtin:%2) — press C</source>
         <translation>比較対象: %1 (builtin:%2) — C キーで比較</translation>
+    </message>
+    <message>
+        <source>In short</source>
+        <translation>要点</translation>
     </message>
 </context>
 <context>

@@ -11,6 +11,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
+#include <algorithm>
 
 #include "tests/ui/window_test_utils.h"
 #include "ui/compare/compare_view.h"
@@ -190,6 +191,36 @@ private slots:
         QVERIFY(window.openPath(QStringLiteral("builtin:mode-event"), true));
         QVERIFY(!window.course()->isActive());
         QVERIFY(!window.lessonPanel()->isVisible());
+    }
+
+    // The article's claims are "Claim", quoted; a sync-mode page's true statement is neither.
+    void onlyTheArticlesClaimsAreClaims() {
+        const Course course = *CourseLibrary::load(nullptr);
+        MainWindow window;
+        window.setInteractive(false);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        const auto heads = [&] {
+            QStringList texts;
+            for (const QLabel* label : window.lessonPanel()->findChildren<QLabel*>())
+                texts << label->text();
+            return texts;
+        };
+        const auto claimText = [&] {
+            return window.lessonPanel()
+                ->findChild<QLabel*>(QStringLiteral("lessonClaimEn"))
+                ->text();
+        };
+        QVERIFY(window.startCourse(0));
+        QVERIFY(heads().contains(QStringLiteral("Claim")));
+        QVERIFY(claimText().startsWith(QStringLiteral("“")));
+        const auto mode = std::find_if(course.pages.begin(), course.pages.end(),
+                                       [](const CoursePage& p) { return !p.article_claim; });
+        QVERIFY(mode != course.pages.end());
+        QVERIFY(window.startCourse(int(mode - course.pages.begin())));
+        QVERIFY(!heads().contains(QStringLiteral("Claim")));
+        QVERIFY(heads().contains(QStringLiteral("In short")));
+        QCOMPARE(claimText(), QString::fromStdString(mode->claim.en));
     }
 
     // Claim 1's page compares torch.cpu.synchronize() with torch.cuda.synchronize(): C (or the

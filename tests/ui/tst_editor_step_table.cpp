@@ -4,6 +4,7 @@
 // dock.
 #include <QApplication>
 #include <QDir>
+#include <QFrame>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
@@ -102,6 +103,7 @@ private slots:
     void columnsFitWhereTheHeaderWouldHoldThemWider();
     void unusedColumnsAreLeftOutUntilAStepNeedsThem();
     void aCutCellShowsItsTextInTheTooltip();
+    void theBannerCountsAndSaysWhenEditsOutdateTheExplanation();
 };
 
 void TestEditorStepTable::everyBuiltinIsEditableAndRunnable() {
@@ -141,6 +143,28 @@ void TestEditorStepTable::typedCellEditIsUndoable() {
     QVERIFY(!editor.isModified());
     editor.undoStack()->redo();
     QCOMPARE(model->program()[0].duration_ns, TimeNs(1'234'500));
+}
+
+// The banner over the steps: "1 stream", not "1 streams"; and once the steps are not the ones
+// loaded, a note that the explanation describes the scenario as loaded (undo takes it away).
+void TestEditorStepTable::theBannerCountsAndSaysWhenEditsOutdateTheExplanation() {
+    ScenarioEditor editor;
+    editor.loadScenario(builtin(QStringLiteral("mode-cpu-synchronize")),
+                        QStringLiteral("builtin:mode-cpu-synchronize"));
+    const auto bannerText = [&] {
+        QString text;
+        for (const QLabel* label :
+             editor.findChild<QFrame*>(QStringLiteral("loadedBanner"))->findChildren<QLabel*>())
+            text += label->text();
+        return text;
+    };
+    QVERIFY2(bannerText().contains(QStringLiteral("1 stream · 4 steps")), qPrintable(bannerText()));
+    QVERIFY(!bannerText().contains(QStringLiteral("Edited:")));
+    QVERIFY(editor.stepModel()->setData(editor.stepModel()->index(0, StepTableModel::Duration),
+                                        QStringLiteral("500"), Qt::EditRole));
+    QVERIFY2(bannerText().contains(QStringLiteral("Edited:")), qPrintable(bannerText()));
+    editor.undoStack()->undo();
+    QVERIFY(!bannerText().contains(QStringLiteral("Edited:")));
 }
 
 void TestEditorStepTable::refusedCellNamesTheStepAndField() {

@@ -110,6 +110,18 @@ private slots:
         QVERIFY(labels(view_->legendStrip()->entries()).contains("kernel (colour = batch)"));
     }
 
+    // An imported wait does not say how the thread waited: "host wait", never "spinning".
+    void aWaitOfUnknownMannerIsJustAWait() {
+        auto t = legendTrace();
+        for (TraceEvent& e : t->events)
+            if (e.kind == EventKind::HostWait)
+                e.flags = 0;
+        view_->setTrace(t);
+        const QStringList shown = labels(view_->legendEntries());
+        QVERIFY2(shown.contains("host wait"), qPrintable(shown.join(", ")));
+        QVERIFY(!shown.contains("host wait, spinning"));
+    }
+
     void newTraceReplacesTheEntries() {
         view_->setTrace(makeRegularTrace(50, 10 * us, 20 * us));
         QCOMPARE(labels(view_->legendStrip()->entries()), (QStringList{"kernel", "GPU idle"}));

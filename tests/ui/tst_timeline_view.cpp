@@ -242,6 +242,22 @@ private slots:
         QVERIFY(!view_->userZoomed());
     }
 
+    // Fit shows the events: memory samples that trail the last op (a profiler's tail) stay
+    // scrollable but do not shrink the run to a corner.
+    void fitIgnoresATailOfMemorySamples() {
+        auto trace = makeDemoTrace(2);
+        TimeNs last = 0;
+        for (const TraceEvent& e : trace->events)
+            last = std::max(last, e.end_ns);
+        trace->memory.push_back({last + 4 * (last + 1), 1, -1, -1, -1, -1});
+        view_->setTrace(trace);
+        view_->zoomToFit();
+        const auto [lo, hi] = view_->visibleRange();
+        QVERIFY2(hi < 1.1 * double(last) + 1000.0, qPrintable(QString::number(hi)));
+        QVERIFY(hi >= double(last));
+        QVERIFY(lo <= 0.0);
+    }
+
     void keysAndWheelZoomAroundTheCursor() {
         const auto [lo, hi] = view_->visibleRange();
         QTest::keyClick(view_->plot(), Qt::Key_Plus);

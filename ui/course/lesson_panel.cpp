@@ -99,10 +99,18 @@ void LessonPanel::setPage(const CoursePage& page, int index, int count, const QS
         page.article_claim
             ? tr("The article's claim %1 of 7 · %2").arg(*page.article_claim).arg(title)
             : tr("Sync modes · %1").arg(title));
-    // The claim is shown as the article states it and in English; what is true, and where to see
-    // it, in the class's language.
-    claim_ja_->setText(QStringLiteral("「%1」").arg(qs(page.claim.ja)));
-    claim_en_->setText(QStringLiteral("“%1”").arg(qs(page.claim.en)));
+    // An article's claim is quoted as the article states it and in English. A sync-mode page's
+    // statement is true: it is no "claim" and no quotation, right after seven false ones.
+    if (page.article_claim) {
+        heads_.front()->setText(tr("Claim"));
+        claim_ja_->setText(QStringLiteral("「%1」").arg(qs(page.claim.ja)));
+        claim_en_->setText(QStringLiteral("“%1”").arg(qs(page.claim.en)));
+    } else {
+        heads_.front()->setText(tr("In short"));
+        claim_ja_->setText(qs(page.claim.ja));
+        claim_en_->setText(qs(page.claim.en));
+    }
+    // What is true, and where to see it, in the class's language.
     const Language language = UiLanguage::current();
     truth_->setText(qs(page.truth.in(language)));
     look_at_->setText(qs(page.look_at.in(language)));

@@ -44,8 +44,12 @@ LegendStyle legendStyleOf(const TraceEvent& e) {
                 return LegendStyle::QueueFullLaunch;
             return LegendStyle::ApiCall;
         case EventKind::HostWait:
-            return (e.flags & event_flags::kSleeping) ? LegendStyle::SleepingWait
-                                                      : LegendStyle::SpinningWait;
+            // A recording says how the thread waited only when the schedule policy is known; an
+            // imported wait is just a wait.
+            if (e.flags & event_flags::kSleeping)
+                return LegendStyle::SleepingWait;
+            return (e.flags & event_flags::kSpinning) ? LegendStyle::SpinningWait
+                                                      : LegendStyle::Wait;
         case EventKind::HostWork:
             return LegendStyle::HostWork;
         case EventKind::Kernel:
@@ -144,6 +148,7 @@ std::vector<LegendEntry> legendEntries(const TimelineModel& model, const Theme& 
         t.spinningWait);
     add(LegendStyle::SleepingWait, QCoreApplication::translate("Legend", "host wait, sleeping"),
         t.sleepingWait);
+    add(LegendStyle::Wait, QCoreApplication::translate("Legend", "host wait"), t.spinningWait);
     if (scope.color_by_batch)
         add(LegendStyle::Kernel, QCoreApplication::translate("Legend", "kernel (colour = batch)"),
             t.batchColor(0));

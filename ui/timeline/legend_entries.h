@@ -36,8 +36,9 @@ enum class LegendStyle : std::uint8_t {
     OtherFlow,
     QueueFullLaunch,  // a launch the full launch queue held: drawn in the wait colour
     CpuSync,          // torch.cpu.synchronize(): a rule across the lanes
+    Wait,             // a host wait whose manner (spin or sleep) is not recorded (imports)
 };
-inline constexpr int kLegendStyleCount = 21;
+inline constexpr int kLegendStyleCount = 22;
 
 struct LegendEntry {
     QString label;

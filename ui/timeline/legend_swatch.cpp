@@ -67,6 +67,9 @@ void LegendSwatch::paint(QPainter* p, const QRectF& sw, const LegendEntry& e, co
             LanePlottable::paintFill(p, sw, e.color, EventKind::HostWait, event_flags::kSleeping,
                                      t.plotBackground);
             break;
+        case LegendStyle::Wait:
+            LanePlottable::paintFill(p, sw, e.color, EventKind::HostWait, 0, t.plotBackground);
+            break;
         case LegendStyle::StreamWait:
             LanePlottable::paintFill(p, sw, e.color, EventKind::StreamWait, 0, t.plotBackground);
             break;

@@ -97,6 +97,12 @@ public:
     // Whole trace extent (0..1 when empty).
     TimeNs beginNs() const { return begin_; }
     TimeNs endNs() const { return end_; }
+    // The span of the events alone, without memory samples (which can trail the last op by
+    // milliseconds): what Zoom to Fit shows. Empty (first > second) without events.
+    std::pair<TimeNs, TimeNs> eventSpan() const {
+        return any_event_ ? std::make_pair(event_lo_, event_hi_)
+                          : std::make_pair(TimeNs{1}, TimeNs{0});
+    }
 
     // Event indices of one lane, sorted by (start, end).
     const std::vector<std::uint32_t>& laneEvents(std::uint16_t lane) const;
@@ -242,6 +248,8 @@ private:
     std::vector<std::uint32_t> pending_flows_;  // flows whose ends have not been indexed yet
     bool any_time_ = false;
     TimeNs lo_ = 0, hi_ = 0;
+    bool any_event_ = false;
+    TimeNs event_lo_ = 0, event_hi_ = 0;
     // Max gap length per block of kGapBlock gaps: skipping sub-pixel gaps costs blocks, not gaps.
     static constexpr std::size_t kGapBlock = 256;
     std::vector<TimeNs> gap_block_max_;

@@ -76,6 +76,9 @@ void TimelineModel::append() {
         lo_ = any_time_ ? std::min(lo_, e.start_ns) : e.start_ns;
         hi_ = any_time_ ? std::max(hi_, end) : end;
         any_time_ = true;
+        event_lo_ = any_event_ ? std::min(event_lo_, e.start_ns) : e.start_ns;
+        event_hi_ = any_event_ ? std::max(event_hi_, end) : end;
+        any_event_ = true;
         if (isCpuSynchronizeCall(e)) {
             const auto at = std::upper_bound(
                 cpu_syncs_.begin(), cpu_syncs_.end(), e.start_ns,

@@ -374,8 +374,14 @@ void TimelineView::updateLegend() {
 }
 
 void TimelineView::zoomToFit() {
-    const double lo = model_ ? static_cast<double>(model_->beginNs()) : 0.0;
-    const double hi = model_ ? static_cast<double>(model_->endNs()) : 1.0;
+    double lo = model_ ? static_cast<double>(model_->beginNs()) : 0.0;
+    double hi = model_ ? static_cast<double>(model_->endNs()) : 1.0;
+    // The events, not a tail of memory samples after the last of them (they stay scrollable).
+    if (model_ && model_->eventSpan().first <= model_->eventSpan().second) {
+        lo = static_cast<double>(std::min<TimeNs>(model_->eventSpan().first, 0));
+        hi = static_cast<double>(
+            std::max(model_->eventSpan().second, model_->eventSpan().first + 1));
+    }
     const double pad = std::max(1.0, (hi - lo) * 0.01);
     plot_->xAxis->setRange(lo - pad, hi + pad);
     user_zoomed_ = false;
