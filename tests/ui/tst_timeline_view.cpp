@@ -2,6 +2,7 @@
 
 #include <QSignalSpy>
 #include <QTest>
+#include <optional>
 
 #include "tests/ui/timeline_settle.h"
 #include "tst_timeline_fixtures.h"
@@ -256,6 +257,51 @@ private slots:
         QVERIFY2(hi < 1.1 * double(last) + 1000.0, qPrintable(QString::number(hi)));
         QVERIFY(hi >= double(last));
         QVERIFY(lo <= 0.0);
+    }
+
+    // A match too narrow to see at the current zoom is framed (it fills a fifth of the view); one
+    // that is visible is centred at the zoom the user chose.
+    void revealFramesWhatIsTooNarrowToSee() {
+        view_->zoomToFit();
+        const auto [lo, hi] = view_->visibleRange();
+        const double px = (hi - lo) / view_->plot()->axisRect()->width();
+        std::optional<std::uint32_t> tiny;
+        for (std::uint32_t i = 0; i < trace_->events.size(); ++i) {
+            const TraceEvent& e = trace_->events[i];
+            if (e.end_ns > e.start_ns && double(e.end_ns - e.start_ns) < px && e.start_ns > 0)
+                tiny = i;
+        }
+        QVERIFY(tiny);
+        const TraceEvent& e = trace_->events[*tiny];
+        view_->revealEvent(*tiny);
+        const auto [lo2, hi2] = view_->visibleRange();
+        QVERIFY(lo2 <= double(e.start_ns) && hi2 >= double(e.end_ns));
+        QVERIFY2(hi2 - lo2 <= 1.01 * double(e.end_ns - e.start_ns) / TimelineView::kRevealFraction,
+                 qPrintable(QString::number(hi2 - lo2)));
+        QCOMPARE(view_->selectedEvent(), tiny);
+    }
+
+    // Centring the first events must not show time before the trace began.
+    void revealNeverSlidesBeforeTheStart() {
+        const TraceEvent& first = trace_->events[ids_.firstKernelS0];
+        const double width = double(first.end_ns - first.start_ns);
+        view_->zoomToRange(first.end_ns, first.end_ns + TimeNs(4 * width));
+        view_->revealEvent(ids_.firstKernelS0);
+        QVERIFY2(view_->visibleRange().first >= double(view_->model()->beginNs()),
+                 qPrintable(QString::number(view_->visibleRange().first)));
+        QVERIFY(view_->visibleRange().second >= double(first.end_ns));
+    }
+
+    // F frames the selection.
+    void fFramesTheSelection() {
+        view_->zoomToFit();
+        const double fit = view_->visibleRange().second - view_->visibleRange().first;
+        view_->selectEvent(ids_.firstKernelS0);
+        QTest::keyClick(view_->plot(), Qt::Key_F);
+        const auto [lo, hi] = view_->visibleRange();
+        const TraceEvent& e = trace_->events[ids_.firstKernelS0];
+        QVERIFY(hi - lo < fit);
+        QVERIFY(lo <= double(e.start_ns) && hi >= double(e.end_ns));
     }
 
     void keysAndWheelZoomAroundTheCursor() {

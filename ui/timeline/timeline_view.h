@@ -137,8 +137,14 @@ public:
     void closeSearch();
     void findNext();
     void findPrevious();
-    // Selects an event, centres it in time and scrolls its row into view.
+    // Selects an event, centres it in time and scrolls its row into view. An event too narrow to
+    // see at the current zoom (under kRevealMinPx) is framed instead: it takes kRevealFraction of
+    // the view. The view does not slide before the trace's start (or past its end) for it.
     void revealEvent(std::uint32_t index);
+    // F: zoom to the selected event, framed as above (Perfetto's F).
+    void frameSelection();
+    static constexpr double kRevealFraction = 0.2;
+    static constexpr double kRevealMinPx = 2.0;
     // Find, Find Next, Find Previous: for the Edit menu.
     QList<QAction*> findActions() const;
 
@@ -281,6 +287,7 @@ private:
     bool memory_forced_ = false;
     bool legend_wanted_ = true;
     std::optional<std::uint32_t> selected_;
+    void revealFramed(std::uint32_t index);
     std::optional<std::uint32_t> hovered_;
 
     Drag drag_ = Drag::None;

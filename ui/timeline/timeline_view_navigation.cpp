@@ -161,6 +161,9 @@ bool TimelineView::handleNavigationKey(QKeyEvent* event) {
         case Qt::Key_M:
             addMarker(markerTime(true));
             return true;
+        case Qt::Key_F:  // frame the selection, as in Perfetto
+            frameSelection();
+            return true;
         case Qt::Key_BracketLeft:
             previousMarker();
             return true;

@@ -75,6 +75,10 @@ void TimelineView::updateFindStatus() {
     search_bar_->setStatus(search_.statusText(), !search_.error().isEmpty());
 }
 
+namespace {
+constexpr double kFrameMinSpanNs = 10.0;  // the view's narrowest span (timeline_view.cpp)
+}  // namespace
+
 void TimelineView::revealEvent(std::uint32_t index) {
     if (!trace_ || !model_ || index >= trace_->events.size())
         return;
@@ -82,14 +86,31 @@ void TimelineView::revealEvent(std::uint32_t index) {
     const auto start = static_cast<double>(e.start_ns);
     const auto end = static_cast<double>(std::max(e.end_ns, e.start_ns));
     const QCPRange r = plot_->xAxis->range();
-    if (end - start <= r.size() * 0.8) {
+    const double px = r.size() / std::max(1, plot_->axisRect()->width());
+    double lo, hi;
+    if (end - start <= r.size() * 0.8 && end - start >= kRevealMinPx * px) {
         // Centred at the current zoom: stepping through matches keeps the scale the user chose.
         const double mid = (start + end) / 2.0;
-        setRangeClamped(mid - r.size() / 2.0, mid + r.size() / 2.0);
+        lo = mid - r.size() / 2.0;
+        hi = mid + r.size() / 2.0;
     } else {
-        const double pad = (end - start) * 0.1;
-        setRangeClamped(start - pad, end + pad);
+        // Too wide to fit, or too narrow to see at this zoom: frame it.
+        const double span = std::max(end - start, kFrameMinSpanNs) / kRevealFraction;
+        const double mid = (start + end) / 2.0;
+        lo = mid - span / 2.0;
+        hi = mid + span / 2.0;
     }
+    // Never into the time before the trace or after it when the event does not need it.
+    const double b = static_cast<double>(model_->beginNs());
+    const double t_end = static_cast<double>(model_->endNs());
+    if (lo < b && start >= b) {
+        hi += b - lo;
+        lo = b;
+    } else if (hi > t_end && end <= t_end && lo - (hi - t_end) >= b) {
+        lo -= hi - t_end;
+        hi = t_end;
+    }
+    setRangeClamped(lo, hi);
     user_zoomed_ = true;
     const int slot = model_->slotOf(index);
     if (slot >= 0) {
@@ -97,6 +118,24 @@ void TimelineView::revealEvent(std::uint32_t index) {
         setScrollPx((slot + 0.5) * row_px_ - avail / 2.0);
     }
     setSelected(index, true);
+    requestReplot();
+}
+
+void TimelineView::frameSelection() {
+    if (selected_)
+        revealFramed(*selected_);
+}
+
+void TimelineView::revealFramed(std::uint32_t index) {
+    if (!trace_ || !model_ || index >= trace_->events.size())
+        return;
+    const auto& e = trace_->events[index];
+    const auto start = static_cast<double>(e.start_ns);
+    const auto end = static_cast<double>(std::max(e.end_ns, e.start_ns));
+    const double span = std::max(end - start, kFrameMinSpanNs) / kRevealFraction;
+    const double mid = (start + end) / 2.0;
+    setRangeClamped(mid - span / 2.0, mid + span / 2.0);
+    user_zoomed_ = true;
     requestReplot();
 }
 

@@ -10,6 +10,20 @@
 
 using namespace syncscope;
 
+namespace {
+
+// One batch of two kernels on two streams, a sync point of `mode` after it.
+BatchGeneration generateFor(SyncMode mode) {
+    BatchConfig config;
+    config.batches = 1;
+    config.kernels_per_batch = 2;
+    config.streams = 2;
+    config.sync_mode = mode;
+    return BatchGenerator::generate(config);
+}
+
+}  // namespace
+
 class TestSyncModeSteps : public QObject {
     Q_OBJECT
 
@@ -69,12 +83,7 @@ private slots:
     // The generator's sync point is the row: its kinds, in order, scope times.
     void theGeneratorEmitsTheRow() {
         for (const SyncModeSteps& row : syncModeStepsTable()) {
-            BatchConfig config;
-            config.batches = 1;
-            config.kernels_per_batch = 2;
-            config.streams = 2;
-            config.sync_mode = row.mode;
-            const auto generated = BatchGenerator::generate(config);
+            const auto generated = generateFor(row.mode);
             QVERIFY(generated.scenario);
             std::vector<StepKind> sync;
             for (const Step& s : generated.scenario->program)
@@ -97,12 +106,7 @@ private slots:
         for (const SyncModeSteps& row : syncModeStepsTable()) {
             if (row.call == ApiId::None)
                 continue;
-            BatchConfig config;
-            config.batches = 1;
-            config.kernels_per_batch = 2;
-            config.streams = 2;
-            config.sync_mode = row.mode;
-            const auto generated = BatchGenerator::generate(config);
+            const auto generated = generateFor(row.mode);
             QVERIFY(generated.scenario);
             auto engine = makeSimEngine();
             EngineObserver observer;
