@@ -37,6 +37,30 @@ TimeNs clippedSum(const std::vector<GpuActivity::Interval>& intervals, TimeNs t0
     return sum;
 }
 
+// The time a group's spans cover, each instant once: nested frames of one name (recursion) and the
+// same op on several lanes at once do not add up to more than the range.
+TimeNs coveredNs(std::vector<std::pair<TimeNs, TimeNs>>& spans) {
+    if (!std::is_sorted(spans.begin(), spans.end()))
+        std::sort(spans.begin(), spans.end());
+    TimeNs covered = 0;
+    TimeNs lo = 0, hi = 0;
+    bool open = false;
+    for (const auto& [a, b] : spans) {
+        if (open && a <= hi) {
+            hi = std::max(hi, b);
+            continue;
+        }
+        if (open)
+            covered = saturatingAdd(covered, hi - lo);
+        lo = a;
+        hi = b;
+        open = true;
+    }
+    if (open)
+        covered = saturatingAdd(covered, hi - lo);
+    return covered;
+}
+
 }  // namespace
 
 RangeStatistics::RangeStatistics(const Trace& trace, const GpuActivity& activity, TimeNs t0,
@@ -51,6 +75,7 @@ RangeStatistics::RangeStatistics(const Trace& trace, const GpuActivity& activity
         TimeNs min = std::numeric_limits<TimeNs>::max();
         TimeNs max = 0;
         long double sum = 0;  // whole durations; long double so millions of them stay exact enough
+        std::vector<std::pair<TimeNs, TimeNs>> spans;  // clipped, for the time the group covers
     };
     // Keyed by (name id, kind): the string table interns names, so equal names share an id.
     std::map<std::pair<std::uint32_t, EventKind>, Acc> groups;
@@ -74,10 +99,12 @@ RangeStatistics::RangeStatistics(const Trace& trace, const GpuActivity& activity
         acc.min = std::min(acc.min, whole);
         acc.max = std::max(acc.max, whole);
         acc.sum += static_cast<long double>(whole);
+        acc.spans.emplace_back(std::max(e.start_ns, t0_),
+                               std::min(std::max(e.end_ns, e.start_ns), t1_));
     }
     const double length = static_cast<double>(std::max<TimeNs>(1, lengthNs()));
     rows_.reserve(groups.size());
-    for (const auto& [key, acc] : groups) {
+    for (auto& [key, acc] : groups) {
         Row row;
         row.name = std::string(trace.strings.at(key.first));
         row.kind = key.second;
@@ -86,7 +113,9 @@ RangeStatistics::RangeStatistics(const Trace& trace, const GpuActivity& activity
         row.min_ns = acc.min;
         row.max_ns = acc.max;
         row.mean_ns = static_cast<double>(acc.sum / static_cast<long double>(acc.count));
-        row.share = static_cast<double>(acc.total) / length;
+        row.covered_ns = coveredNs(acc.spans);
+        row.share = static_cast<double>(row.covered_ns) / length;
+        acc.spans = {};
         rows_.push_back(std::move(row));
     }
     std::sort(rows_.begin(), rows_.end(), [](const Row& a, const Row& b) {

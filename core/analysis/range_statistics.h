@@ -13,8 +13,10 @@ namespace syncscope {
 // overlap it, grouped by name and kind, and the host's blocked time and the GPU's idle time in it.
 //
 // Decisions, which the window's table header states:
-//  - total and share are clipped to the range (an event half inside counts half its time), so the
-//    shares of a lane's back-to-back events add up to the part of the range they cover;
+//  - total and share are clipped to the range (an event half inside counts half its time);
+//  - share is the part of the range the group covers, each instant once (0..1): nested frames of
+//    one name and the same op on several lanes at once do not add up past the range, where total
+//    is their summed time;
 //  - count, mean, min and max are of the whole events that overlap the range: a kernel is as long
 //    as it is, however the range cuts it; the mean is the whole durations' mean;
 //  - rows count only the lanes `counted` marks (the window passes its visible lanes), while host
@@ -31,7 +33,8 @@ public:
         TimeNs min_ns = 0;    // whole durations
         TimeNs max_ns = 0;
         double mean_ns = 0;
-        double share = 0;  // total_ns / range length, 0..count
+        TimeNs covered_ns = 0;  // the union of the group's clipped spans
+        double share = 0;       // covered_ns / range length, 0..1
     };
 
     // O(n) over the events plus O(log g) over the GPU's busy intervals. `activity` must be of

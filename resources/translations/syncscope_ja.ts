@@ -2306,6 +2306,10 @@ Save them before continuing?</source>
         <source>% of range</source>
         <translation>範囲に占める %</translation>
     </message>
+    <message>
+        <source>The part of the range these events cover, each moment once: nested frames and the same op on several lanes do not add up past 100 %</source>
+        <translation>これらのイベントが範囲のうち占める割合。各時刻は一度だけ数える。入れ子のフレームや複数レーンの同じ処理を足しても 100 % を超えない</translation>
+    </message>
 </context>
 <context>
     <name>syncscope::RangeStatsPanel</name>

@@ -5,8 +5,10 @@
 
 #include <QDockWidget>
 #include <QFile>
+#include <QHeaderView>
 #include <QSet>
 #include <QSignalSpy>
+#include <QTableView>
 #include <QTest>
 #include <QUrl>
 
@@ -80,6 +82,18 @@ private slots:
             QVERIFY2(
                 window.rangeStats()->headerText().contains(QStringLiteral("GPU idle by cause")),
                 qPrintable(window.rangeStats()->headerText()));
+
+        // The dock opens to a fifth of the window, not a third; the figures stay in view however
+        // long the names (the Name column gives way).
+        QTRY_VERIFY2(
+            dock->height() <= window.height() / 4,
+            qPrintable(QStringLiteral("%1 of %2").arg(dock->height()).arg(window.height())));
+        QTableView* table = window.rangeStats()->table();
+        const QHeaderView* header = table->horizontalHeader();
+        QCOMPARE(header->sectionResizeMode(RangeStatsModel::Name), QHeaderView::Stretch);
+        QVERIFY(header->sectionViewportPosition(RangeStatsModel::Share) +
+                    header->sectionSize(RangeStatsModel::Share) <=
+                table->viewport()->width());
 
         // The dock's View menu entry and its key.
         QAction* toggle = dock->toggleViewAction();

@@ -87,8 +87,12 @@ QVariant RangeStatsModel::headerData(int section, Qt::Orientation orientation, i
     if (orientation != Qt::Horizontal)
         return QAbstractTableModel::headerData(section, orientation, role);
     if (role == Qt::ToolTipRole) {
-        if (section == Total || section == Share)
+        if (section == Total)
             return tr("Clipped to the range: an event half inside counts half its time");
+        if (section == Share)
+            return tr(
+                "The part of the range these events cover, each moment once: nested "
+                "frames and the same op on several lanes do not add up past 100 %");
         if (section >= Count && section <= Max)
             return tr("Of the whole events that overlap the range, not clipped");
         return {};

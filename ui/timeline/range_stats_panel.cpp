@@ -33,6 +33,11 @@ RangeStatsPanel::RangeStatsPanel(QWidget* parent) : QWidget(parent) {
     table_->setSelectionMode(QAbstractItemView::ExtendedSelection);
     table_->verticalHeader()->hide();
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // The figures keep their width; a long name (a templated kernel) gives way and is elided in
+    // the middle, whole in its tooltip, instead of pushing the figures out of the dock.
+    table_->horizontalHeader()->setSectionResizeMode(RangeStatsModel::Name, QHeaderView::Stretch);
+    table_->horizontalHeader()->setMinimumSectionSize(48);
+    table_->setTextElideMode(Qt::ElideMiddle);
     table_->horizontalHeader()->setStretchLastSection(false);
     // The model comes sorted by total, longest first: the header shows it.
     table_->horizontalHeader()->setSortIndicator(RangeStatsModel::Total, Qt::DescendingOrder);

@@ -6,7 +6,9 @@
 #include <QFrame>
 #include <QScrollArea>
 #include <QTextBrowser>
+#include <QTimer>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "ui/doctor/findings_dock.h"
 #include "ui/editor/scenario_editor.h"
@@ -148,7 +150,13 @@ void MainWindow::buildRangeDock() {
     connect(timeline_, &TimelineView::rangeSelected, this, [this](qint64 t0, qint64 t1) {
         range_stats_->setTrace(timeline_->trace());
         range_stats_->showRange(t0, t1, timeline_->countedLanes());
-        range_dock_->show();
+        if (range_dock_->isHidden()) {
+            range_dock_->show();
+            // Room for the figures and a handful of rows; the timeline keeps the rest.
+            QTimer::singleShot(0, this, [this] {
+                resizeDocks({range_dock_}, {std::max(160, height() / 5)}, Qt::Vertical);
+            });
+        }
         range_dock_->raise();
     });
 }

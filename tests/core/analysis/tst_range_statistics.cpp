@@ -70,7 +70,9 @@ private slots:
         QCOMPARE(gemm->min_ns, us(20));
         QCOMPARE(gemm->max_ns, us(30));
         QCOMPARE(gemm->mean_ns, 22500.0);
-        QCOMPARE(gemm->share, 55.0 / 80.0);
+        // It covers [25,60] and [100,105]: the two streams' overlap counts once.
+        QCOMPARE(gemm->covered_ns, us(40));
+        QCOMPARE(gemm->share, 40.0 / 80.0);
         const auto* python = find(s, "python", EventKind::HostWork);
         QVERIFY(python);
         QCOMPARE(python->total_ns, us(80));
@@ -93,6 +95,23 @@ private slots:
         QCOMPARE(s.rows()[1].name, std::string("gemm"));
         for (std::size_t k = 1; k < s.rows().size(); ++k)
             QVERIFY(s.rows()[k - 1].total_ns >= s.rows()[k].total_ns);
+    }
+
+    // Nested frames of one name (a recursive Python function, a deep stack of `forward`) sum
+    // their time, but cover the range at most once: never "539 % of range".
+    void nestedFramesCoverTheRangeOnce() {
+        TraceBuilder b;
+        b.hostWork(us(0), us(200), "forward");
+        b.hostWork(us(10), us(190), "forward");
+        b.hostWork(us(20), us(180), "forward");
+        const Trace& t = b.trace();
+        const GpuActivity activity(t);
+        const RangeStatistics s(t, activity, us(0), us(200));
+        const auto* forward = find(s, "forward", EventKind::HostWork);
+        QVERIFY(forward);
+        QCOMPARE(forward->total_ns, us(540));
+        QCOMPARE(forward->covered_ns, us(200));
+        QCOMPARE(forward->share, 1.0);
     }
 
     void hostAndGpuFiguresFollowTheTraceWideDefinitions() {
