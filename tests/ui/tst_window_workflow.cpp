@@ -289,6 +289,12 @@ void TestWindowWorkflow::escapeCancelsARunAndThePanelSaysCancelled() {
     std::string error;
     QVERIFY(ScenarioWriter::save(test::kernelLoopScenario(300'000),
                                  QFile::encodeName(path).toStdString(), error));
+    // A run before it: what a cancel shows must be the cancelled run, never this one.
+    QSignalSpy before(&window, &MainWindow::runShown);
+    QVERIFY(window.openPath(QStringLiteral("builtin:mode-device"), true));
+    QTRY_COMPARE_WITH_TIMEOUT(before.size(), 1, 30000);
+    const std::shared_ptr<const Trace> previous = window.currentTrace();
+    QVERIFY(previous && !previous->events.empty());
     QSignalSpy shown(&window, &MainWindow::runShown);
     QVERIFY(window.openPath(path, true));
     QTRY_VERIFY2_WITH_TIMEOUT(window.runs()->isRunning() || !shown.isEmpty(),
@@ -303,6 +309,12 @@ void TestWindowWorkflow::escapeCancelsARunAndThePanelSaysCancelled() {
     QVERIFY(shown.at(0).at(0).value<RunStatus>() == RunStatus::Cancelled);
     QCOMPARE(window.runPanel()->progressText(), QStringLiteral("cancelled"));
     QVERIFY(window.statusBar()->currentMessage().startsWith(QStringLiteral("Run cancelled")));
+    // The partial run is on screen (as the CLI keeps it), not the run before.
+    const auto shownTrace = window.currentTrace();
+    QVERIFY(shownTrace != previous);
+    QVERIFY(window.timeline()->trace() == shownTrace);
+    for (const TraceEvent& e : shownTrace->events)
+        QVERIFY(e.kind != EventKind::HostWait || e.mode != SyncMode::Device);
     maybeSave(&window, QStringLiteral("cancelled.png"));
 }
 

@@ -396,7 +396,8 @@ void ScenarioEditor::resizeEvent(QResizeEvent* event) {
 void ScenarioEditor::fitLoadedLabel() {
     if (loaded_banner_->isHidden() || loaded_label_->width() <= 0)
         return;
-    loaded_label_->setMinimumHeight(loaded_label_->heightForWidth(loaded_label_->width()));
+    if (const int h = loaded_label_->heightForWidth(loaded_label_->width()); h > 0)
+        loaded_label_->setMinimumHeight(h);
 }
 
 void ScenarioEditor::showGenerationError() {
