@@ -1,6 +1,8 @@
 // The course in the window, driven by the keyboard alone as a presentation clicker drives it:
 // every page's texts and run, forward and back; F11's full-screen presentation; the start page
 // when nothing is given, and its buttons.
+#include <qcustomplot.h>
+
 #include <QApplication>
 #include <QDockWidget>
 #include <QFileDialog>
@@ -8,11 +10,13 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
 #include <algorithm>
 
+#include "core/analysis/step_events.h"
 #include "tests/ui/window_test_utils.h"
 #include "ui/compare/compare_view.h"
 #include "ui/compare/compare_window.h"
@@ -22,7 +26,9 @@
 #include "ui/course/start_page.h"
 #include "ui/editor/builtin_scenarios.h"
 #include "ui/editor/scenario_editor.h"
+#include "ui/replay/replay_bar.h"
 #include "ui/run/run_panel.h"
+#include "ui/timeline/timeline_model.h"
 #include "ui/timeline/timeline_view.h"
 #include "ui/window/main_window.h"
 
@@ -277,9 +283,13 @@ private slots:
         QCOMPARE(window.themeName(), QStringLiteral("presentation"));
         QCOMPARE(window.timeline()->theme().name, Theme::presentation().name);
         QVERIFY(window.lessonPanel()->presentation());
-        // Only the lesson, the timeline and the code are left for the room.
+        // Only the lesson, the timeline and (on a screen tall enough for it) the code are left
+        // for the room; the replay bar and the status bar go too.
+        const bool room_for_code = window.screen()->geometry().height() >= 900;
         for (QDockWidget* dock : window.findChildren<QDockWidget*>())
-            QCOMPARE(dock->isVisible(), dock == window.codeDock());
+            QCOMPARE(dock->isVisible(), dock == window.codeDock() && room_for_code);
+        QVERIFY(!window.statusBar()->isVisible());
+        QVERIFY(!window.replayBar()->isVisible());
         // The course keys still turn pages in full screen.
         pressAndWait(window, shown, Qt::Key_PageDown);
         QCOMPARE(window.course()->index(), 1);
@@ -290,6 +300,66 @@ private slots:
         QCOMPARE(window.themeName(), QStringLiteral("dark"));
         QVERIFY(!window.lessonPanel()->presentation());
         QTRY_VERIFY(window.findChild<QDockWidget*>(QStringLiteral("summaryDock"))->isVisible());
+        QVERIFY(window.statusBar()->isVisible());
+        QVERIFY(window.replayBar()->isVisible());
+    }
+
+    // The classroom check: a small projector (1366×768) in F11. On every page, every lane the
+    // lesson's claims are about (the calls, their waits, the GPU work) is on screen.
+    void everyPageFitsASmallProjector() {
+        const Course course = *CourseLibrary::load(nullptr);
+        MainWindow window;
+        window.setInteractive(false);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QSignalSpy shown(&window, &MainWindow::runShown);
+        QVERIFY(window.startCourse(0));
+        QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 1, kRunTimeoutMs);
+        window.setPresentationFullScreen(true);
+        window.setGeometry(0, 0, 1366, 768);
+        QTRY_COMPARE(window.size(), QSize(1366, 768));
+        for (int page = 0; page < int(course.pages.size()); ++page) {
+            if (page > 0) {
+                const qsizetype before = shown.size();
+                QVERIFY(window.startCourse(page));
+                QTRY_VERIFY_WITH_TIMEOUT(shown.size() > before, kRunTimeoutMs);
+            }
+            QCoreApplication::processEvents();
+            TimelineView* view = window.timeline();
+            const auto trace = window.currentTrace();
+            QVERIFY(trace && trace->scenario);
+            const StepEvents steps(*trace->scenario);
+            const QRect area = view->plot()->axisRect()->rect();
+            QString hidden;
+            for (const Expectation& claim : trace->scenario->expect) {
+                for (const StepRef* ref : {&claim.a, &claim.b}) {
+                    const auto instances =
+                        ref->empty() ? std::vector<std::uint32_t>{} : steps.stepsOf(*ref);
+                    if (instances.empty())
+                        continue;
+                    for (std::uint32_t i = 0; i < trace->events.size(); ++i) {
+                        const TraceEvent& e = trace->events[i];
+                        if (e.step != instances.front() ||
+                            steps.roleOf(*trace, e) == StepEvents::Role::None)
+                            continue;
+                        const int slot = view->model()->slotOf(i);
+                        if (slot < 0)
+                            continue;  // a hidden or collapsed lane's event shows on its group
+                        const double y = view->plot()->yAxis->coordToPixel(slot + 0.5);
+                        if (y < area.top() || y > area.bottom())
+                            hidden += QString::fromStdString(trace->lanes[e.lane].name) +
+                                      QStringLiteral("; ");
+                    }
+                }
+            }
+            QVERIFY2(hidden.isEmpty(),
+                     qPrintable(
+                         QStringLiteral("page %1 (%2): off screen: %3 (%4 px of lanes)")
+                             .arg(page + 1)
+                             .arg(QString::fromStdString(course.pages[std::size_t(page)].scenario))
+                             .arg(hidden)
+                             .arg(area.height())));
+        }
     }
 
     void startPageWithNothingToOpen() {

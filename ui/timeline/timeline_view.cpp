@@ -265,7 +265,7 @@ void TimelineView::applyTheme() {
     // so a share of the height alone leaves a projector picture a sliver of a plot under its own
     // legend: keep its inner area at least a few text lines tall.
     memory_->axisRect()->setSizeConstraintRect(QCPLayoutElement::scrInnerRect);
-    memory_->axisRect()->setMinimumSize(0, 6 * QFontMetrics(t.font).height());
+    fitMemoryMinimum();
     memory_->setTheme(t);
     lanes_->setTheme(t);
     flows_->setTheme(t);
@@ -286,6 +286,17 @@ void TimelineView::applyTheme() {
     labelBg.setAlpha(230);
     ruler_label_->setBrush(labelBg);
     ruler_label_->setPen(QPen(t.foreground));
+}
+
+void TimelineView::fitMemoryMinimum() {
+    const int line = QFontMetrics(theme_.font).height();
+    const int h = plot_->height() > 0 ? plot_->height() : height();
+    memory_->axisRect()->setMinimumSize(0, std::min(6 * line, std::max(2 * line, h / 6)));
+}
+
+void TimelineView::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    fitMemoryMinimum();
 }
 
 void TimelineView::setMemoryPlotForced(bool forced) {

@@ -202,10 +202,14 @@ signals:
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     enum class Drag { None, Pending, Pan, Box, Ruler, Range };
 
+    // The memory plot's least inner height: six text lines, or less on a short view (a small
+    // projector in full screen), where the lanes need the rows more.
+    void fitMemoryMinimum();
     void applyTheme();
     void createLaneActions();
     void createSearch();

@@ -25,6 +25,7 @@
 #include "ui/window/files_feature.h"
 #include "ui/window/main_window.h"
 #include "ui/window/run_feature.h"
+#include "ui/window/view_feature.h"
 
 namespace syncscope {
 
@@ -122,7 +123,8 @@ bool CourseFeature::startCourse(int page) {
         window_.runPanel()->setEngineId(QStringLiteral("sim"));
         window_.runFeature()->cancelAction()->setShortcut(QKeySequence());
         lesson_->show();
-        code_dock_->show();
+        if (window_.view()->roomForCode())
+            code_dock_->show();
         // Once the dock is laid out: a quarter of the window, room for a short program.
         QTimer::singleShot(0, this, [this] {
             window_.resizeDocks({code_dock_}, {window_.height() / 4}, Qt::Vertical);

@@ -8,10 +8,12 @@
 #include <QPalette>
 #include <QProcess>
 #include <QPushButton>
+#include <QScreen>
 #include <QSettings>
 #include <QSignalBlocker>
 #include <QStatusBar>
 #include <QStyle>
+#include <QToolBar>
 
 #include "ui/course/course_player.h"
 #include "ui/i18n/language_menu.h"
@@ -154,20 +156,33 @@ void ViewFeature::setPresentationFullScreen(bool on) {
         was_maximized_ = window_.isMaximized();
         // The room sees the lesson, the timeline and the code; the editing panes come back on F11.
         docks_before_full_screen_ = window_.saveState();
-        const QDockWidget* code = window_.courseFeature()->codeDock();
+        // On a small projector (1366×768) the lanes need every row the room can spare: the
+        // replay bar and the status bar go, and the Code dock too below 900 px (Ctrl+Shift+P
+        // brings it back). restoreState() brings the bars and docks back on F11.
+        QDockWidget* code = window_.courseFeature()->codeDock();
         for (QDockWidget* dock : window_.findChildren<QDockWidget*>())
-            if (dock != code)
+            if (dock != code || !roomForCode())
                 dock->hide();
+        for (QToolBar* bar : window_.findChildren<QToolBar*>())
+            bar->hide();
+        status_before_full_screen_ = window_.statusBar()->isVisible();
+        window_.statusBar()->hide();
         setThemeByName(QStringLiteral("presentation"));
         window_.showFullScreen();
     } else {
         setThemeByName(theme_before_full_screen_);
         window_.restoreState(docks_before_full_screen_);
+        window_.statusBar()->setVisible(status_before_full_screen_);
         if (was_maximized_)
             window_.showMaximized();
         else
             window_.showNormal();
     }
+}
+
+bool ViewFeature::roomForCode() const {
+    const QScreen* screen = window_.screen();
+    return !full_screen_on_ || !screen || screen->geometry().height() >= kRoomForCode;
 }
 
 // Qt's widgets take their texts when they are built, so a new language needs a new window. The
