@@ -82,6 +82,13 @@
     </message>
 </context>
 <context>
+    <name>DeviceName</name>
+    <message>
+        <source>%1 (simulated)</source>
+        <translation>%1（シミュレーション）</translation>
+    </message>
+</context>
+<context>
     <name>DocumentLoader</name>
     <message>
         <source>Scenarios (*.syncscope.json *.json);;All files (*)</source>

@@ -15,6 +15,7 @@
 #include "tests/ui/window_test_utils.h"
 #include "ui/code/code_view.h"
 #include "ui/editor/builtin_scenarios.h"
+#include "ui/i18n/device_name_text.h"
 #include "ui/i18n/sync_mode_texts.h"
 #include "ui/i18n/tr_text_translation.h"
 #include "ui/i18n/ui_language.h"
@@ -214,8 +215,16 @@ private slots:
     }
 
     void japaneseDetailsAndTooltips() {
+        QCOMPARE(deviceNameText("NVIDIA H200 (simulated)"),
+                 QStringLiteral("NVIDIA H200 (simulated)"));
         QString error;
         QVERIFY2(UiLanguage::install(Language::Ja, &error), qPrintable(error));
+        // The simulator's device names on a Japanese slide; a real GPU's name is as recorded.
+        const QString simulated = deviceNameText("NVIDIA H200 (simulated)");
+        QVERIFY2(simulated.startsWith(QStringLiteral("NVIDIA H200")) && hasJapanese(simulated) &&
+                     !simulated.contains(QStringLiteral("simulated")),
+                 qPrintable(simulated));
+        QCOMPARE(deviceNameText("NVIDIA H200"), QStringLiteral("NVIDIA H200"));
         QSet<EventKind> kinds;
         for (const Run& run : runs_) {
             TimelineExplainer explainer;

@@ -10,6 +10,7 @@
 #include "core/compare/trace_alignment.h"
 #include "ui/compare/comparison_table_widget.h"
 #include "ui/compare/timeline_sync.h"
+#include "ui/i18n/device_name_text.h"
 #include "ui/i18n/ui_language.h"
 #include "ui/timeline/timeline_model.h"
 #include "ui/timeline/timeline_view.h"
@@ -78,7 +79,7 @@ QString CompareView::title(const QString& letter, const Trace& trace) {
     QString text = letter + QStringLiteral(": ") +
                    QString::fromStdString(traceDisplayName(trace, UiLanguage::current()));
     QString engine = QString::fromStdString(trace.device.engine);
-    const QString device = QString::fromStdString(trace.device.name);
+    const QString device = deviceNameText(trace.device.name);
     if (!device.isEmpty())
         engine = engine.isEmpty()
                      ? device

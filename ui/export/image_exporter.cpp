@@ -19,6 +19,7 @@
 #include "core/io/atomic_file.h"
 #include "core/io/output_target.h"
 #include "ui/doctor/finding_callouts.h"
+#include "ui/i18n/device_name_text.h"
 #include "ui/i18n/sync_mode_texts.h"
 #include "ui/i18n/ui_language.h"
 #include "ui/timeline/callout_layer.h"
@@ -107,7 +108,7 @@ QString ImageExporter::defaultCaption(const Trace& trace, const QDateTime& date)
     if (what.isEmpty())
         what = QStringLiteral("trace");
     QString engine = QString::fromStdString(trace.device.engine);
-    const QString device = QString::fromStdString(trace.device.name);
+    const QString device = deviceNameText(trace.device.name);
     if (!device.isEmpty())
         engine = engine.isEmpty()
                      ? device

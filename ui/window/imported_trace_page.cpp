@@ -14,6 +14,7 @@
 #include "core/analysis/time_format.h"
 #include "core/model/byte_format.h"
 #include "core/model/trace.h"
+#include "ui/i18n/device_name_text.h"
 
 namespace syncscope {
 
@@ -148,7 +149,7 @@ void ImportedTracePage::setTrace(const Trace& trace, const QString& path, TimeNs
 
     QStringList device;
     if (!trace.device.name.empty())
-        device << qs(trace.device.name);
+        device << deviceNameText(trace.device.name);
     if (trace.device.sm_count > 0)
         device << counted(std::size_t(trace.device.sm_count), tr("1 SM"), tr("%1 SMs"));
     if (trace.device.memory_bytes > 0)

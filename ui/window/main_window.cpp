@@ -23,6 +23,7 @@
 #include "ui/doctor/findings_dock.h"
 #include "ui/editor/scenario_editor.h"
 #include "ui/editor/scenario_library.h"
+#include "ui/i18n/device_name_text.h"
 #include "ui/i18n/language_menu.h"
 #include "ui/replay/replay_bar.h"
 #include "ui/replay/replay_controller.h"
@@ -221,7 +222,7 @@ void MainWindow::showTrace(std::shared_ptr<const Trace> trace,
     trace_label_->setText(tr("%n event(s)", nullptr, int(trace_->events.size())) +
                           (trace_->device.name.empty()
                                ? QString()
-                               : QStringLiteral(" · ") + qs(trace_->device.name)));
+                               : QStringLiteral(" · ") + deviceNameText(trace_->device.name)));
     updateActions();
 }
 
