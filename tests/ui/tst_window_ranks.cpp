@@ -7,8 +7,10 @@
 
 #include "core/analysis/collective_matcher.h"
 #include "tests/support/real_traces.h"
+#include "tests/ui/timeline_settle.h"
 #include "tests/ui/window_test_utils.h"
 #include "ui/files/document_loader.h"
+#include "ui/timeline/flow_layer.h"
 #include "ui/timeline/timeline_view.h"
 #include "ui/window/rank_table.h"
 
@@ -67,6 +69,14 @@ private slots:
         QVERIFY(view->laneLayout().rows().size() > 7);
         view->setAllGroupsCollapsed(true);
         QCOMPARE(static_cast<int>(view->laneLayout().rows().size()), 7);
+
+        // The whole step's flows (about 1,900) are too many to follow: with flows on, none but
+        // the selection's are drawn until the view holds few enough.
+        view->setShowFlows(true);
+        view->zoomToFit();
+        testing::settle(*view);
+        QVERIFY(trace->flows.size() > FlowLayer::kDefaultMaxVisible);
+        QCOMPARE(view->flows()->lastDrawnCount(), std::size_t(0));
 
         // Rank 1's kernel of the last AllReduce: rank 4 arrived last.
         const auto collectives = CollectiveMatcher::match(*trace);

@@ -35,6 +35,7 @@ public:
     void setCauseArrow(std::optional<CauseArrow> arrow) { cause_ = arrow; }
     const std::optional<CauseArrow>& causeArrow() const { return cause_; }
     // More visible flows than this and only the selected event's are drawn.
+    static constexpr std::size_t kDefaultMaxVisible = 400;
     void setMaxVisible(std::size_t n) { max_visible_ = n; }
     std::size_t maxVisible() const { return max_visible_; }
     std::size_t lastDrawnCount() const { return last_drawn_; }
@@ -62,7 +63,9 @@ private:
     bool show_all_ = false;
     std::optional<std::uint32_t> selected_;
     std::optional<CauseArrow> cause_;
-    std::size_t max_visible_ = 2000;
+    // A few hundred arrows are still lines one can follow; two thousand (a rank view of a DLRM
+    // step drew 1,910) are a grey web over the lanes, which hides the lesson and says nothing.
+    std::size_t max_visible_ = kDefaultMaxVisible;
     std::size_t last_drawn_ = 0;
 };
 
