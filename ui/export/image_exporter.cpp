@@ -23,6 +23,7 @@
 #include "ui/i18n/sync_mode_texts.h"
 #include "ui/i18n/ui_language.h"
 #include "ui/timeline/callout_layer.h"
+#include "ui/timeline/flow_layer.h"
 #include "ui/timeline/legend_strip.h"
 #include "ui/timeline/timeline_model.h"
 #include "ui/timeline/timeline_view.h"
@@ -30,6 +31,9 @@
 namespace syncscope {
 
 namespace {
+
+// The most flow arrows a picture draws at once (the window keeps to FlowLayer::kDefaultMaxVisible).
+constexpr std::size_t kPictureMaxFlows = 2000;
 
 constexpr int kMinSide = 64;
 constexpr int kMaxSide = 16384;
@@ -336,6 +340,10 @@ bool exportTraceImage(std::shared_ptr<const Trace> trace, const ExportOptions& o
         view.setTheme(options.theme->forPicture(options.size));
     view.setColorByBatch(options.colorByBatch);
     view.setShowFlows(options.showFlows);
+    // Arrows asked for by name (--arrows) are drawn up to the picture's own limit, where the
+    // window, which a user zooms, keeps to a readable few.
+    if (options.showFlows)
+        view.flows()->setMaxVisible(kPictureMaxFlows);
     view.setMemoryPlotForced(options.memory);
     view.setShowCallouts(options.callouts || options.findings);
     if (options.findings) {
