@@ -247,6 +247,24 @@ private slots:
             qPrintable(c));
     }
 
+    // A slide's large type: the caption takes the lines it needs at its separators, so the
+    // engine and the date stay whole instead of "— 20…".
+    void aLongCaptionWrapsAtItsSeparators() {
+        ExportOptions o = options(dir_.filePath(QStringLiteral("caption.svg")));
+        o.theme = Theme::presentation();
+        o.size = QSize(900, 500);
+        o.captionText = QStringLiteral(
+            "torch.cpu.synchronize() waits for nothing — sync: torch.cpu.synchronize(), Device "
+            "synchronize — sim on NVIDIA H200 (simulated) — 2026-12-05 01:43 UTC");
+        QString error;
+        QVERIFY2(exportTraceImage(trace_, o, &error), qPrintable(error));
+        QFile f(o.path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray svg = f.readAll();
+        QVERIFY2(svg.contains("2026-12-05 01:43 UTC"), "the caption's date was cut off");
+        QVERIFY(svg.contains("sim on NVIDIA H200"));
+    }
+
     void captionOfAnImportNamesTheFileNotItsFolders() {
         Trace t = *trace_;
         t.title.clear();

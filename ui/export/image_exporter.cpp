@@ -59,26 +59,25 @@ QString modesOf(const Trace& trace) {
                             : labels.join(QStringLiteral(", "));
 }
 
-// The caption on one line, or broken at its " — " separators onto a second one when the large
-// type of a slide does not fit (the scenario and the sync modes matter more than the date); what
-// still does not fit is elided.
+// The caption on one line, or broken at its " — " separators onto more (three at most) when the
+// large type of a slide does not fit: the scenario and the sync modes first, then the engine and
+// the date, each whole where a line can hold it. Only what a third line cannot hold is elided.
 QStringList captionLines(const QString& text, const QFontMetrics& fm, int width) {
+    constexpr int kMaxLines = 3;
     if (fm.horizontalAdvance(text) <= width)
         return {text};
     const QString sep = QStringLiteral(" — ");
     const QStringList parts = text.split(sep);
-    QString first = parts.front();
-    qsizetype k = 1;
-    for (; k < parts.size(); ++k) {
-        const QString longer = first + sep + parts[k];
-        if (fm.horizontalAdvance(longer) > width)
-            break;
-        first = longer;
+    QStringList lines;
+    qsizetype k = 0;
+    while (k < parts.size() && lines.size() < kMaxLines - 1) {
+        QString line = parts[k++];
+        while (k < parts.size() && fm.horizontalAdvance(line + sep + parts[k]) <= width)
+            line += sep + parts[k++];
+        lines << fm.elidedText(line, Qt::ElideRight, width);
     }
-    const QString rest = parts.mid(k).join(sep);
-    QStringList lines{fm.elidedText(first, Qt::ElideRight, width)};
-    if (!rest.isEmpty())
-        lines << fm.elidedText(rest, Qt::ElideRight, width);
+    if (k < parts.size())
+        lines << fm.elidedText(parts.mid(k).join(sep), Qt::ElideRight, width);
     return lines;
 }
 
