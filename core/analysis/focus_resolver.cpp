@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <unordered_map>
 #include <unordered_set>
+#include <vector>
 
 #include "core/analysis/step_events.h"
 
@@ -65,14 +67,40 @@ std::optional<std::pair<TimeNs, TimeNs>> FocusResolver::resolve(const Trace& tra
     const auto to_steps = steps.stepsOf(focus.to);
     const std::unordered_set<std::uint32_t> from(from_steps.begin(), from_steps.end());
     const std::unordered_set<std::uint32_t> to(to_steps.begin(), to_steps.end());
-    Span a, b;
+    // What the lesson's claims name, by step: the focus holds it whole (the call, its wait, the
+    // GPU work; of a step repeated many times, the instance named or else the first), so the first
+    // view never cuts off the moment a claim is about.
+    struct Named {
+        ClaimKind kind;
+        bool a_side;
+    };
+    std::unordered_map<std::uint32_t, std::vector<Named>> named;
+    for (const Expectation& claim : trace.scenario->expect)
+        for (const bool a_side : {true, false}) {
+            const StepRef& ref = a_side ? claim.a : claim.b;
+            if (ref.empty())
+                continue;
+            if (const auto instances = steps.stepsOf(ref); !instances.empty())
+                named[instances.front()].push_back({claim.kind, a_side});
+        }
+    Span a, b, claims;
+    // One pass: a run of millions of events is resolved on the GUI thread when it is shown.
     for (const TraceEvent& e : trace.events) {
         const bool in_from = from.count(e.step) != 0;
         const bool in_to = to.count(e.step) != 0;
-        if (!in_from && !in_to)
+        const auto it = named.find(e.step);
+        if (!in_from && !in_to && it == named.end())
             continue;
         const StepEvents::Role role = steps.roleOf(trace, e);
-        if (role == StepEvents::Role::None || !counts(focus.on, role))
+        if (role == StepEvents::Role::None)
+            continue;
+        if (it != named.end())
+            for (const Named& n : it->second)
+                if (claimed(n.kind, n.a_side, role)) {
+                    claims.lo = std::min(claims.lo, e.start_ns);
+                    claims.hi = std::max(claims.hi, e.end_ns);
+                }
+        if ((!in_from && !in_to) || !counts(focus.on, role))
             continue;
         Span& s = in_from ? a : b;
         s.lo = std::min(s.lo, e.start_ns);
@@ -87,23 +115,9 @@ std::optional<std::pair<TimeNs, TimeNs>> FocusResolver::resolve(const Trace& tra
     // The hull of both: a `to` that ran before `from` on some engine still gives a sane window.
     TimeNs lo = std::min(a.lo, b.lo);
     TimeNs hi = std::max(a.hi, b.hi);
-    // Widened to hold whole what the lesson's claims name (the call, its wait, the GPU work; of a
-    // step repeated many times, the instance named or else the first), so the first view never
-    // cuts off the moment a claim is about.
-    for (const Expectation& claim : trace.scenario->expect) {
-        for (const bool a_side : {true, false}) {
-            const StepRef& ref = a_side ? claim.a : claim.b;
-            const auto instances = ref.empty() ? std::vector<std::uint32_t>{} : steps.stepsOf(ref);
-            if (instances.empty())
-                continue;
-            for (const TraceEvent& e : trace.events) {
-                if (e.step != instances.front() ||
-                    !claimed(claim.kind, a_side, steps.roleOf(trace, e)))
-                    continue;
-                lo = std::min(lo, e.start_ns);
-                hi = std::max(hi, e.end_ns);
-            }
-        }
+    if (!claims.empty()) {
+        lo = std::min(lo, claims.lo);
+        hi = std::max(hi, claims.hi);
     }
     const double span = static_cast<double>(hi) - static_cast<double>(lo);
     const TimeNs margin =
