@@ -11,6 +11,7 @@
 #include "app/gui/export_cli_options.h"
 #include "app/gui/headless_compare.h"
 #include "app/gui/headless_export.h"
+#include "app/gui/headless_handout.h"
 #include "app/gui/headless_replay.h"
 #include "core/io/process_guard.h"
 #include "ui/compare/compare_window.h"
@@ -31,7 +32,9 @@ bool choosePlatform(int argc, char** argv) {
         const char* a = argv[i];
         if (std::strcmp(a, "--export") == 0 || std::strncmp(a, "--export=", 9) == 0 ||
             std::strcmp(a, "--replay-frames") == 0 ||
-            std::strncmp(a, "--replay-frames=", 16) == 0 || std::strcmp(a, "--help") == 0 ||
+            std::strncmp(a, "--replay-frames=", 16) == 0 ||
+            std::strcmp(a, "--course-export") == 0 ||
+            std::strncmp(a, "--course-export=", 16) == 0 || std::strcmp(a, "--help") == 0 ||
             std::strcmp(a, "-h") == 0 || std::strcmp(a, "--help-all") == 0 ||
             std::strcmp(a, "--version") == 0 || std::strcmp(a, "-v") == 0)
             headless_ok = true;
@@ -116,6 +119,13 @@ int runApplication(int argc, char** argv) {
         QStringLiteral("replay-speed"),
         QStringLiteral("With --replay-frames: GPU time a second of replay (default 1ms)."),
         QStringLiteral("SPEED"), QStringLiteral("1ms"));
+    const QCommandLineOption course_export_option(
+        QStringLiteral("course-export"),
+        QStringLiteral("Write the course as handouts into DIR and exit: each page (claim, truth, "
+                       "the run with its callouts, where to look, the code) as page-NN.png, and "
+                       "all of them as course.pdf (A4) for printing. With --lang and --size "
+                       "(default 1600x1131); runs on the simulator unless --engine says."),
+        QStringLiteral("DIR"));
     const QCommandLineOption lang_option(
         QStringLiteral("lang"),
         QStringLiteral("Interface and picture language: ja or en (default: the one chosen in "
@@ -123,7 +133,7 @@ int runApplication(int argc, char** argv) {
         QStringLiteral("LANG"));
     parser.addOptions({scenario_option, engine_option, export_option, size_option, theme_option,
                        compare_option, replay_frames_option, fps_option, replay_speed_option,
-                       course_option, full_screen_option, lang_option});
+                       course_option, full_screen_option, course_export_option, lang_option});
     const syncscope::ExportCliOptions export_picture_options(parser);
     parser.addPositionalArgument(QStringLiteral("FILE"),
                                  QStringLiteral("A scenario or trace file to open (or export); "
@@ -132,7 +142,8 @@ int runApplication(int argc, char** argv) {
     parser.process(app);
     // A picture or a replay written without a window: an escaped exception ends the process
     // with its message (the window instead survives it, keeping the open documents).
-    app.setExitOnException(parser.isSet(export_option) || parser.isSet(replay_frames_option));
+    app.setExitOnException(parser.isSet(export_option) || parser.isSet(replay_frames_option) ||
+                           parser.isSet(course_export_option));
     syncscope::ProcessGuard::testHook("main");
 
     QTextStream out(stdout);
@@ -150,6 +161,16 @@ int runApplication(int argc, char** argv) {
     }
     if (QString error; !syncscope::UiLanguage::install(language, &error))
         err << "syncscope: " << error << "; the interface stays English" << Qt::endl;
+
+    if (parser.isSet(course_export_option))
+        return syncscope::HeadlessHandout::run(
+            {parser.value(course_export_option),
+             parser.isSet(size_option) ? parser.value(size_option) : QString(),
+             parser.isSet(engine_option) ? parser.value(engine_option) : QString(),
+             !parser.positionalArguments().isEmpty() || parser.isSet(scenario_option) ||
+                 parser.isSet(export_option) || parser.isSet(compare_option) ||
+                 parser.isSet(replay_frames_option) || parser.isSet(course_option)},
+            out, err);
 
     QStringList files = parser.positionalArguments();
     std::optional<int> course_page;

@@ -82,6 +82,29 @@
     </message>
 </context>
 <context>
+    <name>CourseHandout</name>
+    <message>
+        <source>the course has no page</source>
+        <translation>コースにページがない</translation>
+    </message>
+    <message>
+        <source>%1 is not a folder</source>
+        <translation>%1 はフォルダではない</translation>
+    </message>
+    <message>
+        <source>cannot make the folder %1</source>
+        <translation>フォルダ %1 を作れない</translation>
+    </message>
+    <message>
+        <source>page %1: %2</source>
+        <translation>ページ %1: %2</translation>
+    </message>
+    <message>
+        <source>page %1: the run of builtin:%2 %3: %4</source>
+        <translation>ページ %1: builtin:%2 の実行が %3: %4</translation>
+    </message>
+</context>
+<context>
     <name>DeviceName</name>
     <message>
         <source>%1 (simulated)</source>
@@ -482,6 +505,23 @@
     <message>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>HandoutPage</name>
+    <message>
+        <source>syncscope course · page %1 of %2 · to run it: syncscope --course %1</source>
+        <translation>syncscope コース · %1 / %2 ページ · 実行するには: syncscope --course %1</translation>
+    </message>
+    <message>
+        <source>Compared in class with: %1 (builtin:%2)</source>
+        <translation>授業での比較相手: %1 (builtin:%2)</translation>
+    </message>
+    <message numerus="yes">
+        <source>… %n more line(s): syncscope shows the whole program in its Code panel</source>
+        <translation>
+            <numerusform>… ほか %n 行。プログラム全体は syncscope のコードパネルで見られる</numerusform>
+        </translation>
     </message>
 </context>
 <context>

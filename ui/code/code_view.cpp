@@ -7,27 +7,9 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
-#include "ui/i18n/tr_text_translation.h"
+#include "ui/code/code_line_text.h"
 
 namespace syncscope {
-
-namespace {
-
-// A line of code with its comments' words in the user's language; the code stays as it is.
-QString withNotes(const std::string& line, const std::vector<CodeNote>& notes) {
-    QString out;
-    std::size_t pos = 0;
-    for (const CodeNote& note : notes) {
-        const std::size_t length = note.text.english().size();
-        if (note.at < pos || note.at + length > line.size())
-            continue;  // not where add() found it: leave the English
-        out += QString::fromStdString(line.substr(pos, note.at - pos)) + translated(note.text);
-        pos = note.at + length;
-    }
-    return out + QString::fromStdString(line.substr(pos));
-}
-
-}  // namespace
 
 CodeView::CodeView(QWidget* parent) : QWidget(parent) {
     setObjectName(QStringLiteral("codeView"));
@@ -67,8 +49,8 @@ void CodeView::setScenario(std::shared_ptr<const Scenario> scenario) {
     table_->setRowCount(int(lines_.size()));
     for (int row = 0; row < int(lines_.size()); ++row) {
         const CodeLine& line = lines_[std::size_t(row)];
-        auto* py = new QTableWidgetItem(withNotes(line.pytorch, line.pytorch_notes));
-        auto* cuda = new QTableWidgetItem(withNotes(line.cuda, line.cuda_notes));
+        auto* py = new QTableWidgetItem(codeLineText(line.pytorch, line.pytorch_notes));
+        auto* cuda = new QTableWidgetItem(codeLineText(line.cuda, line.cuda_notes));
         py->setToolTip(py->text());
         cuda->setToolTip(cuda->text());
         if (line.steps.empty()) {

@@ -308,11 +308,64 @@ bool ImageExporter::exportPicture(const ExportOptions& o, const QColor& backgrou
         }
     }
     buffer.close();
-    if (buffer.data().isEmpty())
+    return writeBytes(o.path, buffer.data(), error);
+}
+
+bool ImageExporter::exportPdfPages(const QString& path, QSize size, const QPageSize& paper,
+                                   int pages, const PagePaintFunction& paintPage, QString* error) {
+    auto fail = [&](const QString& why) {
+        if (error)
+            *error = QStringLiteral("could not write %1: %2").arg(path, why);
+        return false;
+    };
+    if (size.width() < kMinSide || size.height() < kMinSide || pages < 1)
+        return fail(QStringLiteral("nothing to print"));
+    std::string target_error;
+    if (!OutputTarget::resolve(QFile::encodeName(path).toStdString(), target_error))
+        return fail(QString::fromStdString(target_error));
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    QPdfWriter pdf(&buffer);
+    pdf.setResolution(static_cast<int>(kDpi));
+    pdf.setPageSize(paper);
+    pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
+    pdf.setTitle(QStringLiteral("syncscope"));
+    pdf.setCreator(QStringLiteral("syncscope"));
+    QCPPainter painter;
+    if (!painter.begin(&pdf))
+        return fail(QStringLiteral("cannot start the PDF painter"));
+    // The pictures keep their layout (fonts in points at 96 dpi, as on screen) and are scaled as
+    // a whole onto the paper.
+    const double fit =
+        std::min(double(pdf.width()) / size.width(), double(pdf.height()) / size.height());
+    for (int k = 0; k < pages; ++k) {
+        if (k > 0 && !pdf.newPage())
+            return fail(QStringLiteral("cannot start page %1").arg(k + 1));
+        painter.save();
+        painter.translate((pdf.width() - size.width() * fit) / 2.0,
+                          (pdf.height() - size.height() * fit) / 2.0);
+        painter.scale(fit, fit);
+        painter.setClipRect(QRect(QPoint(0, 0), size));
+        painter.setMode(QCPPainter::pmVectorized);
+        paintPage(&painter, k);
+        painter.restore();
+    }
+    if (!painter.end())
+        return fail(QStringLiteral("the PDF could not be completed"));
+    buffer.close();
+    return writeBytes(path, buffer.data(), error);
+}
+
+bool ImageExporter::writeBytes(const QString& path, const QByteArray& bytes, QString* error) {
+    auto fail = [&](const QString& why) {
+        if (error)
+            *error = QStringLiteral("could not write %1: %2").arg(path, why);
+        return false;
+    };
+    if (bytes.isEmpty())
         return fail(QStringLiteral("the picture came out empty"));
-    const QByteArray& bytes = buffer.data();
     std::string write_error;
-    if (!AtomicFile::write(QFile::encodeName(o.path).toStdString(),
+    if (!AtomicFile::write(QFile::encodeName(path).toStdString(),
                            std::string_view(bytes.constData(), std::size_t(bytes.size())),
                            write_error))
         return fail(QString::fromStdString(write_error));

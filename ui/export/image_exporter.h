@@ -10,6 +10,7 @@
 #include "ui/export/export_options.h"
 
 class QPainter;
+class QPageSize;
 
 namespace syncscope {
 
@@ -47,9 +48,17 @@ public:
                               const PaintFunction& paint, QString* error);
     static QImage renderPicture(const ExportOptions& options, const QColor& background,
                                 const PaintFunction& paint, QString* error = nullptr);
+    // Several pictures as the pages of one PDF for printing (a course's handouts): `paintPage`
+    // draws page k in logical pixels of `size`, which is fitted onto `paper` and centred. Written
+    // as exportPicture writes: in memory first, then atomically.
+    using PagePaintFunction = std::function<void(QPainter*, int page)>;
+    static bool exportPdfPages(const QString& path, QSize size, const QPageSize& paper, int pages,
+                               const PagePaintFunction& paintPage, QString* error);
 
 private:
     static bool checkSize(const ExportOptions& options, QString* error);
+    // Through the one atomic writer, which checks every write, fsync and close.
+    static bool writeBytes(const QString& path, const QByteArray& bytes, QString* error);
 
     TimelineView& view_;
 };

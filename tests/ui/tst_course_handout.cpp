@@ -1,0 +1,165 @@
+// The course as handouts (issue 38): `syncscope --course-export DIR` writes every page as a PNG
+// and all of them as one PDF, in either language; each page keeps the run big and the code and
+// texts off it.
+#include <QApplication>
+#include <QFile>
+#include <QImage>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include "core/engine/engine_factory.h"
+#include "headless_test_utils.h"
+#include "ui/course/course_handout.h"
+#include "ui/course/course_library.h"
+#include "ui/course/handout_page.h"
+#include "ui/editor/builtin_scenarios.h"
+#include "ui/i18n/ui_language.h"
+
+using namespace syncscope;
+using namespace syncscope::testing;
+
+namespace {
+
+class Quiet final : public EngineObserver {};
+
+std::shared_ptr<const Trace> runOf(const std::string& name) {
+    const auto scenario =
+        BuiltinScenarios::load(QStringLiteral("builtin:") + QString::fromStdString(name), nullptr);
+    if (!scenario)
+        return nullptr;
+    Quiet quiet;
+    CancelToken never;
+    RunResult result = chooseEngine("sim").engine->run(*scenario, quiet, never);
+    return result.status == RunStatus::Ok ? std::make_shared<const Trace>(std::move(result.trace))
+                                          : nullptr;
+}
+
+// Pages in a PDF as Qt writes it: one "/Type /Page" object each ("/Pages" is the tree).
+int pdfPages(const QByteArray& pdf) {
+    static const QRegularExpression page(QStringLiteral("/Type\\s*/Page(?![a-zA-Z])"));
+    int n = 0;
+    for (auto it = page.globalMatch(QString::fromLatin1(pdf)); it.hasNext(); it.next())
+        ++n;
+    return n;
+}
+
+}  // namespace
+
+class TestCourseHandout : public QObject {
+    Q_OBJECT
+private slots:
+    void cleanup() { UiLanguage::install(Language::En, nullptr); }
+
+    void everyPageKeepsTheRunBigAndTheRestOffIt() {
+        QString error;
+        const auto course = CourseLibrary::load(&error);
+        QVERIFY2(course, qPrintable(error));
+        const QSize size(1600, 1131);
+        for (std::size_t k = 0; k < course->pages.size(); ++k) {
+            const CoursePage& page = course->pages[k];
+            HandoutPage::Content content{page,      int(k),    int(course->pages.size()),
+                                         QString(), QString(), runOf(page.scenario)};
+            QVERIFY2(content.trace, page.scenario.c_str());
+            const HandoutPage handout(std::move(content), size);
+            const QRect all(QPoint(0, 0), size);
+            const QRect run = handout.timelineRect();
+            QVERIFY2(all.contains(run), page.scenario.c_str());
+            QVERIFY2(run.height() >= size.height() * 2 / 5, page.scenario.c_str());
+            QVERIFY2(handout.codeLinesShown() > 0, page.scenario.c_str());
+            QVERIFY2(all.contains(handout.codeRect()), page.scenario.c_str());
+            QVERIFY2(!handout.codeRect().intersects(run), page.scenario.c_str());
+            QVERIFY2(handout.codeRect().top() > run.bottom(), page.scenario.c_str());
+            QVERIFY(handout.footerText().contains(QStringLiteral("--course %1").arg(k + 1)));
+        }
+    }
+
+    void aLongProgramIsCutAndCounted() {
+        QString error;
+        const auto course = CourseLibrary::load(&error);
+        QVERIFY2(course, qPrintable(error));
+        const CoursePage& page = course->pages.front();
+        // A short page leaves room for few lines: the rest are counted, not drawn over the run.
+        HandoutPage::Content content{page, 0, 1, QString(), QString(), runOf(page.scenario)};
+        const HandoutPage handout(std::move(content), QSize(1600, 700));
+        QVERIFY(handout.codeLineCount() > handout.codeLinesShown());
+        QVERIFY(handout.codeRect().top() > handout.timelineRect().bottom());
+    }
+
+    void theTextsFollowTheLanguage() {
+        QString error;
+        QVERIFY2(UiLanguage::install(Language::Ja, &error), qPrintable(error));
+        const auto course = CourseLibrary::load(&error);
+        QVERIFY2(course, qPrintable(error));
+        const CoursePage& claim = course->pages.front();
+        const HandoutPage first({claim, 0, 30, QStringLiteral("t"), QString(), nullptr},
+                                QSize(1600, 1131));
+        QVERIFY2(first.sectionText().startsWith(QStringLiteral("記事の主張 1")),
+                 qPrintable(first.sectionText()));
+        const auto mode = std::find_if(course->pages.begin(), course->pages.end(),
+                                       [](const CoursePage& p) { return !p.article_claim; });
+        QVERIFY(mode != course->pages.end());
+        const HandoutPage modes({*mode, 7, 30, QStringLiteral("t"), QString(), nullptr},
+                                QSize(1600, 1131));
+        QVERIFY2(modes.sectionText().startsWith(QStringLiteral("同期モード")),
+                 qPrintable(modes.sectionText()));
+    }
+
+    // As a trainer runs it: both languages, every page, one PDF that has them all.
+    void theCommandWritesEveryPageAndOnePdf_data() {
+        QTest::addColumn<QString>("lang");
+        QTest::newRow("en") << QStringLiteral("en");
+        QTest::newRow("ja") << QStringLiteral("ja");
+    }
+    void theCommandWritesEveryPageAndOnePdf() {
+        QFETCH(QString, lang);
+        QString error;
+        const auto course = CourseLibrary::load(&error);
+        QVERIFY2(course, qPrintable(error));
+        const int count = int(course->pages.size());
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("handouts"));
+        const Outcome o =
+            runSyncscope({QStringLiteral("--course-export"), out, QStringLiteral("--lang"), lang,
+                          QStringLiteral("--size"), QStringLiteral("800x566")});
+        QVERIFY2(o.exit_code == 0, qPrintable(o.err));
+        QVERIFY(o.out.contains(QStringLiteral("page %1 of %1").arg(count)));
+        for (int k = 0; k < count; ++k) {
+            const QImage page(out + QLatin1Char('/') + CourseHandout::pageFileName(k));
+            QVERIFY2(page.size() == QSize(800, 566), qPrintable(CourseHandout::pageFileName(k)));
+        }
+        QFile pdf(out + QLatin1Char('/') + CourseHandout::pdfFileName());
+        QVERIFY(pdf.open(QIODevice::ReadOnly));
+        const QByteArray bytes = pdf.readAll();
+        QVERIFY(bytes.startsWith("%PDF-"));
+        QVERIFY(bytes.trimmed().endsWith("%%EOF"));
+        QCOMPARE(pdfPages(bytes), count);
+    }
+
+    void badRequestsSayWhatIsWrong() {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("a-file"));
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("keep me");
+        f.close();
+        Outcome o = runSyncscope({QStringLiteral("--course-export"), file});
+        QCOMPARE(o.exit_code, 1);
+        QVERIFY2(o.err.contains(QStringLiteral("is not a folder")), qPrintable(o.err));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), QByteArray("keep me"));
+
+        o = runSyncscope({QStringLiteral("--course-export"), dir.path(), QStringLiteral("--size"),
+                          QStringLiteral("12x4")});
+        QCOMPARE(o.exit_code, 2);
+        QVERIFY2(o.err.contains(QStringLiteral("bad --size")), qPrintable(o.err));
+
+        o = runSyncscope({QStringLiteral("--course-export"), dir.path(),
+                          QStringLiteral("--scenario"), QStringLiteral("builtin:mode-event")});
+        QCOMPARE(o.exit_code, 2);
+        QVERIFY2(o.err.contains(QStringLiteral("takes no FILE")), qPrintable(o.err));
+    }
+};
+
+QTEST_MAIN(TestCourseHandout)
+#include "tst_course_handout.moc"
