@@ -5,8 +5,11 @@
 #include <QTextDocument>
 
 #include "core/analysis/wait_attribution.h"
+#include "tests/support/real_traces.h"
 #include "tst_timeline_fixtures.h"
+#include "ui/files/document_loader.h"
 #include "ui/timeline/event_description.h"
+#include "ui/timeline/timeline_explainer.h"
 
 using namespace syncscope;
 
@@ -64,6 +67,7 @@ private slots:
     void aKernelHasNoExplanation();
     void htmlShowsEveryPartEscaped();
     void noSuchEventIsEmpty();
+    void aSyncCallOfARealProgramSaysWhy();
 };
 
 void TestTimelineEventDescription::aWaitHasRowsAndItsExplanation() {
@@ -151,3 +155,36 @@ void TestTimelineEventDescription::noSuchEventIsEmpty() {
 
 QTEST_MAIN(TestTimelineEventDescription)
 #include "tst_timeline_event_description.moc"
+
+// Issue 38 item 10: in an imported profile, clicking the sync call itself (not only its wait
+// sub-lane) says why the host stopped there: the call's explanation is its wait's.
+void TestTimelineEventDescription::aSyncCallOfARealProgramSaysWhy() {
+    const QString path = test::realTracesDir() +
+                         QStringLiteral("/h200/torch-cpu-vs-cuda-synchronize.pt.trace.json.gz");
+    if (!QFile::exists(path))
+        SYNCSCOPE_MISSING_REAL_TRACES(QStringLiteral("h200/torch-cpu-vs-cuda-synchronize"));
+    const LoadedDocument document = DocumentLoader::load(path);
+    QVERIFY2(document.ok() && document.trace, qPrintable(document.error));
+    const Trace& t = *document.trace;
+    const WaitAttribution attribution(t);
+    // As the details pane asks: through the timeline's explainer.
+    TimelineExplainer explainer;
+    explainer.setTrace(document.trace);
+    int calls = 0, torch_calls = 0;
+    for (std::uint32_t i = 0; i < t.events.size(); ++i) {
+        const TraceEvent& e = t.events[i];
+        if (e.kind == EventKind::HostWait || e.kind == EventKind::StreamWait)
+            continue;
+        const auto info = attribution.explain(i);
+        if (!info || info->text.empty())
+            continue;  // returned at once: nothing held it
+        // Every call the analysis can explain says why in the pane: the sync calls
+        // (cudaDeviceSynchronize…) and the torch-level calls around them (torch.cuda.synchronize).
+        const EventDescription call = explainer.description(i);
+        QVERIFY2(!call.explanation.isEmpty(), qPrintable(call.title));
+        QVERIFY2(call.explanation.contains(QStringLiteral("waited")), qPrintable(call.explanation));
+        ++(e.kind == EventKind::ApiCall ? calls : torch_calls);
+    }
+    QVERIFY(calls > 0);
+    QVERIFY(torch_calls > 0);
+}

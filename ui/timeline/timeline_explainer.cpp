@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/model/torch_call.h"
 #include "ui/i18n/tr_text_translation.h"
 #include "ui/timeline/collective_text.h"
 #include "ui/timeline/event_details.h"
@@ -35,9 +36,13 @@ QString TimelineExplainer::details(std::uint32_t index) const {
 EventDescription TimelineExplainer::description(std::uint32_t index) const {
     if (!trace_ || index >= trace_->events.size())
         return {};
-    const auto kind = trace_->events[index].kind;
-    const bool wait = kind == EventKind::HostWait || kind == EventKind::StreamWait;
-    EventDescription d = EventDescription::of(*trace_, index, wait ? &attribution() : nullptr);
+    // A wait explains itself; so does the call that waited (a sync call, or a torch-level call
+    // around one), so clicking the call says why as its wait sub-lane does (issue 38, item 10).
+    const TraceEvent& e = trace_->events[index];
+    const bool explains = e.kind == EventKind::HostWait || e.kind == EventKind::StreamWait ||
+                          e.kind == EventKind::ApiCall ||
+                          torchCallOf(*trace_, e) != TorchCall::None;
+    EventDescription d = EventDescription::of(*trace_, index, explains ? &attribution() : nullptr);
     if (const QString collective = collectiveAt(index); !collective.isEmpty())
         d.explanation = collective;
     return d;
