@@ -20,16 +20,17 @@ TrText phrase(const char* pattern, std::vector<TrText> args = {}) {
 }
 
 // Finds each note's English in `line` (in order) and records where it stands.
-std::vector<CodeNote> placeNotes(const std::string& line, std::vector<TrText> notes) {
+std::vector<CodeNote> placeNotes(const std::string& line, std::vector<CodeNote> notes) {
     std::vector<CodeNote> placed;
     std::size_t from = 0;
-    for (TrText& note : notes) {
-        const std::string english = note.english();
+    for (CodeNote& note : notes) {
+        const std::string english = note.text.english();
         const std::size_t at = line.find(english, from);
         if (at == std::string::npos)
             continue;
         from = at + english.size();
-        placed.push_back({at, std::move(note)});
+        note.at = at;
+        placed.push_back(std::move(note));
     }
     return placed;
 }
@@ -133,13 +134,18 @@ private:
     // A comment's words: kept to be placed by add(), returned in English for the line.
     std::string pyNote(TrText note) {
         std::string english = note.english();
-        py_notes_.push_back(std::move(note));
+        py_notes_.push_back({0, std::move(note), {}});
         return english;
     }
     std::string cuNote(TrText note) {
         std::string english = note.english();
-        cuda_notes_.push_back(std::move(note));
+        cuda_notes_.push_back({0, std::move(note), {}});
         return english;
+    }
+    // A step's label as a comment: the scenario's own words, in Japanese where it gives them.
+    std::string labelNote(const LessonText& label) {
+        cuda_notes_.push_back({0, TrText(label.en), label.ja});
+        return label.en;
     }
 
     void setup() {
@@ -238,8 +244,8 @@ private:
                 if (base + offset < Scenario::kMaxExpandedSteps)
                     steps.push_back(static_cast<std::uint32_t>(base + offset));
             auto [py, cuda] = line(step);
-            if (!step.label.empty() && step.kind != StepKind::CpuSync)
-                cuda += "  // " + step.label;
+            if (!step.label.en.empty() && step.kind != StepKind::CpuSync)
+                cuda += "  // " + labelNote(step.label);
             add(indent + py, indent + cuda, std::move(steps));
             ++offset;
         }
@@ -398,7 +404,7 @@ private:
                         "cudaEventSynchronize(" + event(step.event) + ");"};
             case StepKind::CpuSync: {
                 // docs/semantics.md section 11, claims 1 and 2.
-                const std::string arg = cpuSyncArgument(step.label);
+                const std::string arg = cpuSyncArgument(step.label.en);
                 const auto empty = [this] {
                     return "/* " +
                            cuNote(phrase(SYNCSCOPE_TR_NOOP(
@@ -448,8 +454,8 @@ private:
     const Scenario& scenario_;
     std::vector<CodeLine> lines_;
     bool launch_noted_ = false;
-    std::vector<TrText> py_notes_;  // the comments of the line being written, for add()
-    std::vector<TrText> cuda_notes_;
+    std::vector<CodeNote> py_notes_;  // the comments of the line being written, for add()
+    std::vector<CodeNote> cuda_notes_;
 };
 
 }  // namespace

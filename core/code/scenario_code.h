@@ -11,10 +11,11 @@
 namespace syncscope {
 
 // A comment in a line of code that the window shows in the user's language: `text.english()`
-// stands at byte `at` of the line.
+// stands at byte `at` of the line; the window shows `ja` (else `text` translated) in Japanese.
 struct CodeNote {
     std::size_t at = 0;
     TrText text;
+    std::string ja;  // the scenario's own Japanese for a text it wrote (a step's label), if any
 };
 
 // One line of a scenario shown as code: the PyTorch program and the CUDA runtime calls it stands

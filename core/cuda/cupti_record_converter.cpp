@@ -410,7 +410,7 @@ void CuptiRecordConverter::emitStep(std::uint32_t step) {
             TraceEvent ev;
             ev.kind = EventKind::HostWork;
             ev.lane = kHostLane;
-            ev.name = intern(st.label.empty() ? std::string("host work") : st.label);
+            ev.name = intern(st.label.empty() ? std::string("host work") : st.label.en);
             ev.start_ns = fromHost(stamp->start);
             ev.end_ns = fromHost(stamp->end);
             ev.setCpuNs(stamp->cpu_ns);

@@ -42,17 +42,17 @@ std::uint32_t CuptiRecordConverter::emitGpuSide(std::uint32_t step, const Step& 
             if (op.kind == GpuOpRecord::Kind::Kernel) {
                 ev.kind = EventKind::Kernel;
                 ev.name = intern(st.label.empty() ? std::string(toString(st.kernel)) + " kernel"
-                                                  : st.label);
+                                                  : st.label.en);
                 if (st.kernel == KernelKind::Memory)
                     ev.setBytes(st.bytes);
             } else if (op.kind == GpuOpRecord::Kind::Memcpy) {
                 ev.kind = EventKind::Memcpy;
-                ev.name = intern(st.label.empty() ? copyName(op.copy_kind, st) : st.label);
+                ev.name = intern(st.label.empty() ? copyName(op.copy_kind, st) : st.label.en);
                 if (!st.pinned)
                     ev.flags |= event_flags::kPageable;
             } else {
                 ev.kind = EventKind::Memset;
-                ev.name = intern(st.label.empty() ? std::string("memset") : st.label);
+                ev.name = intern(st.label.empty() ? std::string("memset") : st.label.en);
             }
             return addStreamEvent(ev, stream);
         }
@@ -102,7 +102,7 @@ std::uint32_t CuptiRecordConverter::emitGpuSide(std::uint32_t step, const Step& 
             if (cb == nullptr)
                 return kNone;
             ev.kind = EventKind::HostCallback;
-            ev.name = intern(st.label.empty() ? std::string("host callback") : st.label);
+            ev.name = intern(st.label.empty() ? std::string("host callback") : st.label.en);
             ev.start_ns = fromHost(cb->start);
             ev.end_ns = fromHost(cb->end);
             ev.setCpuNs(cb->cpu_ns);

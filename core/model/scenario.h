@@ -111,8 +111,10 @@ struct Step {
     std::uint32_t count = 1;          // Repeat
     std::uint32_t batch_stride = 0;   // Repeat: iteration i adds i * batch_stride to body batches
     std::vector<Step> body;           // Repeat
-    std::string label;                // optional user label
-    std::string id;                   // optional name for `expect` claims; unique in the scenario
+    // Optional: names the step's events on the timeline. The English name is the events' name in
+    // every trace; a Japanese one, where the author gave it, is what the Japanese interface shows.
+    LessonText label;
+    std::string id;  // optional name for `expect` claims; unique in the scenario
 
     bool operator==(const Step&) const = default;
 };
@@ -120,7 +122,8 @@ struct Step {
 struct Scenario {
     // The file format's version (docs/scenario-format.md, "Versions"): bumped whenever the
     // meaning or the accepted fields change. 2: a synchronous memcpy or memset takes no stream.
-    static constexpr int kFormatVersion = 2;
+    // 3: a step's label may be {"en": ..., "ja": ...}.
+    static constexpr int kFormatVersion = 3;
     // The oldest version read; older files are migrated, each change named in a warning.
     static constexpr int kOldestFormatVersion = 1;
     static constexpr std::size_t kMaxStreams = 64;

@@ -45,7 +45,9 @@ std::optional<Scenario> ScenarioValidator::validate(const Json& root) {
         else if (const std::int64_t v = version->get<std::int64_t>();
                  v < Scenario::kOldestFormatVersion || v > Scenario::kFormatVersion)
             error("version", "unsupported version " + version->dump() +
-                                 " (this build reads versions 1 and 2; a newer syncscope wrote "
+                                 " (this build reads versions 1 to " +
+                                 std::to_string(Scenario::kFormatVersion) +
+                                 "; a newer syncscope wrote "
                                  "it, or the number is wrong)");
         else
             file_version_ = static_cast<int>(v);
@@ -306,8 +308,20 @@ std::optional<Step> ScenarioValidator::readStep(const Json& json, const std::str
     readStepFields(json, path, *kind, step, depth);
     if (auto batch = getInteger(json, "batch", path, false, 0, kMaxBatch))
         step.batch = static_cast<std::uint32_t>(*batch);
-    if (auto label = getString(json, "label", path, false))
-        step.label = std::move(*label);
+    if (const auto it = json.find("label"); it != json.end()) {
+        // A plain string (English) or, from version 3, {"en": ..., "ja": ...}: the events keep
+        // the English name.
+        if (it->is_object() && file_version_ < 3)
+            error(child(path, "label"), "a label in two languages needs \"version\": 3 (version " +
+                                            std::to_string(file_version_) +
+                                            " takes a string); set \"version\": 3");
+        LessonTextReader::Rules rules;
+        rules.en_required = false;  // "label": "" has always meant no label
+        LessonTextReader::read(
+            *it, child(path, "label"), rules,
+            [this](const std::string& p, std::string message) { error(p, std::move(message)); },
+            step.label);
+    }
     if (auto id = getString(json, "id", path, false)) {
         const bool well_formed =
             !id->empty() && id->size() <= 64 && std::all_of(id->begin(), id->end(), [](char c) {

@@ -220,7 +220,7 @@ private:
         if (step.batch != kNone)
             o.integer("batch", step.batch);
         if (!step.label.empty())
-            o.string("label", step.label);
+            o.text("label", step.label);
         if (!step.id.empty())
             o.string("id", step.id);
         if (step.mode != SyncMode::None)

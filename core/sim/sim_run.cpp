@@ -374,7 +374,7 @@ std::string SimRun::stepText() const {
 }
 
 std::uint32_t SimRun::labelOr(const Step& step, std::uint32_t fallback) {
-    return step.label.empty() ? fallback : writer_.intern(step.label);
+    return step.label.empty() ? fallback : writer_.intern(step.label.en);
 }
 
 }  // namespace syncscope

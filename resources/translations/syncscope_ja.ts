@@ -875,7 +875,7 @@
     </message>
     <message>
         <source>not torch.cuda.launch_kernel (no such function): ops launch kernels</source>
-        <translation>torch.cuda.launch_kernel ではない（そんな関数はない）: カーネルは演算が起動する</translation>
+        <translation>torch.cuda.launch_kernel ではない（そんな関数はない）: カーネルを起動するのは各演算だ</translation>
     </message>
     <message>
         <source>waits for the copy: a hidden sync</source>

@@ -12,6 +12,8 @@ std::string show(const T& value) {
         return std::to_string(static_cast<long long>(value));
     } else if constexpr (std::is_same_v<T, std::string>) {
         return "'" + value + "'";
+    } else if constexpr (std::is_same_v<T, LessonText>) {
+        return "'" + value.en + "'" + (value.ja.empty() ? "" : " / '" + value.ja + "'");
     } else {
         std::ostringstream s;
         s << value;

@@ -324,41 +324,47 @@ private slots:
                 QVERIFY(window.startCourse(page));
                 QTRY_VERIFY_WITH_TIMEOUT(shown.size() > before, kRunTimeoutMs);
             }
-            QCoreApplication::processEvents();
             TimelineView* view = window.timeline();
             const auto trace = window.currentTrace();
             QVERIFY(trace && trace->scenario);
             const StepEvents steps(*trace->scenario);
-            const QRect area = view->plot()->axisRect()->rect();
-            QString hidden;
-            for (const Expectation& claim : trace->scenario->expect) {
-                for (const StepRef* ref : {&claim.a, &claim.b}) {
-                    const auto instances =
-                        ref->empty() ? std::vector<std::uint32_t>{} : steps.stepsOf(*ref);
-                    if (instances.empty())
-                        continue;
-                    for (std::uint32_t i = 0; i < trace->events.size(); ++i) {
-                        const TraceEvent& e = trace->events[i];
-                        if (e.step != instances.front() ||
-                            steps.roleOf(*trace, e) == StepEvents::Role::None)
+            // The lanes the claims name that lie outside the plot, as the layout stands now.
+            const auto offScreen = [&] {
+                const QRect area = view->plot()->axisRect()->rect();
+                QString hidden;
+                for (const Expectation& claim : trace->scenario->expect) {
+                    for (const StepRef* ref : {&claim.a, &claim.b}) {
+                        const auto instances =
+                            ref->empty() ? std::vector<std::uint32_t>{} : steps.stepsOf(*ref);
+                        if (instances.empty())
                             continue;
-                        const int slot = view->model()->slotOf(i);
-                        if (slot < 0)
-                            continue;  // a hidden or collapsed lane's event shows on its group
-                        const double y = view->plot()->yAxis->coordToPixel(slot + 0.5);
-                        if (y < area.top() || y > area.bottom())
-                            hidden += QString::fromStdString(trace->lanes[e.lane].name) +
-                                      QStringLiteral("; ");
+                        for (std::uint32_t i = 0; i < trace->events.size(); ++i) {
+                            const TraceEvent& e = trace->events[i];
+                            if (e.step != instances.front() ||
+                                steps.roleOf(*trace, e) == StepEvents::Role::None)
+                                continue;
+                            const int slot = view->model()->slotOf(i);
+                            if (slot < 0)
+                                continue;  // a hidden or collapsed lane's event shows on its group
+                            const double y = view->plot()->yAxis->coordToPixel(slot + 0.5);
+                            if (y < area.top() || y > area.bottom())
+                                hidden += QString::fromStdString(trace->lanes[e.lane].name) +
+                                          QStringLiteral("; ");
+                        }
                     }
                 }
-            }
-            QVERIFY2(hidden.isEmpty(),
-                     qPrintable(
-                         QStringLiteral("page %1 (%2): off screen: %3 (%4 px of lanes)")
-                             .arg(page + 1)
-                             .arg(QString::fromStdString(course.pages[std::size_t(page)].scenario))
-                             .arg(hidden)
-                             .arg(area.height())));
+                return hidden.isEmpty()
+                           ? QString()
+                           : QStringLiteral("page %1 (%2): off screen: %3 (%4 px of lanes)")
+                                 .arg(page + 1)
+                                 .arg(QString::fromStdString(
+                                     course.pages[std::size_t(page)].scenario))
+                                 .arg(hidden)
+                                 .arg(area.height());
+            };
+            // The page's layout settles over a few queued events (the memory plot takes its
+            // rows after the run is shown): what counts is where it comes to rest.
+            QTRY_VERIFY2(offScreen().isEmpty(), qPrintable(offScreen()));
         }
     }
 

@@ -1,6 +1,7 @@
 #include "ui/code/code_line_text.h"
 
 #include "ui/i18n/tr_text_translation.h"
+#include "ui/i18n/ui_language.h"
 
 namespace syncscope {
 
@@ -11,7 +12,10 @@ QString codeLineText(const std::string& line, const std::vector<CodeNote>& notes
         const std::size_t length = note.text.english().size();
         if (note.at < pos || note.at + length > line.size())
             continue;  // not where add() found it: leave the English
-        out += QString::fromStdString(line.substr(pos, note.at - pos)) + translated(note.text);
+        const QString words = !note.ja.empty() && UiLanguage::current() == Language::Ja
+                                  ? QString::fromStdString(note.ja)
+                                  : translated(note.text);
+        out += QString::fromStdString(line.substr(pos, note.at - pos)) + words;
         pos = note.at + length;
     }
     return out + QString::fromStdString(line.substr(pos));

@@ -217,7 +217,7 @@ QVariant StepTableModel::display(const Step& s, int column, int row) const {
         case Repeat:
             return QString::number(s.count);
         case Label:
-            return qs(s.label);
+            return qs(s.label.en);
     }
     return {};
 }
@@ -405,7 +405,7 @@ bool StepTableModel::setData(const QModelIndex& index, const QVariant& value, in
             break;
         }
         case Label:
-            s.label = value.toString().toStdString();
+            s.label.en = value.toString().toStdString();  // the Japanese name stays
             break;
     }
     push(std::move(after), tr("edit step %1").arg(stepNumber(row)));

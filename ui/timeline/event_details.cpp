@@ -6,6 +6,7 @@
 
 #include "core/analysis/time_format.h"
 #include "core/analysis/wait_attribution.h"
+#include "ui/i18n/step_label_text.h"
 #include "ui/i18n/sync_mode_texts.h"
 #include "ui/i18n/tr_text_translation.h"
 #include "ui/timeline/lane_label.h"
@@ -37,7 +38,7 @@ QString laneName(const Trace& trace, std::uint16_t lane) {
 // "kernel spin_kernel (batch 7) on stream 2"
 QString whatAndWhere(const Trace& trace, const TraceEvent& e) {
     QString s = kindLabel(e.kind);
-    const QString name = qs(trace.nameOf(e));
+    const QString name = StepLabelText::once(trace, e);
     if (!name.isEmpty())
         s += QLatin1Char(' ') + name;
     if (e.batch != kNone)
@@ -149,7 +150,7 @@ QString eventTitle(const Trace& trace, std::uint32_t index) {
     const auto& e = trace.events[index];
     QString s = kindLabel(e.kind);
     s[0] = s[0].toUpper();
-    const QString name = qs(trace.nameOf(e));
+    const QString name = StepLabelText::once(trace, e);
     if (!name.isEmpty())
         s += QLatin1Char(' ') + name;
     return s + QStringLiteral(" — ") + durationText(e.duration());

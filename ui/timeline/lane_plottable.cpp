@@ -332,9 +332,7 @@ void LanePlottable::drawItem(QCPPainter* p, const TimeMapping& map, int slot, co
             theme_.completion);
     }
     if (rect.width() > 36.0) {
-        const QString name =
-            QString::fromUtf8(model_->trace()->nameOf(e).data(),
-                              static_cast<qsizetype>(model_->trace()->nameOf(e).size()));
+        const QString name = model_->labels().nameOf(*model_->trace(), e);
         if (!name.isEmpty()) {
             const QRectF textRect =
                 rect.intersected(QRectF(map.left(), rect.top(), map.width(), rect.height()))

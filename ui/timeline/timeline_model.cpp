@@ -23,6 +23,8 @@ bool isGpuOp(EventKind k) {
 }  // namespace
 
 TimelineModel::TimelineModel(std::shared_ptr<const Trace> trace) : trace_(std::move(trace)) {
+    if (trace_)
+        labels_ = StepLabelText(*trace_);
     if (!trace_)
         return;
     // Counting pass first so each lane's vector is allocated once (millions of events).

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/model/trace.h"
+#include "ui/i18n/step_label_text.h"
 #include "ui/timeline/busy_summary.h"
 #include "ui/timeline/flow_order.h"
 #include "ui/timeline/time_bucket_index.h"
@@ -55,6 +56,8 @@ public:
     std::size_t eventCount() const { return indexed_events_; }
 
     const Trace* trace() const { return trace_.get(); }
+    // Event names as the interface shows them (a step label in Japanese, where it has one).
+    const StepLabelText& labels() const { return labels_; }
     std::shared_ptr<const Trace> sharedTrace() const { return trace_; }
 
     // The natural order of lanes: a host lane followed by its waits sub-lane; then streams, copy
@@ -224,6 +227,7 @@ private:
     void buildRows();
 
     std::shared_ptr<const Trace> trace_;
+    StepLabelText labels_;
     std::vector<LaneIndex> lanes_;
     std::vector<std::uint16_t> natural_;
     std::vector<std::uint16_t> rows_;

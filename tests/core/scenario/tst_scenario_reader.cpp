@@ -65,11 +65,11 @@ void TestScenarioReader::badInput_data() {
     row("wrong format", R"({"format":"other","version":1})",
         "format: must be 'syncscope-scenario', not 'other'");
     row("missing format", R"({"version":1})", "format: is required");
-    row("version 3", R"({"format":"syncscope-scenario","version":3})",
-        "version: unsupported version 3 (this build reads versions 1 and 2; a newer syncscope "
+    row("version 4", R"({"format":"syncscope-scenario","version":4})",
+        "version: unsupported version 4 (this build reads versions 1 to 3; a newer syncscope "
         "wrote it, or the number is wrong)");
     row("version 0", R"({"format":"syncscope-scenario","version":0})",
-        "version: unsupported version 0 (this build reads versions 1 and 2; a newer syncscope "
+        "version: unsupported version 0 (this build reads versions 1 to 3; a newer syncscope "
         "wrote it, or the number is wrong)");
     row("version string", R"({"format":"syncscope-scenario","version":"1"})",
         "version: must be an integer");
@@ -263,7 +263,12 @@ void TestScenarioReader::badInput_data() {
     row("batch negative", doc(R"([{"op":"device_sync","batch":-1}])"),
         "steps[0].batch: must be between 0 and 4294967294");
     row("label type", doc(R"([{"op":"device_sync","label":5}])"),
-        "steps[0].label: must be a string");
+        "steps[0].label: must be a string (English only) or an object {\"en\": \"...\", "
+        "\"ja\": \"...\"}, not a number");
+    row("label in two languages before version 3",
+        doc(R"([{"op":"device_sync","label":{"en":"a","ja":"あ"}}])"),
+        "steps[0].label: a label in two languages needs \"version\": 3 (version 1 takes a "
+        "string); set \"version\": 3");
     row("unknown mode", doc(R"([{"op":"device_sync","mode":"fast"}])"),
         "steps[0].mode: unknown sync mode 'fast' (allowed: none, cpu-synchronize, device, stream, "
         "event, stream-wait-event, wait-stream, event-query-poll, host-callback, blocking-copy, "

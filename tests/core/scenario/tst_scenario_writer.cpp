@@ -40,7 +40,7 @@ Scenario everyKind() {
     k.block = 1024;
     k.uses = {1, 0, 1};
     k.batch = 0;
-    k.label = "first";
+    k.label = LessonText("first", "最初");  // a label in two languages (version 3)
     s.program.push_back(k);
     Step mk = make(StepKind::Kernel);
     mk.stream = 2;
@@ -168,7 +168,7 @@ void TestScenarioWriter::defaultsAreOmitted() {
         QStringLiteral(
             "{\n"
             "  \"format\": \"syncscope-scenario\",\n"
-            "  \"version\": 2,\n"
+            "  \"version\": 3,\n"
             "  \"title\": \"t\",\n"
             "  \"device\": \"h200\",\n"
             "  \"schedule\": \"auto\",\n"
