@@ -28,6 +28,9 @@
 #include "ui/editor/scenario_editor.h"
 #include "ui/replay/replay_bar.h"
 #include "ui/run/run_panel.h"
+#include "ui/timeline/callout_layer.h"
+#include "ui/timeline/lane_plottable.h"
+#include "ui/timeline/time_mapping.h"
 #include "ui/timeline/timeline_model.h"
 #include "ui/timeline/timeline_view.h"
 #include "ui/window/main_window.h"
@@ -365,6 +368,17 @@ private slots:
             // The page's layout settles over a few queued events (the memory plot takes its
             // rows after the run is shown): what counts is where it comes to rest.
             QTRY_VERIFY2(offScreen().isEmpty(), qPrintable(offScreen()));
+            // No callout covers a rule's label (torch.cpu.synchronize(): waited for nothing).
+            const QRect area = view->plot()->axisRect()->rect();
+            const QCPRange range = view->plot()->xAxis->range();
+            const TimeMapping map(range.lower, range.upper, area.left(), area.width());
+            for (const QRectF& label : view->lanes()->cpuSyncLabelBoxes(map))
+                for (const CalloutLayer::Placed& callout : view->callouts()->layout())
+                    QVERIFY2(!callout.box.intersects(label),
+                             qPrintable(QStringLiteral("page %1: the callout '%2' covers the "
+                                                       "cpu-sync label")
+                                            .arg(page + 1)
+                                            .arg(callout.text)));
         }
     }
 

@@ -126,6 +126,20 @@ private slots:
         QVERIFY2(boxes[0].top() > 190, "the box covers bars although there was room");
     }
 
+    void placerKeepsLabelsClear() {
+        // A label drawn right where the box would go (below the anchor, to its right): the box
+        // goes elsewhere and its leader does not cross the label.
+        const QRectF rect(0, 0, 800, 400);
+        CalloutPlacer placer(rect);
+        const QRectF label(300, 150, 260, 60);
+        placer.keepClear(label);
+        const CalloutPlacer::Request request{QPointF(300, 120), QSizeF(150, 30), 10};
+        const auto boxes = placer.place({request});
+        QVERIFY(!boxes[0].intersects(label));
+        const QPointF start = CalloutPlacer::leaderStart(boxes[0], request);
+        QVERIFY(!crosses(start, CalloutPlacer::leaderEnd(boxes[0], start), label));
+    }
+
     void layerPlacesEveryVisibleCalloutApart() {
         TimelineView view;
         view.resize(1400, 700);

@@ -117,6 +117,9 @@ std::vector<CalloutLayer::Placed> CalloutLayer::layout() const {
         return out;
 
     CalloutPlacer placer(area);
+    if (keep_clear_)
+        for (const QRectF& rect : keep_clear_(map))
+            placer.keepClear(rect);
     // Bars in view, lane by lane, so boxes sit over empty lane space where they can.
     std::vector<DrawItem> items;
     // A row spans a slot per depth level of its nested slices: each level is its own obstacle.

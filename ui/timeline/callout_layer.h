@@ -3,11 +3,13 @@
 #include <qcustomplot.h>
 
 #include <QString>
+#include <functional>
 #include <memory>
 #include <vector>
 
 #include "core/analysis/callout_resolver.h"
 #include "ui/timeline/theme.h"
+#include "ui/timeline/time_mapping.h"
 #include "ui/timeline/timeline_model.h"
 
 namespace syncscope {
@@ -30,6 +32,10 @@ public:
     // Callouts that come from no scenario (the doctor's findings on an export, --findings): drawn
     // after the scenario's, kept across a change of language.
     void setExtraCallouts(std::vector<ResolvedCallout> callouts);
+    // What else is drawn on the plot that callouts must leave readable (the lanes' labels), in
+    // widget pixels for the range in view.
+    using KeepClear = std::function<std::vector<QRectF>(const TimeMapping& map)>;
+    void setKeepClear(KeepClear keepClear) { keep_clear_ = std::move(keepClear); }
 
     // A callout as it is drawn now, in widget pixels.
     struct Placed {
@@ -57,6 +63,7 @@ private:
     Language language_ = Language::En;
     std::vector<ResolvedCallout> resolved_;
     std::vector<ResolvedCallout> extra_;
+    KeepClear keep_clear_;
 };
 
 }  // namespace syncscope

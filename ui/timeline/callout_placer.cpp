@@ -73,12 +73,33 @@ QPointF CalloutPlacer::leaderEnd(const QRectF& box, const QPointF& start) {
 }
 
 std::vector<QRectF> CalloutPlacer::place(const std::vector<Request>& requests) const {
-    std::vector<QRectF> out(requests.size());
     std::vector<std::size_t> order(requests.size());
     std::iota(order.begin(), order.end(), std::size_t{0});
     std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
         return requests[a].anchor.x() < requests[b].anchor.x();
     });
+    Attempt best = placeInOrder(requests, order);
+    // Greedy left to right can give the best spot to a box that had others: where a box had to
+    // let a leader cross a box, try placing that one first, and keep what crosses least.
+    for (std::size_t tries = 0; tries < requests.size() && !best.crowded.empty(); ++tries) {
+        std::vector<std::size_t> again = order;
+        const std::size_t first = best.crowded.front();
+        again.erase(std::find(again.begin(), again.end(), first));
+        again.insert(again.begin(), first);
+        Attempt attempt = placeInOrder(requests, again);
+        if (attempt.crowded.size() >= best.crowded.size())
+            break;
+        best = std::move(attempt);
+        order = std::move(again);
+    }
+    return best.boxes;
+}
+
+CalloutPlacer::Attempt CalloutPlacer::placeInOrder(const std::vector<Request>& requests,
+                                                   const std::vector<std::size_t>& order) const {
+    Attempt attempt;
+    std::vector<QRectF>& out = attempt.boxes;
+    out.resize(requests.size());
     std::vector<QRectF> placed;
     std::vector<QLineF> leaders;
     const QRectF inner = area_.adjusted(2, 2, -2, -2);
@@ -97,6 +118,12 @@ std::vector<QRectF> CalloutPlacer::place(const std::vector<Request>& requests) c
             const QRectF padded = box.adjusted(-kGap, -kGap, kGap, kGap);
             for (const QRectF& p : placed)
                 if (padded.intersects(p))
+                    return false;
+            // A label to keep clear has its own frame: a hair of room is enough. Its text is
+            // never covered, and a leader runs across it only where nothing else is left.
+            const QRectF near = box.adjusted(-kClearGap, -kClearGap, kClearGap, kClearGap);
+            for (const QRectF& c : clear_)
+                if (near.intersects(c) || (strictness > 0 && segmentCrosses(leaderOf(box), c, 0.0)))
                     return false;
             if (strictness == 0)
                 return true;
@@ -120,7 +147,8 @@ std::vector<QRectF> CalloutPlacer::place(const std::vector<Request>& requests) c
         lefts.emplace_back(ax - w / 2, 12);
         double best_cost = std::numeric_limits<double>::infinity();
         QRectF best;
-        for (int strictness = 2; strictness >= 0 && !std::isfinite(best_cost); --strictness) {
+        int strictness = 2;
+        for (; strictness >= 0 && !std::isfinite(best_cost); --strictness) {
             for (double d = 0; d <= inner.height(); d += kStep) {
                 // Stop once nothing further can beat the best: cost grows with d.
                 if (d > best_cost)
@@ -148,13 +176,20 @@ std::vector<QRectF> CalloutPlacer::place(const std::vector<Request>& requests) c
             for (const QRectF& p : placed)
                 if (p.right() + kGap > left && p.left() - kGap < left + w)
                     top = std::max(top, p.bottom() + kGap + 1);
+            for (const QRectF& c : clear_)
+                if (c.right() + kClearGap > left && c.left() - kClearGap < left + w &&
+                    c.bottom() + kClearGap >= top)
+                    top = std::max(top, c.bottom() + kClearGap + 1);
             best = QRectF(left, top, w, h);
         }
+        // The loop stepped past the strictness that found a spot.
+        if (strictness + 1 < 2)
+            attempt.crowded.push_back(i);
         placed.push_back(best);
         leaders.push_back(leaderOf(best));
         out[i] = best;
     }
-    return out;
+    return attempt;
 }
 
 }  // namespace syncscope

@@ -9,10 +9,11 @@
 namespace syncscope {
 
 // Where callout boxes go (pixels, no Qt widgets, so it is tested on its own). Greedy, left to
-// right by anchor: each box takes the free spot nearest above or below its anchor that overlaps
-// no earlier box, does not lie across an earlier leader line, keeps its own leader off earlier
-// boxes and covers as few bars as it can; when the area is full it stacks under the boxes it
-// would collide with. Boxes never overlap each other.
+// right by anchor (and again with a crowded box first, when that crowds fewer): each box takes the
+// free spot nearest above or below its anchor that overlaps no earlier box, does not lie across an
+// earlier leader line, keeps its own leader off earlier boxes and covers as few bars as it can;
+// when the area is full it stacks under the boxes it would collide with. Boxes never overlap each
+// other.
 class CalloutPlacer {
 public:
     struct Request {
@@ -27,6 +28,10 @@ public:
     // hiding them where there is room.
     void addObstacles(double y0, double y1, std::vector<std::pair<double, double>> intervals);
 
+    // A box no callout may cover (a label drawn on the plot: the torch.cpu.synchronize() rule's),
+    // nor its leader cross: as if placed before every callout.
+    void keepClear(const QRectF& rect) { clear_.push_back(rect); }
+
     // One box per request, in the order given.
     std::vector<QRectF> place(const std::vector<Request>& requests) const;
 
@@ -36,9 +41,10 @@ public:
     // The point of `box`'s outline the leader line from `start` meets.
     static QPointF leaderEnd(const QRectF& box, const QPointF& start);
 
-    static constexpr double kGap = 6.0;      // between boxes
-    static constexpr double kLeader = 12.0;  // least distance from the anchor to its box
-    static constexpr double kStep = 4.0;     // vertical search step
+    static constexpr double kGap = 6.0;       // between boxes
+    static constexpr double kClearGap = 2.0;  // between a box and a label kept clear
+    static constexpr double kLeader = 12.0;   // least distance from the anchor to its box
+    static constexpr double kStep = 4.0;      // vertical search step
 
 private:
     struct Band {
@@ -46,9 +52,18 @@ private:
         std::vector<std::pair<double, double>> intervals;  // sorted, merged
     };
     double coveredArea(const QRectF& box) const;
+    // One greedy pass in `order`; `crowded`: the requests whose box or leader could not keep
+    // clear of the others, in the order placed.
+    struct Attempt {
+        std::vector<QRectF> boxes;
+        std::vector<std::size_t> crowded;
+    };
+    Attempt placeInOrder(const std::vector<Request>& requests,
+                         const std::vector<std::size_t>& order) const;
 
     QRectF area_;
     std::vector<Band> bands_;
+    std::vector<QRectF> clear_;
 };
 
 }  // namespace syncscope

@@ -54,6 +54,9 @@ public:
     double markerWidth() const;
     // The label of a torch.cpu.synchronize() marker: what it waited for, and what still ran.
     static QString cpuSyncLabel(int runningGpuOps);
+    // Where the labels of the torch.cpu.synchronize() rules in view are drawn (widget pixels):
+    // the callouts keep clear of them.
+    std::vector<QRectF> cpuSyncLabelBoxes(const TimeMapping& map) const;
     // Items drawn in the last replot (folded or not) — for tests and the benchmark.
     std::size_t lastItemCount() const { return last_item_count_; }
 
@@ -95,6 +98,10 @@ private:
                            const TraceEvent& e) const;
     void drawCpuSyncMarkers(QCPPainter* p, const TimeMapping& map) const;
     void drawCpuSyncMarker(QCPPainter* p, const TimeMapping& map, const TraceEvent& e) const;
+    // The cpu-sync calls drawn in view: one rule per few pixels.
+    std::vector<std::uint32_t> cpuSyncsDrawn(const TimeMapping& map) const;
+    // A cpu-sync call's label: its text and box, beside its rule.
+    std::pair<QString, QRectF> cpuSyncLabelOf(const TimeMapping& map, const TraceEvent& e) const;
     void drawOutline(QCPPainter* p, const TimeMapping& map, std::uint32_t event,
                      const QPen& pen) const;
 

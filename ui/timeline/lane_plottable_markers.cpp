@@ -66,7 +66,10 @@ void LanePlottable::drawInstantMarker(QCPPainter* p, const TimeMapping& map, int
     p->fillRect(rect, fill);
 }
 
-void LanePlottable::drawCpuSyncMarkers(QCPPainter* p, const TimeMapping& map) const {
+std::vector<std::uint32_t> LanePlottable::cpuSyncsDrawn(const TimeMapping& map) const {
+    std::vector<std::uint32_t> drawn;
+    if (!model_ || !model_->trace())
+        return drawn;
     const auto& events = model_->trace()->events;
     const auto& syncs = model_->cpuSyncs();
     auto it = std::lower_bound(syncs.begin(), syncs.end(), static_cast<TimeNs>(map.t0()),
@@ -77,8 +80,47 @@ void LanePlottable::drawCpuSyncMarkers(QCPPainter* p, const TimeMapping& map) co
         if (x - lastX < 2.0 * markerWidth())
             continue;  // a loop of them at fit zoom: one rule per few pixels is the truth
         lastX = x;
-        drawCpuSyncMarker(p, map, events[*it]);
+        if (model_->slotOf(*it) >= 0)
+            drawn.push_back(*it);
     }
+    return drawn;
+}
+
+void LanePlottable::drawCpuSyncMarkers(QCPPainter* p, const TimeMapping& map) const {
+    const auto& events = model_->trace()->events;
+    for (const std::uint32_t index : cpuSyncsDrawn(map))
+        drawCpuSyncMarker(p, map, events[index]);
+}
+
+std::vector<QRectF> LanePlottable::cpuSyncLabelBoxes(const TimeMapping& map) const {
+    std::vector<QRectF> boxes;
+    if (!model_ || !model_->trace() || !mValueAxis)
+        return boxes;
+    const auto& events = model_->trace()->events;
+    for (const std::uint32_t index : cpuSyncsDrawn(map))
+        boxes.push_back(cpuSyncLabelOf(map, events[index]).second);
+    return boxes;
+}
+
+std::pair<QString, QRectF> LanePlottable::cpuSyncLabelOf(const TimeMapping& map,
+                                                         const TraceEvent& e) const {
+    const auto index = static_cast<std::uint32_t>(&e - model_->trace()->events.data());
+    const QRectF bar =
+        barRect(map, model_->slotOf(index), e.start_ns, e.start_ns, markerWidth() * 1.5);
+    const double x = bar.center().x();
+    QFont font = theme_.font;
+    font.setBold(true);
+    const QString text = cpuSyncLabel(static_cast<int>(model_->gpuOpsRunningAt(e.start_ns).size()));
+    const QFontMetricsF fm(font);
+    const QRectF textSize = fm.boundingRect(QRectF(0, 0, 10000, 10000), Qt::AlignLeft, text);
+    const double pad = 4.0;
+    const double w = textSize.width() + 2 * pad;
+    const double h = textSize.height() + 2 * pad;
+    const double plotRight = map.left() + map.width();
+    double left = x + markerWidth() * 2;
+    if (left + w > plotRight)
+        left = std::max(map.left(), x - markerWidth() * 2 - w);
+    return {text, QRectF(left, bar.top() + 2.0, w, h)};
 }
 
 void LanePlottable::drawCpuSyncMarker(QCPPainter* p, const TimeMapping& map,
@@ -119,17 +161,8 @@ void LanePlottable::drawCpuSyncMarker(QCPPainter* p, const TimeMapping& map,
     QFont font = theme_.font;
     font.setBold(true);
     p->setFont(font);
-    const QString text = cpuSyncLabel(static_cast<int>(running.size()));
-    const QFontMetricsF fm(font);
-    const QRectF textSize = fm.boundingRect(QRectF(0, 0, 10000, 10000), Qt::AlignLeft, text);
+    const auto [text, box] = cpuSyncLabelOf(map, e);
     const double pad = 4.0;
-    const double w = textSize.width() + 2 * pad;
-    const double h = textSize.height() + 2 * pad;
-    const double plotRight = map.left() + map.width();
-    double left = x + markerWidth() * 2;
-    if (left + w > plotRight)
-        left = std::max(map.left(), x - markerWidth() * 2 - w);
-    const QRectF box(left, bar.top() + 2.0, w, h);
     QColor ground = theme_.plotBackground;
     ground.setAlpha(235);
     p->setPen(QPen(theme_.cpuSync, std::max(1.0, theme_.outlineWidth * 2.0)));

@@ -120,6 +120,9 @@ TimelineView::TimelineView(QWidget* parent) : QWidget(parent) {
                     QCustomPlot::limAbove);
     callouts_ = new CalloutLayer(plot_->xAxis, plot_->yAxis);
     callouts_->setLayer(QStringLiteral("callouts"));
+    // The torch.cpu.synchronize() labels say the lesson's point: no callout hides them.
+    callouts_->setKeepClear(
+        [lanes = lanes_](const TimeMapping& map) { return lanes->cpuSyncLabelBoxes(map); });
     callouts_->setLanguage(UiLanguage::current());
 
     // Transient overlays (box zoom, Δt ruler): a handful of items on the buffered overlay layer,
