@@ -229,6 +229,24 @@ private slots:
         maybeSave(view_->grab().toImage(), QStringLiteral("view-flows.png"));
     }
 
+    // An arrow between two ends at the same time (a kernel's end and the wait it released, one
+    // row apart) is a bracket wide enough to see, on the side away from the bars; arrows far
+    // apart in time stay S-curves.
+    void aVerticalArrowBowsOut() {
+        const QPointF a(500, 300), b(500, 360);
+        const double bow = FlowLayer::bowFor(FlowKind::Awaited, b.x() - a.x());
+        QVERIFY(bow >= 20.0);
+        const FlowLayer::Curve bracket = FlowLayer::curve(a, b, bow);
+        QVERIFY2(bracket.path.boundingRect().right() >= a.x() + 15.0,
+                 qPrintable(QString::number(bracket.path.boundingRect().right())));
+        QVERIFY(bracket.path.boundingRect().left() >= a.x() - 1.0);  // to the right only
+        QVERIFY(bracket.arrival.x() < 0);  // comes back in from the right
+        QVERIFY(FlowLayer::bowFor(FlowKind::Launch, 0.0) < 0);  // launches bow to the left
+        QCOMPARE(FlowLayer::bowFor(FlowKind::Awaited, 200.0), 0.0);
+        const FlowLayer::Curve s = FlowLayer::curve(QPointF(100, 300), QPointF(300, 360), 0.0);
+        QCOMPARE(s.path.boundingRect().width(), 200.0);
+    }
+
     void liveUpdatesFollowTheEndUntilTheUserZooms() {
         auto small = makeDemoTrace(2);
         view_->setTrace(small);

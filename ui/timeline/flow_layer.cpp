@@ -81,22 +81,52 @@ void FlowLayer::drawArrow(QCPPainter* p, std::uint32_t flow, bool emphasised) {
     const QRectF clip = clipRect().adjusted(-2000, -2000, 2000, 2000);
     if (!clip.contains(a) && !clip.contains(b))
         return;
-    drawCurve(p, a, b, penFor(theme_, model_->trace()->flows[flow].kind, emphasised));
+    const FlowKind kind = model_->trace()->flows[flow].kind;
+    drawCurve(p, a, b, penFor(theme_, kind, emphasised), bowFor(kind, b.x() - a.x()));
 }
 
-void FlowLayer::drawCurve(QCPPainter* p, QPointF a, QPointF b, const QPen& pen) {
-    const QColor c = pen.color();
-    p->setPen(pen);
-    p->setBrush(Qt::NoBrush);
-    // A gentle S-curve reads as "goes from here to there" better than a straight line.
-    QPainterPath path(a);
+double FlowLayer::bowFor(FlowKind kind, double dx) {
+    if (std::abs(dx) >= kBow)
+        return 0.0;  // far enough apart to read as an S-curve
+    const double bow = kBow - std::abs(dx) * 0.5;
+    return kind == FlowKind::Awaited || kind == FlowKind::Generic ? bow : -bow;
+}
+
+FlowLayer::Curve FlowLayer::curve(QPointF a, QPointF b, double bow) {
+    Curve c;
+    c.path = QPainterPath(a);
     const double dy = (b.y() - a.y()) * 0.5;
-    path.cubicTo(QPointF(a.x(), a.y() + dy), QPointF(b.x(), b.y() - dy), b);
-    p->drawPath(path);
+    if (bow == 0.0) {
+        // A gentle S-curve reads as "goes from here to there" better than a straight line.
+        c.path.cubicTo(QPointF(a.x(), a.y() + dy), QPointF(b.x(), b.y() - dy), b);
+        c.arrival = dy == 0 ? QPointF(b.x() >= a.x() ? 1 : -1, 0) : QPointF(0, dy > 0 ? 1 : -1);
+        return c;
+    }
+    // A bracket: out sideways from a, back in to b, arriving from the side it bowed to.
+    const QPointF c1(a.x() + bow * 1.33, a.y() + dy * 0.2);
+    const QPointF c2(b.x() + bow * 1.33, b.y() - dy * 0.2);
+    c.path.cubicTo(c1, c2, b);
+    const QPointF d = b - c2;
+    const double len = std::hypot(d.x(), d.y());
+    c.arrival = len > 0 ? d / len : QPointF(0, dy > 0 ? 1 : -1);
+    return c;
+}
+
+void FlowLayer::drawCurve(QCPPainter* p, QPointF a, QPointF b, const QPen& pen, double bow) {
+    const QColor c = pen.color();
+    const Curve line = curve(a, b, bow);
+    p->setBrush(Qt::NoBrush);
+    if (bow != 0.0) {
+        // A bracket runs over bars: a casing of plot ground keeps it readable on any fill.
+        QColor ground = theme_.plotBackground;
+        ground.setAlpha(200);
+        p->setPen(QPen(ground, pen.widthF() + 3.0, Qt::SolidLine, Qt::RoundCap));
+        p->drawPath(line.path);
+    }
+    p->setPen(pen);
+    p->drawPath(line.path);
     const double head = headLength(pen.widthF());
-    QPointF dir(0, dy > 0 ? 1 : -1);  // the curve ends vertically
-    if (dy == 0)
-        dir = QPointF(b.x() >= a.x() ? 1 : -1, 0);
+    const QPointF dir = line.arrival;
     const QPointF n(-dir.y(), dir.x());
     const QPointF base = b - dir * head;
     const QPointF pts[3] = {b, base + n * (head * 0.5), base - n * (head * 0.5)};
@@ -140,7 +170,8 @@ void FlowLayer::drawCauseArrow(QCPPainter* p) {
                     value_axis_->coordToPixel(ya));
     const QPointF b(key_axis_->coordToPixel(static_cast<double>(te)),
                     value_axis_->coordToPixel(yb));
-    drawCurve(p, a, b, penFor(theme_, FlowKind::Awaited, true));
+    drawCurve(p, a, b, penFor(theme_, FlowKind::Awaited, true),
+              bowFor(FlowKind::Awaited, b.x() - a.x()));
 }
 
 }  // namespace syncscope

@@ -43,6 +43,18 @@ public:
     // The pen an arrow of this kind gets (also the legend's swatch), and its head's length.
     static QPen penFor(const Theme& theme, FlowKind kind, bool emphasised);
     static double headLength(double penWidth) { return 4.0 + 2.0 * penWidth; }
+    // The arrow's line from a to b and the direction it arrives in. An S-curve between rows; an
+    // arrow between ends at nearly the same time (a kernel's end and the wait it released) would
+    // be a few-pixel tick, so it bows out sideways by `bow` (> 0: to the right, later in time).
+    struct Curve {
+        QPainterPath path;
+        QPointF arrival;  // unit vector at b
+    };
+    static Curve curve(QPointF a, QPointF b, double bow);
+    // How far an arrow of `kind` bows when its ends are `dx` pixels apart: away from the bars it
+    // joins (right of the ends for completions, left of the starts for launches and records).
+    static double bowFor(FlowKind kind, double dx);
+    static constexpr double kBow = 28.0;
 
     // Start and end of a flow's arrow in widget pixels (both events must be on shown lanes).
     std::optional<std::pair<QPointF, QPointF>> arrowOf(std::uint32_t flow) const;
@@ -54,7 +66,7 @@ protected:
 
 private:
     void drawArrow(QCPPainter* p, std::uint32_t flow, bool emphasised);
-    void drawCurve(QCPPainter* p, QPointF a, QPointF b, const QPen& pen);
+    void drawCurve(QCPPainter* p, QPointF a, QPointF b, const QPen& pen, double bow = 0.0);
     void drawCauseArrow(QCPPainter* p);
 
     QPointer<QCPAxis> key_axis_, value_axis_;
