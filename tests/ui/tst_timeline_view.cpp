@@ -240,8 +240,8 @@ private slots:
         QVERIFY2(bracket.path.boundingRect().right() >= a.x() + 15.0,
                  qPrintable(QString::number(bracket.path.boundingRect().right())));
         QVERIFY(bracket.path.boundingRect().left() >= a.x() - 1.0);  // to the right only
-        QVERIFY(bracket.arrival.x() < 0);  // comes back in from the right
-        QVERIFY(FlowLayer::bowFor(FlowKind::Launch, 0.0) < 0);  // launches bow to the left
+        QVERIFY(bracket.arrival.x() < 0);                            // comes back in from the right
+        QVERIFY(FlowLayer::bowFor(FlowKind::Launch, 0.0) < 0);       // launches bow to the left
         QCOMPARE(FlowLayer::bowFor(FlowKind::Awaited, 200.0), 0.0);
         const FlowLayer::Curve s = FlowLayer::curve(QPointF(100, 300), QPointF(300, 360), 0.0);
         QCOMPARE(s.path.boundingRect().width(), 200.0);
