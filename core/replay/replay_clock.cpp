@@ -102,7 +102,8 @@ TimeNs ReplayClock::nowAt(TimeNs begin, TimeNs end, TimeNs speed, double elapsed
     return begin + static_cast<TimeNs>(moved);
 }
 
-std::vector<TimeNs> ReplayClock::frameTimes(double fps, std::string* error) const {
+std::vector<TimeNs> ReplayClock::frameTimes(double fps, std::string* error,
+                                            double hold_seconds) const {
     if (!(fps > 0.0) || !std::isfinite(fps)) {
         if (error)
             *error = "the frame rate must be a positive number";
@@ -112,7 +113,10 @@ std::vector<TimeNs> ReplayClock::frameTimes(double fps, std::string* error) cons
     // frames identical from one machine to the next.
     const double per_frame = static_cast<double>(speed_) / fps;
     const double span = static_cast<double>(end_ - begin_);
-    const double count = std::ceil(span / per_frame) + 1.0;
+    const double uniform = std::ceil(span / per_frame) + 1.0;
+    const std::size_t held = hold_seconds > 0.0 ? std::min(moments_.size(), kMaxHeldMoments) : 0;
+    const double hold = held > 0 ? std::max(1.0, std::round(fps * hold_seconds)) : 0.0;
+    const double count = uniform + hold * static_cast<double>(held);
     if (count > static_cast<double>(kMaxFrames)) {
         if (error)
             *error = "the replay would take " + std::to_string(static_cast<long long>(count)) +
@@ -121,11 +125,15 @@ std::vector<TimeNs> ReplayClock::frameTimes(double fps, std::string* error) cons
         return {};
     }
     std::vector<TimeNs> times;
-    const auto n = static_cast<std::size_t>(count);
-    times.reserve(n);
+    const auto n = static_cast<std::size_t>(uniform);
+    times.reserve(static_cast<std::size_t>(count));
     for (std::size_t k = 0; k + 1 < n; ++k)
         times.push_back(nowAt(begin_, end_, speed_, static_cast<double>(k) / fps));
     times.push_back(end_);
+    // Each held moment: `hold` frames exactly at it, in time order among the others.
+    for (std::size_t m = 0; m < held; ++m)
+        times.insert(times.end(), static_cast<std::size_t>(hold), moments_[m]);
+    std::stable_sort(times.begin(), times.end());
     return times;
 }
 

@@ -58,9 +58,12 @@ public:
     // Where a replay started at begin stands after `elapsed_seconds` of playing at `speed`.
     static TimeNs nowAt(TimeNs begin, TimeNs end, TimeNs speed, double elapsed_seconds);
     // The now of each frame at `fps` frames a second: begin, then one frame's worth of trace time
-    // further each, the last one exactly at end. Empty, with `error` naming the number, when
-    // there would be more than kMaxFrames or fps is not positive.
-    std::vector<TimeNs> frameTimes(double fps, std::string* error) const;
+    // further each, the last one exactly at end. With `hold_seconds`, the replay stops that long
+    // at each sync moment (the first kMaxHeldMoments of them), so a sync that returns within one
+    // frame's worth of time is still seen: its moment gets frames of its own. Empty, with `error`
+    // naming the number, when there would be more than kMaxFrames or fps is not positive.
+    std::vector<TimeNs> frameTimes(double fps, std::string* error, double hold_seconds = 0.0) const;
+    static constexpr std::size_t kMaxHeldMoments = 64;
 
 private:
     TimeNs begin_ = 0;

@@ -11,6 +11,7 @@
 #include "ui/replay/replay_bar.h"
 #include "ui/replay/replay_controller.h"
 #include "ui/replay/replay_overlay.h"
+#include "ui/timeline/callout_layer.h"
 #include "ui/timeline/lane_plottable.h"
 #include "ui/timeline/timeline_model.h"
 #include "ui/timeline/timeline_view.h"
@@ -137,6 +138,7 @@ void TestReplay::eventAfterNowIsNotDrawn() {
     QVERIFY(isKernel(s, 350 * kUs, kernel));
 }
 
+// Arrows go while a replay runs; callouts stay, each appearing once its event has begun.
 void TestReplay::overlayHidesArrowsAndCalloutsUntilItEnds() {
     TimelineView view;
     view.setTrace(twoKernels());
@@ -145,12 +147,14 @@ void TestReplay::overlayHidesArrowsAndCalloutsUntilItEnds() {
     QVERIFY(flows->visible());
     overlay.setNow(10 * kUs);
     QVERIFY(!flows->visible());
-    QVERIFY(!view.plot()->layer(QStringLiteral("callouts"))->visible());
+    QVERIFY(view.plot()->layer(QStringLiteral("callouts"))->visible());
+    QCOMPARE(view.callouts()->now(), std::optional<TimeNs>(10 * kUs));
     overlay.setNow(20 * kUs);
     QVERIFY(!flows->visible());
     overlay.setNow(std::nullopt);
     QVERIFY(flows->visible());
     QVERIFY(view.plot()->layer(QStringLiteral("callouts"))->visible());
+    QVERIFY(!view.callouts()->now());
     QVERIFY(!view.lanes()->nowNs());
     QCOMPARE(ReplayOverlay::label(1250 * kUs, 0), QStringLiteral("now 1.25 ms"));
 }

@@ -6,6 +6,7 @@
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
+#include <limits>
 
 #include "core/analysis/focus_resolver.h"
 #include "core/engine/engine_factory.h"
@@ -138,6 +139,30 @@ private slots:
         QVERIFY(!boxes[0].intersects(label));
         const QPointF start = CalloutPlacer::leaderStart(boxes[0], request);
         QVERIFY(!crosses(start, CalloutPlacer::leaderEnd(boxes[0], start), label));
+    }
+
+    // In a replay a callout appears once its event has begun, and not before.
+    void aReplayShowsTheCalloutsOfWhatHasBegun() {
+        TimelineView view;
+        view.resize(1400, 700);
+        const auto trace = runTrace();
+        view.setTrace(trace);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        settle(view);
+        const std::size_t all = view.callouts()->layout().size();
+        QVERIFY(all >= 2);
+        TimeNs first = std::numeric_limits<TimeNs>::max(), last = 0;
+        for (const TraceEvent& e : trace->events) {
+            first = std::min(first, e.start_ns);
+            last = std::max(last, e.end_ns);
+        }
+        view.callouts()->setNow(first - 1);
+        QCOMPARE(view.callouts()->layout().size(), std::size_t{0});
+        view.callouts()->setNow(last);
+        QCOMPARE(view.callouts()->layout().size(), all);
+        view.callouts()->setNow(std::nullopt);
+        QCOMPARE(view.callouts()->layout().size(), all);
     }
 
     void layerPlacesEveryVisibleCalloutApart() {

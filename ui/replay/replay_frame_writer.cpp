@@ -60,10 +60,15 @@ bool ReplayFrameWriter::write(std::shared_ptr<const Trace> trace, const Options&
         view.setTheme(o.theme->forPicture(o.size));
     view.setTrace(trace);
     ReplayOverlay overlay(&view);
-    ReplayClock clock(view.model()->beginNs(), view.model()->endNs());
+    ReplayClock clock(view.model()->beginNs(), view.model()->endNs(), syncMoments(*trace));
     clock.setSpeed(o.speed);
     std::string times_error;
-    const std::vector<TimeNs> times = clock.frameTimes(o.fps, &times_error);
+    // A sync that returns within a frame (torch.cpu.synchronize()) would never be seen: the
+    // replay stops at each sync moment for a while.
+    const std::vector<TimeNs> times = clock.frameTimes(o.fps, &times_error, kHoldSeconds);
+    // Lay the picture out once before the first frame, so where the first "now" label fits is
+    // measured on the picture's own axes.
+    view.plot()->toPixmap(o.size.width(), o.size.height());
     if (times.empty())
         return fail(QString::fromStdString(times_error));
 

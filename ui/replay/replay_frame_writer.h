@@ -28,6 +28,8 @@ public:
     };
 
     static constexpr double kMaxFps = 240.0;
+    // How long the frames stop at each sync moment (a wait that ends, a sync call).
+    static constexpr double kHoldSeconds = 0.5;
 
     // Writes every frame; false with `error` naming the directory, the frame or the limit that was
     // crossed. `frames` gets the number written.

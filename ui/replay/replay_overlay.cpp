@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "core/analysis/time_format.h"
+#include "ui/timeline/callout_layer.h"
 #include "ui/timeline/lane_plottable.h"
 #include "ui/timeline/memory_plot.h"
 #include "ui/timeline/timeline_model.h"
@@ -72,16 +73,14 @@ void ReplayOverlay::setNow(std::optional<TimeNs> now) {
         return;
     auto* plot = view_->plot();
     auto* flows = plot->layer(QStringLiteral("flows"));
-    auto* callouts = plot->layer(QStringLiteral("callouts"));
     if (now && !now_) {
         flows_were_visible_ = flows->visible();
-        callouts_were_visible_ = callouts->visible();
         flows->setVisible(false);
-        callouts->setVisible(false);
     } else if (!now && now_) {
         flows->setVisible(flows_were_visible_);
-        callouts->setVisible(callouts_were_visible_);
     }
+    // A callout appears once what it points at has begun, as a trainer would say it.
+    view_->callouts()->setNow(now);
     now_ = now;
     view_->lanes()->setNowNs(now);
     line_->setVisible(now.has_value());

@@ -39,7 +39,6 @@ private:
     QCPItemRect* memory_curtain_ = nullptr;
     std::optional<TimeNs> now_;
     bool flows_were_visible_ = true;
-    bool callouts_were_visible_ = true;
 };
 
 }  // namespace syncscope

@@ -3,6 +3,7 @@
 #include <QFontMetricsF>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "ui/timeline/callout_placer.h"
 #include "ui/timeline/time_mapping.h"
@@ -89,9 +90,14 @@ std::vector<CalloutLayer::Placed> CalloutLayer::layout() const {
         if (slot < 0 || static_cast<double>(e.end_ns) < range.lower ||
             static_cast<double>(e.start_ns) > range.upper)
             continue;
-        // The middle of the part of the bar in view, so a long bar's callout stays on screen.
+        if (now_ && e.start_ns > *now_)
+            continue;  // a replay has not reached it yet
+        // The middle of the part of the bar in view (and, in a replay, that has happened), so a
+        // long bar's callout stays on screen.
         const double t0 = std::max<double>(static_cast<double>(e.start_ns), range.lower);
-        const double t1 = std::min<double>(static_cast<double>(e.end_ns), range.upper);
+        const double t1 = std::min<double>(
+            std::min<double>(static_cast<double>(e.end_ns), range.upper),
+            now_ ? static_cast<double>(*now_) : std::numeric_limits<double>::infinity());
         const double x = map.toPixel((t0 + t1) / 2.0);
         const double y = value_axis_->coordToPixel(slot + 0.5);
         if (y < area.top() || y > area.bottom())

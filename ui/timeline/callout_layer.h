@@ -5,6 +5,7 @@
 #include <QString>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "core/analysis/callout_resolver.h"
@@ -36,6 +37,10 @@ public:
     // widget pixels for the range in view.
     using KeepClear = std::function<std::vector<QRectF>(const TimeMapping& map)>;
     void setKeepClear(KeepClear keepClear) { keep_clear_ = std::move(keepClear); }
+    // During a replay: only callouts whose event has begun by `now` are drawn, pointing at the
+    // part of it that has happened.
+    void setNow(std::optional<TimeNs> now) { now_ = now; }
+    std::optional<TimeNs> now() const { return now_; }
 
     // A callout as it is drawn now, in widget pixels.
     struct Placed {
@@ -64,6 +69,7 @@ private:
     std::vector<ResolvedCallout> resolved_;
     std::vector<ResolvedCallout> extra_;
     KeepClear keep_clear_;
+    std::optional<TimeNs> now_;
 };
 
 }  // namespace syncscope

@@ -454,7 +454,16 @@ void LanePlottable::draw(QCPPainter* painter) {
     // Markers go over every bar of every lane, so a neighbour never paints them away.
     for (int row = first; row < last; ++row)
         drawInstantMarkers(painter, map, row);
-    drawCpuSyncMarkers(painter, map);
+    if (now_) {
+        // A replay shows the label of a torch.cpu.synchronize() that has happened whole: it says
+        // what the moment means, and the moment is now or past.
+        painter->save();
+        painter->setClipRect(mKeyAxis->axisRect()->rect(), Qt::ReplaceClip);
+        drawCpuSyncMarkers(painter, map);
+        painter->restore();
+    } else {
+        drawCpuSyncMarkers(painter, map);
+    }
     drawHighlights(painter, map);
     if (hovered_ && hovered_ != selected_)
         drawOutline(painter, map, *hovered_, QPen(theme_.hover, 1.5));

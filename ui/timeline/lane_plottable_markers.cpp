@@ -76,6 +76,8 @@ std::vector<std::uint32_t> LanePlottable::cpuSyncsDrawn(const TimeMapping& map) 
                                [&](std::uint32_t e, TimeNs t) { return events[e].start_ns < t; });
     double lastX = -1e9;
     for (; it != syncs.end() && static_cast<double>(events[*it].start_ns) <= map.t1(); ++it) {
+        if (now_ && events[*it].start_ns > *now_)
+            break;  // a replay has not reached it
         const double x = map.toPixel(static_cast<double>(events[*it].start_ns));
         if (x - lastX < 2.0 * markerWidth())
             continue;  // a loop of them at fit zoom: one rule per few pixels is the truth

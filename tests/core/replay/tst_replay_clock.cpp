@@ -129,6 +129,13 @@ void TestReplayClock::frameTimes() {
     QCOMPARE(c.frameTimes(10, &error), (std::vector<TimeNs>{us(100), us(200), us(300), us(350)}));
     QVERIFY(c.frameTimes(0, &error).empty());
     QVERIFY(error.find("frame rate") != std::string::npos);
+    // Held at a sync moment: a return 5 µs in, between frames, gets frames of its own
+    // (0.3 s at 10 fps: three), in time order.
+    ReplayClock held(us(100), us(350), {us(105)});
+    held.setSpeed(1'000'000);
+    QCOMPARE(held.frameTimes(10, &error, 0.3),
+             (std::vector<TimeNs>{us(100), us(105), us(105), us(105), us(200), us(300), us(350)}));
+    QCOMPARE(held.frameTimes(10, &error), c.frameTimes(10, &error));  // no hold asked
 }
 
 void TestReplayClock::tooManyFramesIsAnError() {
