@@ -3363,6 +3363,18 @@ Save them before continuing?</source>
         <source>C&amp;lear Markers</source>
         <translation>マーカーをすべて消去(&amp;L)</translation>
     </message>
+    <message>
+        <source>Move to &amp;Top</source>
+        <translation>一番上へ移動(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Show &amp;Nested Calls</source>
+        <translation>入れ子の呼び出しを表示(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Fold &amp;Nested Calls</source>
+        <translation>入れ子の呼び出しを畳む(&amp;N)</translation>
+    </message>
 </context>
 <context>
     <name>syncscope::TraceSaver</name>

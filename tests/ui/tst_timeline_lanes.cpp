@@ -9,12 +9,16 @@
 #include <QMenu>
 #include <QScrollBar>
 #include <QTest>
+#include <map>
+#include <memory>
+#include <set>
 
 #include "core/interchange/trace_importer.h"
 #include "tests/support/real_traces.h"
 #include "tests/ui/timeline_settle.h"
 #include "tst_timeline_fixtures.h"
 #include "ui/timeline/lane_layout.h"
+#include "ui/timeline/lane_plottable.h"
 #include "ui/timeline/timeline_model.h"
 #include "ui/timeline/timeline_view.h"
 
@@ -419,6 +423,72 @@ private slots:
         QCOMPARE(view.laneLayout().hiddenCount(), bookkeeping);
         QCOMPARE(view.model()->rowCount(), static_cast<int>(trace->lanes.size()) - bookkeeping);
         QVERIFY(view.rowHeightPx() >= 18);
+    }
+
+    // Issue 38 item 9, on the H200 trace whose Python thread is 24 frames deep: the GPU lane
+    // opens first; the thread folds onto one row and back; any row moves to the top; the
+    // imported frames are not one grey.
+    void aDeepImportOpensWithTheGpuFirst() {
+        const QString path =
+            QDir(syncscope::test::realTracesDir())
+                .filePath(QStringLiteral("h200/torch-cpu-vs-cuda-synchronize.pt.trace.json.gz"));
+        if (!QFileInfo::exists(path))
+            SYNCSCOPE_MISSING_REAL_TRACES("h200/torch-cpu-vs-cuda-synchronize");
+        ImportResult imported = importTrace(path.toStdString());
+        QVERIFY2(imported.ok(), imported.error.c_str());
+        auto trace = std::make_shared<const Trace>(std::move(*imported.trace));
+        TimelineView view;
+        view.resize(1400, 800);
+        view.setTrace(trace);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        settle(view);
+        const TimelineModel& model = *view.model();
+        const auto kindOfRow = [&](int row) {
+            return trace->lanes[model.lanesOfRow(row).front()].kind;
+        };
+        QVERIFY(isGpuLane(kindOfRow(0)));
+
+        // The deepest host thread: fold its stack, then show it again.
+        int deep = -1;
+        for (int row = 0; row < model.rowCount(); ++row)
+            if (model.rowSpan(row) > 5)
+                deep = row;
+        QVERIFY(deep >= 0);
+        const int slot_count = model.slotCount();
+        const int span = model.rowSpan(deep);
+        std::unique_ptr<QMenu> menu(view.laneMenu(deep));
+        QAction* fold = actionNamed(menu.get(), QStringLiteral("Fold Nested Calls"));
+        QVERIFY(fold);
+        fold->trigger();
+        QCOMPARE(view.model()->rowSpan(deep), 1);
+        QCOMPARE(view.model()->slotCount(), slot_count - span + 1);
+        menu.reset(view.laneMenu(deep));
+        QAction* unfold = actionNamed(menu.get(), QStringLiteral("Show Nested Calls"));
+        QVERIFY(unfold);
+        unfold->trigger();
+        QCOMPARE(view.model()->rowSpan(deep), span);
+
+        // Move to Top pins the thread above the GPU lanes.
+        const auto lane = view.model()->lanesOfRow(deep).front();
+        menu.reset(view.laneMenu(deep));
+        QAction* top = actionNamed(menu.get(), QStringLiteral("Move to Top"));
+        QVERIFY(top && top->isEnabled());
+        top->trigger();
+        QCOMPARE(view.model()->lanesOfRow(0).front(), lane);
+
+        // Frames of different names are told apart by colour; one name keeps one colour.
+        std::map<std::string, QColor> colours;
+        std::set<QRgb> distinct;
+        for (const TraceEvent& e : trace->events) {
+            if (e.kind != EventKind::Annotation && e.kind != EventKind::Generic)
+                continue;
+            const QColor c = view.lanes()->fillColor(e);
+            const auto [it, added] = colours.emplace(std::string(trace->nameOf(e)), c);
+            QVERIFY(it->second == c);
+            distinct.insert(c.rgb());
+        }
+        QVERIFY2(distinct.size() >= 4, qPrintable(QString::number(distinct.size())));
     }
 
     void kinetoImportsHideTheirBookkeeping() {

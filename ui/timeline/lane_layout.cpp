@@ -66,6 +66,7 @@ void LaneLayout::reset(const Trace& trace, const std::vector<std::uint16_t>& nat
     natural_ = naturalOrder;
     order_ = naturalOrder;
     hidden_.assign(trace.lanes.size(), false);
+    flat_.assign(trace.lanes.size(), false);
     names_.clear();
     for (std::size_t l = 0; l < trace.lanes.size(); ++l) {
         hidden_[l] = isBookkeeping(trace.lanes[l]);
@@ -127,7 +128,7 @@ std::vector<LaneRow> LaneLayout::rows() const {
             out[static_cast<std::size_t>(r)].lanes.push_back(l);
             continue;
         }
-        out.push_back({{l}, g, false});
+        out.push_back({{l}, g, false, l < flat_.size() && flat_[l]});
     }
     return out;
 }
@@ -167,6 +168,29 @@ void LaneLayout::showAllLanes() {
 
 int LaneLayout::groupOf(std::uint16_t lane) const {
     return lane < group_of_.size() ? group_of_[lane] : -1;
+}
+
+void LaneLayout::setFlat(std::uint16_t lane, bool flat) {
+    if (lane >= flat_.size())
+        flat_.resize(std::size_t(lane) + 1, false);
+    flat_[lane] = flat;
+}
+
+bool LaneLayout::isFlat(std::uint16_t lane) const {
+    return lane < flat_.size() && flat_[lane];
+}
+
+void LaneLayout::putGpuLanesFirst(const Trace& trace) {
+    std::stable_partition(order_.begin(), order_.end(), [&](std::uint16_t l) {
+        return l < trace.lanes.size() && isGpuLane(trace.lanes[l].kind);
+    });
+}
+
+bool LaneLayout::moveRowToTop(int row) {
+    bool moved = false;
+    for (int r = row; r > 0 && moveRow(r, -1); --r)
+        moved = true;
+    return moved;
 }
 
 bool LaneLayout::canCollapse(int group) const {

@@ -14,6 +14,9 @@ struct LaneRow {
     std::vector<std::uint16_t> lanes;
     int group = -1;
     bool collapsed = false;
+    // One lane whose nested calls are folded onto one level (a Python stack five frames deep
+    // takes one row instead of five), as a collapsed track in Perfetto.
+    bool flat = false;
 };
 
 // Lanes that belong together and collapse into one row: a host thread with its waits and
@@ -65,6 +68,15 @@ public:
 
     // Moves row `row` of rows() one row up (delta -1) or down (+1); false at the ends.
     bool moveRow(int row, int delta);
+    // Moves row `row` above every other (pins what the user reads first at the top).
+    bool moveRowToTop(int row);
+    // The GPU lanes above the host's, in their order: for an imported program whose host
+    // threads carry deep stacks, so the GPU is seen without scrolling.
+    void putGpuLanesFirst(const Trace& trace);
+
+    // A lane's nested calls folded onto one row, or back by depth.
+    void setFlat(std::uint16_t lane, bool flat);
+    bool isFlat(std::uint16_t lane) const;
     const std::vector<std::uint16_t>& order() const { return order_; }
 
     int heightPx() const { return height_px_; }
@@ -81,6 +93,7 @@ private:
     std::vector<int> group_of_;
     std::vector<LaneGroup> groups_;
     std::vector<bool> collapsed_;  // by group
+    std::vector<bool> flat_;       // by lane
     std::vector<std::uint16_t> natural_;
     std::vector<std::string> names_;  // lane names laid out, to tell a grown trace from a new one
     int height_px_ = kDefaultHeightPx;

@@ -114,6 +114,19 @@ QColor LanePlottable::fillColor(const TraceEvent& e) const {
         return theme_.spinningWait;  // the host is held in the launch: a wait, not a call
     if (color_by_ == ColorBy::Batch && isWork(e.kind) && e.batch != kNone)
         return theme_.batchColor(e.batch);
+    if ((e.kind == EventKind::Annotation || e.kind == EventKind::Generic) && model_ &&
+        model_->trace() && !model_->trace()->scenario) {
+        // An imported program's frames and ops: one hue per name, as Perfetto colours slices, so
+        // a nested stack reads apart; mixed into the kind's grey so the sync colours (waits,
+        // cpu-sync) still stand out.
+        const QColor base = theme_.kindColor(e.kind);
+        const QColor hue = theme_.batchColor(
+            static_cast<std::uint32_t>((std::uint64_t{e.name} * 2654435761u) >> 7));
+        constexpr double kHue = 0.5;
+        return QColor::fromRgbF(base.redF() + (hue.redF() - base.redF()) * kHue,
+                                base.greenF() + (hue.greenF() - base.greenF()) * kHue,
+                                base.blueF() + (hue.blueF() - base.blueF()) * kHue);
+    }
     return theme_.kindColor(e.kind);
 }
 

@@ -87,12 +87,15 @@ void TimelineModel::buildRows() {
     arrangeRows(rows);
 }
 
-void TimelineModel::arrangeRows(const std::vector<std::vector<std::uint16_t>>& rows) {
+void TimelineModel::arrangeRows(const std::vector<std::vector<std::uint16_t>>& rows,
+                                const std::vector<bool>& flat) {
     const std::size_t laneCount = trace_ ? trace_->lanes.size() : 0;
     rows_.clear();
     row_lanes_.clear();
+    row_flat_.clear();
     row_of_lane_.assign(laneCount, -1);
-    for (const auto& row : rows) {
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+        const auto& row = rows[r];
         std::vector<std::uint16_t> kept;
         for (const auto l : row)
             if (l < laneCount && row_of_lane_[l] < 0) {
@@ -103,10 +106,13 @@ void TimelineModel::arrangeRows(const std::vector<std::vector<std::uint16_t>>& r
             continue;
         rows_.push_back(kept.front());
         row_lanes_.push_back(std::move(kept));
+        row_flat_.push_back(r < flat.size() && flat[r]);
     }
     row_top_.assign(1, 0);
-    for (const auto& lanes : row_lanes_)
-        row_top_.push_back(row_top_.back() + (lanes.size() == 1 ? depthCount(lanes.front()) : 1));
+    for (int row = 0; row < static_cast<int>(row_lanes_.size()); ++row)
+        row_top_.push_back(row_top_.back() + (rowByDepth(row)
+                                                  ? depthCount(row_lanes_[std::size_t(row)].front())
+                                                  : 1));
     first_gpu_row_ = 0;
     while (first_gpu_row_ < static_cast<int>(rows_.size())) {
         const auto kind = trace_->lanes[rows_[static_cast<std::size_t>(first_gpu_row_)]].kind;

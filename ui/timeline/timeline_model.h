@@ -65,7 +65,9 @@ public:
     const std::vector<std::uint16_t>& naturalOrder() const { return natural_; }
     // Rows on screen as a LaneLayout arranges them, top to bottom: each row draws one lane, or
     // several (a collapsed group); lanes in no row are hidden.
-    void arrangeRows(const std::vector<std::vector<std::uint16_t>>& rows);
+    // `flat`: per row, a single lane drawn on one level whatever its depth (empty: none).
+    void arrangeRows(const std::vector<std::vector<std::uint16_t>>& rows,
+                     const std::vector<bool>& flat = {});
 
     // Rows on screen, top to bottom: the first lane of each.
     const std::vector<std::uint16_t>& rows() const { return rows_; }
@@ -85,7 +87,10 @@ public:
     // The row holding slot position `slot` (a value-axis coordinate), -1 outside the rows.
     int rowAtSlot(double slot) const;
     // Whether `row` draws its lanes by depth (one lane) or flat (a collapsed group).
-    bool rowByDepth(int row) const { return lanesOfRow(row).size() == 1; }
+    bool rowByDepth(int row) const {
+        return lanesOfRow(row).size() == 1 &&
+               !(row >= 0 && std::size_t(row) < row_flat_.size() && row_flat_[std::size_t(row)]);
+    }
     // The slot an event is drawn in (its row's top plus its depth there), -1 when hidden.
     int slotOf(std::uint32_t event) const;
 
@@ -232,6 +237,7 @@ private:
     std::vector<std::uint16_t> natural_;
     std::vector<std::uint16_t> rows_;
     std::vector<std::vector<std::uint16_t>> row_lanes_;
+    std::vector<bool> row_flat_;  // by row: a single lane folded onto one level
     std::vector<int> row_of_lane_;
     std::vector<int> row_top_;  // slot of each row's top, plus the total at the end
     // By event; empty while no lane nests (every depth is 0 then), so flat traces pay nothing.

@@ -190,8 +190,19 @@ void TimelineView::setTrace(std::shared_ptr<const Trace> trace,
                                                          : std::make_shared<TimelineModel>(trace_);
     // A live run's growing snapshots keep what the user did to the lanes; a new trace starts over.
     if (trace_) {
-        if (!lane_layout_.adopt(*trace_, model_->naturalOrder()))
+        if (!lane_layout_.adopt(*trace_, model_->naturalOrder())) {
             scroll_px_ = 0.0;
+            // An imported program whose host threads stack deeper than a screen's worth of rows
+            // (Python frames): its GPU lanes go first, where they are seen without scrolling.
+            if (!trace_->scenario) {
+                int host_slots = 0;
+                for (std::uint16_t l = 0; l < trace_->lanes.size(); ++l)
+                    if (trace_->lanes[l].kind == LaneKind::HostThread)
+                        host_slots += model_->depthCount(l);
+                if (host_slots > kDeepHostSlots)
+                    lane_layout_.putGpuLanesFirst(*trace_);
+            }
+        }
     } else {
         lane_layout_.reset(Trace{}, {});
         scroll_px_ = 0.0;

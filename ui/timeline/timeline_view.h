@@ -55,6 +55,8 @@ class TimeTicker;
 class TimelineView : public QWidget {
     Q_OBJECT
 public:
+    // Host rows (lanes by depth) beyond which an imported trace opens with its GPU lanes first.
+    static constexpr int kDeepHostSlots = 12;
     explicit TimelineView(QWidget* parent = nullptr);
     ~TimelineView() override;
 

@@ -52,12 +52,14 @@ void TimelineView::applyLaneLayout() {
     row_labels_.clear();
     if (model_ && trace_) {
         std::vector<std::vector<std::uint16_t>> arranged;
+        std::vector<bool> flat;
         arranged.reserve(rows.size());
         for (const auto& row : rows) {
             arranged.push_back(row.lanes);
+            flat.push_back(row.flat);
             row_labels_.push_back(lane_layout_.rowLabel(*trace_, row));
         }
-        model_->arrangeRows(arranged);
+        model_->arrangeRows(arranged, flat);
         std::vector<bool> searchable(trace_->lanes.size(), false);
         for (const auto& row : rows)
             for (const auto l : row.lanes)
@@ -232,6 +234,20 @@ QMenu* TimelineView::laneMenu(int row) {
         up->setEnabled(row > 0);
         QAction* down = menu->addAction(tr("Move &Down"), this, [this, row] { moveRow(row, 1); });
         down->setEnabled(row + 1 < model_->rowCount());
+        QAction* top = menu->addAction(tr("Move to &Top"), this, [this, row] {
+            if (lane_layout_.moveRowToTop(row))
+                applyLaneLayout();
+        });
+        top->setEnabled(row > 0);
+        // A deep stack (an imported Python thread) folds onto one row, and back.
+        if (lanes.size() == 1 && (model_->depthCount(lane) > 1 || lane_layout_.isFlat(lane))) {
+            const bool flat = lane_layout_.isFlat(lane);
+            menu->addAction(flat ? tr("Show &Nested Calls") : tr("Fold &Nested Calls"), this,
+                            [this, lane, flat] {
+                                lane_layout_.setFlat(lane, !flat);
+                                applyLaneLayout();
+                            });
+        }
         if (collapsed) {
             menu->addAction(tr("&Hide Lanes of This Group"), this, [this, lanes] {
                 for (const auto l : lanes)
