@@ -491,6 +491,52 @@ private slots:
         QVERIFY2(distinct.size() >= 4, qPrintable(QString::number(distinct.size())));
     }
 
+    // Issue 38 item 15: a collapsed rank reads as a summary, its host calls above its GPU work,
+    // not as every lane's bars piled into one mix of colours.
+    void aCollapsedRankDrawsEachKindInItsBand() {
+        auto t = std::make_shared<Trace>();
+        Lane host{
+            LaneKind::HostThread, "host thread 1", kNone, StreamKind::NonBlocking, 0, kNoLane, 1};
+        host.rank = 0;
+        Lane stream{LaneKind::Stream, "stream 7", 7, StreamKind::NonBlocking, 0, kNoLane, kNone};
+        stream.rank = 0;
+        const auto h = t->addLane(host);
+        const auto g = t->addLane(stream);
+        TraceEvent call;
+        call.kind = EventKind::ApiCall;
+        call.lane = h;
+        call.start_ns = 0;
+        call.end_ns = 100'000;
+        call.name = t->strings.intern("cudaMemcpy");
+        t->addEvent(call);
+        TraceEvent kernel;
+        kernel.kind = EventKind::Kernel;
+        kernel.lane = g;
+        kernel.start_ns = 0;
+        kernel.end_ns = 100'000;
+        kernel.name = t->strings.intern("k");
+        t->addEvent(kernel);
+        TimelineView view;
+        view.resize(800, 400);
+        view.setTrace(t);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setGroupCollapsed(view.laneLayout().groupOf(h), true);
+        settle(view);
+        QCOMPARE(view.model()->rowCount(), 1);
+        const QImage image = view.plot()->toPixmap().toImage();
+        const double x = view.plot()->xAxis->coordToPixel(50'000);
+        const double top = view.plot()->yAxis->coordToPixel(0.25);
+        const double bottom = view.plot()->yAxis->coordToPixel(0.75);
+        const QColor api = view.theme().kindColor(EventKind::ApiCall);
+        const QColor gpu = view.theme().kindColor(EventKind::Kernel);
+        const QColor at_top = image.pixelColor(int(x), int(top));
+        const QColor at_bottom = image.pixelColor(int(x), int(bottom));
+        QVERIFY2(at_top == api, qPrintable(at_top.name() + QStringLiteral(" vs ") + api.name()));
+        QVERIFY2(at_bottom == gpu,
+                 qPrintable(at_bottom.name() + QStringLiteral(" vs ") + gpu.name()));
+    }
+
     void kinetoImportsHideTheirBookkeeping() {
         // Kineto's "Traces" and "Spans" processes, in the HTA trace that has them.
         const QString path = QDir(syncscope::test::realTracesDir())

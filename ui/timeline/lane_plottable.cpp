@@ -1,6 +1,7 @@
 #include "ui/timeline/lane_plottable.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace syncscope {
@@ -36,6 +37,12 @@ int drawLayer(LaneKind kind) {
             return 3;
     }
     return 0;
+}
+
+// The band of a collapsed row a lane's bars go in: 0 host calls, 1 waits, 2 GPU work.
+std::size_t bandClass(LaneKind kind) {
+    const int layer = drawLayer(kind);
+    return layer <= 1 ? 0 : layer == 2 ? 1 : 2;
 }
 
 // The lanes of `row` bottom layer first (by-depth rows have one lane).
@@ -88,8 +95,10 @@ TimeMapping LanePlottable::mapping() const {
 QRectF LanePlottable::barRect(const TimeMapping& map, int slot, TimeNs start, TimeNs end,
                               double minWidth) const {
     const double margin = (1.0 - theme_.barFraction) / 2.0;
-    const double y0 = mValueAxis->coordToPixel(slot + margin);
-    const double y1 = mValueAxis->coordToPixel(slot + 1.0 - margin);
+    // A collapsed row's summary draws each kind of lane in a band of its own (band_).
+    const double height = 1.0 - 2.0 * margin;
+    const double y0 = mValueAxis->coordToPixel(slot + margin + height * band_.first);
+    const double y1 = mValueAxis->coordToPixel(slot + margin + height * band_.second);
     // Clamp to a little beyond the axis rect: QPainter and some paint engines misbehave with
     // coordinates in the billions when zoomed far in.
     const double lo = map.left() - 10.0;
@@ -447,7 +456,22 @@ void LanePlottable::draw(QCPPainter* painter) {
     const QCPRange slotRange = mValueAxis->range();
     for (int row = first; row < last; ++row) {
         const bool byDepth = model_->rowByDepth(row);
-        for (const auto lane : lanesInDrawOrder(*model_, row)) {
+        // A collapsed group (a rank, a GPU, a thread with its waits) reads as a summary: its host
+        // calls, its waits and its GPU work each in a band, top to bottom as when expanded,
+        // instead of every lane's bars piled into one mix of colours.
+        const std::vector<std::uint16_t> lanes = lanesInDrawOrder(*model_, row);
+        std::array<bool, 3> classes{};
+        for (const auto lane : lanes)
+            classes[bandClass(model_->trace()->lanes[lane].kind)] = true;
+        const int bands = int(classes[0]) + int(classes[1]) + int(classes[2]);
+        for (const auto lane : lanes) {
+            if (bands > 1) {
+                const int cls = bandClass(model_->trace()->lanes[lane].kind);
+                int index = 0;
+                for (int c = 0; c < cls; ++c)
+                    index += classes[std::size_t(c)] ? 1 : 0;
+                band_ = {double(index) / bands, double(index + 1) / bands};
+            }
             // A collapsed row draws its lanes flat, the deepest level first: the outer slices
             // then lie on top with their labels, as the summary of what the lane does.
             for (int d = model_->depthCount(lane) - 1; d >= 0; --d) {
@@ -463,6 +487,7 @@ void LanePlottable::draw(QCPPainter* painter) {
                     drawItem(painter, map, slot, item, coverage);
             }
         }
+        band_ = {0.0, 1.0};
     }
     // Markers go over every bar of every lane, so a neighbour never paints them away.
     for (int row = first; row < last; ++row)

@@ -72,6 +72,9 @@ protected:
     void drawLegendIcon(QCPPainter* painter, const QRectF& rect) const override;
 
 private:
+    // The part of a bar's height [from, to) that bars are drawn in: the whole, but in a
+    // collapsed row's summary (one band per kind of lane).
+    std::pair<double, double> band_{0.0, 1.0};
     TimeMapping mapping() const;
     QRectF barRect(const TimeMapping& map, int slot, TimeNs start, TimeNs end,
                    double minWidth) const;
