@@ -103,6 +103,10 @@
         <source>page %1: the run of builtin:%2 %3: %4</source>
         <translation>ページ %1: builtin:%2 の実行が %3: %4</translation>
     </message>
+    <message>
+        <source>cancelled</source>
+        <translation>取り消された</translation>
+    </message>
 </context>
 <context>
     <name>DeviceName</name>
@@ -1870,6 +1874,57 @@ Save them before continuing?</source>
     <message>
         <source>Internal error</source>
         <translation>内部エラー</translation>
+    </message>
+</context>
+<context>
+    <name>syncscope::HandoutExport</name>
+    <message>
+        <source>Course &amp;Handouts…</source>
+        <translation>コースの配布資料(&amp;H)…</translation>
+    </message>
+    <message>
+        <source>Every course page (claim, truth, the run, where to look, the code) as a PNG, and all of them as one PDF to print</source>
+        <translation>コースの各ページ（主張、事実、実行、見どころ、コード）を PNG に、全ページを印刷用の PDF 1 つに書き出す</translation>
+    </message>
+    <message>
+        <source>Write the Course Handouts Into</source>
+        <translation>コースの配布資料の書き出し先</translation>
+    </message>
+    <message>
+        <source>The course could not be read: %1</source>
+        <translation>コースを読めなかった: %1</translation>
+    </message>
+    <message>
+        <source>Running the course&apos;s scenarios…</source>
+        <translation>コースのシナリオを実行中…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
+    </message>
+    <message>
+        <source>Course Handouts</source>
+        <translation>コースの配布資料</translation>
+    </message>
+    <message>
+        <source>No handouts written: %1</source>
+        <translation>配布資料は書き出されなかった: %1</translation>
+    </message>
+    <message>
+        <source>Drawing the pages…</source>
+        <translation>ページを描画中…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Wrote %n course page(s) and %1 to %2</source>
+        <translation>
+            <numerusform>コースの %n ページと %1 を %2 に書き出した</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Handouts cancelled after %n page(s)</source>
+        <translation>
+            <numerusform>配布資料の書き出しを %n ページで取り消した</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -1,12 +1,16 @@
 // The course as handouts (issue 38): `syncscope --course-export DIR` writes every page as a PNG
 // and all of them as one PDF, in either language; each page keeps the run big and the code and
 // texts off it.
+#include <QAction>
 #include <QApplication>
 #include <QFile>
 #include <QImage>
 #include <QRegularExpression>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
+#include <QWidget>
 
 #include "core/engine/engine_factory.h"
 #include "headless_test_utils.h"
@@ -15,6 +19,7 @@
 #include "ui/course/handout_page.h"
 #include "ui/editor/builtin_scenarios.h"
 #include "ui/i18n/ui_language.h"
+#include "ui/window/handout_export.h"
 
 using namespace syncscope;
 using namespace syncscope::testing;
@@ -134,6 +139,42 @@ private slots:
         QVERIFY(bytes.startsWith("%PDF-"));
         QVERIFY(bytes.trimmed().endsWith("%%EOF"));
         QCOMPARE(pdfPages(bytes), count);
+    }
+
+    // Help ▸ Course Handouts…: the same files, written while the window's event loop keeps
+    // turning (the runs on a worker, one page drawn per turn); Cancel stops it.
+    void theWindowWritesThemWithoutBlocking() {
+        QWidget window;
+        HandoutExport handouts(&window);
+        QSignalSpy finished(&handouts, &HandoutExport::finished);
+        int ticks = 0;
+        QTimer ticker;
+        connect(&ticker, &QTimer::timeout, [&] { ++ticks; });
+        ticker.start(5);
+        QTemporaryDir dir;
+        handouts.exportTo(dir.path());
+        QVERIFY(handouts.busy());
+        QVERIFY(!handouts.action()->isEnabled());
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 120000);
+        QVERIFY2(finished.front().at(0).toBool(), qPrintable(finished.front().at(1).toString()));
+        QVERIFY(handouts.action()->isEnabled());
+        QString error;
+        const int count = int(CourseLibrary::load(&error)->pages.size());
+        for (int k = 0; k < count; ++k)
+            QVERIFY(QFile::exists(dir.filePath(CourseHandout::pageFileName(k))));
+        QVERIFY(QFile::exists(dir.filePath(CourseHandout::pdfFileName())));
+        // At least a turn of the event loop per page written.
+        QVERIFY2(ticks >= count, qPrintable(QString::number(ticks)));
+
+        QTemporaryDir other;
+        finished.clear();
+        handouts.exportTo(other.path());
+        handouts.cancel();
+        QCOMPARE(finished.size(), 1);
+        QVERIFY(!finished.front().at(0).toBool());
+        QVERIFY(!handouts.busy());
+        QTest::qWait(200);
+        QVERIFY(!QFile::exists(other.filePath(CourseHandout::pdfFileName())));
     }
 
     void badRequestsSayWhatIsWrong() {

@@ -3,8 +3,6 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QPageSize>
-#include <memory>
-#include <vector>
 
 #include "core/engine/engine_factory.h"
 #include "ui/course/handout_page.h"
@@ -39,26 +37,21 @@ QString CourseHandout::pdfFileName() {
     return QStringLiteral("course.pdf");
 }
 
-bool CourseHandout::write(const Course& course, const Request& request, const Progress& progress,
-                          QString* error) {
+std::optional<std::vector<std::shared_ptr<const Trace>>> CourseHandout::runPages(
+    const Course& course, const QString& engine, const Progress& progress,
+    const CancelToken& cancel, QString* error) {
     const auto fail = [&](const QString& why) {
         if (error)
             *error = why;
-        return false;
+        return std::nullopt;
     };
     if (course.pages.empty())
         return fail(tr("the course has no page"));
-    const QFileInfo dir(request.directory);
-    if (dir.exists() && !dir.isDir())
-        return fail(tr("%1 is not a folder").arg(QDir::toNativeSeparators(request.directory)));
-    if (!dir.exists() && !QDir().mkpath(request.directory))
-        return fail(
-            tr("cannot make the folder %1").arg(QDir::toNativeSeparators(request.directory)));
-    const QDir out(request.directory);
+    std::vector<std::shared_ptr<const Trace>> runs;
     const int count = int(course.pages.size());
-
-    std::vector<std::unique_ptr<HandoutPage>> pages;
     for (int k = 0; k < count; ++k) {
+        if (cancel.cancelled())
+            return fail(tr("cancelled"));
         const CoursePage& page = course.pages[std::size_t(k)];
         const QString name = qs(page.scenario);
         if (progress)
@@ -68,45 +61,101 @@ bool CourseHandout::write(const Course& course, const Request& request, const Pr
             BuiltinScenarios::load(QStringLiteral("builtin:") + name, &load_error);
         if (!scenario)
             return fail(tr("page %1: %2").arg(k + 1).arg(load_error));
-        EngineChoice choice = chooseEngine(request.engine.toStdString());
+        EngineChoice choice = chooseEngine(engine.toStdString());
         if (!choice.engine)
             return fail(tr("page %1: %2").arg(k + 1).arg(qs(choice.error)));
         QuietObserver observer;
-        CancelToken never;
-        RunResult result = choice.engine->run(*scenario, observer, never);
+        RunResult result = choice.engine->run(*scenario, observer, cancel);
         if (result.status != RunStatus::Ok)
             return fail(tr("page %1: the run of builtin:%2 %3: %4")
                             .arg(k + 1)
                             .arg(name, qs(toString(result.status)), qs(result.message)));
-        HandoutPage::Content content;
-        content.page = page;
-        content.index = k;
-        content.count = count;
-        content.title = builtinTitle(page.scenario);
-        if (page.compare)
-            content.compareTitle = builtinTitle(*page.compare);
-        content.trace = std::make_shared<const Trace>(std::move(result.trace));
-        pages.push_back(std::make_unique<HandoutPage>(std::move(content), request.size));
-
-        ExportOptions options;
-        options.path = out.filePath(pageFileName(k));
-        options.size = request.size;
-        QString write_error;
-        const HandoutPage& handout = *pages.back();
-        if (!ImageExporter::exportPicture(
-                options, Theme::light().background,
-                [&](QPainter* p, bool vector) { handout.paint(p, vector); }, &write_error))
-            return fail(tr("page %1: %2").arg(k + 1).arg(write_error));
+        runs.push_back(std::make_shared<const Trace>(std::move(result.trace)));
     }
+    return runs;
+}
+
+CourseHandout::Session::Session(const Course& course, Request request,
+                                std::vector<std::shared_ptr<const Trace>> runs)
+    : course_(course), request_(std::move(request)), runs_(std::move(runs)) {}
+
+CourseHandout::Session::~Session() = default;
+
+int CourseHandout::Session::count() const {
+    return int(std::min(runs_.size(), course_.pages.size()));
+}
+
+bool CourseHandout::Session::prepare(QString* error) {
+    const QFileInfo dir(request_.directory);
+    if (dir.exists() && !dir.isDir()) {
+        if (error)
+            *error = tr("%1 is not a folder").arg(QDir::toNativeSeparators(request_.directory));
+        return false;
+    }
+    if (!dir.exists() && !QDir().mkpath(request_.directory)) {
+        if (error)
+            *error =
+                tr("cannot make the folder %1").arg(QDir::toNativeSeparators(request_.directory));
+        return false;
+    }
+    return true;
+}
+
+bool CourseHandout::Session::writePage(int k, QString* error) {
+    if (k < 0 || k >= count() || k != int(pages_.size()))
+        return false;  // pages are written in order, once
+    const CoursePage& page = course_.pages[std::size_t(k)];
+    HandoutPage::Content content;
+    content.page = page;
+    content.index = k;
+    content.count = int(course_.pages.size());
+    content.title = builtinTitle(page.scenario);
+    if (page.compare)
+        content.compareTitle = builtinTitle(*page.compare);
+    content.trace = runs_[std::size_t(k)];
+    pages_.push_back(std::make_unique<HandoutPage>(std::move(content), request_.size));
+
+    ExportOptions options;
+    options.path = QDir(request_.directory).filePath(pageFileName(k));
+    options.size = request_.size;
+    QString write_error;
+    const HandoutPage& handout = *pages_.back();
+    if (!ImageExporter::exportPicture(
+            options, Theme::light().background,
+            [&](QPainter* p, bool vector) { handout.paint(p, vector); }, &write_error)) {
+        if (error)
+            *error = tr("page %1: %2").arg(k + 1).arg(write_error);
+        return false;
+    }
+    return true;
+}
+
+bool CourseHandout::Session::writePdf(QString* error) {
     const QPageSize a4(QPageSize::A4);
     const QSizeF mm = a4.size(QPageSize::Millimeter);
     // The paper turned the way the pages are: landscape for wide ones.
-    const bool wide = request.size.width() >= request.size.height();
+    const bool wide = request_.size.width() >= request_.size.height();
     const QPageSize paper(wide ? QSizeF(mm.height(), mm.width()) : mm, QPageSize::Millimeter,
                           QStringLiteral("A4"), QPageSize::FuzzyMatch);
     return ImageExporter::exportPdfPages(
-        out.filePath(pdfFileName()), request.size, paper, count,
-        [&](QPainter* p, int k) { pages[std::size_t(k)]->paint(p, true); }, error);
+        QDir(request_.directory).filePath(pdfFileName()), request_.size, paper, int(pages_.size()),
+        [&](QPainter* p, int k) { pages_[std::size_t(k)]->paint(p, true); }, error);
+}
+
+bool CourseHandout::write(const Course& course, const Request& request, const Progress& progress,
+                          QString* error) {
+    Session session(course, request, {});
+    if (!session.prepare(error))
+        return false;
+    CancelToken never;
+    auto runs = runPages(course, request.engine, progress, never, error);
+    if (!runs)
+        return false;
+    Session writer(course, request, std::move(*runs));
+    for (int k = 0; k < writer.count(); ++k)
+        if (!writer.writePage(k, error))
+            return false;
+    return writer.writePdf(error);
 }
 
 }  // namespace syncscope

@@ -23,6 +23,7 @@
 #include "ui/timeline/timeline_view.h"
 #include "ui/window/compare_feature.h"
 #include "ui/window/files_feature.h"
+#include "ui/window/handout_export.h"
 #include "ui/window/main_window.h"
 #include "ui/window/run_feature.h"
 #include "ui/window/view_feature.h"
@@ -89,6 +90,10 @@ CourseFeature::CourseFeature(MainWindow& window) : QObject(&window), window_(win
     course_action_->setStatusTip(
         tr("The article's seven claims, then the sync modes: one page a scenario"));
     connect(course_action_, &QAction::triggered, this, [this] { startCourse(0); });
+    handouts_ = new HandoutExport(&window);
+    connect(handouts_, &HandoutExport::finished, this, [this](bool ok, const QString& message) {
+        window_.statusBar()->showMessage(message, ok ? 10000 : 0);
+    });
 }
 
 void CourseFeature::showStartPage() {

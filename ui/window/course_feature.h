@@ -16,6 +16,7 @@ namespace syncscope {
 
 class CodeView;
 class CoursePlayer;
+class HandoutExport;
 class LessonPanel;
 class MainWindow;
 class StartPage;
@@ -37,6 +38,8 @@ public:
     StepHighlight* stepHighlight() const { return highlight_; }
     QAction* startPageAction() const { return start_page_action_; }
     QAction* courseAction() const { return course_action_; }
+    // Help ▸ Course Handouts….
+    HandoutExport* handouts() const { return handouts_; }
 
     void showStartPage();
     bool startPageShown() const;
@@ -69,6 +72,7 @@ private:
     StepHighlight* highlight_ = nullptr;
     QAction* start_page_action_ = nullptr;
     QAction* course_action_ = nullptr;
+    HandoutExport* handouts_ = nullptr;
     QString engine_before_course_;
     bool opening_course_page_ = false;
     bool selecting_from_code_ = false;  // a timeline selection made for a code line

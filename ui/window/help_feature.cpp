@@ -13,6 +13,7 @@
 #include "ui/editor/sync_mode_picker.h"
 #include "ui/i18n/sync_mode_texts.h"
 #include "ui/window/course_feature.h"
+#include "ui/window/handout_export.h"
 #include "ui/window/main_window.h"
 
 namespace syncscope {
@@ -27,6 +28,7 @@ QString qs(std::string_view s) {
 
 HelpFeature::HelpFeature(MainWindow& window, QMenu* menu) : QObject(&window), window_(window) {
     menu->addAction(window.courseFeature()->courseAction());
+    menu->addAction(window.courseFeature()->handouts()->action());
     connect(menu->addAction(tr("&Sync Modes…")), &QAction::triggered, this,
             &HelpFeature::showSyncModes);
     QAction* about = menu->addAction(tr("&About syncscope"));
