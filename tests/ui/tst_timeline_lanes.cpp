@@ -12,6 +12,7 @@
 #include <map>
 #include <memory>
 #include <set>
+#include <tuple>
 
 #include "core/interchange/trace_importer.h"
 #include "tests/support/real_traces.h"
@@ -502,20 +503,17 @@ private slots:
         stream.rank = 0;
         const auto h = t->addLane(host);
         const auto g = t->addLane(stream);
-        TraceEvent call;
-        call.kind = EventKind::ApiCall;
-        call.lane = h;
-        call.start_ns = 0;
-        call.end_ns = 100'000;
-        call.name = t->strings.intern("cudaMemcpy");
-        t->addEvent(call);
-        TraceEvent kernel;
-        kernel.kind = EventKind::Kernel;
-        kernel.lane = g;
-        kernel.start_ns = 0;
-        kernel.end_ns = 100'000;
-        kernel.name = t->strings.intern("k");
-        t->addEvent(kernel);
+        // A call and a kernel over the same 100 µs.
+        for (const auto& [lane, kind, name] :
+             {std::tuple{h, EventKind::ApiCall, "cudaMemcpy"}, {g, EventKind::Kernel, "k"}}) {
+            TraceEvent e;
+            e.kind = kind;
+            e.lane = lane;
+            e.start_ns = 0;
+            e.end_ns = 100'000;
+            e.name = t->strings.intern(name);
+            t->addEvent(e);
+        }
         TimelineView view;
         view.resize(800, 400);
         view.setTrace(t);
