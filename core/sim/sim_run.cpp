@@ -15,6 +15,8 @@ namespace {
 
 // Cancellation, progress and live deltas are looked at every this many steps (~1 ms of work).
 constexpr std::uint32_t kCheckEvery = 4096;
+// New events after which the live view gets them whatever the time (SimRun::checkpoint).
+constexpr std::size_t kFlushEvents = std::size_t{1} << 18;
 
 std::vector<std::string> bufferNames(const Scenario& scenario) {
     std::vector<std::string> names;
@@ -142,22 +144,41 @@ RunResult SimRun::run() {
     return std::move(result_);
 }
 
+void SimRun::checkpoint(double within) {
+    if (!emitter_)
+        return;
+    if (within >= 0.0)
+        observer_.onProgress((index_ + std::min(within, 1.0)) / total_steps_, "simulating");
+    const std::size_t events = result_.trace.events.size();
+    if (events - flushed_events_ >= kFlushEvents) {
+        emitter_->flush();
+        flushed_events_ = events;
+    } else {
+        emitter_->maybeFlush();
+    }
+}
+
 void SimRun::simulate() {
     Trace& trace = result_.trace;
     TraceDeltaEmitter emitter(trace, observer_);
+    emitter_ = &emitter;
     const double total =
         static_cast<double>(std::max<std::size_t>(1, expandedStepCount(scenario_.program)));
+    total_steps_ = total;
     ProgramWalker walker(scenario_.program);
     std::uint32_t batch = kNone;
     result_.status = RunStatus::Ok;
+    std::size_t next_check_events = kFlushEvents;
     for (const Step* step = walker.next(batch); step != nullptr; step = walker.next(batch)) {
-        if (index_ % kCheckEvery == 0) {
+        // Every few thousand steps, or sooner when the steps write many events each.
+        if (index_ % kCheckEvery == 0 || trace.events.size() >= next_check_events) {
+            next_check_events = trace.events.size() + kFlushEvents;
             if (cancel_.cancelled()) {
                 result_.status = RunStatus::Cancelled;
                 result_.message = "cancelled after " + std::to_string(index_) + " steps";
                 break;
             }
-            emitter.maybeFlush();
+            checkpoint();
             observer_.onProgress(index_ / total, "simulating");
         }
         step_ = step;
@@ -180,6 +201,7 @@ void SimRun::simulate() {
     if (trace.flows.capacity() > trace.flows.size() + trace.flows.size() / 8 + 1024)
         trace.flows.shrink_to_fit();
     emitter.flush();
+    emitter_ = nullptr;
     observer_.onProgress(1.0, "done");
 }
 

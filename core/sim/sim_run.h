@@ -18,6 +18,8 @@
 
 namespace syncscope {
 
+class TraceDeltaEmitter;
+
 // One simulated run: the host thread executes the expanded program step by step on its own clock,
 // handing GPU work to SimGpu and blocking on it where CUDA would (docs/semantics.md sections 1–5),
 // and writes the trace as docs/trace-conventions.md describes. Host API costs come from the device
@@ -41,6 +43,11 @@ private:
 
     void setup();
     void simulate();
+    // Hands what the trace gained to the live view: when its interval has passed, or at once
+    // after kFlushEvents new events, so even one step that writes millions of events (a long
+    // event_query_poll loop) grows the view while it runs.
+    // Inside a long step, `within` is how far through it the step is (0..1), for the progress.
+    void checkpoint(double within = -1.0);
     bool execute(const Step& step);  // false: the run cannot go on (failure_ says why)
 
     // Steps (sim_run_steps.cpp).
@@ -115,7 +122,10 @@ private:
     std::uint32_t batch_ = kNone;
     const Step* step_ = nullptr;
     std::string failure_;
-    bool cancelled_ = false;        // a step saw the cancel token
+    bool cancelled_ = false;                // a step saw the cancel token
+    TraceDeltaEmitter* emitter_ = nullptr;  // simulate()'s, while it runs
+    std::size_t flushed_events_ = 0;        // trace size at the last flush
+    double total_steps_ = 1.0;              // expanded steps of the run, for the progress
     std::uint64_t host_funcs_ = 0;  // cudaLaunchHostFunc calls so far (the first costs more)
     std::uint32_t demand_grid_ = 0, demand_block_ = 0;
     SmDemand demand_;

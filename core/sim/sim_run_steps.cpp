@@ -403,9 +403,13 @@ bool SimRun::eventQueryPoll(const Step& step) {
     query.cuda_event = step.event;
     for (TimeNs i = 0; i <= polls; ++i) {
         // A long loop is one step: look at the cancel token inside it too.
-        if (i % 4096 == 4095 && cancel_.cancelled()) {
-            cancelled_ = true;
-            return false;
+        if (i % 4096 == 4095) {
+            if (cancel_.cancelled()) {
+                cancelled_ = true;
+                return false;
+            }
+            // The live view grows and the progress moves during the loop too.
+            checkpoint(static_cast<double>(i) / static_cast<double>(polls + 1));
         }
         query.start_ns = t0 + i * period;
         query.end_ns = query.start_ns + profile_.api_cost_ns;
