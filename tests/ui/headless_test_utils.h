@@ -13,6 +13,8 @@
 #include <utility>
 #include <vector>
 
+#include "tests/support/memory_limit.h"
+
 namespace syncscope::testing {
 
 inline const QString kBinary = QStringLiteral(SYNCSCOPE_BINARY_DIR "/app/gui/syncscope");
@@ -32,6 +34,15 @@ inline Outcome runSyncscope(const QStringList& args, bool without_display = fals
                             const ChildSetup& setup = {}) {
     QProcess process;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+#if defined(SYNCSCOPE_TEST_SANITIZED)
+    // A sanitizer build's child needs terabytes of address space for its shadow memory
+    // (tests/support/memory_limit.h): no limit there.
+    if (setup.address_space != 0) {
+        ChildSetup unlimited = setup;
+        unlimited.address_space = 0;
+        return runSyncscope(args, without_display, unlimited);
+    }
+#endif
     if (setup.address_space != 0) {
         const auto bytes = static_cast<rlim_t>(setup.address_space);
         process.setChildProcessModifier([bytes] {
