@@ -11,6 +11,7 @@
 #include <QTest>
 #include <QTimer>
 #include <QWidget>
+#include <memory>
 
 #include "core/engine/engine_factory.h"
 #include "headless_test_utils.h"
@@ -175,6 +176,19 @@ private slots:
         QVERIFY(!handouts.busy());
         QTest::qWait(200);
         QVERIFY(!QFile::exists(other.filePath(CourseHandout::pdfFileName())));
+    }
+
+    // Closing the window while the pages' runs are in flight: the runs are cancelled and waited
+    // for before what they read goes (HandoutExport destroys its job tracker first); nothing is
+    // written afterwards.
+    void closingWhileRunningIsSafe() {
+        QTemporaryDir dir;
+        auto window = std::make_unique<QWidget>();
+        auto* handouts = new HandoutExport(window.get());
+        handouts->exportTo(dir.path());
+        QVERIFY(handouts->busy());
+        window.reset();
+        QVERIFY(!QFile::exists(dir.filePath(CourseHandout::pdfFileName())));
     }
 
     void badRequestsSayWhatIsWrong() {

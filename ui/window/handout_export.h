@@ -43,13 +43,15 @@ private:
 
     QPointer<QWidget> window_;
     QAction* action_ = nullptr;
-    JobTracker runs_{JobTracker::Concurrency::OneAtATime};
     QPointer<QProgressDialog> progress_;
     std::unique_ptr<Course> course_;
     std::unique_ptr<CourseHandout::Session> session_;
     CourseHandout::Request request_;
     int next_ = 0;
     bool busy_ = false;
+    // Last, so it is destroyed first: its destructor cancels the runs and waits for them, while
+    // the course they read (course_) still exists.
+    JobTracker runs_{JobTracker::Concurrency::OneAtATime};
 };
 
 }  // namespace syncscope
