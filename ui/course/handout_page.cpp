@@ -6,7 +6,6 @@
 #include <algorithm>
 
 #include "core/analysis/focus_resolver.h"
-#include "core/code/scenario_code.h"
 #include "ui/code/code_line_text.h"
 #include "ui/export/image_exporter.h"
 #include "ui/i18n/ui_language.h"
@@ -128,10 +127,10 @@ void HandoutPage::layOut() {
         bottom_h += wrappedHeight(b.font, text_width, b.text) + 6;
 
     // The code: as many lines as its share allows, the rest counted.
-    std::vector<CodeLine> lines;
+    code_lines_.clear();
     if (content_.trace && content_.trace->scenario)
-        lines = ScenarioCode::generate(*content_.trace->scenario);
-    code_line_count_ = int(lines.size());
+        code_lines_ = ScenarioCode::generate(*content_.trace->scenario);
+    const std::vector<CodeLine>& lines = code_lines_;
     code_line_height_ = QFontMetrics(code_font_).height() + 3;
     const int code_head_h = QFontMetrics(code_head_font_).height() + 6;
     const int room = footer_.top() - kGap - timeline_top - bottom_h - kGap;
@@ -222,10 +221,10 @@ void HandoutPage::paint(QPainter* painter, bool vector) const {
 }
 
 void HandoutPage::paintCode(QPainter* painter) const {
-    if (code_.isEmpty() || !content_.trace || !content_.trace->scenario)
+    if (code_.isEmpty())
         return;
     const Theme theme = Theme::light();
-    const std::vector<CodeLine> lines = ScenarioCode::generate(*content_.trace->scenario);
+    const std::vector<CodeLine>& lines = code_lines_;
     const int column = code_.width() / 2;
     const int head_h = QFontMetrics(code_head_font_).height() + 6;
     painter->fillRect(QRect(code_.topLeft(), QSize(code_.width(), head_h)), theme.laneStripe);

@@ -6,6 +6,7 @@
 #include <QString>
 #include <memory>
 
+#include "core/code/scenario_code.h"
 #include "core/course/course.h"
 #include "core/model/trace.h"
 
@@ -44,7 +45,7 @@ public:
     QRect timelineRect() const { return timeline_; }
     QRect codeRect() const { return code_; }
     int codeLinesShown() const { return code_lines_shown_; }
-    int codeLineCount() const { return code_line_count_; }
+    int codeLineCount() const { return int(code_lines_.size()); }
     // The texts as printed.
     QString sectionText() const;
     QString footerText() const;
@@ -68,7 +69,7 @@ private:
     int head_width_ = 0;
     int code_line_height_ = 0;
     int code_lines_shown_ = 0;
-    int code_line_count_ = 0;
+    std::vector<CodeLine> code_lines_;  // the scenario as code, written once at layout
     std::unique_ptr<TimelineView> view_;
 };
 
