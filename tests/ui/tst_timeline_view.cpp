@@ -322,6 +322,31 @@ private slots:
         QVERIFY(lo <= double(e.start_ns) && hi >= double(e.end_ns));
     }
 
+    // Nor does the profiler's own "Record Window End" on a hidden bookkeeping row (a real trace:
+    // work ends at 5 ms, that marker at 8.4 ms).
+    void fitIgnoresTheRecordersBookkeepingRows() {
+        auto trace = makeDemoTrace(2);
+        TimeNs last = 0;
+        for (const TraceEvent& e : trace->events)
+            last = std::max(last, e.end_ns);
+        Lane lane;
+        lane.kind = LaneKind::Other;
+        lane.name = "/";
+        lane.bookkeeping = true;
+        TraceEvent marker;
+        marker.kind = EventKind::Generic;
+        marker.lane = trace->addLane(lane);
+        marker.start_ns = marker.end_ns = 5 * (last + 1);
+        marker.name = trace->strings.intern("Record Window End");
+        trace->addEvent(marker);
+        view_->setTrace(trace);
+        view_->zoomToFit();
+        const auto [lo, hi] = view_->visibleRange();
+        QVERIFY2(hi < 1.1 * double(last) + 1000.0, qPrintable(QString::number(hi)));
+        QVERIFY(hi >= double(last));
+        QVERIFY(lo <= 0.0);
+    }
+
     void keysAndWheelZoomAroundTheCursor() {
         const auto [lo, hi] = view_->visibleRange();
         QTest::keyClick(view_->plot(), Qt::Key_Plus);
