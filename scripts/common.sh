@@ -13,7 +13,7 @@ SYNCSCOPE_PACKAGES=(
     qt6-base-dev qt6-base-dev-tools qt6-svg-dev qt6-qpa-plugins libgl-dev
     libqcustomplot-dev nlohmann-json3-dev libsimdjson-dev libsqlite3-dev zlib1g-dev libcli11-dev
     qt6-l10n-tools qt6-tools-dev qt6-translations-l10n fonts-dejavu-core fonts-noto-cjk
-    clang-format
+    clang-format python3
 )
 
 syncscope_install_packages() {

@@ -59,6 +59,17 @@ struct ImportOptions {
     std::string out;
 };
 
+struct RecordOptions {
+    std::vector<std::string> command;  // the program and its arguments
+    std::string out = "recording.json.gz";
+    double delay_s = 0;
+    double duration_s = 0;  // 0: to the program's end
+    std::string capture_range;
+    std::uint64_t max_size_bytes = 0;  // 0: no limit
+    bool python_hook = true;
+    bool quiet = false;
+};
+
 struct CollectivesOptions {
     std::string trace;
     bool json = false;
@@ -78,6 +89,7 @@ int modesCommand(const ModesOptions& options);
 int compareCommand(const CompareOptions& options);
 int importCommand(const ImportOptions& options);
 int collectivesCommand(const CollectivesOptions& options);
+int recordCommand(const RecordOptions& options);
 int exportChromeCommand(const ExportOptions& options);
 int exportCsvCommand(const ExportOptions& options);
 

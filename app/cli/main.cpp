@@ -117,6 +117,41 @@ int main(int argc, char** argv) {
                               "Machine-readable output (docs/cli-json.md)");
     collectives_cmd->callback([&] { exit_code = collectivesCommand(collectives); });
 
+    RecordOptions record;
+    auto* record_cmd = app.add_subcommand(
+        "record",
+        "Record an unmodified program (e.g. -- python3 train.py) with CUPTI and save its trace");
+    record_cmd->footer(
+        "The program runs with syncscope's injection library (CUDA_INJECTION64_PATH) and, for "
+        "Python, a hook that marks torch.cpu.synchronize(), Tensor.item() and the other "
+        "torch-level sync calls as NVTX ranges. Every process that uses CUDA is recorded; several "
+        "(torchrun, subprocesses) become one timeline grouped by rank (RANK where set). Ctrl+C "
+        "stops the program and keeps what was recorded (exit status 3). Otherwise the exit status "
+        "is the program's; a program that makes no CUDA call gets a message and no trace. "
+        "Limits and the file format: docs/recorder.md.");
+    record_cmd->add_option("command", record.command, "The program and its arguments, after --")
+        ->required();
+    record_cmd->add_option("--out,-o", record.out, "Write the trace here (.json, or .json.gz)")
+        ->capture_default_str();
+    record_cmd->add_option("--delay", record.delay_s, "Seconds after the start to begin recording")
+        ->check(CLI::NonNegativeNumber);
+    record_cmd
+        ->add_option("--duration", record.duration_s,
+                     "Seconds to record (the program runs on); 0 = to its end")
+        ->check(CLI::NonNegativeNumber);
+    record_cmd->add_option("--capture-range", record.capture_range,
+                           "Keep only nvtx:NAME ranges, or what lies between cudaProfilerStart() "
+                           "and cudaProfilerStop() (cudaProfilerApi)");
+    record_cmd
+        ->add_option("--max-size", record.max_size_bytes,
+                     "Stop keeping records once a process's recording is this large "
+                     "(e.g. 512M, 2G); what is left out is counted")
+        ->transform(CLI::AsSizeValue(false));
+    record_cmd->add_flag("!--no-python-hook", record.python_hook,
+                         "Do not mark the torch-level calls of a Python program");
+    record_cmd->add_flag("--quiet,-q", record.quiet, "Print only errors and warnings");
+    record_cmd->callback([&] { exit_code = recordCommand(record); });
+
     ExportOptions chrome;
     auto* chrome_cmd = app.add_subcommand(
         "export-chrome", "Export a trace as Chrome Trace Event JSON (Perfetto, chrome://tracing)");

@@ -32,6 +32,7 @@ bool CuptiActivityDecoder::decode(const CUpti_Activity& record, CuptiRecordBatch
             op.end = k.end;
             op.stream_id = k.streamId;
             op.correlation = k.correlationId;
+            op.device = k.deviceId;
             op.grid = dims(k.gridX, k.gridY, k.gridZ);
             op.block = dims(k.blockX, k.blockY, k.blockZ);
             if (k.name != nullptr)
@@ -49,6 +50,11 @@ bool CuptiActivityDecoder::decode(const CUpti_Activity& record, CuptiRecordBatch
             op.correlation = m.correlationId;
             op.bytes = m.bytes;
             op.copy_kind = m.copyKind;
+            op.device = m.deviceId;
+            // The host side of the copy: pageable memory makes even an async copy block
+            // (docs/semantics.md section 2).
+            op.pageable = m.srcKind == CUPTI_ACTIVITY_MEMORY_KIND_PAGEABLE ||
+                          m.dstKind == CUPTI_ACTIVITY_MEMORY_KIND_PAGEABLE;
             out.gpu.push_back(std::move(op));
             return true;
         }
@@ -61,6 +67,7 @@ bool CuptiActivityDecoder::decode(const CUpti_Activity& record, CuptiRecordBatch
             op.stream_id = m.streamId;
             op.correlation = m.correlationId;
             op.bytes = m.bytes;
+            op.device = m.deviceId;
             out.gpu.push_back(std::move(op));
             return true;
         }
@@ -68,6 +75,32 @@ bool CuptiActivityDecoder::decode(const CUpti_Activity& record, CuptiRecordBatch
             const auto a = copyOf<CUpti_ActivityAPI>(record);
             out.api.push_back({static_cast<std::uint32_t>(a.cbid), a.start, a.end, a.threadId,
                                a.correlationId, a.returnValue});
+            return true;
+        }
+        case CUPTI_ACTIVITY_KIND_DRIVER: {
+            const auto a = copyOf<CUpti_ActivityAPI>(record);
+            out.driver.push_back({static_cast<std::uint32_t>(a.cbid), a.start, a.end, a.threadId,
+                                  a.correlationId, a.returnValue});
+            return true;
+        }
+        case CUPTI_ACTIVITY_KIND_MARKER: {
+            const auto m = copyOf<CUpti_ActivityMarker2>(record);
+            MarkerRecord r;
+            r.flags = static_cast<std::uint8_t>(
+                m.flags & (CUPTI_ACTIVITY_FLAG_MARKER_INSTANTANEOUS |
+                           CUPTI_ACTIVITY_FLAG_MARKER_START | CUPTI_ACTIVITY_FLAG_MARKER_END));
+            r.timestamp = m.timestamp;
+            r.id = m.id;
+            if (m.objectKind == CUPTI_ACTIVITY_OBJECT_THREAD ||
+                m.objectKind == CUPTI_ACTIVITY_OBJECT_PROCESS) {
+                r.process_id = m.objectId.pt.processId;
+                r.thread_id = m.objectId.pt.threadId;
+            }
+            if (m.name != nullptr)
+                r.name = m.name;
+            if (m.domain != nullptr)
+                r.domain = m.domain;
+            out.markers.push_back(std::move(r));
             return true;
         }
         case CUPTI_ACTIVITY_KIND_SYNCHRONIZATION: {
@@ -97,6 +130,7 @@ bool CuptiActivityDecoder::decode(const CUpti_Activity& record, CuptiRecordBatch
             r.pool_size = m.memoryPoolConfig.pool.size;
             r.pool_utilized = m.memoryPoolConfig.utilizedSize;
             r.release_threshold = m.memoryPoolConfig.releaseThreshold;
+            r.memory_kind = static_cast<std::uint8_t>(m.memoryKind);
             out.memory.push_back(r);
             return true;
         }

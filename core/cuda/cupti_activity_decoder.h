@@ -2,7 +2,7 @@
 
 #include <cupti_activity.h>
 
-#include "core/cuda/cupti_records.h"
+#include "core/record/cupti_records.h"
 
 namespace syncscope {
 

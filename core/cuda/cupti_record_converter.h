@@ -6,9 +6,9 @@
 #include <unordered_map>
 #include <vector>
 
-#include "core/cuda/cupti_records.h"
 #include "core/model/scenario.h"
 #include "core/model/trace.h"
+#include "core/record/cupti_records.h"
 
 namespace syncscope {
 

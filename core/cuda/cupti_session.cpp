@@ -21,7 +21,8 @@ std::string cuptiError(const char* call, CUptiResult result) {
 
 bool optionalKind(CUpti_ActivityKind kind) {
     return kind == CUPTI_ACTIVITY_KIND_MEMORY2 || kind == CUPTI_ACTIVITY_KIND_MEMORY_POOL ||
-           kind == CUPTI_ACTIVITY_KIND_CUDA_EVENT || kind == CUPTI_ACTIVITY_KIND_SYNCHRONIZATION;
+           kind == CUPTI_ACTIVITY_KIND_CUDA_EVENT || kind == CUPTI_ACTIVITY_KIND_SYNCHRONIZATION ||
+           kind == CUPTI_ACTIVITY_KIND_MARKER || kind == CUPTI_ACTIVITY_KIND_DRIVER;
 }
 
 }  // namespace
@@ -97,7 +98,12 @@ std::string CuptiSession::initialize() {
 }
 
 std::string CuptiSession::enable(std::string& warnings) {
-    for (const CUpti_ActivityKind kind : recordedActivityKinds()) {
+    return enable(warnings, recordedActivityKinds());
+}
+
+std::string CuptiSession::enable(std::string& warnings, std::span<const CUpti_ActivityKind> kinds) {
+    enabled_kinds_ = kinds;
+    for (const CUpti_ActivityKind kind : kinds) {
         const CUptiResult r = cuptiActivityEnable(kind);
         if (r == CUPTI_SUCCESS)
             continue;
@@ -117,7 +123,7 @@ std::string CuptiSession::enable(std::string& warnings) {
 
 void CuptiSession::disable() {
     cuptiActivityEnableCudaEventDeviceTimestamps(0);
-    for (const CUpti_ActivityKind kind : recordedActivityKinds())
+    for (const CUpti_ActivityKind kind : enabled_kinds_)
         cuptiActivityDisable(kind);
 }
 

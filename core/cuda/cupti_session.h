@@ -4,10 +4,11 @@
 
 #include <cstdint>
 #include <mutex>
+#include <span>
 #include <string>
 #include <vector>
 
-#include "core/cuda/cupti_records.h"
+#include "core/record/cupti_records.h"
 
 namespace syncscope {
 
@@ -25,9 +26,11 @@ public:
 
     // "" on success, else why CUPTI cannot record here.
     std::string initialize();
-    // Enables every kind of recordedActivityKinds(); "" or an error. Kinds that only enrich the
-    // trace (memory, pool, CUDA event) may fail on some drivers: they are listed in `warnings`.
+    // Enables every kind of `kinds` (the engine's: recordedActivityKinds()); "" or an error. Kinds
+    // that only enrich the trace (memory, pool, CUDA event, NVTX) may fail on some drivers: they
+    // are listed in `warnings`. disable() turns off what enable() turned on.
     std::string enable(std::string& warnings);
+    std::string enable(std::string& warnings, std::span<const CUpti_ActivityKind> kinds);
     void disable();
     // cuptiActivityFlushAll: `forced` also delivers buffers with incomplete records. Never syncs.
     void flush(bool forced);
@@ -61,6 +64,7 @@ private:
     bool initialized_ = false;
     std::string init_error_;
     bool host_clock_ = false;
+    std::span<const CUpti_ActivityKind> enabled_kinds_;
     std::int64_t record_offset_ns_ = 0;
 };
 

@@ -5,7 +5,7 @@
 #include <thread>
 #include <vector>
 
-#include "core/cuda/cupti_records.h"
+#include "core/record/cupti_records.h"
 
 namespace syncscope {
 

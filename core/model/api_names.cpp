@@ -106,4 +106,11 @@ bool isFrameworkApi(ApiId api) {
            api == ApiId::TensorFree || api == ApiId::RecordStream;
 }
 
+std::string_view memcpyKindName(std::int64_t copy_kind) {
+    static constexpr std::string_view kNames[] = {
+        "Memcpy",      "Memcpy HtoD", "Memcpy DtoH", "Memcpy HtoA", "Memcpy AtoH", "Memcpy AtoA",
+        "Memcpy AtoD", "Memcpy DtoA", "Memcpy DtoD", "Memcpy HtoH", "Memcpy PtoP"};
+    return copy_kind >= 0 && copy_kind <= 10 ? kNames[copy_kind] : kNames[0];
+}
+
 }  // namespace syncscope

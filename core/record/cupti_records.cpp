@@ -1,4 +1,4 @@
-#include "core/cuda/cupti_records.h"
+#include "core/record/cupti_records.h"
 
 #include <iterator>
 
@@ -19,6 +19,7 @@ void moveAppend(std::vector<T>& to, std::vector<T>& from) {
 
 void CuptiRecordBatch::append(CuptiRecordBatch&& other) {
     moveAppend(api, other.api);
+    moveAppend(driver, other.driver);
     moveAppend(gpu, other.gpu);
     moveAppend(sync, other.sync);
     moveAppend(cuda_events, other.cuda_events);
@@ -27,6 +28,7 @@ void CuptiRecordBatch::append(CuptiRecordBatch&& other) {
     moveAppend(external, other.external);
     moveAppend(host, other.host);
     moveAppend(samples, other.samples);
+    moveAppend(markers, other.markers);
     dropped += other.dropped;
     unknown += other.unknown;
     other.dropped = other.unknown = 0;
@@ -34,7 +36,8 @@ void CuptiRecordBatch::append(CuptiRecordBatch&& other) {
 
 bool CuptiRecordBatch::empty() const {
     return api.empty() && gpu.empty() && sync.empty() && cuda_events.empty() && memory.empty() &&
-           pools.empty() && external.empty() && host.empty() && samples.empty();
+           pools.empty() && external.empty() && host.empty() && samples.empty() && driver.empty() &&
+           markers.empty();
 }
 
 }  // namespace syncscope

@@ -8,11 +8,13 @@
 
 namespace syncscope {
 
-// Plain copies of the CUPTI activity records the CUDA engine uses, plus the engine's own host
-// stamps. CuptiActivityDecoder fills them from real CUpti_Activity* records; tests build them
-// directly. Timestamps are raw record-clock ns (converted by CuptiRecordConverter).
+// Plain copies of the CUPTI activity records the CUDA engine and the program recorder use, plus
+// the engine's own host stamps. CuptiActivityDecoder fills them from real CUpti_Activity* records;
+// tests build them directly; RecordingWriter/RecordingReader keep them in a recording file. No CUDA
+// header here, so the conversions build and are tested everywhere. Timestamps are raw record-clock
+// ns (converted by CuptiRecordConverter or RecordingConverter).
 
-// CUPTI_ACTIVITY_KIND_RUNTIME (CUpti_ActivityAPI).
+// CUPTI_ACTIVITY_KIND_RUNTIME and CUPTI_ACTIVITY_KIND_DRIVER (CUpti_ActivityAPI).
 struct ApiRecord {
     std::uint32_t cbid = 0;
     std::uint64_t start = 0, end = 0;
@@ -30,6 +32,8 @@ struct GpuOpRecord {
     std::uint32_t correlation = 0;
     std::uint64_t bytes = 0;            // copies, memsets
     std::uint8_t copy_kind = 0;         // CUpti_ActivityMemcpyKind
+    bool pageable = false;              // copies: the host side is pageable memory
+    std::uint32_t device = 0;           // CUDA device id
     std::uint32_t grid = 0, block = 0;  // kernels: x*y*z
     std::string name;                   // kernels: (mangled) function name
 };
@@ -72,6 +76,7 @@ struct MemoryRecord {
     std::uint64_t pool_size = 0;      // the pool's reserved size after the operation
     std::uint64_t pool_utilized = 0;  // its used size
     std::uint64_t release_threshold = 0;
+    std::uint8_t memory_kind = 0;  // CUpti_ActivityMemoryKind: 3 = device memory
 };
 
 // MEMORY_POOL (CUpti_ActivityMemoryPool3).
@@ -88,6 +93,18 @@ struct ExternalCorrelationRecord {
     std::uint64_t external_id = 0;
     std::uint32_t correlation = 0;
 };
+// MARKER (CUpti_ActivityMarker2): NVTX ranges and marks. A range comes as two records, its start
+// (with the name) and its end, sharing `id`; RecordingConverter pairs them.
+struct MarkerRecord {
+    enum Flags : std::uint8_t { Instantaneous = 1, Start = 2, End = 4 };
+    std::uint8_t flags = 0;
+    std::uint64_t timestamp = 0;
+    std::uint32_t id = 0;
+    std::uint32_t process_id = 0, thread_id = 0;
+    std::string name;    // start and instantaneous records
+    std::string domain;  // NVTX domain ("" = the default one)
+};
+
 // External id of the recorder's own calls (set-up, calibration, final sync): never shown as steps.
 inline constexpr std::uint64_t kInstrumentationExternalId = ~0ull;
 
@@ -119,6 +136,7 @@ struct SamplerRecord {
 
 struct CuptiRecordBatch {
     std::vector<ApiRecord> api;
+    std::vector<ApiRecord> driver;  // only the program recorder asks for driver records
     std::vector<GpuOpRecord> gpu;
     std::vector<SyncRecord> sync;
     std::vector<CudaEventRecord> cuda_events;
@@ -127,6 +145,7 @@ struct CuptiRecordBatch {
     std::vector<ExternalCorrelationRecord> external;
     std::vector<HostStamp> host;
     std::vector<SamplerRecord> samples;
+    std::vector<MarkerRecord> markers;
     std::uint64_t dropped = 0;  // cuptiActivityGetNumDroppedRecords
     std::uint64_t unknown = 0;  // records of kinds we do not use
 

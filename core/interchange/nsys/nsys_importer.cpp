@@ -9,6 +9,7 @@
 
 #include "core/interchange/nsys/sqlite_sandbox.h"
 #include "core/interchange/nsys/sqlite_table_reader.h"
+#include "core/interchange/sync_record_linker.h"
 #include "core/interchange/text_encoding.h"
 #include "core/interchange/trace_assembler.h"
 #include "core/model/api_names.h"
@@ -27,12 +28,6 @@ struct DbCloser {
     void operator()(sqlite3* db) const { sqlite3_close_v2(db); }
 };
 using Db = std::unique_ptr<sqlite3, DbCloser>;
-
-struct RuntimeCall {
-    std::uint32_t event = kNone;
-    ApiId api = ApiId::Other;
-    TimeNs start = 0;
-};
 
 class NsysImport {
 public:
@@ -67,9 +62,7 @@ private:
     ImportResult result_;
     TraceAssembler assembler_{"import:nsys"};
     std::unordered_map<std::int64_t, std::string> strings_;
-    std::unordered_map<std::uint32_t, RuntimeCall> runtime_;
-    std::map<std::int64_t, std::vector<std::pair<std::uint32_t, std::int64_t>>>
-        event_records_;  // eventId -> (corr, stream)
+    SyncRecordLinker syncs_{assembler_, result_.stats};
     std::int64_t first_device_ = -1;
     std::string schema_error_;  // a table we would read that is not a real table
 };
@@ -157,9 +150,9 @@ std::string NsysImport::readRuntime() {
         e.mode = syncModeOfCall(e.api);
         e.lane = hostLaneOfTid(tid);
         ++result_.stats.names[std::string(name)];
-        const auto index = assembler_.addEvent(e);
+        assembler_.addEvent(e);
         if (e.correlation != kNone)
-            runtime_[e.correlation] = {index, e.api, e.start_ns};
+            syncs_.addCall(e.correlation, e.api, e.start_ns);
     }
     return r.error();
 }
@@ -176,9 +169,6 @@ std::string NsysImport::readGpuOps(const std::string& table, EventKind kind) {
         sql += "bytes, 0, 0";
     SqliteTableReader r(db_, table, sql + " FROM " + table + " ORDER BY start");
     auto& trace = assembler_.trace();
-    static const char* const kCopyNames[] = {
-        "Memcpy",      "Memcpy HtoD", "Memcpy DtoH", "Memcpy HtoA", "Memcpy AtoH", "Memcpy AtoA",
-        "Memcpy AtoD", "Memcpy DtoA", "Memcpy DtoD", "Memcpy HtoH", "Memcpy PtoP"};
     while (r.next()) {
         ++result_.stats.categories[table];
         TraceEvent e;
@@ -210,8 +200,8 @@ std::string NsysImport::readGpuOps(const std::string& table, EventKind kind) {
             e.name = trace.strings.intern(stringOf(value));
         } else {
             e.setBytes(static_cast<std::uint64_t>(value));
-            const auto k = copy_kind >= 0 && copy_kind <= 10 ? copy_kind : 0;
-            e.name = trace.strings.intern(kind == EventKind::Memcpy ? kCopyNames[k] : "Memset");
+            e.name = trace.strings.intern(kind == EventKind::Memcpy ? memcpyKindName(copy_kind)
+                                                                    : "Memset");
             if (kind == EventKind::Memcpy && src_kind == 0)
                 e.flags |= event_flags::kPageable;
         }
@@ -241,7 +231,7 @@ std::string NsysImport::readCudaEvents() {
             break;
         }
         if (c != kNone)
-            event_records_[event].emplace_back(c, stream);
+            syncs_.addEventRecord(event, c, stream);
     }
     return r.error();
 }
@@ -276,67 +266,20 @@ std::string NsysImport::readSyncs() {
         }
         // The runtime call decides what this record is; syncType is only a fallback (its numbers
         // do not match the ENUM_CUPTI_SYNC_TYPE labels in real exports).
-        ApiId api = ApiId::Other;
-        if (auto it = runtime_.find(e.correlation); it != runtime_.end())
-            api = it->second.api;
-        if (api != ApiId::DeviceSynchronize && api != ApiId::StreamSynchronize &&
-            api != ApiId::EventSynchronize && api != ApiId::StreamWaitEvent) {
+        ApiId api = syncs_.apiOf(e.correlation);
+        if (!SyncRecordLinker::isSyncApi(api)) {
             ++by_type;
             api = sync_type == 1   ? ApiId::DeviceSynchronize
                   : sync_type == 2 ? ApiId::EventSynchronize
                   : sync_type == 3 ? ApiId::StreamSynchronize
                                    : ApiId::DeviceSynchronize;
         }
-        PendingWait wait;
-        wait.device = device;
-        wait.call_correlation = e.correlation;
-        e.api = api;
-        e.mode = syncModeOfCall(api);
-        e.name = assembler_.trace().strings.intern(apiName(api));
-        if (api == ApiId::DeviceSynchronize)
-            wait.scope = WaitScope::Device;
-        else if (api == ApiId::StreamSynchronize) {
-            wait.scope = WaitScope::Stream;
-            wait.stream = stream;
-        } else {
-            wait.scope = WaitScope::Event;
-            // The event id is reused: take its latest record enqueued before this sync started.
-            if (auto it = event_records_.find(event_id); it != event_records_.end()) {
-                TimeNs best = -1;
-                for (const auto& [rec_corr, rec_stream] : it->second) {
-                    const auto call = runtime_.find(rec_corr);
-                    const TimeNs t = call != runtime_.end() ? call->second.start : -1;
-                    if (t <= e.start_ns && t >= best) {
-                        best = t;
-                        wait.record_correlation = rec_corr;
-                        wait.stream = rec_stream;
-                    }
-                }
-            }
+        if (auto why =
+                syncs_.add(e.start_ns, e.end_ns, device, stream, e.correlation, event_id, api);
+            !why.empty()) {
+            r.fail(why);
+            break;
         }
-        if (api == ApiId::StreamWaitEvent) {
-            if (stream < 0 || stream > 0xffffffffll) {
-                r.fail("streamId " + std::to_string(stream) + " is out of range");
-                break;
-            }
-            // A host-side record of the call: it puts no bar on the waiting stream
-            // (TraceAssembler::addStreamWaitLink).
-            StreamWaitLink link;
-            link.call_correlation = e.correlation;
-            link.record_correlation = wait.record_correlation;
-            link.device = device;
-            link.waiting_stream = stream;
-            link.recorded_stream = wait.stream;
-            assembler_.addStreamWaitLink(link);
-            ++result_.stats.stream_waits;
-            continue;
-        } else {
-            e.kind = EventKind::HostWait;
-            wait.lane_from_call = true;
-            ++result_.stats.host_waits;
-        }
-        wait.wait = assembler_.addEvent(e);
-        assembler_.addWait(wait);
     }
     if (by_type > 0)
         result_.warnings.push_back(

@@ -72,6 +72,63 @@ private slots:
         QCOMPARE(int(apiFromRuntimeCbid(cbid)), api);
     }
 
+    // What only `syncscope-cli record` enables: driver calls, NVTX markers (a range's start with
+    // its name, its end with the same id), and the pageable side of a copy.
+    void decodesTheProgramRecordersKinds() {
+        CuptiRecordBatch out;
+        CUpti_ActivityAPI d{};
+        d.kind = CUPTI_ACTIVITY_KIND_DRIVER;
+        d.cbid = 307;
+        d.start = 5;
+        d.end = 9;
+        d.threadId = 77;
+        d.correlationId = 8;
+        QVERIFY(CuptiActivityDecoder::decode(asActivity(d), out));
+        QCOMPARE(out.driver.size(), std::size_t(1));
+        QVERIFY(out.api.empty());
+        QCOMPARE(out.driver[0].thread_id, 77u);
+        CUpti_ActivityMarker2 start{};
+        start.kind = CUPTI_ACTIVITY_KIND_MARKER;
+        start.flags = CUPTI_ACTIVITY_FLAG_MARKER_START;
+        start.timestamp = 100;
+        start.id = 3;
+        start.objectKind = CUPTI_ACTIVITY_OBJECT_THREAD;
+        start.objectId.pt.processId = 11;
+        start.objectId.pt.threadId = 12;
+        start.name = "torch.cpu.synchronize";
+        CUpti_ActivityMarker2 end = start;
+        end.flags = CUPTI_ACTIVITY_FLAG_MARKER_END;
+        end.timestamp = 140;
+        end.name = nullptr;
+        QVERIFY(CuptiActivityDecoder::decode(asActivity(start), out));
+        QVERIFY(CuptiActivityDecoder::decode(asActivity(end), out));
+        QCOMPARE(out.markers.size(), std::size_t(2));
+        QCOMPARE(out.markers[0].name, std::string("torch.cpu.synchronize"));
+        QCOMPARE(out.markers[0].flags, std::uint8_t(MarkerRecord::Start));
+        QCOMPARE(out.markers[0].thread_id, 12u);
+        QCOMPARE(out.markers[1].flags, std::uint8_t(MarkerRecord::End));
+        QCOMPARE(out.markers[1].id, 3u);
+        QCOMPARE(out.markers[1].timestamp, std::uint64_t(140));
+        CUpti_ActivityMemcpy6 m{};
+        m.kind = CUPTI_ACTIVITY_KIND_MEMCPY;
+        m.copyKind = CUPTI_ACTIVITY_MEMCPY_KIND_HTOD;
+        m.srcKind = CUPTI_ACTIVITY_MEMORY_KIND_PAGEABLE;
+        m.dstKind = CUPTI_ACTIVITY_MEMORY_KIND_DEVICE;
+        m.deviceId = 1;
+        QVERIFY(CuptiActivityDecoder::decode(asActivity(m), out));
+        QVERIFY(out.gpu.back().pageable);
+        QCOMPARE(out.gpu.back().device, 1u);
+        m.srcKind = CUPTI_ACTIVITY_MEMORY_KIND_PINNED;
+        QVERIFY(CuptiActivityDecoder::decode(asActivity(m), out));
+        QVERIFY(!out.gpu.back().pageable);
+        // The kinds the recorder asks for: never KERNEL (it serializes kernels), never the
+        // engine's external correlation.
+        const auto kinds = programActivityKinds();
+        QVERIFY(std::find(kinds.begin(), kinds.end(), CUPTI_ACTIVITY_KIND_KERNEL) == kinds.end());
+        QVERIFY(std::find(kinds.begin(), kinds.end(), CUPTI_ACTIVITY_KIND_MARKER) != kinds.end());
+        QVERIFY(std::find(kinds.begin(), kinds.end(), CUPTI_ACTIVITY_KIND_DRIVER) != kinds.end());
+    }
+
     void decodesRealCuptiStructs() {
         CuptiRecordBatch out;
         CUpti_ActivityKernel10 k{};

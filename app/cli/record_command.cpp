@@ -1,0 +1,145 @@
+#include <unistd.h>
+
+#include <filesystem>
+#include <iostream>
+
+#include "app/cli/commands.h"
+#include "app/cli/output_files.h"
+#include "app/cli/program_launcher.h"
+#include "core/model/terminal_text.h"
+#include "core/record/recording_set.h"
+#include "core/tracefile/trace_file.h"
+
+namespace syncscope::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// Where the recorder's pieces are: beside the CLI in a build tree, under <libdir>/syncscope when
+// installed. SYNCSCOPE_RECORDER_DIR overrides both (a relocated install).
+fs::path recorderDir() {
+    if (const char* dir = std::getenv("SYNCSCOPE_RECORDER_DIR"); dir != nullptr && *dir != '\0')
+        return dir;
+    std::error_code ec;
+    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+    if (ec)
+        return {};
+    const fs::path here = exe.parent_path();
+    if (fs::exists(here / "libsyncscope_exit.so", ec))
+        return here;
+    return here.parent_path() / SYNCSCOPE_INSTALL_LIBDIR / "syncscope";
+}
+
+// The folder the processes write their recordings to, removed with what is in it.
+class RecordingFolder {
+public:
+    RecordingFolder() {
+        const char* tmp = std::getenv("TMPDIR");
+        std::string pattern =
+            std::string(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp") + "/syncscope-record-XXXXXX";
+        if (mkdtemp(pattern.data()) != nullptr)
+            path_ = pattern;
+    }
+    ~RecordingFolder() {
+        std::error_code ec;
+        if (!path_.empty())
+            fs::remove_all(path_, ec);
+    }
+    RecordingFolder(const RecordingFolder&) = delete;
+    RecordingFolder& operator=(const RecordingFolder&) = delete;
+    const std::string& path() const { return path_; }
+
+private:
+    std::string path_;
+};
+
+std::string prepend(const char* variable, const std::string& value) {
+    const char* old = std::getenv(variable);
+    return old != nullptr && *old != '\0' ? value + ":" + old : value;
+}
+
+}  // namespace
+
+int recordCommand(const RecordOptions& options) {
+    if (const std::string problem = outputFileProblem(options.out, {}); !problem.empty()) {
+        printWriteError(options.out, problem);
+        return kExitBadInput;
+    }
+    CaptureOptions capture;
+    capture.delay_ns = static_cast<TimeNs>(options.delay_s * 1e9);
+    capture.duration_ns =
+        options.duration_s > 0 ? static_cast<TimeNs>(options.duration_s * 1e9) : -1;
+    if (!options.capture_range.empty())
+        if (std::string why = capture.parseRange(options.capture_range); !why.empty()) {
+            std::cerr << "syncscope-cli: " << escapeForTerminal(why) << '\n';
+            return kExitBadInput;
+        }
+    const fs::path dir = recorderDir();
+    const fs::path inject = dir / "libsyncscope_inject.so";
+    std::error_code ec;
+    if (!fs::exists(inject, ec)) {
+        std::cerr << "syncscope-cli: cannot record: " << escapeForTerminal(inject.string())
+                  << " is missing (this build has no CUDA recorder: it was built without the CUDA "
+                     "toolkit). Record with the PyTorch profiler and open its trace instead.\n";
+        return kExitBadInput;
+    }
+    RecordingFolder folder;
+    if (folder.path().empty()) {
+        std::cerr << "syncscope-cli: cannot make a folder for the recording in $TMPDIR\n";
+        return kExitBadInput;
+    }
+    std::map<std::string, std::string> env{
+        {"CUDA_INJECTION64_PATH", inject.string()},
+        {"NVTX_INJECTION64_PATH", inject.string()},
+        {"SYNCSCOPE_INJECT_LIB", inject.string()},
+        {"SYNCSCOPE_RECORD_DIR", folder.path()},
+        {"LD_PRELOAD", prepend("LD_PRELOAD", (dir / "libsyncscope_exit.so").string())},
+    };
+    if (options.python_hook)
+        env["PYTHONPATH"] = prepend("PYTHONPATH", (dir / "python").string());
+    if (options.max_size_bytes > 0)
+        env["SYNCSCOPE_RECORD_MAX_BYTES"] = std::to_string(options.max_size_bytes);
+    if (capture.delay_ns > 0)
+        env["SYNCSCOPE_RECORD_DELAY_NS"] = std::to_string(capture.delay_ns);
+    if (capture.duration_ns > 0)
+        env["SYNCSCOPE_RECORD_DURATION_NS"] = std::to_string(capture.duration_ns);
+
+    ProgramLauncher launcher;
+    if (std::string why = launcher.start(options.command, env); !why.empty()) {
+        std::cerr << "syncscope-cli: " << escapeForTerminal(why) << '\n';
+        return kExitBadInput;
+    }
+    if (!options.quiet)
+        std::cerr << "syncscope-cli: recording " << escapeForTerminal(options.command.front())
+                  << "; Ctrl+C stops it and keeps what was recorded\n";
+    const int status = launcher.wait();
+    const int program_status = launcher.interrupted() ? kExitCancelled : status;
+
+    ImportResult recorded = RecordingSet::load(folder.path(), capture);
+    for (const auto& warning : recorded.warnings)
+        std::cerr << "warning: " << escapeForTerminal(warning) << '\n';
+    if (!recorded.ok()) {
+        std::cerr << "syncscope-cli: " << escapeForTerminal(options.command.front()) << ": "
+                  << escapeForTerminal(recorded.error, LineBreaks::Keep) << "; no trace written\n";
+        // Nothing to record is no failure of the program's: its own status stands.
+        if (recorded.error == RecordingSet::kNoCudaCalls)
+            return program_status;
+        return program_status != 0 ? program_status : kExitBadInput;
+    }
+    std::string error;
+    if (!TraceFile::save(*recorded.trace, options.out, error)) {
+        printWriteError(options.out, error);
+        return program_status != 0 ? program_status : kExitBadInput;
+    }
+    if (!options.quiet)
+        std::cout << escapeForTerminal(options.command.front()) << ": "
+                  << recorded.trace->events.size() << " events on " << recorded.trace->lanes.size()
+                  << " lanes (" << recorded.stats.torch_calls << " torch-level calls) -> "
+                  << escapeForTerminal(options.out) << '\n';
+    if (status != 0 && !launcher.interrupted())
+        std::cerr << "syncscope-cli: the program exited with status " << status << '\n';
+    return program_status;
+}
+
+}  // namespace syncscope::cli

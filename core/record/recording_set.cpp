@@ -1,0 +1,105 @@
+#include "core/record/recording_set.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <set>
+
+#include "core/interchange/rank_merger.h"
+#include "core/record/recording_converter.h"
+#include "core/record/recording_reader.h"
+
+namespace syncscope {
+
+namespace {
+
+bool madeCudaCalls(const ProcessRecording& r) {
+    return !r.records.api.empty() || !r.records.driver.empty() || !r.records.gpu.empty();
+}
+
+}  // namespace
+
+ImportResult RecordingSet::load(const std::string& folder, const CaptureOptions& capture) {
+    ImportResult result;
+    std::vector<std::string> paths;
+    std::error_code ec;
+    for (const auto& entry : std::filesystem::directory_iterator(folder, ec))
+        if (entry.path().extension() == ".ssrec")
+            paths.push_back(entry.path().string());
+    if (ec) {
+        result.error = folder + ": " + ec.message();
+        return result;
+    }
+    std::vector<ProcessRecording> recordings;
+    for (const std::string& path : paths) {
+        ProcessRecording r;
+        if (std::string why = RecordingReader::read(path, r); !why.empty()) {
+            result.warnings.push_back(why + "; that process is left out");
+            continue;
+        }
+        if (madeCudaCalls(r))
+            recordings.push_back(std::move(r));
+    }
+    if (recordings.empty()) {
+        result.error = kNoCudaCalls;
+        return result;
+    }
+    std::sort(recordings.begin(), recordings.end(),
+              [](const ProcessRecording& a, const ProcessRecording& b) {
+                  return a.process.pid < b.process.pid;
+              });
+    // Ranks: RANK where set and unique, then the free numbers in order of pid.
+    std::set<std::int64_t> taken;
+    std::vector<bool> has_rank(recordings.size(), false);
+    for (std::size_t i = 0; i < recordings.size(); ++i) {
+        const auto rank = recordings[i].process.rank;
+        if (rank >= 0 && rank < 65536 && taken.insert(rank).second)
+            has_rank[i] = true;
+    }
+    std::int64_t next = 0;
+    std::vector<Trace> traces;
+    std::vector<std::string> names;
+    for (std::size_t i = 0; i < recordings.size(); ++i) {
+        ProcessRecording& r = recordings[i];
+        if (!has_rank[i]) {
+            while (taken.contains(next))
+                ++next;
+            r.process.rank = next;
+            taken.insert(next);
+            if (recordings.size() > 1)
+                result.warnings.push_back("pid " + std::to_string(r.process.pid) +
+                                          " has no RANK of its own; shown as rank " +
+                                          std::to_string(next));
+        }
+        ImportResult one = RecordingConverter::convert(r, capture);
+        for (auto& w : one.warnings)
+            result.warnings.push_back(std::move(w));
+        if (!one.ok()) {
+            result.error = one.error;
+            return result;
+        }
+        for (const auto& [k, v] : one.stats.categories)
+            result.stats.categories[k] += v;
+        result.stats.host_waits += one.stats.host_waits;
+        result.stats.torch_calls += one.stats.torch_calls;
+        if (recordings.size() == 1) {
+            // One process: its trace as it is, with no rank prefix on its lanes.
+            one.trace->rank = kNone;
+            result.trace = std::move(one.trace);
+            return result;
+        }
+        names.push_back("pid " + std::to_string(r.process.pid));
+        traces.push_back(std::move(*one.trace));
+    }
+    // The processes share one machine's CLOCK_MONOTONIC: RankMerger only asks that they name the
+    // same clock. The merged trace claims none (docs/recorder.md).
+    for (Trace& t : traces)
+        t.clock.domain = ClockDomain::HostClock;
+    ImportResult merged = RankMerger::merge(std::move(traces), names);
+    if (merged.ok())
+        merged.trace->clock = {};
+    merged.warnings.insert(merged.warnings.begin(), result.warnings.begin(), result.warnings.end());
+    merged.stats = std::move(result.stats);
+    return merged;
+}
+
+}  // namespace syncscope

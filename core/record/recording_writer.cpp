@@ -1,0 +1,163 @@
+#include "core/record/recording_writer.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <type_traits>
+
+#include "core/record/recording_fields.h"
+#include "core/record/recording_format.h"
+
+namespace syncscope {
+
+namespace {
+
+// Little-endian, whatever the host: the file may be read on another machine.
+class Encoder {
+public:
+    explicit Encoder(std::string& out) : out_(out) {}
+
+    template <class... T>
+    void operator()(const T&... values) {
+        (put(values), ...);
+    }
+    template <class K>
+    void kind(const K& k) {
+        put(static_cast<std::uint8_t>(k));
+    }
+    template <class V, class F>
+    void list(const V& items, F&& each) {
+        put(static_cast<std::uint32_t>(items.size()));
+        for (const auto& item : items)
+            each(*this, item);
+    }
+
+private:
+    void put(const std::string& s) {
+        put(static_cast<std::uint32_t>(s.size()));
+        out_ += s;
+    }
+    void put(bool b) { put(static_cast<std::uint8_t>(b ? 1 : 0)); }
+    template <class T>
+    requires std::is_integral_v<T>
+    void put(T value) {
+        using U = std::make_unsigned_t<T>;
+        auto u = static_cast<U>(value);
+        for (std::size_t i = 0; i < sizeof(T); ++i) {
+            out_ += static_cast<char>(u & 0xffu);
+            if constexpr (sizeof(T) > 1)
+                u = static_cast<U>(u >> 8);
+        }
+    }
+
+    std::string& out_;
+};
+
+}  // namespace
+
+RecordingWriter::~RecordingWriter() {
+    close();
+}
+
+std::string RecordingWriter::open(const std::string& path) {
+    close();
+    error_.clear();
+    fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_APPEND, 0644);
+    if (fd_ < 0)
+        return path + ": " + std::strerror(errno);
+    path_ = path;
+    bytes_ = 0;
+    std::string header(recording_format::kMagic);
+    Encoder{header}(recording_format::kVersion);
+    std::size_t done = 0;
+    while (done < header.size()) {
+        const ssize_t n = ::write(fd_, header.data() + done, header.size() - done);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            const std::string why = path + ": " + std::strerror(errno);
+            close();
+            return why;
+        }
+        done += static_cast<std::size_t>(n);
+    }
+    bytes_ = header.size();
+    return {};
+}
+
+void RecordingWriter::writeChunk(std::uint32_t tag, const std::string& payload) {
+    if (fd_ < 0 || !error_.empty())
+        return;
+    std::string chunk;
+    chunk.reserve(payload.size() + 12);
+    Encoder{chunk}(tag, static_cast<std::uint64_t>(payload.size()));
+    chunk += payload;
+    // One write for the whole chunk where the kernel allows; a short write is continued, and a
+    // crash in between leaves an incomplete last chunk that the reader skips.
+    std::size_t done = 0;
+    while (done < chunk.size()) {
+        const ssize_t n = ::write(fd_, chunk.data() + done, chunk.size() - done);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            error_ = path_ + ": " + (n < 0 ? std::strerror(errno) : "nothing written");
+            return;
+        }
+        done += static_cast<std::size_t>(n);
+    }
+    bytes_ += chunk.size();
+}
+
+void RecordingWriter::writeProcess(const ProcessInfo& info) {
+    std::string payload;
+    Encoder e(payload);
+    recording_fields::process(e, info);
+    writeChunk(recording_format::Process, payload);
+}
+
+void RecordingWriter::writeDevice(const RecordedDevice& device) {
+    std::string payload;
+    Encoder e(payload);
+    recording_fields::device(e, device);
+    writeChunk(recording_format::Device, payload);
+}
+
+void RecordingWriter::writeNames(std::uint8_t domain,
+                                 const std::map<std::uint32_t, std::string>& names) {
+    std::string payload;
+    Encoder e(payload);
+    e(domain, static_cast<std::uint32_t>(names.size()));
+    for (const auto& [cbid, name] : names)
+        e(cbid, name);
+    writeChunk(recording_format::Names, payload);
+}
+
+void RecordingWriter::writeRecords(const CuptiRecordBatch& batch) {
+    std::string payload;
+    Encoder e(payload);
+    recording_fields::batch(e, batch);
+    if (max_bytes_ > 0 && bytes_ + payload.size() + 12 > max_bytes_) {
+        not_kept_ += recording_fields::recordCount(batch);
+        return;
+    }
+    writeChunk(recording_format::Records, payload);
+}
+
+void RecordingWriter::writeEnd(RecordingEnd end) {
+    end.not_kept += not_kept_;
+    std::string payload;
+    Encoder e(payload);
+    recording_fields::end(e, end);
+    writeChunk(recording_format::End, payload);
+    close();
+}
+
+void RecordingWriter::close() {
+    if (fd_ >= 0)
+        ::close(fd_);
+    fd_ = -1;
+}
+
+}  // namespace syncscope

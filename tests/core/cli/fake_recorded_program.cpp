@@ -1,0 +1,68 @@
+// Stands in for a CUDA program under `syncscope-cli record` on a machine without a GPU: it checks
+// the environment the recorder gave it and writes, through the recorder's own writer, what the
+// injection library would have written: argv[1] processes (itself with RANK 0 and forked children
+// without), each one PyTorch step (recording_fixtures.h). argv[2] "nohook": PYTHONPATH must not
+// name the Python hook. Exits 0, or 4-7 naming what was wrong.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "core/record/recording_writer.h"
+#include "tests/core/record/recording_fixtures.h"
+
+namespace {
+
+// The recorder puts its hook folder first on PYTHONPATH.
+bool hasHook() {
+    const char* path = std::getenv("PYTHONPATH");
+    if (path == nullptr)
+        return false;
+    const std::string first = std::string(path).substr(0, std::string(path).find(':'));
+    return access((first + "/sitecustomize.py").c_str(), R_OK) == 0;
+}
+
+int writeOne(std::int64_t rank) {
+    const char* dir = std::getenv("SYNCSCOPE_RECORD_DIR");
+    if (dir == nullptr)
+        return 4;
+    syncscope::ProcessRecording r =
+        syncscope::test::stepRecording(static_cast<std::uint32_t>(getpid()), rank);
+    syncscope::RecordingWriter w;
+    if (!w.open(std::string(dir) + "/" + std::to_string(getpid()) + ".ssrec").empty())
+        return 4;
+    w.writeProcess(r.process);
+    for (const auto& d : r.devices)
+        w.writeDevice(d);
+    w.writeNames(0, r.runtime_names);
+    w.writeNames(1, r.driver_names);
+    w.writeRecords(r.records);
+    w.writeEnd(r.end);
+    return w.error().empty() ? 0 : 4;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const int processes = argc > 1 ? std::atoi(argv[1]) : 1;
+    const std::string inject =
+        std::getenv("CUDA_INJECTION64_PATH") ? std::getenv("CUDA_INJECTION64_PATH") : "";
+    const char* nvtx = std::getenv("NVTX_INJECTION64_PATH");
+    if (inject.empty() || nvtx == nullptr || inject != nvtx)
+        return 6;
+    const bool hook_expected = !(argc > 2 && std::string(argv[2]) == "nohook");
+    if (hasHook() != hook_expected)
+        return 5;
+    for (int i = 1; i < processes; ++i) {
+        const pid_t child = fork();
+        if (child == 0)
+            _exit(writeOne(-1));
+        int status = 0;
+        waitpid(child, &status, 0);
+        if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+            return 7;
+    }
+    return writeOne(0);
+}

@@ -1,0 +1,95 @@
+// `syncscope-cli record` without a GPU: the program runs with its status passed on, a program
+// that makes no CUDA call gets a message and no trace, and the recordings the processes leave are
+// turned into one trace. The injection library's part needs a GPU (scripts/gpu-check); here a
+// stand-in program writes what it would have written, through the same writer.
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "tests/support/cli_process.h"
+
+using namespace syncscope::test;
+
+class TestCliRecord : public QObject {
+    Q_OBJECT
+private slots:
+    void init() {
+#if !defined(SYNCSCOPE_HAVE_CUDA)
+        QSKIP(
+            "built without the CUDA toolkit: record refuses (checked in refusesWithoutTheLibrary)");
+#endif
+    }
+
+    void aProgramWithoutCudaCallsGetsAMessageAndNoTrace() {
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("t.json"));
+        const CliOutput r = runCli({"record", "--out", out, "--", "/bin/true"});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.err.contains(QStringLiteral("made no CUDA call")), qPrintable(r.err));
+        QVERIFY(!QFile::exists(out));
+    }
+
+    void theProgramsExitStatusIsPassedOn() {
+        QTemporaryDir dir;
+        const CliOutput r = runCli({"record", "--out", dir.filePath(QStringLiteral("t.json")), "--",
+                                    "sh", "-c", "exit 3"});
+        QCOMPARE(r.code, 3);
+        const CliOutput killed = runCli({"record", "--out", dir.filePath(QStringLiteral("t.json")),
+                                         "--", "sh", "-c", "kill -SEGV $$"});
+        QCOMPARE(killed.code, 128 + 11);
+    }
+
+    void aProgramThatCannotStartIsBadInput() {
+        const CliOutput r = runCli({"record", "--", "/nonexistent/train.py"});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("cannot run '/nonexistent/train.py'")),
+                 qPrintable(r.err));
+        QCOMPARE(runCli({"record", "--capture-range", "step", "--", "/bin/true"}).code, 2);
+    }
+
+    // The environment the recorded program gets, and its recordings turned into one trace.
+    void theRecordingsBecomeOneTrace() {
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("t.json"));
+        const CliOutput r =
+            runCli({"record", "--out", out, "--", QStringLiteral(SYNCSCOPE_FAKE_PROGRAM), "2"});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains(QStringLiteral("(4 torch-level calls)")), qPrintable(r.out));
+        QVERIFY2(r.err.contains(QStringLiteral("shown as rank")), qPrintable(r.err));
+        const CliOutput check = runCli({"check", out});
+        QVERIFY2(check.code == 0, qPrintable(check.out + check.err));
+        const CliOutput stats = runCli({"stats", out, "--json"});
+        QCOMPARE(stats.code, 0);
+    }
+
+    void theHookCanBeTurnedOff() {
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("t.json"));
+        const CliOutput r = runCli({"record", "--no-python-hook", "--out", out, "--",
+                                    QStringLiteral(SYNCSCOPE_FAKE_PROGRAM), "1", "nohook"});
+        // The stand-in exits 5 when PYTHONPATH names the hook although it was turned off (and in
+        // the test above when it does not).
+        QCOMPARE(r.code, 0);
+    }
+
+    // os._exit skips atexit: the preloaded exit hook still lets the recorder finish its file.
+    void exitHookCallsTheRecorderBeforeUnderscoreExit() {
+        QTemporaryDir dir;
+        const QString marker = dir.filePath(QStringLiteral("stopped"));
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("LD_PRELOAD"),
+                   QStringLiteral(SYNCSCOPE_EXIT_HOOK ":" SYNCSCOPE_FAKE_STOP));
+        env.insert(QStringLiteral("SYNCSCOPE_INJECT_LIB"), QStringLiteral(SYNCSCOPE_FAKE_STOP));
+        env.insert(QStringLiteral("SYNCSCOPE_FAKE_STOP_FILE"), marker);
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral("python3"),
+                {QStringLiteral("-c"), QStringLiteral("import os; os._exit(5)")});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 5);
+        QVERIFY(QFile::exists(marker));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliRecord)
+#include "tst_cli_record.moc"

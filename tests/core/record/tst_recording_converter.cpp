@@ -1,0 +1,180 @@
+// A recording of a user's program becomes a trace that reads like an import: the torch-level
+// calls the Python hook marked, waits attributed to the kernel they waited for, launch flows, the
+// pageable copy; the capture range; several processes as ranks.
+#include <QTemporaryDir>
+#include <QtTest>
+#include <numeric>
+#include <set>
+
+#include "core/analysis/invariant_checker.h"
+#include "core/model/torch_call.h"
+#include "core/record/recording_converter.h"
+#include "core/record/recording_set.h"
+#include "core/record/recording_writer.h"
+#include "tests/core/record/recording_fixtures.h"
+
+using namespace syncscope;
+
+namespace {
+
+const TraceEvent* find(const Trace& t, EventKind kind, std::string_view name = {}) {
+    for (const TraceEvent& e : t.events)
+        if (e.kind == kind && (name.empty() || t.strings.at(e.name) == name))
+            return &e;
+    return nullptr;
+}
+
+std::size_t count(const Trace& t, EventKind kind) {
+    return static_cast<std::size_t>(std::count_if(
+        t.events.begin(), t.events.end(), [&](const TraceEvent& e) { return e.kind == kind; }));
+}
+
+void save(const QTemporaryDir& dir, const ProcessRecording& r) {
+    RecordingWriter w;
+    QVERIFY(
+        w.open(dir.filePath(QStringLiteral("%1.ssrec").arg(r.process.pid)).toStdString()).empty());
+    w.writeProcess(r.process);
+    for (const auto& d : r.devices)
+        w.writeDevice(d);
+    w.writeNames(0, r.runtime_names);
+    w.writeNames(1, r.driver_names);
+    w.writeRecords(r.records);
+    w.writeEnd(r.end);
+}
+
+}  // namespace
+
+class TestRecordingConverter : public QObject {
+    Q_OBJECT
+private slots:
+    void aStepReadsAsTheProgramRanIt() {
+        const ImportResult result = RecordingConverter::convert(test::stepRecording());
+        QVERIFY2(result.ok(), result.error.c_str());
+        const Trace& t = *result.trace;
+        QCOMPARE(t.device.name, std::string("NVIDIA H200"));
+        QCOMPARE(t.device.engine, std::string("record:cupti"));
+        QCOMPARE(t.clock.origin_ns, TimeNs(test::kT0 + 5000));  // the allocation, first record
+        // The kernel, demangled, linked to its launch; the driver call inside the launch is not
+        // shown a second time.
+        const TraceEvent* kernel = find(t, EventKind::Kernel);
+        QVERIFY(kernel);
+        QCOMPARE(std::string(t.strings.at(kernel->name)), std::string("spin_kernel(long)"));
+        QVERIFY(!find(t, EventKind::ApiCall, "cuLaunchKernel"));
+        QVERIFY(find(t, EventKind::ApiCall, "cudaLaunchKernel"));
+        QVERIFY(!t.flows.empty());
+        // torch.cpu.synchronize(): marked, waits for nothing; torch.cuda.synchronize(): its wait
+        // is attributed to the kernel.
+        QCOMPARE(result.stats.torch_calls, std::uint64_t(2));
+        QCOMPARE(std::count_if(t.events.begin(), t.events.end(), isCpuSynchronizeCall), 1);
+        const TraceEvent* wait = find(t, EventKind::HostWait, "cudaDeviceSynchronize");
+        QVERIFY(wait);
+        QVERIFY(wait->awaited != kNone);
+        QVERIFY(t.events[wait->awaited].kind == EventKind::Kernel);
+        // The pageable copy keeps its flag; the memory plot has the allocation.
+        const TraceEvent* copy = find(t, EventKind::Memcpy);
+        QVERIFY(copy && (copy->flags & event_flags::kPageable) != 0);
+        QCOMPARE(t.memory.size(), std::size_t(1));
+        QCOMPARE(t.memory[0].device_used, std::int64_t(1) << 20);
+        // And the whole obeys the invariants.
+        const auto violations = InvariantChecker().check(t);
+        QVERIFY2(violations.empty(), violations.empty() ? "" : violations.front().message.c_str());
+        QVERIFY(result.warnings.empty());
+    }
+
+    void theCaptureRangeKeepsItsPart() {
+        CaptureOptions nvtx;
+        QVERIFY(nvtx.parseRange("nvtx:torch.cuda.synchronize").empty());
+        const ImportResult kept = RecordingConverter::convert(test::stepRecording(), nvtx);
+        QVERIFY2(kept.ok(), kept.error.c_str());
+        QVERIFY(find(*kept.trace, EventKind::HostWait));
+        QVERIFY(!find(*kept.trace, EventKind::ApiCall, "cudaLaunchKernel"));
+        QVERIFY(!find(*kept.trace, EventKind::Memcpy));
+        // The kernel ran inside the range but was launched before it: not kept with its launch.
+        QVERIFY(!find(*kept.trace, EventKind::Kernel));
+
+        CaptureOptions missing;
+        QVERIFY(missing.parseRange("nvtx:train_step").empty());
+        const ImportResult none = RecordingConverter::convert(test::stepRecording(), missing);
+        QVERIFY(!none.ok());
+        QVERIFY(QString::fromStdString(none.error)
+                    .contains(QStringLiteral("no NVTX range \"train_step\"")));
+
+        CaptureOptions profiler;
+        QVERIFY(profiler.parseRange("cudaProfilerApi").empty());
+        QVERIFY(QString::fromStdString(
+                    RecordingConverter::convert(test::stepRecording(), profiler).error)
+                    .contains(QStringLiteral("cudaProfilerStart")));
+        CaptureOptions bad;
+        QVERIFY(
+            QString::fromStdString(bad.parseRange("nvtx:")).contains(QStringLiteral("nvtx:NAME")));
+    }
+
+    void delayAndDurationCutTheTimeline() {
+        CaptureOptions window;
+        window.delay_ns = 2'050'000;  // from 2.05 ms on: only the copy
+        const ImportResult late = RecordingConverter::convert(test::stepRecording(), window);
+        QVERIFY2(late.ok(), late.error.c_str());
+        QVERIFY(find(*late.trace, EventKind::Memcpy));
+        QVERIFY(!find(*late.trace, EventKind::Kernel));
+        QVERIFY(late.stats.skipped.count("runtime API outside the capture range") == 1);
+        window.delay_ns = 0;
+        window.duration_ns = 35'000;  // the first 35 µs: the launch, its kernel, cpu.synchronize
+        const ImportResult early = RecordingConverter::convert(test::stepRecording(), window);
+        QVERIFY(find(*early.trace, EventKind::Kernel));
+        QVERIFY(!find(*early.trace, EventKind::HostWait));
+        QCOMPARE(early.stats.torch_calls, std::uint64_t(1));
+    }
+
+    void whatWentMissingIsSaid() {
+        ProcessRecording r = test::stepRecording();
+        r.records.dropped = 12;
+        r.ended = false;
+        r.end = {};
+        const ImportResult result = RecordingConverter::convert(r);
+        QVERIFY(result.ok());
+        const QString all = QString::fromStdString(
+            std::accumulate(result.warnings.begin(), result.warnings.end(), std::string(),
+                            [](std::string a, const std::string& b) { return a + b + "\n"; }));
+        QVERIFY2(all.contains(QStringLiteral("CUPTI dropped 12 record(s)")), qPrintable(all));
+        QVERIFY2(all.contains(QStringLiteral("ended before the recorder could finish")),
+                 qPrintable(all));
+    }
+
+    // torchrun: one file per process, one timeline grouped by rank.
+    void theProcessesOfARunBecomeRanks() {
+        QTemporaryDir dir;
+        save(dir, test::stepRecording(100, 1));
+        save(dir, test::stepRecording(200, 0));
+        save(dir, test::stepRecording(300));  // no RANK: gets the next free one
+        ProcessRecording idle = test::stepRecording(400);
+        idle.records = {};  // a process that made no CUDA call is left out
+        save(dir, idle);
+        const ImportResult merged = RecordingSet::load(dir.path().toStdString());
+        QVERIFY2(merged.ok(), merged.error.c_str());
+        std::set<std::uint32_t> ranks;
+        for (const Lane& lane : merged.trace->lanes)
+            ranks.insert(lane.rank);
+        QCOMPARE(ranks, (std::set<std::uint32_t>{0, 1, 2}));
+        QVERIFY(
+            std::any_of(merged.warnings.begin(), merged.warnings.end(), [](const std::string& w) {
+                return w == "pid 300 has no RANK of its own; shown as rank 2";
+            }));
+        QCOMPARE(count(*merged.trace, EventKind::Kernel), std::size_t(3));
+    }
+
+    void noCudaCallIsNoTrace() {
+        QTemporaryDir dir;
+        ProcessRecording idle = test::stepRecording(400);
+        idle.records = {};
+        save(dir, idle);
+        const ImportResult none = RecordingSet::load(dir.path().toStdString());
+        QVERIFY(!none.ok());
+        QCOMPARE(none.error, std::string(RecordingSet::kNoCudaCalls));
+        QTemporaryDir empty;
+        QCOMPARE(RecordingSet::load(empty.path().toStdString()).error,
+                 std::string(RecordingSet::kNoCudaCalls));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRecordingConverter)
+#include "tst_recording_converter.moc"
