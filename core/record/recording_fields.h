@@ -1,7 +1,5 @@
 #pragma once
 
-#include <type_traits>
-
 #include "core/record/process_recording.h"
 
 namespace syncscope::recording_fields {

@@ -10,7 +10,6 @@
 #include <cstdlib>
 #include <string>
 
-#include "core/record/recording_writer.h"
 #include "tests/core/record/recording_fixtures.h"
 
 namespace {
@@ -28,19 +27,11 @@ int writeOne(std::int64_t rank) {
     const char* dir = std::getenv("SYNCSCOPE_RECORD_DIR");
     if (dir == nullptr)
         return 4;
-    syncscope::ProcessRecording r =
-        syncscope::test::stepRecording(static_cast<std::uint32_t>(getpid()), rank);
-    syncscope::RecordingWriter w;
-    if (!w.open(std::string(dir) + "/" + std::to_string(getpid()) + ".ssrec").empty())
-        return 4;
-    w.writeProcess(r.process);
-    for (const auto& d : r.devices)
-        w.writeDevice(d);
-    w.writeNames(0, r.runtime_names);
-    w.writeNames(1, r.driver_names);
-    w.writeRecords(r.records);
-    w.writeEnd(r.end);
-    return w.error().empty() ? 0 : 4;
+    const auto pid = static_cast<std::uint32_t>(getpid());
+    const std::string path = std::string(dir) + "/" + std::to_string(pid) + ".ssrec";
+    return syncscope::test::writeRecording(path, syncscope::test::stepRecording(pid, rank)).empty()
+               ? 0
+               : 4;
 }
 
 }  // namespace

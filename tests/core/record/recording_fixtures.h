@@ -4,6 +4,7 @@
 // torch.cpu.synchronize() (an NVTX range, no CUDA call) and a torch.cuda.synchronize()
 // (cudaDeviceSynchronize with its SYNCHRONIZATION record), a pageable copy and an allocation.
 #include "core/record/process_recording.h"
+#include "core/record/recording_writer.h"
 
 namespace syncscope::test {
 
@@ -85,6 +86,25 @@ inline ProcessRecording stepRecording(std::uint32_t pid = 4242, std::int64_t ran
     r.ended = true;
     r.end = {kT0 + 3000 * us, 0, "exit"};
     return r;
+}
+
+// Writes `r` to `path` as the injection library does: process, devices, names, records, and the
+// end chunk unless `end` is false (a process that died); "" or why not.
+inline std::string writeRecording(const std::string& path, const ProcessRecording& r,
+                                  bool end = true, std::uint64_t max_bytes = 0) {
+    RecordingWriter w;
+    if (std::string why = w.open(path); !why.empty())
+        return why;
+    w.setMaxBytes(max_bytes);
+    w.writeProcess(r.process);
+    for (const auto& d : r.devices)
+        w.writeDevice(d);
+    w.writeNames(0, r.runtime_names);
+    w.writeNames(1, r.driver_names);
+    w.writeRecords(r.records);
+    if (end)
+        w.writeEnd(r.end);
+    return w.error();
 }
 
 }  // namespace syncscope::test

@@ -10,7 +10,6 @@
 #include "core/model/torch_call.h"
 #include "core/record/recording_converter.h"
 #include "core/record/recording_set.h"
-#include "core/record/recording_writer.h"
 #include "tests/core/record/recording_fixtures.h"
 
 using namespace syncscope;
@@ -30,16 +29,9 @@ std::size_t count(const Trace& t, EventKind kind) {
 }
 
 void save(const QTemporaryDir& dir, const ProcessRecording& r) {
-    RecordingWriter w;
-    QVERIFY(
-        w.open(dir.filePath(QStringLiteral("%1.ssrec").arg(r.process.pid)).toStdString()).empty());
-    w.writeProcess(r.process);
-    for (const auto& d : r.devices)
-        w.writeDevice(d);
-    w.writeNames(0, r.runtime_names);
-    w.writeNames(1, r.driver_names);
-    w.writeRecords(r.records);
-    w.writeEnd(r.end);
+    QCOMPARE(test::writeRecording(
+                 dir.filePath(QStringLiteral("%1.ssrec").arg(r.process.pid)).toStdString(), r),
+             std::string());
 }
 
 }  // namespace

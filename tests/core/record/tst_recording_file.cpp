@@ -19,25 +19,12 @@ std::string fileBytes(const std::string& path) {
     return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
-// Writes `r` as the injection library does: process, device, names, records, end.
+// `r` written into `dir` as <pid>.ssrec; its path, or "" when it could not be written.
 std::string write(const QTemporaryDir& dir, const ProcessRecording& r, bool end = true,
                   std::uint64_t max_bytes = 0) {
     const std::string path =
         dir.filePath(QStringLiteral("%1.ssrec").arg(r.process.pid)).toStdString();
-    RecordingWriter w;
-    if (!w.open(path).empty())
-        return {};
-    w.setMaxBytes(max_bytes);
-    w.writeProcess(r.process);
-    for (const auto& d : r.devices)
-        w.writeDevice(d);
-    w.writeNames(0, r.runtime_names);
-    w.writeNames(1, r.driver_names);
-    CuptiRecordBatch copy = r.records;
-    w.writeRecords(copy);
-    if (end)
-        w.writeEnd(r.end);
-    return path;
+    return test::writeRecording(path, r, end, max_bytes).empty() ? path : std::string();
 }
 
 }  // namespace
