@@ -85,7 +85,10 @@ std::string CaptureOptions::parseRange(const std::string& text) {
 std::string CaptureWindow::compute(const ProcessRecording& recording, const CaptureOptions& options,
                                    CaptureWindow& out) {
     out.intervals_.clear();
+    // Records are stamped on the record clock, the start on CLOCK_MONOTONIC: they differ by the
+    // offset when CUPTI kept its own clock (CuptiSession::usesHostClock).
     const std::uint64_t base = recording.process.start_ns +
+                               static_cast<std::uint64_t>(recording.process.record_offset_ns) +
                                static_cast<std::uint64_t>(std::max<TimeNs>(0, options.delay_ns));
     const std::uint64_t until =
         options.duration_ns < 0 ? kForever : base + static_cast<std::uint64_t>(options.duration_ns);

@@ -117,6 +117,33 @@ private slots:
         QCOMPARE(early.stats.torch_calls, std::uint64_t(1));
     }
 
+    // A CUPTI that kept its own clock: the records are offset from the process start, and the
+    // window moves with them.
+    void theWindowFollowsTheRecordClock() {
+        ProcessRecording r = test::stepRecording();
+        const std::uint64_t offset = 1'000'000'000'000ull;
+        r.process.record_offset_ns = static_cast<std::int64_t>(offset);
+        auto& b = r.records;
+        for (auto* calls : {&b.api, &b.driver})
+            for (ApiRecord& a : *calls)
+                a.start += offset, a.end += offset;
+        for (GpuOpRecord& op : b.gpu)
+            op.start += offset, op.end += offset;
+        for (SyncRecord& sync : b.sync)
+            sync.start += offset, sync.end += offset;
+        for (MarkerRecord& m : b.markers)
+            m.timestamp += offset;
+        for (MemoryRecord& m : b.memory)
+            m.timestamp += offset;
+        CaptureOptions window;
+        window.delay_ns = 2'050'000;
+        const ImportResult late = RecordingConverter::convert(r, window);
+        QVERIFY2(late.ok(), late.error.c_str());
+        QVERIFY(find(*late.trace, EventKind::Memcpy));
+        QVERIFY(!find(*late.trace, EventKind::Kernel));
+        QCOMPARE(late.trace->clock.origin_ns, TimeNs(test::kT0 + 2'100'000));
+    }
+
     void whatWentMissingIsSaid() {
         ProcessRecording r = test::stepRecording();
         r.records.dropped = 12;
