@@ -1,6 +1,6 @@
 # `cmake --install` into a temporary prefix, move the prefix elsewhere, and run the installed CLI
 # on a built-in scenario: it must find the installed scenarios (not the source tree's), and the
-# desktop files must be where desktops look for them.
+# desktop files must be where desktops look for them, and `record` must find its libraries.
 #   cmake -DBUILD_DIR=... -DWORK_DIR=... -DGUI=ON|OFF -P CheckInstall.cmake
 file(REMOVE_RECURSE "${WORK_DIR}")
 set(prefix "${WORK_DIR}/prefix")
@@ -14,7 +14,12 @@ endif()
 set(moved "${WORK_DIR}/moved")
 file(RENAME "${prefix}" "${moved}")
 
-set(expected bin/syncscope-cli share/syncscope/scenarios/mode-cpu-synchronize.json)
+set(expected bin/syncscope-cli share/syncscope/scenarios/mode-cpu-synchronize.json
+    ${LIBDIR}/syncscope/libsyncscope_exit.so ${LIBDIR}/syncscope/python/sitecustomize.py
+    ${LIBDIR}/syncscope/python/syncscope_torch_hook.py)
+if(RECORDER)
+    list(APPEND expected ${LIBDIR}/syncscope/libsyncscope_inject.so)
+endif()
 if(GUI)
     list(APPEND expected
         bin/syncscope
@@ -47,6 +52,16 @@ if(NOT rc EQUAL 0)
 endif()
 if(NOT out MATCHES "read from the installed prefix")
     message(FATAL_ERROR "the installed CLI did not read the scenario from its own prefix: ${out}")
+endif()
+# `record` finds its libraries and the Python hook in the relocated prefix: a program without CUDA
+# calls runs, gets the message, and its status comes back.
+if(RECORDER)
+    execute_process(COMMAND "${moved}/bin/syncscope-cli" record --out "${WORK_DIR}/r.json" --
+                            sh -c "exit 0"
+                    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+    if(NOT rc EQUAL 0 OR NOT err MATCHES "made no CUDA call")
+        message(FATAL_ERROR "the installed syncscope-cli record did not run its program (${rc}): ${out}${err}")
+    endif()
 endif()
 file(REMOVE_RECURSE "${WORK_DIR}")
 message(STATUS "install into a moved prefix: ok")
