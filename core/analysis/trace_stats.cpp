@@ -75,8 +75,12 @@ TraceStats computeStats(const Trace& trace) {
     TraceStats stats;
     TimeNs first = std::numeric_limits<TimeNs>::max(), last = std::numeric_limits<TimeNs>::min();
     for (const auto& e : trace.events) {
-        first = std::min(first, e.start_ns);
-        last = std::max(last, e.end_ns);
+        // The program's span: a recorder's own rows (the profiler's "Record Window End") are not
+        // the program's, as Fit leaves them out of view (docs/trace-file-format.md, lanes).
+        if (e.lane >= trace.lanes.size() || !trace.lanes[e.lane].bookkeeping) {
+            first = std::min(first, e.start_ns);
+            last = std::max(last, e.end_ns);
+        }
         ++stats.events_by_kind[static_cast<std::size_t>(e.kind)];
         if ((e.flags & event_flags::kInstrumentation) != 0)
             continue;

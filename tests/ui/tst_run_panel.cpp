@@ -76,6 +76,15 @@ void TestRunPanel::engineLineSaysWhatWillRun_data() {
                                    << "Simulator (CUDA unavailable: no driver)";
     QTest::newRow("CUDA asked, none") << "cuda" << false << "no driver"
                                       << "CUDA unavailable:</b> no driver";
+    // This machine's message: the panel keeps its first clause, so the Run button and progress
+    // bar below stay in view; the tooltip has all of it.
+    const QString driver = QStringLiteral(
+        "no usable CUDA device: cudaGetDeviceCount failed: CUDA driver version is insufficient "
+        "for CUDA runtime version (cudaErrorInsufficientDriver)");
+    QTest::newRow("auto, the driver's long story")
+        << "auto" << false << driver << "Simulator (CUDA unavailable: no usable CUDA device)";
+    QTest::newRow("CUDA asked, the driver's long story")
+        << "cuda" << false << driver << "CUDA unavailable:</b> no usable CUDA device";
 }
 
 void TestRunPanel::engineLineSaysWhatWillRun() {
@@ -92,6 +101,8 @@ void TestRunPanel::engineLineSaysWhatWillRun() {
         QCOMPARE(changed.size(), 1);
     // The line follows the engine chosen after the probe answered, too.
     QVERIFY2(panel.engineStatusText().contains(expected), qPrintable(panel.engineStatusText()));
+    QVERIFY(!panel.engineStatusText().contains(QLatin1String("cudaGetDeviceCount")));
+    QCOMPARE(panel.engineStatusToolTip(), text);
 }
 
 void TestRunPanel::progressSaysHowTheRunGoes() {

@@ -76,6 +76,10 @@ void RunPanel::setCudaAvailability(bool available, const QString& text) {
     cuda_available_ = available;
     cuda_text_ = text;
     const QString id = engineId();
+    // The panel is narrow: the reason's first clause ("no usable CUDA device"), the driver's
+    // whole story in the tooltip and the status bar's.
+    const qsizetype clause = text.indexOf(QLatin1String(": "));
+    const QString reason = available || clause < 0 ? text : text.left(clause);
     QString line;
     if (available)
         line = id == QLatin1String("sim") ? tr("Simulator (CUDA device: %1)").arg(text)
@@ -83,15 +87,19 @@ void RunPanel::setCudaAvailability(bool available, const QString& text) {
     else if (text.isEmpty())
         line = tr("Checking for a CUDA device…");
     else if (id == QLatin1String("cuda"))
-        line = tr("<b>CUDA unavailable:</b> %1").arg(text.toHtmlEscaped());
+        line = tr("<b>CUDA unavailable:</b> %1").arg(reason.toHtmlEscaped());
     else
-        line = tr("Simulator (CUDA unavailable: %1)").arg(text.toHtmlEscaped());
+        line = tr("Simulator (CUDA unavailable: %1)").arg(reason.toHtmlEscaped());
     engine_status_->setText(line);
     engine_status_->setToolTip(text);
 }
 
 QString RunPanel::engineStatusText() const {
     return engine_status_->text();
+}
+
+QString RunPanel::engineStatusToolTip() const {
+    return engine_status_->toolTip();
 }
 
 void RunPanel::setRunnable(bool runnable) {

@@ -23,6 +23,7 @@ public:
     // What the engine line says about the CUDA engine ("NVIDIA H200" or why it is unavailable).
     void setCudaAvailability(bool available, const QString& text);
     QString engineStatusText() const;
+    QString engineStatusToolTip() const;
 
     // Whether what is being edited makes a scenario at all; Run stays off while it does not.
     void setRunnable(bool runnable);

@@ -294,6 +294,8 @@ private:
     bool legend_wanted_ = true;
     std::optional<std::uint32_t> selected_;
     void revealFramed(std::uint32_t index);
+    // [lo, hi] slid to stay inside the trace where the event [start, end] allows it.
+    void setRangeInsideTrace(double lo, double hi, double start, double end);
     std::optional<std::uint32_t> hovered_;
 
     Drag drag_ = Drag::None;

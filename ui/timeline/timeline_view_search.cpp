@@ -79,6 +79,21 @@ namespace {
 constexpr double kFrameMinSpanNs = 10.0;  // the view's narrowest span (timeline_view.cpp)
 }  // namespace
 
+void TimelineView::setRangeInsideTrace(double lo, double hi, double start, double end) {
+    // Never into the time before the trace or after it when the event [start, end] does not
+    // need it: the window slides, keeping its width.
+    const double b = static_cast<double>(model_->beginNs());
+    const double t_end = static_cast<double>(model_->endNs());
+    if (lo < b && start >= b) {
+        hi += b - lo;
+        lo = b;
+    } else if (hi > t_end && end <= t_end && lo - (hi - t_end) >= b) {
+        lo -= hi - t_end;
+        hi = t_end;
+    }
+    setRangeClamped(lo, hi);
+}
+
 void TimelineView::revealEvent(std::uint32_t index) {
     if (!trace_ || !model_ || index >= trace_->events.size())
         return;
@@ -100,17 +115,7 @@ void TimelineView::revealEvent(std::uint32_t index) {
         lo = mid - span / 2.0;
         hi = mid + span / 2.0;
     }
-    // Never into the time before the trace or after it when the event does not need it.
-    const double b = static_cast<double>(model_->beginNs());
-    const double t_end = static_cast<double>(model_->endNs());
-    if (lo < b && start >= b) {
-        hi += b - lo;
-        lo = b;
-    } else if (hi > t_end && end <= t_end && lo - (hi - t_end) >= b) {
-        lo -= hi - t_end;
-        hi = t_end;
-    }
-    setRangeClamped(lo, hi);
+    setRangeInsideTrace(lo, hi, start, end);
     user_zoomed_ = true;
     const int slot = model_->slotOf(index);
     if (slot >= 0) {
@@ -134,7 +139,7 @@ void TimelineView::revealFramed(std::uint32_t index) {
     const auto end = static_cast<double>(std::max(e.end_ns, e.start_ns));
     const double span = std::max(end - start, kFrameMinSpanNs) / kRevealFraction;
     const double mid = (start + end) / 2.0;
-    setRangeClamped(mid - span / 2.0, mid + span / 2.0);
+    setRangeInsideTrace(mid - span / 2.0, mid + span / 2.0, start, end);
     user_zoomed_ = true;
     requestReplot();
 }

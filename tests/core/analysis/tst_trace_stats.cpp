@@ -99,6 +99,32 @@ private slots:
         QVERIFY(stats.gpu_idle_from_syncs_ns >= 0);
     }
 
+    // The profiler's own "Record Window End" on a hidden bookkeeping row (the BERT trace: work
+    // ends at 5 ms, the marker at 8.4 ms) is not the program's: the makespan ends with the work.
+    void makespanLeavesOutTheRecordersBookkeepingRows() {
+        TraceBuilder b;
+        const auto s1 = b.stream("stream 1");
+        b.kernel(s1, "k1").enq(us(10), us(15)).gpu(us(20), us(120));
+        Trace trace = b.trace();
+        Lane lane;
+        lane.kind = LaneKind::Other;
+        lane.name = "/";
+        lane.bookkeeping = true;
+        const auto row = trace.addLane(lane);
+        TraceEvent marker;
+        marker.kind = EventKind::Annotation;
+        marker.lane = row;
+        marker.start_ns = us(0);
+        marker.end_ns = us(900);
+        marker.name = trace.strings.intern("Record Window End");
+        trace.addEvent(marker);
+        const TraceStats stats = computeStats(trace);
+        QCOMPARE(stats.first_ns, us(10));
+        QCOMPARE(stats.makespan_ns, us(110));
+        QCOMPARE(stats.events_by_kind[static_cast<std::size_t>(EventKind::Annotation)],
+                 std::uint64_t{1});
+    }
+
     void emptyTrace() {
         const TraceStats stats = computeStats(Trace{});
         QCOMPARE(stats.makespan_ns, TimeNs{0});
