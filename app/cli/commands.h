@@ -66,6 +66,9 @@ struct RecordOptions {
     double duration_s = 0;  // 0: to the program's end
     std::string capture_range;
     std::uint64_t max_size_bytes = 0;  // 0: no limit
+    // Where each process writes its raw recording; empty: a temporary folder, removed at the end.
+    // Given, it is made if missing and kept (the window reads it while the program runs).
+    std::string record_dir;
     bool python_hook = true;
     bool quiet = false;
 };

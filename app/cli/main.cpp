@@ -147,6 +147,9 @@ int main(int argc, char** argv) {
                      "Stop keeping records once a process's recording is this large "
                      "(e.g. 512M, 2G); what is left out is counted")
         ->transform(CLI::AsSizeValue(false));
+    record_cmd->add_option("--record-dir", record.record_dir,
+                           "Keep each process's raw recording (PID.ssrec) in this folder instead "
+                           "of a temporary one; it is read as the program runs and kept after");
     record_cmd->add_flag("!--no-python-hook", record.python_hook,
                          "Do not mark the torch-level calls of a Python program");
     record_cmd->add_flag("--quiet,-q", record.quiet, "Print only errors and warnings");

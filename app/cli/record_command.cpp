@@ -31,27 +31,45 @@ fs::path recorderDir() {
     return here.parent_path() / SYNCSCOPE_INSTALL_LIBDIR / "syncscope";
 }
 
-// The folder the processes write their recordings to, removed with what is in it.
+// The folder the processes write their recordings to: a temporary one, removed with what is in
+// it, or the one the user named (--record-dir), made if missing and kept.
 class RecordingFolder {
 public:
-    RecordingFolder() {
+    explicit RecordingFolder(const std::string& named) {
+        if (!named.empty()) {
+            std::error_code ec;
+            fs::create_directories(named, ec);
+            if (!ec && fs::is_directory(named, ec))
+                path_ = named;
+            else
+                error_ = "cannot make the folder '" + named + "'" +
+                         (ec ? ": " + ec.message() : std::string(": a file of that name is there"));
+            return;
+        }
         const char* tmp = std::getenv("TMPDIR");
         std::string pattern =
             std::string(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp") + "/syncscope-record-XXXXXX";
-        if (mkdtemp(pattern.data()) != nullptr)
+        if (mkdtemp(pattern.data()) != nullptr) {
             path_ = pattern;
+            temporary_ = true;
+        } else {
+            error_ = "cannot make a folder for the recording in $TMPDIR";
+        }
     }
     ~RecordingFolder() {
         std::error_code ec;
-        if (!path_.empty())
+        if (temporary_)
             fs::remove_all(path_, ec);
     }
     RecordingFolder(const RecordingFolder&) = delete;
     RecordingFolder& operator=(const RecordingFolder&) = delete;
     const std::string& path() const { return path_; }
+    const std::string& error() const { return error_; }
 
 private:
     std::string path_;
+    std::string error_;
+    bool temporary_ = false;
 };
 
 std::string prepend(const char* variable, const std::string& value) {
@@ -84,9 +102,9 @@ int recordCommand(const RecordOptions& options) {
                      "toolkit). Record with the PyTorch profiler and open its trace instead.\n";
         return kExitBadInput;
     }
-    RecordingFolder folder;
+    RecordingFolder folder(options.record_dir);
     if (folder.path().empty()) {
-        std::cerr << "syncscope-cli: cannot make a folder for the recording in $TMPDIR\n";
+        std::cerr << "syncscope-cli: " << escapeForTerminal(folder.error()) << '\n';
         return kExitBadInput;
     }
     std::map<std::string, std::string> env{

@@ -2363,6 +2363,29 @@ Save them before continuing?</source>
     </message>
 </context>
 <context>
+    <name>syncscope::ProgramRecorder</name>
+    <message>
+        <source>A recording is in progress: stop it first.</source>
+        <translation>記録中です。先に停止してください。</translation>
+    </message>
+    <message>
+        <source>syncscope-cli, which records, is not installed beside this window (set SYNCSCOPE_CLI to where it is).</source>
+        <translation>記録を行う syncscope-cli がこのウィンドウと同じ場所にありません（SYNCSCOPE_CLI にその場所を設定してください）。</translation>
+    </message>
+    <message>
+        <source>Cannot make a folder for the recording: %1</source>
+        <translation>記録用のフォルダを作れません: %1</translation>
+    </message>
+    <message>
+        <source>Cannot start syncscope-cli: %1</source>
+        <translation>syncscope-cli を起動できません: %1</translation>
+    </message>
+    <message>
+        <source>syncscope-cli crashed while recording.</source>
+        <translation>記録中に syncscope-cli が異常終了しました。</translation>
+    </message>
+</context>
+<context>
     <name>syncscope::RangeStatsModel</name>
     <message>
         <source>(unnamed)</source>
@@ -2524,6 +2547,281 @@ Save them before continuing?</source>
     <message>
         <source>Clear list</source>
         <translation>一覧を消去</translation>
+    </message>
+</context>
+<context>
+    <name>syncscope::RecordDialog</name>
+    <message>
+        <source>Record Program</source>
+        <translation>プログラムを記録</translation>
+    </message>
+    <message>
+        <source>Open a Trace…</source>
+        <translation>トレースを開く…</translation>
+    </message>
+    <message>
+        <source>The program and its arguments, quoted as in a shell ($VARIABLES and globs expand; pipes and redirections need sh -c &apos;…&apos;). Recent commands are in the list.</source>
+        <translation>プログラムと引数。引用符はシェルと同じです（$変数とワイルドカードは展開されます。パイプやリダイレクトには sh -c &apos;…&apos; を使ってください）。最近のコマンドは一覧にあります。</translation>
+    </message>
+    <message>
+        <source>&amp;Command:</source>
+        <translation>コマンド(&amp;C):</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>参照…</translation>
+    </message>
+    <message>
+        <source>&amp;Working folder:</source>
+        <translation>作業フォルダ(&amp;W):</translation>
+    </message>
+    <message>
+        <source>NAME=VALUE, one a line (e.g. CUDA_VISIBLE_DEVICES=0)</source>
+        <translation>1 行に 1 つ NAME=VALUE（例: CUDA_VISIBLE_DEVICES=0）</translation>
+    </message>
+    <message>
+        <source>&amp;Environment:</source>
+        <translation>環境変数(&amp;E):</translation>
+    </message>
+    <message>
+        <source>Mark the torch-level sync calls (Python hook)</source>
+        <translation>torch レベルの同期呼び出しに印を付ける（Python フック）</translation>
+    </message>
+    <message>
+        <source>torch.cpu.synchronize() makes no CUDA call: without the hook it cannot be seen. The hook patches nothing else (docs/python-hook.md).</source>
+        <translation>torch.cpu.synchronize() は CUDA を一切呼びません。フックがなければ見えません。フックはそれ以外を何も書き換えません（docs/python-hook.md）。</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>なし</translation>
+    </message>
+    <message>
+        <source>Begin recording this long after each process starts</source>
+        <translation>各プロセスの開始からこの時間が経ってから記録を始めます</translation>
+    </message>
+    <message>
+        <source>to the end</source>
+        <translation>最後まで</translation>
+    </message>
+    <message>
+        <source>Record this long; the program runs on unrecorded</source>
+        <translation>この時間だけ記録します。プログラムはその後も記録なしで動き続けます</translation>
+    </message>
+    <message>
+        <source>Duration:</source>
+        <translation>記録時間:</translation>
+    </message>
+    <message>
+        <source>&amp;Delay:</source>
+        <translation>遅延(&amp;D):</translation>
+    </message>
+    <message>
+        <source>all (or nvtx:NAME, or cudaProfilerApi)</source>
+        <translation>すべて（または nvtx:NAME、cudaProfilerApi）</translation>
+    </message>
+    <message>
+        <source>Keep only the NVTX ranges named NAME, or what lies between cudaProfilerStart() and cudaProfilerStop()</source>
+        <translation>NAME という名前の NVTX 範囲、または cudaProfilerStart() から cudaProfilerStop() までだけを残します</translation>
+    </message>
+    <message>
+        <source>C&amp;apture range:</source>
+        <translation>記録範囲(&amp;A):</translation>
+    </message>
+    <message>
+        <source>&amp;Save to:</source>
+        <translation>保存先(&amp;S):</translation>
+    </message>
+    <message>
+        <source>The timeline grows while the program runs. Stop (Shift+F5) ends the program and keeps what was recorded.</source>
+        <translation>プログラムの実行中もタイムラインは伸びていきます。停止（Shift+F5）でプログラムを終わらせ、それまでの記録を残します。</translation>
+    </message>
+    <message>
+        <source>&amp;Record</source>
+        <translation>記録(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;No CUDA GPU can be recorded here&lt;/b&gt; (%1). Recording needs one. You can open a trace recorded elsewhere instead: a PyTorch profiler trace or an Nsight Systems export.</source>
+        <translation>&lt;b&gt;ここには記録できる CUDA GPU がありません&lt;/b&gt;（%1）。記録には GPU が必要です。代わりに、別のマシンで記録したトレース（PyTorch プロファイラのトレースや Nsight Systems のエクスポート）を開けます。</translation>
+    </message>
+    <message>
+        <source>Working Folder</source>
+        <translation>作業フォルダ</translation>
+    </message>
+    <message>
+        <source>Save the Recording As</source>
+        <translation>記録の保存先</translation>
+    </message>
+    <message>
+        <source>syncscope trace (*.json.gz *.json)</source>
+        <translation>syncscope トレース (*.json.gz *.json)</translation>
+    </message>
+    <message>
+        <source>Save to: cannot make the folder %1</source>
+        <translation>保存先: フォルダ %1 を作れません</translation>
+    </message>
+</context>
+<context>
+    <name>syncscope::RecordFeature</name>
+    <message>
+        <source>Record &amp;Program…</source>
+        <translation>プログラムを記録(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Run a program of yours (python3 train.py…) and record its syncs</source>
+        <translation>自分のプログラム（python3 train.py など）を実行し、その同期を記録します</translation>
+    </message>
+    <message>
+        <source>S&amp;top Recording</source>
+        <translation>記録を停止(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Stop the recorded program and keep what was recorded</source>
+        <translation>記録中のプログラムを止め、それまでの記録を残します</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Stop the program and keep what was recorded (Shift+F5); press again to stop it harder</source>
+        <translation>プログラムを止め、それまでの記録を残します（Shift+F5）。もう一度押すとより強く止めます</translation>
+    </message>
+    <message>
+        <source>A recording is in progress: stop it first.</source>
+        <translation>記録中です。先に停止してください。</translation>
+    </message>
+    <message>
+        <source>Cannot record</source>
+        <translation>記録できません</translation>
+    </message>
+    <message>
+        <source>Recording “%1”… Stop (Shift+F5) keeps what was recorded.</source>
+        <translation>「%1」を記録中… 停止（Shift+F5）してもそれまでの記録は残ります。</translation>
+    </message>
+    <message>
+        <source>Stopping the program; the trace so far is being saved…</source>
+        <translation>プログラムを停止しています。ここまでのトレースを保存中…</translation>
+    </message>
+    <message>
+        <source>Stopping the program harder (press again to kill it)…</source>
+        <translation>プログラムをより強く停止しています（もう一度押すと強制終了）…</translation>
+    </message>
+    <message>
+        <source>stopping %1</source>
+        <translation>停止中 %1</translation>
+    </message>
+    <message>
+        <source>● recording %1</source>
+        <translation>● 記録中 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n process(es)</source>
+        <translation>
+            <numerusform>%n プロセス</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 events</source>
+        <translation>%1 件のイベント</translation>
+    </message>
+    <message>
+        <source>Recording failed</source>
+        <translation>記録に失敗しました</translation>
+    </message>
+    <message>
+        <source>No trace was written.</source>
+        <translation>トレースは書き出されませんでした。</translation>
+    </message>
+    <message>
+        <source>Nothing recorded: %1</source>
+        <translation>何も記録されませんでした: %1</translation>
+    </message>
+    <message>
+        <source>Nothing recorded</source>
+        <translation>何も記録されませんでした</translation>
+    </message>
+    <message>
+        <source>Recording stopped; what was recorded is in %1</source>
+        <translation>記録を停止しました。記録した内容は %1 にあります</translation>
+    </message>
+    <message>
+        <source>The program exited with status %1; its trace is in %2</source>
+        <translation>プログラムは終了ステータス %1 で終わりました。トレースは %2 にあります</translation>
+    </message>
+    <message>
+        <source>Recorded: %1</source>
+        <translation>記録しました: %1</translation>
+    </message>
+    <message>
+        <source>(File ▸ Open Recent)</source>
+        <translation>（ファイル ▸ 最近使ったファイル）</translation>
+    </message>
+    <message>
+        <source>Recording in progress</source>
+        <translation>記録中</translation>
+    </message>
+    <message>
+        <source>“%1” is being recorded. Stop it and keep what was recorded?</source>
+        <translation>「%1」を記録中です。停止して、それまでの記録を残しますか？</translation>
+    </message>
+</context>
+<context>
+    <name>syncscope::RecordRequest</name>
+    <message>
+        <source>Command: type the program to record, e.g. python3 train.py</source>
+        <translation>コマンド: 記録するプログラムを入力してください（例: python3 train.py）</translation>
+    </message>
+    <message>
+        <source>Command: | &amp; ; &lt; &gt; ( ) { } need a shell; record sh -c &apos;…&apos; to use them</source>
+        <translation>コマンド: | &amp; ; &lt; &gt; ( ) { } にはシェルが必要です。使うときは sh -c &apos;…&apos; を記録してください</translation>
+    </message>
+    <message>
+        <source>Command: $(…) and `…` are not run here; record sh -c &apos;…&apos; to use them</source>
+        <translation>コマンド: $(…) や `…` はここでは実行しません。使うときは sh -c &apos;…&apos; を記録してください</translation>
+    </message>
+    <message>
+        <source>Command: a quote is not closed</source>
+        <translation>コマンド: 引用符が閉じていません</translation>
+    </message>
+    <message>
+        <source>Command: cannot be read as a command line</source>
+        <translation>コマンド: コマンドラインとして読めません</translation>
+    </message>
+    <message>
+        <source>Working folder: %1 is not a folder</source>
+        <translation>作業フォルダ: %1 はフォルダではありません</translation>
+    </message>
+    <message>
+        <source>Capture range: give nvtx:NAME or cudaProfilerApi</source>
+        <translation>記録範囲: nvtx:NAME か cudaProfilerApi を指定してください</translation>
+    </message>
+    <message>
+        <source>Delay and duration cannot be negative</source>
+        <translation>遅延と記録時間は負にできません</translation>
+    </message>
+    <message>
+        <source>Save to: name the trace file</source>
+        <translation>保存先: トレースのファイル名を指定してください</translation>
+    </message>
+    <message>
+        <source>Save to: %1 is a folder</source>
+        <translation>保存先: %1 はフォルダです</translation>
+    </message>
+    <message>
+        <source>Save to: the folder %1 does not exist</source>
+        <translation>保存先: フォルダ %1 がありません</translation>
+    </message>
+    <message>
+        <source>Environment, line %1: “%2” is not NAME=VALUE</source>
+        <translation>環境変数 %1 行目: 「%2」は NAME=VALUE の形ではありません</translation>
+    </message>
+    <message>
+        <source>Environment, line %1: “%2” is not a variable name</source>
+        <translation>環境変数 %1 行目: 「%2」は変数名として使えません</translation>
     </message>
 </context>
 <context>
@@ -3101,6 +3399,14 @@ Save them before continuing?</source>
     <message>
         <source>No files opened yet</source>
         <translation>まだファイルを開いていません</translation>
+    </message>
+    <message>
+        <source>Record a program…</source>
+        <translation>プログラムを記録…</translation>
+    </message>
+    <message>
+        <source>Run a program of yours (python3 train.py…) and see its syncs</source>
+        <translation>自分のプログラム（python3 train.py など）を実行し、その同期を見ます</translation>
     </message>
 </context>
 <context>

@@ -424,6 +424,9 @@ private slots:
         closeNextDialog(&title);
         QTest::mouseClick(window.startPage()->openScenarioButton(), Qt::LeftButton);
         QCOMPARE(title, QStringLiteral("Open Scenario"));
+        closeNextDialog(&title);
+        QTest::mouseClick(window.startPage()->recordButton(), Qt::LeftButton);
+        QCOMPARE(title, QStringLiteral("Record Program"));
         QVERIFY(window.startPageShown());  // cancelled dialogs open nothing
     }
 

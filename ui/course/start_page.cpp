@@ -52,9 +52,13 @@ StartPage::StartPage(QWidget* parent) : QWidget(parent) {
     open_scenario_ =
         bigButton(tr("Open a scenario…"), tr("A *.syncscope.json scenario file"), this);
     open_scenario_->setObjectName(QStringLiteral("startOpenScenario"));
+    record_ = bigButton(tr("Record a program…"),
+                        tr("Run a program of yours (python3 train.py…) and see its syncs"), this);
+    record_->setObjectName(QStringLiteral("startRecord"));
     connect(course_, &QPushButton::clicked, this, &StartPage::courseRequested);
     connect(open_trace_, &QPushButton::clicked, this, &StartPage::openTraceRequested);
     connect(open_scenario_, &QPushButton::clicked, this, &StartPage::openScenarioRequested);
+    connect(record_, &QPushButton::clicked, this, &StartPage::recordRequested);
 
     auto* course_text = new QLabel(
         tr("For a class: each page states a claim (the article's Japanese original and in "
@@ -77,6 +81,7 @@ StartPage::StartPage(QWidget* parent) : QWidget(parent) {
     auto* opens = new QHBoxLayout;
     opens->addWidget(open_trace_);
     opens->addWidget(open_scenario_);
+    opens->addWidget(record_);
 
     auto* recent_title = new QLabel(tr("Recent files"), this);
     QFont bold = recent_title->font();

@@ -21,18 +21,21 @@ public:
     QPushButton* courseButton() const { return course_; }
     QPushButton* openTraceButton() const { return open_trace_; }
     QPushButton* openScenarioButton() const { return open_scenario_; }
+    QPushButton* recordButton() const { return record_; }
     QListWidget* recentList() const { return recent_; }
 
 signals:
     void courseRequested();
     void openTraceRequested();
     void openScenarioRequested();
+    void recordRequested();
     void recentRequested(const QString& path);
 
 private:
     QPushButton* course_ = nullptr;
     QPushButton* open_trace_ = nullptr;
     QPushButton* open_scenario_ = nullptr;
+    QPushButton* record_ = nullptr;
     QListWidget* recent_ = nullptr;
 };
 

@@ -24,6 +24,9 @@ public:
     void setCudaAvailability(bool available, const QString& text);
     QString engineStatusText() const;
     QString engineStatusToolTip() const;
+    // The CUDA probe's answer: available, and the device or why not ("" while not known).
+    bool cudaAvailable() const { return cuda_available_; }
+    QString cudaText() const { return cuda_text_; }
 
     // Whether what is being edited makes a scenario at all; Run stays off while it does not.
     void setRunnable(bool runnable);

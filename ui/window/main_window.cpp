@@ -65,6 +65,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     statusBar()->addPermanentWidget(trace_label_);
     course_ = new CourseFeature(*this);
     run_ = new RunFeature(*this);
+    record_ = new RecordFeature(*this);
     compare_ = new CompareFeature(*this);
     export_ = new ExportFeature(*this);
     view_ = new ViewFeature(*this);
@@ -77,6 +78,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     StartPage* start = course_->startPage();
     connect(start, &StartPage::openTraceRequested, files_, &FilesFeature::openTraceDialog);
     connect(start, &StartPage::openScenarioRequested, files_, &FilesFeature::openScenarioDialog);
+    connect(start, &StartPage::recordRequested, record_, &RecordFeature::showDialog);
     connect(start, &StartPage::recentRequested, files_,
             [this](const QString& path) { files_->openPath(path, false); });
     connect(course_->lessonPanel(), &LessonPanel::compareRequested, compare_,
@@ -119,6 +121,7 @@ void MainWindow::buildMenus() {
                       files_->saveScenarioAsAction(), course_->startPageAction()});
     file->addSeparator();
     file->addActions({files_->openTraceAction(), compare_->compareWithAction()});
+    file->addActions({record_->recordAction(), record_->stopAction()});
     file->addMenu(files_->recentMenu());
     file->addSeparator();
     file->addActions({export_->saveTraceAction(), export_->exportChromeAction(),
@@ -226,9 +229,10 @@ void MainWindow::showTrace(std::shared_ptr<const Trace> trace,
     updateActions();
 }
 
-void MainWindow::showLiveTrace(std::shared_ptr<const Trace> trace, const QString& label) {
+void MainWindow::showLiveTrace(std::shared_ptr<const Trace> trace, const QString& label,
+                               std::shared_ptr<TimelineModel> model) {
     trace_ = std::move(trace);
-    timeline_->setTrace(trace_);
+    timeline_->setTrace(trace_, std::move(model));
     trace_label_->setText(label);
 }
 
@@ -294,7 +298,7 @@ void MainWindow::showError(const QString& title, const QString& text) {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
-    if (!files_->maybeDiscardScenario() && interactive_) {
+    if ((!files_->maybeDiscardScenario() && interactive_) || !record_->maybeStopForClose()) {
         event->ignore();
         return;
     }

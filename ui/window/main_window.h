@@ -12,6 +12,7 @@
 #include "ui/window/course_feature.h"
 #include "ui/window/export_feature.h"
 #include "ui/window/files_feature.h"
+#include "ui/window/record_feature.h"
 #include "ui/window/run_feature.h"
 #include "ui/window/view_feature.h"
 
@@ -52,6 +53,7 @@ public:
     // ---- the features
     FilesFeature* files() const { return files_; }
     RunFeature* runFeature() const { return run_; }
+    RecordFeature* recordFeature() const { return record_; }
     CourseFeature* courseFeature() const { return course_; }
     CompareFeature* compareFeature() const { return compare_; }
     ExportFeature* exports() const { return export_; }
@@ -62,8 +64,10 @@ public:
     // `model`, when given, is `trace`'s timeline model, built off the GUI thread by the opener.
     void showTrace(std::shared_ptr<const Trace> trace, const std::optional<Scenario>& scenario,
                    std::shared_ptr<TimelineModel> model = nullptr);
-    // A live run's growing trace (or none yet), with what the status bar says of it.
-    void showLiveTrace(std::shared_ptr<const Trace> trace, const QString& label);
+    // A live run's or recording's growing trace (or none yet), with what the status bar says of
+    // it; `model`, when given, is its timeline model, built off the GUI thread.
+    void showLiveTrace(std::shared_ptr<const Trace> trace, const QString& label,
+                       std::shared_ptr<TimelineModel> model = nullptr);
     // A scenario replaced the one that ran: its timeline, summary and details go.
     void clearShownRun();
     void clearDetails();
@@ -146,6 +150,7 @@ private:
 
     FilesFeature* files_ = nullptr;
     RunFeature* run_ = nullptr;
+    RecordFeature* record_ = nullptr;
     CourseFeature* course_ = nullptr;
     CompareFeature* compare_ = nullptr;
     ExportFeature* export_ = nullptr;

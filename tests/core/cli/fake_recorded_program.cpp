@@ -2,7 +2,8 @@
 // the environment the recorder gave it and writes, through the recorder's own writer, what the
 // injection library would have written: argv[1] processes (itself with RANK 0 and forked children
 // without), each one PyTorch step (recording_fixtures.h). argv[2] "nohook": PYTHONPATH must not
-// name the Python hook. Exits 0, or 4-7 naming what was wrong.
+// name the Python hook. argv[3]: milliseconds to run on after writing (a program still running
+// while the window reads its recording). Exits 0, or 4-7 naming what was wrong.
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -55,5 +56,8 @@ int main(int argc, char** argv) {
         if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
             return 7;
     }
-    return writeOne(0);
+    const int status = writeOne(0);
+    if (argc > 3)
+        usleep(static_cast<useconds_t>(std::atoi(argv[3])) * 1000);
+    return status;
 }

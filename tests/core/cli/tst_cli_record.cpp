@@ -2,6 +2,7 @@
 // that makes no CUDA call gets a message and no trace, and the recordings the processes leave are
 // turned into one trace. The injection library's part needs a GPU (scripts/gpu-check); here a
 // stand-in program writes what it would have written, through the same writer.
+#include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -60,6 +61,27 @@ private slots:
         QVERIFY2(check.code == 0, qPrintable(check.out + check.err));
         const CliOutput stats = runCli({"stats", out, "--json"});
         QCOMPARE(stats.code, 0);
+    }
+
+    // --record-dir keeps each process's raw recording (the window reads them while it records);
+    // a folder that cannot be made is bad input, named.
+    void aNamedRecordDirIsMadeAndKept() {
+        QTemporaryDir dir;
+        const QString raw = dir.filePath(QStringLiteral("raw/of/step"));
+        const CliOutput r =
+            runCli({"record", "--record-dir", raw, "--out", dir.filePath(QStringLiteral("t.json")),
+                    "--", QStringLiteral(SYNCSCOPE_FAKE_PROGRAM), "2"});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        const QStringList kept =
+            QDir(raw).entryList({QStringLiteral("*.ssrec")}, QDir::Files, QDir::Name);
+        QCOMPARE(kept.size(), 2);
+        QFile blocker(dir.filePath(QStringLiteral("a-file")));
+        QVERIFY(blocker.open(QIODevice::WriteOnly));
+        blocker.close();
+        const CliOutput bad = runCli({"record", "--record-dir", blocker.fileName(), "--out",
+                                      dir.filePath(QStringLiteral("u.json")), "--", "/bin/true"});
+        QCOMPARE(bad.code, 2);
+        QVERIFY2(bad.err.contains(QStringLiteral("cannot make the folder")), qPrintable(bad.err));
     }
 
     void theHookCanBeTurnedOff() {

@@ -1,0 +1,193 @@
+#include "ui/record/program_recorder.h"
+
+#include <signal.h>
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QTemporaryDir>
+#include <QTimer>
+
+#include "core/record/recording_set.h"
+#include "ui/jobs/background_release.h"
+#include "ui/jobs/job_tracker.h"
+#include "ui/timeline/timeline_model.h"
+
+namespace syncscope {
+
+namespace {
+
+constexpr int kDefaultPollMs = 500;     // twice the recorder's own write period
+constexpr int kSaveTimeoutMs = 30'000;  // closing the window: syncscope-cli saving the trace
+
+}  // namespace
+
+ProgramRecorder::ProgramRecorder(QObject* parent)
+    : QObject(parent),
+      process_(new QProcess(this)),
+      poll_timer_(new QTimer(this)),
+      reader_(new JobTracker(JobTracker::Concurrency::OneAtATime, this)) {
+    poll_timer_->setInterval(kDefaultPollMs);
+    connect(poll_timer_, &QTimer::timeout, this, &ProgramRecorder::poll);
+    process_->setProcessChannelMode(QProcess::SeparateChannels);
+    process_->setStandardOutputFile(QProcess::nullDevice());
+    connect(process_, &QProcess::readyReadStandardError, this,
+            [this] { stderr_ += QString::fromLocal8Bit(process_->readAllStandardError()); });
+    connect(process_, &QProcess::finished, this, &ProgramRecorder::onProcessFinished);
+    connect(process_, &QProcess::errorOccurred, this, &ProgramRecorder::onProcessError);
+}
+
+ProgramRecorder::~ProgramRecorder() {
+    if (!isRecording())
+        return;
+    disconnect(process_, nullptr, this, nullptr);
+    stop();
+    if (!process_->waitForFinished(kSaveTimeoutMs))
+        process_->kill();
+    process_->waitForFinished(1000);
+}
+
+QString ProgramRecorder::cliPath() {
+    const QString named = qEnvironmentVariable("SYNCSCOPE_CLI");
+    if (!named.isEmpty())
+        return QFileInfo(named).isExecutable() ? named : QString();
+    const QDir here(QCoreApplication::applicationDirPath());
+    for (const QString& candidate : {here.filePath(QStringLiteral("syncscope-cli")),
+                                     here.filePath(QStringLiteral("../syncscope-cli"))}) {
+        if (QFileInfo(candidate).isExecutable())
+            return QFileInfo(candidate).canonicalFilePath();
+    }
+    return {};
+}
+
+void ProgramRecorder::setPollInterval(int ms) {
+    poll_timer_->setInterval(ms);
+}
+
+bool ProgramRecorder::isRecording() const {
+    return process_->state() != QProcess::NotRunning;
+}
+
+QString ProgramRecorder::start(const RecordRequest& request) {
+    if (isRecording())
+        return tr("A recording is in progress: stop it first.");
+    if (const QString problem = request.problem(); !problem.isEmpty())
+        return problem;
+    const QString cli = cliPath();
+    if (cli.isEmpty())
+        return tr(
+            "syncscope-cli, which records, is not installed beside this window "
+            "(set SYNCSCOPE_CLI to where it is).");
+    auto dir = std::make_unique<QTemporaryDir>(
+        QDir::temp().filePath(QStringLiteral("syncscope-live-XXXXXX")));
+    if (!dir->isValid())
+        return tr("Cannot make a folder for the recording: %1").arg(dir->errorString());
+    request_ = request;
+    record_dir_ = std::move(dir);
+    stderr_.clear();
+    bytes_read_ = -1;
+    stop_requests_ = 0;
+    // A file the user chose to replace is the recording's only once syncscope-cli wrote it.
+    out_before_ =
+        QFileInfo::exists(request.out) ? QFileInfo(request.out).lastModified() : QDateTime();
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const QString& assignment : request.environment) {
+        const qsizetype eq = assignment.indexOf(QLatin1Char('='));
+        env.insert(assignment.left(eq), assignment.mid(eq + 1));
+    }
+    process_->setProcessEnvironment(env);
+    process_->setWorkingDirectory(request.working_dir);
+    process_->start(cli, request.cliArguments(record_dir_->path()));
+    clock_.start();
+    poll_timer_->start();
+    return {};
+}
+
+void ProgramRecorder::stop() {
+    if (!isRecording())
+        return;
+    ++stop_requests_;
+    // As Ctrl+C in a terminal: syncscope-cli stops the program (SIGINT, then SIGTERM, then
+    // SIGKILL on each further one) and saves what was recorded.
+    if (process_->processId() > 0)
+        ::kill(static_cast<pid_t>(process_->processId()), SIGINT);
+}
+
+qint64 ProgramRecorder::recordedBytes(int* files) const {
+    qint64 bytes = 0;
+    const QFileInfoList infos =
+        QDir(record_dir_->path()).entryInfoList({QStringLiteral("*.ssrec")}, QDir::Files);
+    for (const QFileInfo& info : infos)
+        bytes += info.size();
+    *files = int(infos.size());
+    return bytes;
+}
+
+void ProgramRecorder::poll() {
+    if (reading_ || !record_dir_)
+        return;
+    int files = 0;
+    const qint64 bytes = recordedBytes(&files);
+    if (files == 0 || bytes == bytes_read_)
+        return;
+    bytes_read_ = bytes;
+    reading_ = true;
+    CaptureOptions capture;
+    capture.delay_ns = static_cast<TimeNs>(request_.delay_s * 1e9);
+    capture.duration_ns =
+        request_.duration_s > 0 ? static_cast<TimeNs>(request_.duration_s * 1e9) : -1;
+    if (!request_.capture_range.isEmpty())
+        capture.parseRange(request_.capture_range.toStdString());
+    const std::string folder = QFile::encodeName(record_dir_->path()).toStdString();
+    reader_->start(
+        [folder, capture, files](const JobContext& job) {
+            LiveRecording read;
+            ImportResult result = RecordingSet::load(folder, capture);
+            if (!result.ok() || job.cancelled())
+                return read;  // nothing whole to show yet (or the range has not begun)
+            read.trace = std::make_shared<const Trace>(std::move(*result.trace));
+            read.model = sharedReleasedInBackground(std::make_unique<TimelineModel>(read.trace));
+            read.processes = files;
+            return read;
+        },
+        [this](const LiveRecording& read) {
+            reading_ = false;
+            if (read.trace && isRecording())
+                emit snapshot(read);
+        });
+}
+
+void ProgramRecorder::onProcessError(QProcess::ProcessError error) {
+    if (error != QProcess::FailedToStart)
+        return;  // a crash also ends in finished()
+    poll_timer_->stop();
+    reader_->drop();
+    reading_ = false;
+    RecordOutcome outcome;
+    outcome.cli_failed = true;
+    outcome.out = request_.out;
+    outcome.messages = tr("Cannot start syncscope-cli: %1").arg(process_->errorString());
+    emit finished(outcome);
+}
+
+void ProgramRecorder::onProcessFinished(int code, QProcess::ExitStatus status) {
+    poll_timer_->stop();
+    reader_->drop();
+    reading_ = false;
+    stderr_ += QString::fromLocal8Bit(process_->readAllStandardError());
+    RecordOutcome outcome;
+    outcome.exit_code = code;
+    outcome.cli_failed = status == QProcess::CrashExit;
+    outcome.stopped = stop_requests_ > 0;
+    outcome.out = request_.out;
+    const QFileInfo written(request_.out);
+    outcome.has_trace =
+        written.exists() && (!out_before_.isValid() || written.lastModified() != out_before_);
+    outcome.messages = stderr_.trimmed();
+    if (outcome.cli_failed && outcome.messages.isEmpty())
+        outcome.messages = tr("syncscope-cli crashed while recording.");
+    record_dir_.reset();  // the raw recordings: what they held is in the trace now
+    emit finished(outcome);
+}
+
+}  // namespace syncscope
