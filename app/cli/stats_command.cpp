@@ -58,6 +58,14 @@ int statsCommand(const StatsOptions& options) {
     if (options.json) {
         nlohmann::json j;
         j["events"] = trace->events.size();
+        // Kernels, copies, calls… by kind: what a recording and a profiler trace of one program
+        // must agree on (scripts/gpu-check --record compares them).
+        nlohmann::json by_kind = nlohmann::json::object();
+        for (int k = 0; k < kEventKindCount; ++k)
+            if (s.events_by_kind[static_cast<std::size_t>(k)] != 0)
+                by_kind[std::string(toString(static_cast<EventKind>(k)))] =
+                    s.events_by_kind[static_cast<std::size_t>(k)];
+        j["events_by_kind"] = by_kind;
         j["makespan_ns"] = s.makespan_ns;
         j["host_blocked_ns"] = s.host_blocked_ns;
         j["host_cpu_burnt_ns"] = s.host_cpu_burnt_ns;

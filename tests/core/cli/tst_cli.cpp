@@ -78,6 +78,12 @@ private slots:
         QCOMPARE(stats.code, 0);
         const QJsonObject s = parse(stats);
         QCOMPARE(s["sync_calls_by_name"].toObject()["torch.cpu.synchronize"].toInt(), 1);
+        const QJsonObject kinds = s["events_by_kind"].toObject();
+        QVERIFY(kinds["kernel"].toInt() > 0);
+        qint64 all = 0;
+        for (auto it = kinds.begin(); it != kinds.end(); ++it)
+            all += it.value().toInteger();
+        QCOMPARE(all, s["events"].toInteger());
         QCOMPARE(s["torch_calls"].toObject()["torch.cuda.synchronize"].toInt(), 2);
         QCOMPARE(s["invariants"].toObject()["violations"].toInt(), 0);
         qint64 parts = 0;
