@@ -26,12 +26,30 @@
 
 using namespace syncscope;
 
+namespace {
+
+[[maybe_unused]] constexpr const char* kNoRecorder =
+    "built without the CUDA toolkit: there is no recorder to run";
+
+// A window that records through the syncscope-cli of this build and reads the recordings often.
+[[maybe_unused]] std::unique_ptr<MainWindow> recordingWindow() {
+    auto window = std::make_unique<MainWindow>();
+    window->setInteractive(false);
+    window->recordFeature()->recorder()->setPollInterval(50);
+    return window;
+}
+
+}  // namespace
+
 class TestRecordProgram : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase() {
         test::isolateWindowTest();
         QSettings().clear();
+#if defined(SYNCSCOPE_HAVE_CUDA)
+        qputenv("SYNCSCOPE_CLI", SYNCSCOPE_CLI);
+#endif
     }
 
     void theCommandIsSplitAsAShellWould() {
@@ -199,17 +217,15 @@ private slots:
     // runs, Stop ends it and the trace so far opens (and is in the recent files).
     void theWindowRecordsAndStopKeepsTheTrace() {
 #if !defined(SYNCSCOPE_HAVE_CUDA)
-        QSKIP("built without the CUDA toolkit: there is no recorder to run");
+        QSKIP(kNoRecorder);
 #else
-        qputenv("SYNCSCOPE_CLI", SYNCSCOPE_CLI);
         QTemporaryDir dir;
-        MainWindow window;
-        window.setInteractive(false);
+        auto shown = recordingWindow();
+        MainWindow& window = *shown;
         window.resize(1400, 850);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         RecordFeature* record = window.recordFeature();
-        record->recorder()->setPollInterval(50);
         RecordRequest r;
         r.command = QStringLiteral("'%1' 2 hook 60000").arg(QStringLiteral(SYNCSCOPE_FAKE_PROGRAM));
         r.out = dir.filePath(QStringLiteral("stand-in.json.gz"));
@@ -246,17 +262,14 @@ private slots:
     // Closing the window while it records stops the program and keeps what was recorded.
     void closingTheWindowKeepsTheRecording() {
 #if !defined(SYNCSCOPE_HAVE_CUDA)
-        QSKIP("built without the CUDA toolkit: there is no recorder to run");
+        QSKIP(kNoRecorder);
 #else
-        qputenv("SYNCSCOPE_CLI", SYNCSCOPE_CLI);
         QTemporaryDir dir;
         RecordRequest r;
         r.command = QStringLiteral("'%1' 1 hook 60000").arg(QStringLiteral(SYNCSCOPE_FAKE_PROGRAM));
         r.out = dir.filePath(QStringLiteral("closed.json.gz"));
         {
-            auto window = std::make_unique<MainWindow>();
-            window->setInteractive(false);
-            window->recordFeature()->recorder()->setPollInterval(50);
+            auto window = recordingWindow();
             QVERIFY(window->recordFeature()->startRecording(r));
             QTRY_VERIFY_WITH_TIMEOUT(
                 window->currentTrace() && !window->currentTrace()->events.empty(), 30000);
@@ -269,12 +282,11 @@ private slots:
     // A program that makes no CUDA call: syncscope-cli's sentence, and no trace.
     void aProgramWithoutCudaCallsLeavesNoTrace() {
 #if !defined(SYNCSCOPE_HAVE_CUDA)
-        QSKIP("built without the CUDA toolkit: there is no recorder to run");
+        QSKIP(kNoRecorder);
 #else
-        qputenv("SYNCSCOPE_CLI", SYNCSCOPE_CLI);
         QTemporaryDir dir;
-        MainWindow window;
-        window.setInteractive(false);
+        auto shown = recordingWindow();
+        MainWindow& window = *shown;
         RecordRequest r;
         r.command = QStringLiteral("sh -c 'exit 0'");
         r.out = dir.filePath(QStringLiteral("none.json.gz"));
