@@ -23,14 +23,20 @@ namespace syncscope {
 
 namespace {
 
-// The field with a Browse… button beside it.
-QWidget* withBrowse(QLineEdit* field, QPushButton* browse) {
-    auto* row = new QWidget;
-    auto* layout = new QHBoxLayout(row);
-    layout->setContentsMargins(0, 0, 0, 0);
+// The field with a Browse… button beside it: a layout, not a widget, so that the form lines its
+// label up with the field.
+QHBoxLayout* withBrowse(QLineEdit* field, QPushButton* browse) {
+    auto* layout = new QHBoxLayout;
     layout->addWidget(field, 1);
     layout->addWidget(browse);
-    return row;
+    return layout;
+}
+
+// A row's label whose Alt+letter goes to `field` (a row of a layout gets no buddy of its own).
+QLabel* buddyLabel(const QString& text, QWidget* field) {
+    auto* label = new QLabel(text);
+    label->setBuddy(field);
+    return label;
 }
 
 }  // namespace
@@ -88,7 +94,7 @@ RecordDialog::RecordDialog(const RecentCommands& recent, QWidget* parent)
     folder_->setPlaceholderText(QDir::toNativeSeparators(QDir::currentPath()));
     auto* browse_folder = new QPushButton(tr("Browse…"), this);
     connect(browse_folder, &QPushButton::clicked, this, &RecordDialog::browseFolder);
-    form->addRow(tr("&Working folder:"), withBrowse(folder_, browse_folder));
+    form->addRow(buddyLabel(tr("&Working folder:"), folder_), withBrowse(folder_, browse_folder));
 
     environment_ = new QPlainTextEdit(this);
     environment_->setPlaceholderText(tr("NAME=VALUE, one a line (e.g. CUDA_VISIBLE_DEVICES=0)"));
@@ -115,14 +121,12 @@ RecordDialog::RecordDialog(const RecentCommands& recent, QWidget* parent)
     delay_->setToolTip(tr("Begin recording this long after each process starts"));
     duration_ = seconds(tr("to the end"));
     duration_->setToolTip(tr("Record this long; the program runs on unrecorded"));
-    auto* timing = new QWidget(this);
-    auto* timing_layout = new QHBoxLayout(timing);
-    timing_layout->setContentsMargins(0, 0, 0, 0);
-    timing_layout->addWidget(delay_);
-    timing_layout->addWidget(new QLabel(tr("Duration:"), timing));
-    timing_layout->addWidget(duration_);
-    timing_layout->addStretch(1);
-    form->addRow(tr("&Delay:"), timing);
+    auto* timing = new QHBoxLayout;
+    timing->addWidget(delay_);
+    timing->addWidget(new QLabel(tr("Duration:"), this));
+    timing->addWidget(duration_);
+    timing->addStretch(1);
+    form->addRow(buddyLabel(tr("&Delay:"), delay_), timing);
 
     capture_range_ = new QLineEdit(this);
     capture_range_->setPlaceholderText(tr("all (or nvtx:NAME, or cudaProfilerApi)"));
@@ -136,7 +140,7 @@ RecordDialog::RecordDialog(const RecentCommands& recent, QWidget* parent)
     connect(out_, &QLineEdit::textEdited, this, [this] { out_edited_ = true; });
     auto* browse_out = new QPushButton(tr("Browse…"), this);
     connect(browse_out, &QPushButton::clicked, this, &RecordDialog::browseOut);
-    form->addRow(tr("&Save to:"), withBrowse(out_, browse_out));
+    form->addRow(buddyLabel(tr("&Save to:"), out_), withBrowse(out_, browse_out));
     layout->addLayout(form);
 
     error_ = new QLabel(this);
