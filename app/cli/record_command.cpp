@@ -85,14 +85,11 @@ int recordCommand(const RecordOptions& options) {
         return kExitBadInput;
     }
     CaptureOptions capture;
-    capture.delay_ns = static_cast<TimeNs>(options.delay_s * 1e9);
-    capture.duration_ns =
-        options.duration_s > 0 ? static_cast<TimeNs>(options.duration_s * 1e9) : -1;
-    if (!options.capture_range.empty())
-        if (std::string why = capture.parseRange(options.capture_range); !why.empty()) {
-            std::cerr << "syncscope-cli: " << escapeForTerminal(why) << '\n';
-            return kExitBadInput;
-        }
+    if (std::string why = capture.set(options.delay_s, options.duration_s, options.capture_range);
+        !why.empty()) {
+        std::cerr << "syncscope-cli: " << escapeForTerminal(why) << '\n';
+        return kExitBadInput;
+    }
     const fs::path dir = recorderDir();
     const fs::path inject = dir / "libsyncscope_inject.so";
     std::error_code ec;

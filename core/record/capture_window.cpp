@@ -82,6 +82,14 @@ std::string CaptureOptions::parseRange(const std::string& text) {
     return "--capture-range: \"" + text + "\" is neither nvtx:NAME nor cudaProfilerApi";
 }
 
+std::string CaptureOptions::set(double delay_s, double duration_s, const std::string& range_text) {
+    delay_ns = static_cast<TimeNs>(delay_s * 1e9);
+    duration_ns = duration_s > 0 ? static_cast<TimeNs>(duration_s * 1e9) : -1;
+    range = Range::All;
+    nvtx_name.clear();
+    return range_text.empty() ? std::string() : parseRange(range_text);
+}
+
 std::string CaptureWindow::compute(const ProcessRecording& recording, const CaptureOptions& options,
                                    CaptureWindow& out) {
     out.intervals_.clear();

@@ -21,6 +21,9 @@ struct CaptureOptions {
 
     // "nvtx:NAME" or "cudaProfilerApi"; "" on success, else why not.
     std::string parseRange(const std::string& text);
+    // `record --delay S --duration S --capture-range RANGE` (duration 0: to the end, range "":
+    // all), as the command line and the window give them; "" on success, else why not.
+    std::string set(double delay_s, double duration_s, const std::string& range_text);
 };
 
 // The intervals (record clock, [first, second]) of one process's recording that are kept.

@@ -83,6 +83,8 @@ QString ProgramRecorder::start(const RecordRequest& request) {
     if (!dir->isValid())
         return tr("Cannot make a folder for the recording: %1").arg(dir->errorString());
     request_ = request;
+    // What syncscope-cli keeps, kept by the live view too (the request checked the range).
+    capture_.set(request.delay_s, request.duration_s, request.capture_range.toStdString());
     record_dir_ = std::move(dir);
     stderr_.clear();
     bytes_read_ = -1;
@@ -132,12 +134,7 @@ void ProgramRecorder::poll() {
         return;
     bytes_read_ = bytes;
     reading_ = true;
-    CaptureOptions capture;
-    capture.delay_ns = static_cast<TimeNs>(request_.delay_s * 1e9);
-    capture.duration_ns =
-        request_.duration_s > 0 ? static_cast<TimeNs>(request_.duration_s * 1e9) : -1;
-    if (!request_.capture_range.isEmpty())
-        capture.parseRange(request_.capture_range.toStdString());
+    const CaptureOptions capture = capture_;
     const std::string folder = QFile::encodeName(record_dir_->path()).toStdString();
     reader_->start(
         [folder, capture, files](const JobContext& job) {

@@ -7,6 +7,7 @@
 #include <QString>
 #include <memory>
 
+#include "core/record/capture_window.h"
 #include "ui/record/record_request.h"
 
 class QTemporaryDir;
@@ -77,6 +78,7 @@ private:
     JobTracker* reader_ = nullptr;  // one read of the recordings at a time
     std::unique_ptr<QTemporaryDir> record_dir_;
     RecordRequest request_;
+    CaptureOptions capture_;
     QElapsedTimer clock_;
     QString stderr_;
     QDateTime

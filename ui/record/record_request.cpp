@@ -8,6 +8,8 @@
 #include <QJsonArray>
 #include <QRegularExpression>
 
+#include "core/record/capture_window.h"
+
 namespace syncscope {
 
 namespace {
@@ -62,8 +64,8 @@ QString RecordRequest::problem() const {
         return error;
     if (!working_dir.isEmpty() && !QFileInfo(working_dir).isDir())
         return tr("Working folder: %1 is not a folder").arg(QDir::toNativeSeparators(working_dir));
-    if (!capture_range.isEmpty() && capture_range != QLatin1String("cudaProfilerApi") &&
-        !(capture_range.startsWith(QLatin1String("nvtx:")) && capture_range.size() > 5))
+    if (CaptureOptions capture;
+        !capture_range.isEmpty() && !capture.parseRange(capture_range.toStdString()).empty())
         return tr("Capture range: give nvtx:NAME or cudaProfilerApi");
     if (delay_s < 0 || duration_s < 0)
         return tr("Delay and duration cannot be negative");
