@@ -22,7 +22,6 @@ namespace {
 
 constexpr auto kWriteInterval = std::chrono::milliseconds(250);
 constexpr int kFatalSignals[] = {SIGSEGV, SIGABRT, SIGBUS, SIGFPE, SIGILL, SIGTERM};
-struct sigaction g_previous[std::size(kFatalSignals)];
 
 void complain(const std::string& what) {
     std::fprintf(stderr, "syncscope record: %s\n", what.c_str());
@@ -48,14 +47,12 @@ std::string commandLine() {
     return text;
 }
 
-// A fatal signal: write what we have, then let the signal do what it would have done.
+// A fatal signal: write what we have, then let the signal do what it would have done (the
+// handler is installed over SIG_DFL with SA_RESETHAND, so the default is back already).
 void onFatalSignal(int sig) {
     char reason[32];
     std::snprintf(reason, sizeof reason, "signal %d", sig);
     ProgramRecorder::instance().stop(reason);
-    for (std::size_t i = 0; i < std::size(kFatalSignals); ++i)
-        if (kFatalSignals[i] == sig)
-            sigaction(sig, &g_previous[i], nullptr);
     raise(sig);
 }
 
@@ -132,7 +129,7 @@ void ProgramRecorder::installExitPaths() {
         action.sa_handler = onFatalSignal;
         sigemptyset(&action.sa_mask);
         action.sa_flags = SA_RESETHAND;
-        sigaction(kFatalSignals[i], &action, &g_previous[i]);
+        sigaction(kFatalSignals[i], &action, nullptr);
     }
 }
 

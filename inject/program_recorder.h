@@ -31,7 +31,9 @@ public:
     void abandonInChild() {
         stopping_ = true;
         stopped_ = true;
-        thread_.detach();
+        // A grandchild (a worker that forks again) finds it detached already.
+        if (thread_.joinable())
+            thread_.detach();
         writer_.abandon();
     }
 

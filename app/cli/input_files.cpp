@@ -15,13 +15,13 @@ namespace syncscope::cli {
 
 namespace fs = std::filesystem;
 
-namespace {
-
 fs::path executableDir() {
     std::error_code ec;
     const fs::path self = fs::read_symlink("/proc/self/exe", ec);
     return ec ? fs::path() : self.parent_path();
 }
+
+namespace {
 
 std::vector<fs::path> builtinDirs() {
     std::vector<fs::path> dirs;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <filesystem>
 #include <optional>
 #include <string>
 
@@ -7,6 +8,10 @@
 #include "core/model/trace.h"
 
 namespace syncscope::cli {
+
+// The folder of the running syncscope-cli (empty when /proc/self/exe cannot be read): where a
+// package or an installed tree keeps what the CLI finds beside it.
+std::filesystem::path executableDir();
 
 // A scenario from a path or `builtin:NAME` (searched in $SYNCSCOPE_SCENARIOS_DIR, beside the
 // executable in scenarios/, and in the source tree's resources/scenarios). On failure, `error`

@@ -133,12 +133,13 @@ int main(int argc, char** argv) {
         ->required();
     record_cmd->add_option("--out,-o", record.out, "Write the trace here (.json, or .json.gz)")
         ->capture_default_str();
+    // At most a million seconds (11 days): the nanoseconds stay far inside 64 bits.
     record_cmd->add_option("--delay", record.delay_s, "Seconds after the start to begin recording")
-        ->check(CLI::NonNegativeNumber);
+        ->check(CLI::Range(0.0, 1e6));
     record_cmd
         ->add_option("--duration", record.duration_s,
                      "Seconds to record (the program runs on); 0 = to its end")
-        ->check(CLI::NonNegativeNumber);
+        ->check(CLI::Range(0.0, 1e6));
     record_cmd->add_option("--capture-range", record.capture_range,
                            "Keep only nvtx:NAME ranges, or what lies between cudaProfilerStart() "
                            "and cudaProfilerStop() (cudaProfilerApi)");

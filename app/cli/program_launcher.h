@@ -2,15 +2,17 @@
 
 #include <sys/types.h>
 
+#include <csignal>
 #include <map>
 #include <string>
 #include <vector>
 
 namespace syncscope::cli {
 
-// Runs the program `syncscope-cli record` records: in its own process group (so the terminal's
-// Ctrl+C reaches the recorder, which then stops the program in order: SIGINT, then SIGTERM, then
-// SIGKILL on each further Ctrl+C), with the environment given on top of ours.
+// Runs the program `syncscope-cli record` records, with the environment given on top of ours,
+// and stops it in order on each Ctrl+C: SIGINT, then SIGTERM, then SIGKILL. From a terminal it
+// stays in our process group (it may read the terminal); elsewhere it gets a group of its own,
+// which the signals reach whole.
 class ProgramLauncher {
 public:
     // Starts argv; "" or why not ("cannot run 'trian.py': No such file or directory").
@@ -23,6 +25,8 @@ public:
 
 private:
     pid_t pid_ = -1;
+    struct sigaction previous_int_ {};
+    struct sigaction previous_term_ {};
 };
 
 }  // namespace syncscope::cli

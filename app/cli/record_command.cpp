@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "app/cli/commands.h"
+#include "app/cli/input_files.h"
 #include "app/cli/output_files.h"
 #include "app/cli/program_launcher.h"
 #include "core/model/terminal_text.h"
@@ -21,11 +22,10 @@ namespace fs = std::filesystem;
 fs::path recorderDir() {
     if (const char* dir = std::getenv("SYNCSCOPE_RECORDER_DIR"); dir != nullptr && *dir != '\0')
         return dir;
-    std::error_code ec;
-    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-    if (ec)
+    const fs::path here = executableDir();
+    if (here.empty())
         return {};
-    const fs::path here = exe.parent_path();
+    std::error_code ec;
     if (fs::exists(here / "libsyncscope_exit.so", ec))
         return here;
     return here.parent_path() / SYNCSCOPE_INSTALL_LIBDIR / "syncscope";

@@ -45,6 +45,23 @@ struct ImportStats {
     std::uint64_t held_calls = 0;  // calls that held their thread, given a HostWait (of host_waits)
     std::uint64_t torch_calls = 0;       // torch-level calls recognised (TorchCallMarker)
     std::uint64_t unresolved_flows = 0;  // flow records whose ends could not both be found
+
+    // Another import's counts added to these (the processes of one recording, the ranks of a
+    // step).
+    void add(const ImportStats& other) {
+        for (const auto& [k, v] : other.categories)
+            categories[k] += v;
+        for (const auto& [k, v] : other.names)
+            names[k] += v;
+        for (const auto& [k, v] : other.skipped)
+            skipped[k] += v;
+        generic_events += other.generic_events;
+        host_waits += other.host_waits;
+        stream_waits += other.stream_waits;
+        held_calls += other.held_calls;
+        torch_calls += other.torch_calls;
+        unresolved_flows += other.unresolved_flows;
+    }
 };
 
 struct ImportResult {

@@ -12,11 +12,10 @@ namespace syncscope {
 // model's ApiId so imported and recorded traces read alike.
 
 // "cudaStreamSynchronize_v3020" -> "cudaStreamSynchronize"; names without a suffix come back as is.
+std::string_view stripApiVersionSuffix(std::string_view name);
 // The name a copy is shown with, by CUPTI's CUpti_ActivityMemcpyKind ("Memcpy HtoD"); "Memcpy"
 // for a kind outside the enum. Nsight exports and recordings use the same numbers.
 std::string_view memcpyKindName(std::int64_t copy_kind);
-
-std::string_view stripApiVersionSuffix(std::string_view name);
 // Runtime (cuda*) and driver (cu*) names; unknown calls map to ApiId::Other.
 ApiId apiIdFromName(std::string_view name);
 // Calls that make the calling host thread wait for GPU work.

@@ -43,10 +43,12 @@ public:
                  std::to_string(data_.size() - pos_) + " bytes");
             return;
         }
-        const std::size_t first = items.size();
-        items.resize(first + count);
-        for (std::size_t i = first; i < items.size() && ok(); ++i)
-            each(*this, items[i]);
+        // Grown as records decode, not sized by the count: a record is many times larger in
+        // memory than its one-byte minimum, and a hostile count must not buy that memory.
+        for (std::uint32_t i = 0; i < count && ok(); ++i) {
+            items.emplace_back();
+            each(*this, items.back());
+        }
     }
 
     bool ok() const { return error_.empty(); }
@@ -214,10 +216,10 @@ std::string readFrom(Source& source, const std::string& name, ProcessRecording& 
         if (length > fmt::kMaxChunk)
             return name + ": byte " + std::to_string(offset) + ": a chunk of " +
                    std::to_string(length) + " bytes";
-        if (!source.read(offset + 12, static_cast<std::size_t>(length), bytes, error))
-            return name + ": " + error;
         if (out.ended)
             return name + ": byte " + std::to_string(offset) + ": a chunk after the end chunk";
+        if (!source.read(offset + 12, static_cast<std::size_t>(length), bytes, error))
+            return name + ": " + error;
         if (std::string why = decodeChunk(tag, bytes, out); !why.empty())
             return name + ": byte " + std::to_string(offset) + ": " + why;
         seen_process = seen_process || tag == fmt::Process;

@@ -77,10 +77,7 @@ ImportResult RecordingSet::load(const std::string& folder, const CaptureOptions&
             result.error = one.error;
             return result;
         }
-        for (const auto& [k, v] : one.stats.categories)
-            result.stats.categories[k] += v;
-        result.stats.host_waits += one.stats.host_waits;
-        result.stats.torch_calls += one.stats.torch_calls;
+        result.stats.add(one.stats);
         if (recordings.size() == 1) {
             // One process: its trace as it is, with no rank prefix on its lanes.
             one.trace->rank = kNone;

@@ -138,7 +138,10 @@ void RecordingWriter::writeRecords(const CuptiRecordBatch& batch) {
     std::string payload;
     Encoder e(payload);
     recording_fields::batch(e, batch);
-    if (max_bytes_ > 0 && bytes_ + payload.size() + 12 > max_bytes_) {
+    // Once a chunk no longer fits, nothing later is kept either: --max-size stops the recording
+    // there, it does not leave holes by keeping later, smaller batches.
+    if (full_ || (max_bytes_ > 0 && bytes_ + payload.size() + 12 > max_bytes_)) {
+        full_ = true;
         not_kept_ += recording_fields::recordCount(batch);
         return;
     }

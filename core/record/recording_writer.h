@@ -51,6 +51,7 @@ private:
     std::uint64_t bytes_ = 0;
     std::uint64_t max_bytes_ = 0;
     std::uint64_t not_kept_ = 0;
+    bool full_ = false;  // a batch went over max_bytes_: no later one is kept
     std::string error_;
 };
 

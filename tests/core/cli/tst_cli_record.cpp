@@ -46,6 +46,7 @@ private slots:
         QVERIFY2(r.err.contains(QStringLiteral("cannot run '/nonexistent/train.py'")),
                  qPrintable(r.err));
         QCOMPARE(runCli({"record", "--capture-range", "step", "--", "/bin/true"}).code, 2);
+        QCOMPARE(runCli({"record", "--delay", "1e300", "--", "/bin/true"}).code, 2);
     }
 
     // The environment the recorded program gets, and its recordings turned into one trace.
@@ -61,6 +62,46 @@ private slots:
         QVERIFY2(check.code == 0, qPrintable(check.out + check.err));
         const CliOutput stats = runCli({"stats", out, "--json"});
         QCOMPARE(stats.code, 0);
+    }
+
+    // In a terminal the program can read it (in a process group of its own, `read` would stop
+    // it with SIGTTIN and record would wait for ever), and Ctrl+C there stops it with status 3.
+    // python3's pty gives record a terminal.
+    void inATerminalTheProgramReadsItAndCtrlCStopsIt() {
+        QTemporaryDir dir;
+        const QString script = QString::fromUtf8(R"py(
+import os, pty, select, sys, time
+cli, out, command, keys = sys.argv[1:5]
+pid, fd = pty.fork()
+if pid == 0:
+    os.execv(cli, [cli, "record", "--out", out, "--", "sh", "-c", command])
+time.sleep(1)
+os.write(fd, keys.encode().decode("unicode_escape").encode())
+deadline = time.time() + 20
+while time.time() < deadline:
+    done, status = os.waitpid(pid, os.WNOHANG)
+    if done:
+        print(os.waitstatus_to_exitcode(status))
+        sys.exit(0)
+    if select.select([fd], [], [], 0.1)[0]:
+        try:
+            os.read(fd, 4096)
+        except OSError:
+            pass
+os.kill(pid, 9)
+print("stopped")
+)py");
+        auto run = [&](const char* command, const char* keys) {
+            QProcess p;
+            p.start(QStringLiteral("python3"),
+                    {QStringLiteral("-c"), script, QStringLiteral(SYNCSCOPE_CLI),
+                     dir.filePath(QStringLiteral("t.json")), QString::fromUtf8(command),
+                     QString::fromUtf8(keys)});
+            p.waitForFinished(60000);
+            return QString::fromUtf8(p.readAllStandardOutput()).trimmed();
+        };
+        QCOMPARE(run("read line; exit 4", "go\\n"), QStringLiteral("4"));
+        QCOMPARE(run("sleep 30", "\\x03"), QStringLiteral("3"));
     }
 
     // --record-dir keeps each process's raw recording (the window reads them while it records);

@@ -179,6 +179,24 @@ private slots:
                 return w == "pid 300 has no RANK of its own; shown as rank 2";
             }));
         QCOMPARE(count(*merged.trace, EventKind::Kernel), std::size_t(3));
+        // What the import saw is the sum of its processes', every count of it.
+        const ImportResult one = RecordingConverter::convert(test::stepRecording(200, 0));
+        QVERIFY(!one.stats.names.empty());
+        for (const auto& [name, n] : one.stats.names)
+            QCOMPARE(merged.stats.names.at(name), 3 * n);
+        QCOMPARE(merged.stats.held_calls, 3 * one.stats.held_calls);
+    }
+
+    // One process: its own counts, all of them.
+    void oneProcessKeepsItsWholeCount() {
+        QTemporaryDir dir;
+        save(dir, test::stepRecording(200, 0));
+        const ImportResult loaded = RecordingSet::load(dir.path().toStdString());
+        const ImportResult one = RecordingConverter::convert(test::stepRecording(200, 0));
+        QVERIFY(loaded.ok());
+        QVERIFY(loaded.stats.names == one.stats.names);
+        QCOMPARE(loaded.stats.held_calls, one.stats.held_calls);
+        QCOMPARE(loaded.stats.stream_waits, one.stats.stream_waits);
     }
 
     void noCudaCallIsNoTrace() {

@@ -2,6 +2,7 @@
 // short or made up is read as far as it is whole or refused with where and why.
 #include <QTemporaryDir>
 #include <QtTest>
+#include <filesystem>
 #include <fstream>
 
 #include "core/record/recording_format.h"
@@ -147,6 +148,28 @@ private slots:
         QVERIFY(back.ended);
         QVERIFY(back.records.api.empty());
         QCOMPARE(back.end.not_kept, std::uint64_t(3 + 1 + 2 + 1 + 4 + 1));
+    }
+
+    // Once a batch went over the limit, later ones are not kept either, however small: the
+    // recording stops there instead of going on with holes.
+    void theSizeLimitStopsTheRecordingThere() {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(QStringLiteral("p.ssrec")).toStdString();
+        const ProcessRecording r = test::stepRecording();
+        RecordingWriter w;
+        QCOMPARE(QString::fromStdString(w.open(path)), QString());
+        w.writeProcess(r.process);
+        // Room for a batch of one call, not for the whole step.
+        w.setMaxBytes(std::filesystem::file_size(path) + 200);
+        w.writeRecords(r.records);
+        CuptiRecordBatch one;
+        one.api.push_back(r.records.api.front());
+        w.writeRecords(one);
+        w.writeEnd(r.end);
+        ProcessRecording back;
+        QCOMPARE(QString::fromStdString(RecordingReader::read(path, back)), QString());
+        QVERIFY(back.records.api.empty());
+        QCOMPARE(back.end.not_kept, std::uint64_t(3 + 1 + 2 + 1 + 4 + 1 + 1));
     }
 
     // One file per process: a second writer for the same path is refused, never appended to.
