@@ -214,10 +214,7 @@ void MainWindow::showTrace(std::shared_ptr<const Trace> trace,
     if (scenario || trace_->scenario) {
         scenario_dock_->showEditor();
     } else {
-        const TimelineModel* indexed = timeline_->model();
-        scenario_dock_->showTrace(
-            *trace_, files_->documentPath(),
-            trace_->events.empty() || !indexed ? -1 : indexed->endNs() - indexed->beginNs());
+        scenario_dock_->showTrace(*trace_, files_->documentPath(), timeline_->model());
     }
     files_->updateRanks(trace_);
     findings_->setTrace(trace_);

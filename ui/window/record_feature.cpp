@@ -142,9 +142,8 @@ void RecordFeature::onSnapshot(const LiveRecording& live) {
     // The status bar's recording widget counts the events: the trace label stays empty.
     window_.showLiveTrace(live.trace, QString(), live.model);
     // The left dock says what is recorded, not the editor's batches.
-    window_.scenarioDock()->showTrace(*live.trace,
-                                      QDir::toNativeSeparators(recorder_->request().out),
-                                      live.model->endNs() - live.model->beginNs());
+    window_.scenarioDock()->showTrace(
+        *live.trace, QDir::toNativeSeparators(recorder_->request().out), live.model.get());
 }
 
 void RecordFeature::updateStatus() {

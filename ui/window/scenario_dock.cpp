@@ -5,6 +5,7 @@
 #include <QScrollArea>
 #include <QStackedWidget>
 
+#include "ui/timeline/timeline_model.h"
 #include "ui/window/imported_trace_page.h"
 
 namespace syncscope {
@@ -53,7 +54,12 @@ void ScenarioDock::showEditor(bool focus) {
     }
 }
 
-void ScenarioDock::showTrace(const Trace& trace, const QString& path, TimeNs span_ns) {
+void ScenarioDock::showTrace(const Trace& trace, const QString& path,
+                             const TimelineModel* indexed) {
+    TimeNs span_ns = -1;
+    if (indexed != nullptr)
+        if (const auto [first, last] = indexed->eventSpan(); first <= last)
+            span_ns = last - first;
     page_->setTrace(trace, path, span_ns);
     if (switchTo(page_area_, tr("Trace")))
         page_->setFocus(Qt::OtherFocusReason);  // its proxy: "Edit a Scenario"

@@ -11,6 +11,7 @@ class QStackedWidget;
 namespace syncscope {
 
 class ImportedTracePage;
+class TimelineModel;
 struct Trace;
 
 // The left dock: the scenario editor and its run controls, or, while a trace that no scenario
@@ -24,8 +25,10 @@ public:
 
     // The editor page, titled "Scenario"; `focus`: the keyboard goes to its first control.
     void showEditor(bool focus = false);
-    // The trace page, titled "Trace", with `trace`'s facts (see ImportedTracePage::setTrace).
-    void showTrace(const Trace& trace, const QString& path, TimeNs span_ns);
+    // The trace page, titled "Trace", with `trace`'s facts (see ImportedTracePage::setTrace); its
+    // time span is the events' span in `indexed` (what Fit shows and the makespan counts: a
+    // recorder's own rows left out), none without it.
+    void showTrace(const Trace& trace, const QString& path, const TimelineModel* indexed);
     bool tracePageShown() const;
     ImportedTracePage* tracePage() const { return page_; }
 
