@@ -28,8 +28,19 @@ syncscope_install_packages() {
         exit 2
     fi
     export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq
-    apt-get install -y -qq --no-install-recommends "${missing[@]}"
+    # Another install may hold the locks (a machine's first boot upgrades itself): wait for them
+    # instead of failing. DPkg::Lock::Timeout waits for dpkg's lock; `apt-get update` does not
+    # wait for the package lists' lock, so it is tried again for as long.
+    local lock_wait=600 waited=0
+    until apt-get -o DPkg::Lock::Timeout=$lock_wait update -qq; do
+        if [ $waited -ge $lock_wait ]; then
+            echo "syncscope: apt-get update failed for ${lock_wait} s; see its message above" >&2
+            return 1
+        fi
+        sleep 10
+        waited=$((waited + 10))
+    done
+    apt-get -o DPkg::Lock::Timeout=$lock_wait install -y -qq --no-install-recommends "${missing[@]}"
 }
 
 # syncscope_build [TARGET...]: configures once, then builds the targets (default: all).
