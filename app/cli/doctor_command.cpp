@@ -56,6 +56,7 @@ int doctorCommand(const DoctorOptions& options) {
                                                          static_cast<double>(stats.gpu_span_ns)
                                                    : 0.0},
                             {"occurrences", first},
+                            {"detail", f.detail.english()},
                             {"why", f.why.english()},
                             {"fix", f.fix.english()},
                             {"lesson", f.course_scenario.empty()
@@ -93,9 +94,10 @@ int doctorCommand(const DoctorOptions& options) {
         std::cout << "   first at";
         for (const std::uint32_t e : f.occurrences)
             std::cout << ' ' << formatMicros(trace->events[e].start_ns);
-        std::cout << '\n'
-                  << "   why: " << f.why.english() << '\n'
-                  << "   fix: " << f.fix.english() << '\n';
+        std::cout << '\n';
+        if (!f.detail.empty())
+            std::cout << "   " << f.detail.english() << '\n';
+        std::cout << "   why: " << f.why.english() << '\n' << "   fix: " << f.fix.english() << '\n';
         if (!f.course_scenario.empty())
             std::cout << "   lesson: syncscope --scenario builtin:" << f.course_scenario << '\n';
     }

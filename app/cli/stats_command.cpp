@@ -103,6 +103,12 @@ int statsCommand(const StatsOptions& options) {
                 torch[std::string(torchCallName(static_cast<TorchCall>(i)))] =
                     s.torch_calls[static_cast<std::size_t>(i)];
         j["torch_calls"] = torch;
+        nlohmann::json unsynced = nlohmann::json::object();
+        for (int i = 1; i < kTorchCallCount; ++i)
+            if (s.torch_calls_without_sync[static_cast<std::size_t>(i)] != 0)
+                unsynced[std::string(torchCallName(static_cast<TorchCall>(i)))] =
+                    s.torch_calls_without_sync[static_cast<std::size_t>(i)];
+        j["torch_calls_without_sync"] = unsynced;
         // The checker's verdict, split as `check` splits it: only violations are failures.
         std::size_t counts[3] = {0, 0, 0};
         for (const Violation& v : InvariantChecker().check(*trace))
@@ -170,6 +176,10 @@ int statsCommand(const StatsOptions& options) {
     // Torch-level calls first (what the program wrote), then the CUDA calls.
     for (const auto& [name, count] : syncCallsByName(s))
         std::cout << "  " << std::left << std::setw(32) << name << count << '\n';
+    for (int i = 1; i < kTorchCallCount; ++i)
+        if (const auto n = s.torch_calls_without_sync[static_cast<std::size_t>(i)]; n != 0)
+            std::cout << "no sync          " << torchCallName(static_cast<TorchCall>(i)) << ' ' << n
+                      << " (on CPU tensors: no copy to the host, no wait)\n";
     printRanks(*trace);
     return kExitOk;
 }

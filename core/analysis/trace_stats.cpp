@@ -52,6 +52,44 @@ void summarizeGpu(const Trace& trace, TraceStats& stats) {
             static_cast<double>(stats.stream_overlap_ns) / static_cast<double>(stats.gpu_busy_ns);
 }
 
+// Host-side events named as a read of a tensor (Tensor.item, aten::item...) that the marker left
+// unmarked because nothing inside them synchronized; one per call (the outermost of nested ones).
+void countReadsWithoutSync(const Trace& trace, TraceStats& stats) {
+    std::vector<std::uint8_t> by_name(trace.strings.size(), 0xFF);
+    struct Read {
+        std::uint16_t lane;
+        TimeNs start;
+        TimeNs end;
+        TorchCall call;
+    };
+    std::vector<Read> reads;
+    for (const TraceEvent& e : trace.events) {
+        if ((e.kind != EventKind::Generic && e.kind != EventKind::Annotation) ||
+            isTorchCallEvent(e) || e.name >= by_name.size())
+            continue;
+        std::uint8_t& slot = by_name[e.name];
+        if (slot == 0xFF)
+            slot = static_cast<std::uint8_t>(recognizeTorchCall(trace.nameOf(e)));
+        const auto call = static_cast<TorchCall>(slot);
+        if (call == TorchCall::TensorItem || call == TorchCall::TensorCpu ||
+            call == TorchCall::TensorToList)
+            reads.push_back({e.lane, e.start_ns, e.end_ns, call});
+    }
+    std::sort(reads.begin(), reads.end(), [](const Read& a, const Read& b) {
+        if (a.lane != b.lane)
+            return a.lane < b.lane;
+        return a.start != b.start ? a.start < b.start : a.end > b.end;
+    });
+    // A Python frame, an ATen op and its inner op are one call: nested reads on a thread (an
+    // annotation lane's reads are its own row) count once.
+    for (std::size_t k = 0, outer = 0; k < reads.size(); ++k) {
+        if (k > 0 && reads[k].lane == reads[outer].lane && reads[k].end <= reads[outer].end)
+            continue;
+        outer = k;
+        ++stats.torch_calls_without_sync[static_cast<std::size_t>(reads[k].call)];
+    }
+}
+
 }  // namespace
 
 std::vector<std::pair<std::string, std::uint64_t>> syncCallsByName(const TraceStats& stats) {
@@ -108,6 +146,7 @@ TraceStats computeStats(const Trace& trace) {
         peak(stats.peak_allocated, s.allocated);
         peak(stats.peak_reserved, s.reserved);
     }
+    countReadsWithoutSync(trace, stats);
     summarizeGpu(trace, stats);
     if (stats.gpu_busy_ns > 0) {
         const WaitAttribution attribution(trace);

@@ -44,6 +44,9 @@ struct TraceStats {
     // is in both this and sync_calls_by_api; an import's torch-level calls only here, with the
     // CUDA calls they made counted in sync_calls_by_api.
     std::array<std::uint64_t, kTorchCallCount> torch_calls{};
+    // Tensor.item(), .cpu() and .tolist() that made no copy to the host and no sync (on CPU
+    // tensors): listed apart, never counted as syncs (TorchCallMarker), index: TorchCall.
+    std::array<std::uint64_t, kTorchCallCount> torch_calls_without_sync{};
 };
 
 // Sync calls by name, torch-level and CUDA-level together, each call once: "torch.cpu.synchronize",

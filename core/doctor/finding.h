@@ -22,6 +22,9 @@ struct Finding {
     // "synchronized" timer read the clock.
     TimeNs missed_gpu_ns = 0;
     std::vector<std::uint32_t> occurrences;  // the first calls (event indices), in time order
+    // This program's numbers in one sentence, where the counts alone do not say it ("A timer read
+    // after it stops up to 7.48 ms before the GPU finishes the 53 ops still queued."); or empty.
+    TrText detail;
     TrText why;
     TrText fix;
     std::string course_scenario;  // the built-in scenario of the course page about it, or ""

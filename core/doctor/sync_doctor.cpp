@@ -12,8 +12,10 @@
 #include "core/analysis/host_wait_reason.h"
 #include "core/analysis/idle_attribution.h"
 #include "core/analysis/rank_summary.h"
+#include "core/analysis/time_format.h"
 #include "core/analysis/wait_attribution.h"
 #include "core/doctor/finding_catalogue.h"
+#include "core/doctor/queued_work.h"
 #include "core/doctor/step_index.h"
 #include "core/model/torch_call.h"
 
@@ -21,11 +23,14 @@ namespace syncscope {
 
 namespace {
 
+constexpr const char* kContext = "SyncDoctor";
+
 // The calls (or waits) one finding is about, before they are counted.
 struct Group {
     std::vector<std::uint32_t> calls;
     std::set<std::uint32_t> waits;
     TimeNs missed_ns = 0;
+    TrText detail;
 };
 
 bool instrumentation(const TraceEvent& e) {
@@ -87,48 +92,103 @@ private:
         return out;
     }
 
+    // Whether a torch-level call made a copy from or to pageable memory on its thread.
+    bool copiesPageable(std::uint32_t event) const {
+        const TraceEvent& e = trace_.events[event];
+        const auto& calls = index_.apiCalls();
+        const std::uint16_t thread = index_.hostThreadOf(e.lane);
+        auto it = std::lower_bound(
+            calls.begin(), calls.end(), e.start_ns,
+            [&](std::uint32_t c, TimeNs t) { return trace_.events[c].start_ns < t; });
+        for (; it != calls.end() && trace_.events[*it].start_ns <= e.end_ns; ++it) {
+            const TraceEvent& c = trace_.events[*it];
+            if ((c.api != ApiId::MemcpyAsync && c.api != ApiId::Memcpy) ||
+                index_.hostThreadOf(c.lane) != thread)
+                continue;
+            const std::uint32_t op = index_.opOf(*it);
+            if ((c.flags & event_flags::kPageable) != 0 ||
+                (op != kNone && (trace_.events[op].flags & event_flags::kPageable) != 0))
+                return true;
+        }
+        return false;
+    }
+
     void add(const char* id, std::uint32_t call, const std::vector<std::uint32_t>& waits) {
         Group& g = groups_[id];
         g.calls.push_back(call);
         g.waits.insert(waits.begin(), waits.end());
     }
 
-    // The GPU work still running at t, and how long after t its last op ends.
-    TimeNs runningAfter(TimeNs t) {
-        if (!ops_indexed_) {
-            ops_indexed_ = true;
-            for (const TraceEvent& e : trace_.events)
-                if (GpuActivity::keepsGpuBusy(trace_, e))
-                    ops_.emplace_back(e.start_ns, e.end_ns);
-            std::sort(ops_.begin(), ops_.end());
-            TimeNs latest = std::numeric_limits<TimeNs>::min();
-            for (auto& [start, end] : ops_) {
-                latest = std::max(latest, end);
-                end = latest;  // the running latest end of the ops started so far
-            }
+    // torch.cpu.synchronize() waits for nothing: a timer read after it misses all the GPU work
+    // launched before it and not finished yet, not only the op running at that instant.
+    void cpuSynchronize(const std::vector<std::uint32_t>& calls) {
+        if (calls.empty())
+            return;
+        const std::vector<QueuedAt> queued = QueuedWork(index_).at(calls);
+        Group& g = groups_["cpu-synchronize"];
+        const QueuedAt* worst = nullptr;
+        for (std::size_t k = 0; k < calls.size(); ++k) {
+            g.calls.push_back(calls[k]);
+            g.missed_ns = saturatingAdd(g.missed_ns, queued[k].missed_ns);
+            if (worst == nullptr || queued[k].missed_ns > worst->missed_ns)
+                worst = &queued[k];
         }
-        auto it = std::upper_bound(ops_.begin(), ops_.end(),
-                                   std::make_pair(t, std::numeric_limits<TimeNs>::max()));
-        if (it == ops_.begin())
-            return 0;
-        return std::max<TimeNs>(0, std::prev(it)->second - t);
+        if (worst == nullptr || worst->missed_ns == 0)
+            return;
+        const std::string worst_ns = formatDuration(worst->missed_ns);
+        const std::string all_ns = formatDuration(g.missed_ns);
+        const std::string ops = std::to_string(worst->ops);
+        const std::string count = std::to_string(calls.size());
+        // Two sources for the op's number rather than %n: the CLI has no plural rules.
+        if (calls.size() == 1 && worst->ops == 1)
+            g.detail = TrText(kContext,
+                              SYNCSCOPE_TR_NOOP("SyncDoctor",
+                                                "A timer read after it stops %1 before the GPU "
+                                                "finishes the op still queued."),
+                              {worst_ns});
+        else if (calls.size() == 1)
+            g.detail = TrText(kContext,
+                              SYNCSCOPE_TR_NOOP("SyncDoctor",
+                                                "A timer read after it stops %1 before the GPU "
+                                                "finishes the %2 ops still queued."),
+                              {worst_ns, ops});
+        else if (worst->ops == 1)
+            g.detail = TrText(kContext,
+                              SYNCSCOPE_TR_NOOP("SyncDoctor",
+                                                "A timer read after it stops up to %1 before the "
+                                                "GPU finishes the op still queued; %2 in all over "
+                                                "%3 calls."),
+                              {worst_ns, all_ns, count});
+        else
+            g.detail = TrText(kContext,
+                              SYNCSCOPE_TR_NOOP("SyncDoctor",
+                                                "A timer read after it stops up to %1 before the "
+                                                "GPU finishes the %2 ops still queued; %3 in all "
+                                                "over %4 calls."),
+                              {worst_ns, ops, all_ns, count});
     }
 
     void torchCalls() {
+        std::vector<std::uint32_t> cpu_synchronize;
         for (const std::uint32_t call : index_.torchCalls()) {
             const TraceEvent& e = trace_.events[call];
             if (instrumentation(e))
                 continue;
             switch (torchCallOf(trace_, e)) {
-                case TorchCall::CpuSynchronize: {
-                    add("cpu-synchronize", call, {});
-                    groups_["cpu-synchronize"].missed_ns += runningAfter(e.end_ns);
+                case TorchCall::CpuSynchronize:
+                    cpu_synchronize.push_back(call);
                     break;
-                }
                 case TorchCall::TensorItem:
                 case TorchCall::TensorCpu:
                 case TorchCall::TensorToList:
                     add("item-in-loop", call, waitsInside(call));
+                    break;
+                case TorchCall::TensorTo:
+                case TorchCall::TensorCopy:
+                    // .to("cuda") from pageable memory waited for its copy: a sync the program
+                    // did not need had the tensor been pinned.
+                    if (copiesPageable(call))
+                        add("pageable-copy", call, waitsInside(call));
                     break;
                 case TorchCall::CudaSynchronize:
                 case TorchCall::AcceleratorSynchronize:
@@ -141,6 +201,7 @@ private:
                     break;
             }
         }
+        cpuSynchronize(cpu_synchronize);
     }
 
     // CUDA calls a program made itself, not inside a torch-level call.
@@ -181,10 +242,12 @@ private:
             const std::uint32_t torch = index_.torchCallAround(call != kNone ? call : wait);
             const TorchCall around =
                 torch != kNone ? torchCallOf(trace_, trace_.events[torch]) : TorchCall::None;
-            // Tensor.item() and friends are item-in-loop's: their copy is not counted twice.
+            // Tensor.item() and friends are item-in-loop's, a synced Tensor.to() is pageable-copy's
+            // as a whole: their copy is not counted twice.
             const bool reading = around == TorchCall::TensorItem ||
                                  around == TorchCall::TensorCpu ||
-                                 around == TorchCall::TensorToList;
+                                 around == TorchCall::TensorToList ||
+                                 around == TorchCall::TensorTo || around == TorchCall::TensorCopy;
             const std::uint32_t at = call != kNone ? call : wait;
             switch (reason) {
                 case HostWaitReason::PageableCopy: {
@@ -271,6 +334,7 @@ private:
         });
         f.count = group.calls.size();
         f.missed_gpu_ns = group.missed_ns;
+        f.detail = group.detail;
         for (const std::uint32_t w : group.waits)
             f.host_blocked_ns = saturatingAdd(f.host_blocked_ns, trace_.events[w].duration());
         f.occurrences.assign(
@@ -372,8 +436,6 @@ private:
     const StepIndex steps_;
     std::map<std::string, Group> groups_;
     mutable std::unordered_map<std::uint32_t, std::string> finding_of_wait_;
-    bool ops_indexed_ = false;
-    std::vector<std::pair<TimeNs, TimeNs>> ops_;
 };
 
 }  // namespace

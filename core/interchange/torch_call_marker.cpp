@@ -105,7 +105,7 @@ public:
             for (const Item& item : items) {
                 if (any && item.end <= covered_until)
                     continue;  // inside a call already marked: the same call, seen again
-                if (!markOne(item, nested))
+                if (!markOne(item, nested, thread_waits))
                     continue;
                 covered_until = any ? std::max(covered_until, item.end) : item.end;
                 any = true;
@@ -147,12 +147,11 @@ private:
         return Candidate::None;
     }
 
-    // Device-to-host copies by the correlation id of the call that enqueued them.
+    // Copies by the correlation id of the call that enqueued them: whether each went to the host.
     void indexCopies() {
         for (const TraceEvent& e : trace_.events)
-            if (e.kind == EventKind::Memcpy && e.correlation != kNone &&
-                isDeviceToHost(trace_.nameOf(e)))
-                d2h_by_correlation_.emplace(e.correlation, true);
+            if (e.kind == EventKind::Memcpy && e.correlation != kNone)
+                copies_.emplace(e.correlation, isDeviceToHost(trace_.nameOf(e)));
     }
 
     // The events of `list` (one thread's, by start) inside [item.start, item.end], in time
@@ -166,26 +165,59 @@ private:
                 return;
     }
 
-    bool markOne(const Item& item, const std::vector<Item>& calls) {
+    // What the CUDA calls and waits inside a call on its thread show it did.
+    struct Inside {
+        bool copied_to_host = false;  // a device-to-host copy
+        bool copied = false;          // any other copy
+        bool synced = false;          // a sync call or a synchronous copy
+        bool waited = false;          // a host wait (also a copy that held the host)
+    };
+    Inside inside(const Item& item, const std::vector<Item>& calls,
+                  const std::vector<Item>& waits) const {
+        Inside in;
+        forNested(item, calls, [&](std::uint32_t index) {
+            const TraceEvent& c = trace_.events[index];
+            if ((c.api == ApiId::MemcpyAsync || c.api == ApiId::Memcpy) && c.correlation != kNone) {
+                const auto copy = copies_.find(c.correlation);
+                if (copy != copies_.end()) {
+                    (copy->second ? in.copied_to_host : in.copied) = true;
+                    in.synced = in.synced || c.api == ApiId::Memcpy;
+                }
+            }
+            if (c.api == ApiId::StreamSynchronize || c.api == ApiId::DeviceSynchronize ||
+                c.api == ApiId::EventSynchronize)
+                in.synced = true;
+            return true;
+        });
+        forNested(item, waits, [&](std::uint32_t) {
+            in.waited = true;
+            return false;
+        });
+        return in;
+    }
+
+    bool markOne(const Item& item, const std::vector<Item>& calls, const std::vector<Item>& waits) {
         TraceEvent& e = trace_.events[item.event];
         TorchCall call = recognized(e);
-        if (call == TorchCall::None) {
-            // aten::to: a Tensor.cpu() only if it copied to the host and synced inside.
-            bool copied = false, synced = false;
-            forNested(item, calls, [&](std::uint32_t index) {
-                const TraceEvent& c = trace_.events[index];
-                if ((c.api == ApiId::MemcpyAsync || c.api == ApiId::Memcpy) &&
-                    c.correlation != kNone && d2h_by_correlation_.count(c.correlation) != 0) {
-                    copied = true;
-                    synced = synced || c.api == ApiId::Memcpy;
-                }
-                if (c.api == ApiId::StreamSynchronize && copied)
-                    synced = true;
-                return !(copied && synced);
-            });
-            if (!(copied && synced))
+        const bool reading = call == TorchCall::TensorItem || call == TorchCall::TensorCpu ||
+                             call == TorchCall::TensorToList;
+        if (call == TorchCall::None || reading) {
+            const Inside in = inside(item, calls, waits);
+            if (reading) {
+                // .item() on a CPU tensor makes no CUDA call: it is no sync, whatever its name
+                // says (docs/semantics.md "Torch-level calls").
+                if (!in.copied_to_host && !in.synced && !in.waited)
+                    return false;
+            } else if (in.copied_to_host && in.synced) {
+                call = TorchCall::TensorCpu;  // aten::to("cpu"): a copy to the host, then a sync
+            } else if (in.copied && in.synced) {
+                // .to("cuda") / copy_ without non_blocking: a copy, then a sync of the stream. A
+                // copy that only held the host (pageable, non_blocking=True) synced nothing.
+                call =
+                    trace_.nameOf(e) == "aten::copy_" ? TorchCall::TensorCopy : TorchCall::TensorTo;
+            } else {
                 return false;
-            call = TorchCall::TensorCpu;
+            }
         }
         SyncMode mode = torchCallMode(call);
         if (call == TorchCall::StreamOrEventSynchronize || call == TorchCall::StreamOrEventQuery) {
@@ -215,7 +247,7 @@ private:
 
     Trace& trace_;
     std::vector<std::uint8_t> names_;  // TorchCall by string id, kUnknown until asked
-    std::unordered_map<std::uint32_t, bool> d2h_by_correlation_;
+    std::unordered_map<std::uint32_t, bool> copies_;  // correlation -> to the host
 };
 
 }  // namespace

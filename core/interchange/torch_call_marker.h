@@ -12,8 +12,12 @@ namespace syncscope {
 // and empty_cache() calls. The event keeps its kind, lane and name.
 //
 // - Candidates are host-side events (Python frames, ATen ops, user annotations) whose name
-//   recognizeTorchCall knows, and aten::to / aten::_to_copy / aten::copy_ ops that copied to the
-//   host and synchronized a stream inside (Tensor.cpu()).
+//   recognizeTorchCall knows, and aten::to / aten::_to_copy / aten::copy_ ops.
+// - A call is marked only for what it did, seen in the CUDA calls and waits inside it on its
+//   thread: Tensor.item(), .cpu() and .tolist() only when they copied to the host or synchronized
+//   (on a CPU tensor they make no CUDA call and are no sync); aten::to and friends when they
+//   copied and then synchronized: to the host, Tensor.cpu(); to the device, Tensor.to or
+//   Tensor.copy_ (a copy from pageable memory without non_blocking syncs the stream).
 // - One call often shows as several nested events (a record_function range around the Python
 //   frame; aten::item around aten::_local_scalar_dense): only the outermost is marked.
 // - A Python frame of torch/cuda/streams.py says "synchronize" but not whether of a Stream or an

@@ -28,6 +28,8 @@ constexpr std::array<CallInfo, kTorchCallCount> kCalls{{
     {"Tensor.item", SyncMode::BlockingCopy, true},
     {"Tensor.cpu", SyncMode::BlockingCopy, true},
     {"Tensor.tolist", SyncMode::BlockingCopy, true},
+    {"Tensor.to", SyncMode::Stream, true},
+    {"Tensor.copy_", SyncMode::Stream, true},
     {"torch.cuda.empty_cache", SyncMode::ImplicitAlloc, true},
     {"torch.cuda.Stream.synchronize or Event.synchronize", SyncMode::Stream, true},
     {"torch.cuda.Stream.query or Event.query", SyncMode::None, false},
@@ -202,8 +204,13 @@ TorchCall torchCallOf(const Trace& trace, const TraceEvent& event) {
         return event.mode == SyncMode::EventQueryPoll ? TorchCall::EventQuery : call;
     if (call != TorchCall::None)
         return call;
-    // A cpu_op the marker recognised by what it did (aten::to copying to the host and syncing).
-    return event.mode == SyncMode::BlockingCopy ? TorchCall::TensorCpu : TorchCall::None;
+    // A cpu_op the marker recognised by what it did: aten::to copying to the host and syncing
+    // (Tensor.cpu()), or copying to the device and syncing the stream (Tensor.to, Tensor.copy_).
+    if (event.mode == SyncMode::BlockingCopy)
+        return TorchCall::TensorCpu;
+    if (event.mode == SyncMode::Stream)
+        return trace.nameOf(event) == "aten::copy_" ? TorchCall::TensorCopy : TorchCall::TensorTo;
+    return TorchCall::None;
 }
 
 }  // namespace syncscope

@@ -24,13 +24,18 @@ enum class TorchCall : std::uint8_t {
     TensorItem,              // Tensor.item(): a copy to the host and a stream sync
     TensorCpu,               // Tensor.cpu() / .to("cpu"): the same, for a whole tensor
     TensorToList,            // Tensor.tolist(): the same
-    EmptyCache,              // torch.cuda.empty_cache(): cudaFree of cached blocks
+    // .to("cuda") / .cuda() / copy_ that synchronized: a copy to the device followed by a stream
+    // sync (a copy from pageable memory without non_blocking). Recognised by what it did, never
+    // by its name alone (TorchCallMarker).
+    TensorTo,    // aten::to / aten::_to_copy
+    TensorCopy,  // aten::copy_
+    EmptyCache,  // torch.cuda.empty_cache(): cudaFree of cached blocks
     // A profiler's Python frame of torch/cuda/streams.py names the method, not its class: which
     // one it was is read from the CUDA call made inside it (TorchCallMarker).
     StreamOrEventSynchronize,
     StreamOrEventQuery,
 };
-inline constexpr int kTorchCallCount = 17;
+inline constexpr int kTorchCallCount = 19;
 
 // What the name of a profiler event says, whatever produced it:
 //  - a record_function / NVTX range named as the call ("torch.cpu.synchronize", "Tensor.item");

@@ -927,6 +927,25 @@
     </message>
 </context>
 <context>
+    <name>SyncDoctor</name>
+    <message>
+        <source>A timer read after it stops %1 before the GPU finishes the op still queued.</source>
+        <translation>この後で読むタイマーは、キューに残る演算を GPU が終える %1 前に止まる。</translation>
+    </message>
+    <message>
+        <source>A timer read after it stops %1 before the GPU finishes the %2 ops still queued.</source>
+        <translation>この後で読むタイマーは、キューに残る %2 個の演算を GPU が終える %1 前に止まる。</translation>
+    </message>
+    <message>
+        <source>A timer read after it stops up to %1 before the GPU finishes the op still queued; %2 in all over %3 calls.</source>
+        <translation>この後で読むタイマーは、キューに残る演算を GPU が終える最大 %1 前に止まる。%3 回の呼び出しで合計 %2。</translation>
+    </message>
+    <message>
+        <source>A timer read after it stops up to %1 before the GPU finishes the %2 ops still queued; %3 in all over %4 calls.</source>
+        <translation>この後で読むタイマーは、キューに残る %2 個の演算を GPU が終える最大 %1 前に止まる。%4 回の呼び出しで合計 %3。</translation>
+    </message>
+</context>
+<context>
     <name>SyncMode</name>
     <message>
         <source>No sync</source>

@@ -103,6 +103,8 @@ void FindingsDock::show(std::vector<Finding> findings, TimeNs gpu_span_ns) {
                     .arg(++rank)
                     .arg(translated(f.title).toHtmlEscaped(),
                          cost.join(QStringLiteral(" · ")).toHtmlEscaped());
+        if (!f.detail.empty())
+            html += QStringLiteral("<p>%1</p>").arg(translated(f.detail).toHtmlEscaped());
         html += QStringLiteral("<p><b>%1</b> %2</p><p><b>%3</b> %4</p>")
                     .arg(tr("Why:").toHtmlEscaped(), translated(f.why).toHtmlEscaped(),
                          tr("Fix:").toHtmlEscaped(), translated(f.fix).toHtmlEscaped());

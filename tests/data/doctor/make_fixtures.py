@@ -1,0 +1,221 @@
+#!/usr/bin/env python3
+"""Writes the doctor's fixture traces (PyTorch profiler JSON, as Kineto writes it) and truth.json.
+
+Each fixture shows one rule of docs/doctor.md on a small program. The program is simulated here,
+in plain Python, as a profiler would record it: a host thread that launches work, a GPU stream
+that runs it in order, syncs that return when the awaited work is done. truth.json holds what a
+reader computes from the events written, by the rule's definition, independently of syncscope's
+code: the tests compare the doctor with it.
+
+    python3 tests/data/doctor/make_fixtures.py      # rewrites the fixtures beside this script
+"""
+import json
+import os
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PID, TID, STREAM = 100, 100, 7
+
+
+class Program:
+    """One host thread and GPU streams, written as Kineto events (times in µs)."""
+
+    def __init__(self):
+        self.events = []
+        self.corr = 1
+        self.gpu_free = {}  # stream -> when its last op ends
+        self.ops = []  # (launch start, start, end) of every GPU op, for the truth
+
+    def span(self, cat, name, ts, dur, args=None, pid=PID, tid=TID):
+        e = {"ph": "X", "cat": cat, "name": name, "pid": pid, "tid": tid,
+             "ts": round(ts, 3), "dur": round(dur, 3)}
+        if args:
+            e["args"] = args
+        self.events.append(e)
+        return e
+
+    def enqueue(self, t, api, cat, name, dur, stream=STREAM, call=5.0, extra=None):
+        """A launch call at t enqueuing one GPU op; returns when the call returns."""
+        c = self.corr
+        self.corr += 1
+        self.span("cuda_runtime", api, t, call, {"correlation": c})
+        start = max(t + call + 3.0, self.gpu_free.get(stream, 0.0))
+        args = {"correlation": c, "stream": stream, "device": 0}
+        args.update(extra or {})
+        self.span(cat, name, start, dur, args, pid=0, tid=stream)
+        self.gpu_free[stream] = start + dur
+        self.ops.append((t, start, start + dur))
+        return t + call
+
+    def kernel(self, t, name, dur, op=None, stream=STREAM):
+        """An ATen op that launches one kernel: the op around its cudaLaunchKernel."""
+        if op:
+            self.span("cpu_op", op, t, 9.0)
+        self.enqueue(t + 2.0, "cudaLaunchKernel", "kernel", name, dur, stream)
+        return t + 9.0
+
+    def sync_call(self, t, api, until, stream=STREAM):
+        """A sync call at t that returns 3 µs after `until` (or at once)."""
+        end = max(t + 4.0, until + 3.0)
+        self.span("cuda_runtime", api, t, end - t, {"correlation": self.corr})
+        self.corr += 1
+        return end
+
+    def item(self, t, on_gpu=True):
+        """loss.item(): on a CUDA tensor a 4-byte copy to the host and a stream sync; on a CPU
+        tensor no CUDA call at all."""
+        if not on_gpu:
+            self.span("cpu_op", "aten::item", t, 3.0)
+            self.span("cpu_op", "aten::_local_scalar_dense", t + 0.5, 2.0)
+            return t + 3.0
+        inner = t + 1.0
+        after_copy = self.enqueue(inner + 1.0, "cudaMemcpyAsync", "gpu_memcpy",
+                                  "Memcpy DtoH (Device -> Pageable)", 2.0,
+                                  extra={"bytes": 4})
+        end = self.sync_call(after_copy + 1.0, "cudaStreamSynchronize", self.gpu_free[STREAM])
+        self.span("cpu_op", "aten::item", t, end + 1.0 - t)
+        self.span("cpu_op", "aten::_local_scalar_dense", inner, end - inner)
+        return end + 1.0
+
+    def trace(self):
+        return {"schemaVersion": 1,
+                "deviceProperties": [{"id": 0, "name": "NVIDIA H200", "totalGlobalMem": 150 << 30}],
+                "traceEvents": sorted(self.events, key=lambda e: (e["ts"], -e["dur"]))}
+
+
+def resnet_cpu_synchronize_loop():
+    """A ResNet-like training loop that times each step with torch.cpu.synchronize(): the host
+    launches a step's kernels far ahead of the GPU, the timer call returns at once, and the
+    loss.item() after it waits for the whole queue."""
+    p = Program()
+    truth = {"steps": [], "queued_ns": 0}
+    kernels_per_step = [28, 41, 56, 35, 47, 30]
+    t = 100.0
+    for s, n in enumerate(kernels_per_step):
+        step_start = t
+        t += 20.0
+        for k in range(n):
+            t = p.kernel(t, "implicit_convolve_sgemm" if k % 3 else "bn_fw_tr_1C11_kernel",
+                         120.0 + 15.0 * (k % 4), op="aten::cudnn_convolution")
+        # t0 = time.time() was taken at the step's start; now the "synchronized" timer.
+        sync_start = t + 2.0
+        p.span("python_function", "torch/cpu/__init__.py(126): synchronize", sync_start, 1.0)
+        sync_end = sync_start + 1.0
+        queued = [op for op in p.ops if op[0] < sync_start and op[2] > sync_end]
+        last_end = max(op[2] for op in p.ops if op[0] < sync_start)
+        truth["steps"].append({"queued_ops": len(queued),
+                               "queued_ns": round((last_end - sync_end) * 1000)})
+        truth["queued_ns"] += round((last_end - sync_end) * 1000)
+        t = p.item(sync_end + 5.0)  # loss.item(): waits for everything queued
+        t += 150.0  # the data loader's next batch
+        p.span("user_annotation", "ProfilerStep#%d" % s, step_start, t - step_start)
+        t += 1.0
+    truth["calls"] = len(kernels_per_step)
+    truth["max_queued_ops"] = max(s["queued_ops"] for s in truth["steps"])
+    truth["max_queued_ns"] = max(s["queued_ns"] for s in truth["steps"])
+    return p.trace(), truth
+
+
+def cpu_items_and_pageable_to():
+    """A recommender's step (as in DLRM): .item() on CPU tensors (no CUDA call at all), a
+    .to("cuda") from pageable memory without non_blocking (a copy, then a stream sync that waits
+    for the work queued before it), and a pinned non_blocking copy that syncs nothing."""
+    p = Program()
+    truth = {"cpu_items": 0, "syncing_to": 0, "pageable_to_blocked_ns": 0}
+    t = 100.0
+    for s in range(3):
+        step_start = t
+        for k in range(10):
+            t = p.kernel(t, "embedding_bag_kernel", 80.0, op="aten::embedding_bag")
+        for k in range(5):  # lengths.item() on CPU tensors, to size the next batch
+            t = p.item(t + 4.0, on_gpu=False)
+            truth["cpu_items"] += 1
+        # indices.to("cuda"): aten::to > aten::_to_copy > aten::copy_ > the copy and the sync.
+        to_start = t + 5.0
+        copy_call = to_start + 3.0
+        after = p.enqueue(copy_call, "cudaMemcpyAsync", "gpu_memcpy",
+                          "Memcpy HtoD (Pageable -> Device)", 3.0, extra={"bytes": 2808})
+        sync_start = after + 1.0
+        sync_end = p.sync_call(sync_start, "cudaStreamSynchronize", p.gpu_free[STREAM])
+        p.span("cpu_op", "aten::to", to_start, sync_end + 3.0 - to_start)
+        p.span("cpu_op", "aten::_to_copy", to_start + 1.0, sync_end + 1.5 - to_start)
+        p.span("cpu_op", "aten::copy_", to_start + 2.0, sync_end + 0.5 - to_start)
+        truth["syncing_to"] += 1
+        truth["pageable_to_blocked_ns"] += round((sync_end - sync_start) * 1000)
+        t = sync_end + 5.0
+        # dense.to("cuda", non_blocking=True) from pinned memory: no sync.
+        p.span("cpu_op", "aten::to", t, 12.0)
+        p.enqueue(t + 3.0, "cudaMemcpyAsync", "gpu_memcpy", "Memcpy HtoD (Pinned -> Device)",
+                  4.0, extra={"bytes": 65536})
+        t += 14.0
+        for k in range(10):
+            t = p.kernel(t, "mlp_gemm", 60.0, op="aten::addmm")
+        t += 50.0
+        p.span("user_annotation", "ProfilerStep#%d" % s, step_start, t - step_start)
+        t += 1.0
+    return p.trace(), truth
+
+
+def real_trace_facts(traces):
+    """Facts of the shared real traces (when they are beside the checkout), counted from the raw
+    events: which aten::item made a CUDA call, which aten::to copied to the device and synced."""
+    import glob
+    import gzip
+    facts = {}
+    for path in sorted(glob.glob(os.path.join(traces, "param-dlrm-ranks", "*.pt.trace.json.gz"))):
+        events = [e for e in json.load(gzip.open(path))["traceEvents"] if e.get("ph") == "X"]
+        runtime = [e for e in events if e.get("cat") == "cuda_runtime"]
+        copies = {e["args"]["correlation"]: e["name"] for e in events
+                  if e.get("cat") == "gpu_memcpy"}
+
+        def inside(outer):
+            return [e for e in runtime if e["tid"] == outer["tid"] and e["ts"] >= outer["ts"]
+                    and e["ts"] + e["dur"] <= outer["ts"] + outer["dur"]]
+        items = [e for e in events if e.get("cat") == "cpu_op" and e["name"] == "aten::item"]
+        syncing_to = 0
+        for e in events:
+            if e.get("cat") != "cpu_op" or e["name"] != "aten::to":
+                continue
+            calls = inside(e)
+            to_device = any(c["name"] == "cudaMemcpyAsync" and "-> Device" in
+                            copies.get(c["args"].get("correlation"), "") for c in calls)
+            synced = any(c["name"] == "cudaStreamSynchronize" for c in calls)
+            # aten::to nests (aten::to inside aten::index): count the outermost only.
+            outer = any(o is not e and o.get("cat") == "cpu_op" and o["name"] == "aten::to" and
+                        o["tid"] == e["tid"] and o["ts"] <= e["ts"] and
+                        o["ts"] + o["dur"] >= e["ts"] + e["dur"] for o in events)
+            if to_device and synced and not outer:
+                syncing_to += 1
+        facts["param-dlrm-ranks/" + os.path.basename(path)] = {
+            "items": len(items),
+            "items_with_cuda_calls": sum(1 for e in items if inside(e)),
+            "syncing_to_device": syncing_to,
+        }
+    return facts
+
+
+FIXTURES = {
+    "resnet-cpu-synchronize-loop.json": resnet_cpu_synchronize_loop,
+    "cpu-items-and-pageable-to.json": cpu_items_and_pageable_to,
+}
+
+
+def main():
+    truth = {}
+    for name, make in FIXTURES.items():
+        trace, facts = make()
+        with open(os.path.join(HERE, name), "w") as f:
+            json.dump(trace, f, indent=0, separators=(",", ":"))
+            f.write("\n")
+        truth[name] = facts
+    with open(os.path.join(HERE, "truth.json"), "w") as f:
+        json.dump(truth, f, indent=1, sort_keys=True)
+        f.write("\n")
+    traces = os.path.join(HERE, "..", "..", "..", "..", "shared", "data", "traces")
+    if os.path.isdir(traces):
+        with open(os.path.join(HERE, "real-traces.truth.json"), "w") as f:
+            json.dump(real_trace_facts(traces), f, indent=1, sort_keys=True)
+            f.write("\n")
+
+
+if __name__ == "__main__":
+    main()
