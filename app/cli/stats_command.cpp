@@ -1,3 +1,4 @@
+#include <array>
 #include <iomanip>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -145,15 +146,17 @@ int statsCommand(const StatsOptions& options) {
               << " (of which caused by syncs " << formatDuration(s.gpu_idle_from_syncs_ns) << ")\n";
     // Every idle nanosecond has a cause; what the trace does not explain is said, never hidden.
     if (s.gpu_idle_ns > 0) {
-        const char* words[kIdleCauseCount] = {"host blocked", "host launching", "host elsewhere",
-                                              "other stream", "GPU latency",    "late rank",
-                                              "unexplained"};
+        // Index: IdleCause; a std::array, so a cause added without its word does not compile.
+        const std::array<const char*, kIdleCauseCount> words{
+            "host blocked",   "host launching", "host computing", "Python",
+            "host elsewhere", "setup",          "profiler",       "other stream",
+            "GPU latency",    "late rank",      "unexplained"};
         for (int c = 0; c < kIdleCauseCount; ++c) {
             const TimeNs ns = s.idle.ns[static_cast<std::size_t>(c)];
             if (ns == 0 && static_cast<IdleCause>(c) != IdleCause::Unexplained)
                 continue;
-            std::cout << "  " << std::left << std::setw(15) << words[c] << formatDuration(ns)
-                      << " ("
+            std::cout << "  " << std::left << std::setw(15) << words[static_cast<std::size_t>(c)]
+                      << formatDuration(ns) << " ("
                       << static_cast<int>(100.0 * static_cast<double>(ns) /
                                               static_cast<double>(s.gpu_idle_ns) +
                                           0.5)

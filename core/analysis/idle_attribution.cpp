@@ -13,8 +13,9 @@ namespace syncscope {
 namespace {
 
 constexpr std::array<std::string_view, kIdleCauseCount> kKeys{
-    "host-sync",   "launch-bound", "host-elsewhere", "stream-dependency",
-    "gpu-latency", "late-rank",    "unexplained"};
+    "host-sync",      "launch-bound", "host-compute",      "python",
+    "host-elsewhere", "startup",      "profiler-overhead", "stream-dependency",
+    "gpu-latency",    "late-rank",    "unexplained"};
 
 constexpr const char* kContext = "IdleAttribution";
 
@@ -22,20 +23,16 @@ TrText phrase(const char* pattern, std::vector<TrText> args = {}) {
     return TrText(kContext, pattern, std::move(args));
 }
 
-// A Python frame of with_stack ("train.py(12): step", "<built-in method ...>"): where the host
-// was, not an op it ran.
-bool isPythonFrame(std::string_view name) {
-    return name.find(".py(") != std::string_view::npos || name.rfind("<built-in", 0) == 0 ||
-           name.rfind("<frozen", 0) == 0;
-}
-
 bool blocksHost(const TraceEvent& e) {
     return (e.flags & event_flags::kImplicitSync) != 0 || e.api == ApiId::DeviceSynchronize ||
            e.api == ApiId::StreamSynchronize || e.api == ApiId::EventSynchronize;
 }
 
-bool isHostLane(LaneKind kind) {
-    return kind == LaneKind::HostThread || kind == LaneKind::Other;
+// Causes a recorded setup or profiler stretch replaces: what the host was guessed to be doing.
+bool recordedWins(IdleCause cause) {
+    return cause == IdleCause::LaunchBound || cause == IdleCause::HostCompute ||
+           cause == IdleCause::Python || cause == IdleCause::HostElsewhere ||
+           cause == IdleCause::Unexplained;
 }
 
 }  // namespace
@@ -44,12 +41,12 @@ std::string_view toString(IdleCause cause) {
     return kKeys.at(static_cast<std::size_t>(cause));
 }
 
-IdleAttribution::IdleAttribution(const WaitAttribution& waits) : waits_(waits) {
+IdleAttribution::IdleAttribution(const WaitAttribution& waits)
+    : waits_(waits), host_(waits.index()) {
     const Trace& trace = waits_.index().trace();
     const GpuActivity activity(trace);
     if (activity.busy().empty())
         return;
-    indexThreads();
     // The GPU work by start, to find the op that ended each gap.
     std::vector<std::pair<TimeNs, std::uint32_t>> starts;
     for (std::uint32_t i = 0; i < trace.events.size(); ++i)
@@ -79,71 +76,6 @@ IdleAttribution::IdleAttribution(const WaitAttribution& waits) : waits_(waits) {
     after_last_ns_ = saturatingSub(trace_last, last);
 }
 
-void IdleAttribution::indexThreads() {
-    const TraceIndex& index = waits_.index();
-    const Trace& trace = index.trace();
-    threads_.resize(trace.lanes.size());
-    std::vector<std::vector<Span>> raw_busy(trace.lanes.size());
-    for (std::uint32_t i = 0; i < trace.events.size(); ++i) {
-        const TraceEvent& e = trace.events[i];
-        if (e.lane >= trace.lanes.size())
-            continue;
-        const LaneKind lane_kind = trace.lanes[e.lane].kind;
-        const std::uint16_t thread = index.hostThreadOf(e.lane);
-        if (thread >= threads_.size())
-            continue;
-        const Span span{e.start_ns, e.end_ns, i};
-        switch (e.kind) {
-            case EventKind::HostWait:
-                threads_[thread].waits.push_back(span);
-                break;
-            case EventKind::ApiCall:
-                if (e.end_ns <= e.start_ns)
-                    break;
-                // A sync, or a call that synchronizes implicitly, drawn without a wait of its own:
-                // the call is the block.
-                if (blocksHost(e) && index.waitOfCall(i) == kNone)
-                    threads_[thread].waits.push_back(span);
-                else
-                    raw_busy[thread].push_back(span);
-                break;
-            case EventKind::Generic:
-                if (!isHostLane(lane_kind) || e.end_ns <= e.start_ns)
-                    break;
-                if (isPythonFrame(trace.nameOf(e)))
-                    threads_[thread].ranges.push_back(span);
-                else
-                    raw_busy[thread].push_back(span);  // an op (aten::conv2d) launching work
-                break;
-            case EventKind::HostWork:
-            case EventKind::Annotation:
-                if (e.end_ns > e.start_ns && lane_kind != LaneKind::Stream &&
-                    !isGpuLane(trace.lanes[thread].kind))
-                    threads_[thread].ranges.push_back(span);
-                break;
-            default:
-                break;
-        }
-    }
-    auto byStart = [](const Span& a, const Span& b) {
-        return a.start != b.start ? a.start < b.start : a.end > b.end;
-    };
-    for (std::size_t t = 0; t < threads_.size(); ++t) {
-        std::sort(threads_[t].waits.begin(), threads_[t].waits.end(), byStart);
-        std::sort(threads_[t].ranges.begin(), threads_[t].ranges.end(), byStart);
-        auto& raw = raw_busy[t];
-        std::sort(raw.begin(), raw.end(), byStart);
-        // Disjoint spans: the outermost op of each run of nested ones names it.
-        for (const Span& s : raw) {
-            auto& busy = threads_[t].busy;
-            if (!busy.empty() && s.start < busy.back().end)
-                busy.back().end = std::max(busy.back().end, s.end);
-            else
-                busy.push_back(s);
-        }
-    }
-}
-
 void IdleAttribution::add(TimeNs from, TimeNs to, IdleCause cause, std::uint32_t event) {
     if (to <= from)
         return;
@@ -159,41 +91,48 @@ void IdleAttribution::add(TimeNs from, TimeNs to, IdleCause cause, std::uint32_t
     ++gap.piece_count;
 }
 
-std::uint32_t IdleAttribution::innermostRange(const Thread& thread, TimeNs t) const {
-    const auto& ranges = thread.ranges;
-    auto it = std::upper_bound(ranges.begin(), ranges.end(), t,
-                               [](TimeNs v, const Span& s) { return v < s.start; });
-    // The latest-starting range that still covers t is the innermost; a few steps back suffice
-    // for stacks of any real depth.
-    for (int steps = 0; it != ranges.begin() && steps < 256; ++steps) {
-        --it;
-        if (it->end > t)
-            return it->event;
+void IdleAttribution::addRecorded(const HostTimeline::Thread* thread, TimeNs from, TimeNs to,
+                                  IdleCause cause, std::uint32_t event) {
+    if (to <= from)
+        return;
+    if (thread == nullptr || (!recordedWins(cause) && cause != IdleCause::HostSync)) {
+        add(from, to, cause, event);
+        return;
     }
-    return kNone;
+    TimeNs cursor = from;
+    for (const HostTimeline::Span& recorded : host_.overlaysIn(*thread, from, to)) {
+        add(cursor, recorded.start, cause, event);
+        add(recorded.start, recorded.end, recorded.cause, recorded.event);
+        cursor = recorded.end;
+    }
+    add(cursor, to, cause, event);
 }
 
 // The host side of a gap on one thread: its waits, the time in calls and ops, and the rest.
 void IdleAttribution::hostSide(std::uint16_t thread, TimeNs from, TimeNs to, bool known_launch) {
     if (to <= from)
         return;
-    const Thread* t = thread < threads_.size() ? &threads_[thread] : nullptr;
+    const HostTimeline::Thread* t = host_.thread(thread);
     auto notWaiting = [&](TimeNs a, TimeNs b) {
         if (b <= a)
             return;
         if (t == nullptr || !known_launch) {
-            add(a, b, IdleCause::Unexplained, kNone);
+            addRecorded(t, a, b, IdleCause::Unexplained, kNone);
             return;
         }
-        auto it = std::upper_bound(t->busy.begin(), t->busy.end(), a,
-                                   [](TimeNs v, const Span& s) { return v < s.start; });
+        auto elsewhere = [&](TimeNs x, TimeNs y) {
+            const HostTimeline::Context c = host_.contextAt(*t, x + (y - x) / 2);
+            addRecorded(t, x, y, c.cause, c.event);
+        };
+        auto it =
+            std::upper_bound(t->busy.begin(), t->busy.end(), a,
+                             [](TimeNs v, const HostTimeline::Span& s) { return v < s.start; });
         if (it != t->busy.begin() && std::prev(it)->end > a)
             --it;
         TimeNs cursor = a;
         for (; it != t->busy.end() && it->start < b; ++it) {
             if (it->start > cursor)
-                add(cursor, it->start, IdleCause::HostElsewhere,
-                    innermostRange(*t, cursor + (it->start - cursor) / 2));
+                elsewhere(cursor, it->start);
             const TimeNs from_busy = std::max(cursor, it->start);
             const TimeNs to_busy = std::min(b, it->end);
             // Still inside a sync call around its wait (entering it, returning from it): blocked.
@@ -202,17 +141,18 @@ void IdleAttribution::hostSide(std::uint16_t thread, TimeNs from, TimeNs to, boo
                 const std::uint32_t wait = waits_.index().waitOfCall(it->event);
                 add(from_busy, to_busy, IdleCause::HostSync, wait != kNone ? wait : it->event);
             } else {
-                add(from_busy, to_busy, IdleCause::LaunchBound, it->event);
+                addRecorded(t, from_busy, to_busy, it->cause, it->event);
             }
             cursor = std::max(cursor, to_busy);
         }
         if (cursor < b)
-            add(cursor, b, IdleCause::HostElsewhere, innermostRange(*t, cursor + (b - cursor) / 2));
+            elsewhere(cursor, b);
     };
     TimeNs cursor = from;
     if (t != nullptr) {
-        auto it = std::upper_bound(t->waits.begin(), t->waits.end(), from,
-                                   [](TimeNs v, const Span& s) { return v < s.start; });
+        auto it =
+            std::upper_bound(t->waits.begin(), t->waits.end(), from,
+                             [](TimeNs v, const HostTimeline::Span& s) { return v < s.start; });
         if (it != t->waits.begin() && std::prev(it)->end > from)
             --it;
         for (; it != t->waits.end() && it->start < to; ++it) {
@@ -220,7 +160,11 @@ void IdleAttribution::hostSide(std::uint16_t thread, TimeNs from, TimeNs to, boo
                 continue;
             notWaiting(cursor, std::max(cursor, it->start));
             const TimeNs a = std::max(cursor, it->start), b = std::min(to, it->end);
-            add(a, b, IdleCause::HostSync, it->event);
+            // A launch held while modules loaded waited for the loading, not for GPU work.
+            if (it->overridable)
+                addRecorded(t, a, b, IdleCause::HostSync, it->event);
+            else
+                add(a, b, IdleCause::HostSync, it->event);
             cursor = std::max(cursor, b);
         }
     }
@@ -268,32 +212,43 @@ void IdleAttribution::explain(TimeNs g0, TimeNs g1, std::uint32_t next) {
 
     const std::uint32_t call = next != kNone && index.hasEnqueue(next) ? index.callOf(next) : kNone;
     if (call == kNone) {
-        // Who launched the work is unknown: a thread's waits still explain what they cover.
-        std::uint16_t thread = kNoLane;
-        for (std::uint16_t t = 0; t < threads_.size() && thread == kNoLane; ++t)
-            for (const Span& w : threads_[t].waits)
-                if (w.start <= g0 && w.end > g0) {
-                    thread = t;
-                    break;
-                }
-        hostSide(thread, g0, g1, false);
+        // Who launched the work is unknown: a thread's waits still explain what they cover,
+        // unless the work was queued before the wait began and the GPU, not the wait, held it.
+        for (std::uint16_t lane = 0; lane < host_.threadCount(); ++lane) {
+            const HostTimeline::Span* wait = host_.waitAt(*host_.thread(lane), g0);
+            if (wait == nullptr)
+                continue;
+            if (queuedBeforeWait(next, *wait))
+                add(g0, g1,
+                    g1 - g0 <= kLaunchLatencyNs ? IdleCause::GpuLatency : IdleCause::Unexplained,
+                    g1 - g0 <= kLaunchLatencyNs ? next : kNone);
+            else
+                hostSide(lane, g0, g1, false);
+            glue();
+            return;
+        }
+        hostSide(kNoLane, g0, g1, false);
         return;
     }
     const TraceEvent& launch = trace.events[call];
     const std::uint16_t thread = index.hostThreadOf(launch.lane);
     const TimeNs enq = std::clamp(launch.start_ns, g0, g1);
     hostSide(thread, g0, enq, true);
-    if (enq >= g1)
+    if (enq >= g1) {
+        glue();
         return;
+    }
     // Enqueued, not started: the launch call itself (less what held it), then its latency or a
     // dependency.
     const TimeNs returned = std::clamp(launch.end_ns, enq, g1);
     if (returned > enq) {
         const std::size_t before = pieces_.size();
         hostSide(thread, enq, returned, true);
-        // Inside the launch call the host was launching, whatever the call sits in.
+        // Inside the launch call the host was launching, whatever the call sits in, unless the
+        // trace records what held it there (module loading, the profiler's buffers).
         for (std::size_t k = before; k < pieces_.size(); ++k)
-            if (pieces_[k].cause != IdleCause::HostSync) {
+            if (pieces_[k].cause != IdleCause::HostSync && pieces_[k].cause != IdleCause::Startup &&
+                pieces_[k].cause != IdleCause::ProfilerOverhead) {
                 pieces_[k].cause = IdleCause::LaunchBound;
                 pieces_[k].event = call;
             }
@@ -309,20 +264,42 @@ void IdleAttribution::explain(TimeNs g0, TimeNs g1, std::uint32_t next) {
         else
             add(returned, g1, IdleCause::Unexplained, kNone);
     }
-    // The Python between two launches is launching: short stretches elsewhere next to launch-bound
-    // ones join them.
+    glue();
+}
+
+// Work launched before a sync began is not held by it (correlation ids are issued in call order;
+// work from before the trace came before every call in it).
+bool IdleAttribution::queuedBeforeWait(std::uint32_t next, const HostTimeline::Span& wait) const {
+    const TraceIndex& index = waits_.index();
+    if (next == kNone || index.event(next).correlation == kNone)
+        return false;
+    if (index.launchedBeforeTrace(next))
+        return true;
+    const TraceEvent& w = index.event(wait.event);
+    const std::uint32_t call =
+        w.kind == EventKind::ApiCall ? wait.event : index.callOfWait(wait.event);
+    return call != kNone && index.event(call).correlation != kNone &&
+           index.event(call).correlation > index.event(next).correlation;
+}
+
+// The Python between two launches is launching (and between two computing ops, computing): short
+// stretches in Python or elsewhere next to such stretches join them.
+void IdleAttribution::glue() {
     ExplainedGap& g = gaps_.back();
+    auto joins = [](IdleCause c) {
+        return c == IdleCause::LaunchBound || c == IdleCause::HostCompute;
+    };
     for (std::uint32_t k = g.first_piece; k < g.first_piece + g.piece_count; ++k) {
         IdlePiece& p = pieces_[k];
-        if (p.cause != IdleCause::HostElsewhere || p.duration() >= kGlueNs)
+        if ((p.cause != IdleCause::HostElsewhere && p.cause != IdleCause::Python) ||
+            p.duration() >= kGlueNs)
             continue;
-        const bool before_launch =
-            k + 1 < g.first_piece + g.piece_count && pieces_[k + 1].cause == IdleCause::LaunchBound;
-        const bool after_launch =
-            k > g.first_piece && pieces_[k - 1].cause == IdleCause::LaunchBound;
-        if (before_launch || after_launch) {
-            p.cause = IdleCause::LaunchBound;
-            p.event = before_launch ? pieces_[k + 1].event : pieces_[k - 1].event;
+        const bool before = k + 1 < g.first_piece + g.piece_count && joins(pieces_[k + 1].cause);
+        const bool after = k > g.first_piece && joins(pieces_[k - 1].cause);
+        if (before || after) {
+            const IdlePiece& by = before ? pieces_[k + 1] : pieces_[k - 1];
+            p.cause = by.cause;
+            p.event = by.event;
         }
     }
 }
@@ -406,6 +383,23 @@ TrText IdleAttribution::pieceText(const IdlePiece& piece) const {
                                             "the host spent %1 launching the next work (%2)"),
                           {d, e->kind == EventKind::ApiCall ? index.callName(piece.event)
                                                             : std::string(trace.nameOf(*e))});
+        case IdleCause::HostCompute:
+            return phrase(SYNCSCOPE_TR_NOOP("IdleAttribution",
+                                            "the host spent %1 computing in %2, which launched "
+                                            "nothing"),
+                          {d, e != nullptr ? std::string(trace.nameOf(*e)) : std::string("?")});
+        case IdleCause::Python:
+            return phrase(SYNCSCOPE_TR_NOOP("IdleAttribution",
+                                            "the host spent %1 in Python (%2) with nothing queued"),
+                          {d, e != nullptr ? std::string(trace.nameOf(*e)) : std::string("?")});
+        case IdleCause::Startup:
+            return phrase(
+                SYNCSCOPE_TR_NOOP("IdleAttribution", "the host spent %1 in one-time setup (%2)"),
+                {d, e != nullptr ? std::string(trace.nameOf(*e)) : std::string("?")});
+        case IdleCause::ProfilerOverhead:
+            return phrase(SYNCSCOPE_TR_NOOP("IdleAttribution",
+                                            "the profiler took %1 of the host for itself (%2)"),
+                          {d, e != nullptr ? std::string(trace.nameOf(*e)) : std::string("?")});
         case IdleCause::HostElsewhere:
             if (e == nullptr)
                 return phrase(SYNCSCOPE_TR_NOOP("IdleAttribution",

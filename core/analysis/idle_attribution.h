@@ -6,6 +6,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/analysis/host_timeline.h"
+#include "core/analysis/idle_cause.h"
 #include "core/model/checked_math.h"
 #include "core/model/tr_text.h"
 #include "core/model/trace.h"
@@ -14,28 +16,10 @@ namespace syncscope {
 
 class WaitAttribution;
 
-// Why the GPU had no work (docs/semantics.md "Idle time, explained"). Every stretch of an idle
-// gap has exactly one cause.
-enum class IdleCause : std::uint8_t {
-    HostSync,          // the host was blocked in a call (a sync, a pageable copy, a held launch)
-    LaunchBound,       // the host was busy in API calls and ops, producing the next work
-    HostElsewhere,     // the host was in Python, a data loader or code the trace does not show,
-                       // with nothing queued
-    StreamDependency,  // the next work was queued but waited on another stream (an event)
-    GpuLatency,        // the next work was queued before the gap: the GPU's own latency from one
-                       // kernel to the next (HTA's "kernel wait"), when short
-    LateRank,          // a collective waited for a late rank (reserved: NCCL kernels keep the
-                       // GPU busy while they wait, so a device's idle time never has it)
-    Unexplained,       // what the trace does not explain: reported with its size, never hidden
-};
-inline constexpr int kIdleCauseCount = 7;
-
-// "host-sync", "launch-bound", ... (stable keys of stats --json's idle_breakdown).
-std::string_view toString(IdleCause cause);
-
 // One stretch of an idle gap and the event responsible for it: the HostWait (HostSync), the op or
-// call the host was in (LaunchBound), the innermost host range (HostElsewhere; kNone for code the
-// trace does not show), the cudaStreamWaitEvent call (StreamDependency).
+// call the host was in (LaunchBound, HostCompute), the innermost frame or range (Python,
+// HostElsewhere; kNone for code the trace does not show), the row or call the trace records
+// (Startup, ProfilerOverhead), the cudaStreamWaitEvent call (StreamDependency).
 struct IdlePiece {
     TimeNs start_ns = 0;
     TimeNs end_ns = 0;
@@ -68,14 +52,19 @@ struct IdleBreakdown {
 // Explains every idle gap of the GPU (all GPU lanes together, as GpuActivity defines them). For a
 // gap that ends when op N starts, enqueued by call L on host thread H at enq:
 //  - [gap start, enq]: the host had not enqueued N yet. H's waits there are HostSync; the time H
-//    was inside API calls or ops is LaunchBound; the rest is HostElsewhere (named by H's innermost
-//    Python frame or annotation), except stretches shorter than kGlueNs between launches, which
-//    are the Python between two ops and count as LaunchBound.
+//    was in calls or ops that launched work is LaunchBound, in ops that launched nothing
+//    HostCompute; the rest is Python (in a Python frame) or HostElsewhere (named by H's innermost
+//    frame or range), except stretches shorter than kGlueNs between two launching (or two
+//    computing) stretches, which are the Python between two ops and join them. What the trace
+//    records there wins over all but a sync's wait: one-time setup (Startup) and the profiler's
+//    own work (ProfilerOverhead), on H or on the recorder's own rows (HostTimeline).
 //  - [enq, gap end]: N was enqueued but had not started: the launch call and its latency
 //    (LaunchBound) when short, a stream wait on N's stream (StreamDependency); when N was queued
 //    before the gap began, the GPU's latency from one kernel to the next (GpuLatency) when short;
 //    else Unexplained. "Short" is kLaunchLatencyNs.
-// When N's launch is not in the trace, H's waits are still HostSync and the rest is Unexplained.
+// When N's launch is not in the trace, H's waits are still HostSync and the rest is Unexplained,
+// unless N was launched before the wait began (its correlation id is older, or it came before the
+// trace): work queued before a sync is not held by it, so the gap is the GPU's.
 // Keeps a reference to the WaitAttribution (and its trace). O(n log n) to build.
 class IdleAttribution {
 public:
@@ -98,26 +87,19 @@ public:
     std::uint32_t mainCause(const ExplainedGap& gap) const;
 
 private:
-    struct Span {
-        TimeNs start = 0;
-        TimeNs end = 0;
-        std::uint32_t event = kNone;
-    };
-    struct Thread {
-        std::vector<Span> waits;   // HostWaits, by start
-        std::vector<Span> busy;    // API calls and ops, merged into disjoint spans, by start
-        std::vector<Span> ranges;  // Python frames and annotations, by start
-    };
-    void indexThreads();
     void explain(TimeNs g0, TimeNs g1, std::uint32_t next);
+    bool queuedBeforeWait(std::uint32_t next, const HostTimeline::Span& wait) const;
     void hostSide(std::uint16_t thread, TimeNs from, TimeNs to, bool known_launch);
-    std::uint32_t innermostRange(const Thread& thread, TimeNs t) const;
+    // add(), with the setup and profiler stretches the trace records on the thread cut out of it.
+    void addRecorded(const HostTimeline::Thread* thread, TimeNs from, TimeNs to, IdleCause cause,
+                     std::uint32_t event);
+    void glue();
     std::uint32_t streamWaitBefore(std::uint32_t op) const;
     void add(TimeNs from, TimeNs to, IdleCause cause, std::uint32_t event);
     TrText pieceText(const IdlePiece& piece) const;
 
     const WaitAttribution& waits_;
-    std::vector<Thread> threads_;  // by host thread lane
+    HostTimeline host_;
     std::vector<ExplainedGap> gaps_;
     std::vector<IdlePiece> pieces_;
     TimeNs before_first_ns_ = 0;

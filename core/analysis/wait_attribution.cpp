@@ -385,6 +385,26 @@ WaitInfo WaitAttribution::attributeStreamWait(std::uint32_t wait) const {
     return info;
 }
 
+namespace {
+
+// The host was doing something else than waiting: launching, computing, in Python or elsewhere,
+// setting up, or held by the profiler.
+bool isHostSide(IdleCause cause) {
+    switch (cause) {
+        case IdleCause::LaunchBound:
+        case IdleCause::HostCompute:
+        case IdleCause::Python:
+        case IdleCause::HostElsewhere:
+        case IdleCause::Startup:
+        case IdleCause::ProfilerOverhead:
+            return true;
+        default:
+            return false;
+    }
+}
+
+}  // namespace
+
 std::vector<IdleGap> WaitAttribution::idleGaps() const {
     const IdleAttribution idle(*this);
     const auto& pieces = idle.pieces();
@@ -400,7 +420,7 @@ std::vector<IdleGap> WaitAttribution::idleGaps() const {
         TimeNs host = 0, unexplained = 0;
         for (std::uint32_t k = g.first_piece; k < g.first_piece + g.piece_count; ++k) {
             const IdlePiece& p = pieces[k];
-            if (p.cause == IdleCause::LaunchBound || p.cause == IdleCause::HostElsewhere)
+            if (isHostSide(p.cause))
                 host += p.duration();
             else if (p.cause == IdleCause::Unexplained)
                 unexplained += p.duration();
@@ -415,8 +435,7 @@ std::vector<IdleGap> WaitAttribution::idleGaps() const {
         } else if (host > 0 && host >= unexplained) {
             gap.cause = IdleGap::Cause::HostBusy;
             for (std::uint32_t k = g.first_piece; k < g.first_piece + g.piece_count; ++k)
-                if (pieces[k].cause == IdleCause::LaunchBound ||
-                    pieces[k].cause == IdleCause::HostElsewhere) {
+                if (isHostSide(pieces[k].cause)) {
                     gap.call = pieces[k].event;
                     break;
                 }

@@ -637,6 +637,22 @@
         <source>the GPU took %1 to start work queued before</source>
         <translation>GPU は先に積まれていた処理を始めるのに %1 かかった</translation>
     </message>
+    <message>
+        <source>the host spent %1 computing in %2, which launched nothing</source>
+        <translation>ホストは %2 で %1 計算していた（何も起動していない）</translation>
+    </message>
+    <message>
+        <source>the host spent %1 in Python (%2) with nothing queued</source>
+        <translation>ホストはキューが空のまま Python（%2）で %1 過ごした</translation>
+    </message>
+    <message>
+        <source>the host spent %1 in one-time setup (%2)</source>
+        <translation>ホストは一度きりの初期化（%2）で %1 過ごした</translation>
+    </message>
+    <message>
+        <source>the profiler took %1 of the host for itself (%2)</source>
+        <translation>プロファイラ自身がホストを %1 使った（%2）</translation>
+    </message>
 </context>
 <context>
     <name>ImageExporter</name>
@@ -2524,6 +2540,22 @@ Save them before continuing?</source>
     <message>
         <source>, </source>
         <translation>、</translation>
+    </message>
+    <message>
+        <source>host computing %1</source>
+        <translation>ホストの計算 %1</translation>
+    </message>
+    <message>
+        <source>Python %1</source>
+        <translation>Python %1</translation>
+    </message>
+    <message>
+        <source>one-time setup %1</source>
+        <translation>一度きりの初期化 %1</translation>
+    </message>
+    <message>
+        <source>profiler %1</source>
+        <translation>プロファイラ %1</translation>
     </message>
 </context>
 <context>

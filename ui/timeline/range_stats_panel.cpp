@@ -9,6 +9,7 @@
 #include <QTableView>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <array>
 
 #include "core/analysis/range_statistics.h"
 #include "ui/timeline/event_details.h"
@@ -123,14 +124,17 @@ QString RangeStatsPanel::idleCauses(TimeNs t0, TimeNs t1) {
     const IdleBreakdown b = idle_->breakdown(t0, t1);
     if (b.total_ns == 0)
         return {};
-    const QString labels[kIdleCauseCount] = {tr("host blocked %1"),   tr("host launching %1"),
-                                             tr("host elsewhere %1"), tr("other stream %1"),
-                                             tr("GPU latency %1"),    tr("late rank %1"),
-                                             tr("unexplained %1")};
+    // Index: IdleCause. A std::array, so a cause added without its label does not compile.
+    const std::array<QString, kIdleCauseCount> labels{
+        tr("host blocked %1"), tr("host launching %1"), tr("host computing %1"),
+        tr("Python %1"),       tr("host elsewhere %1"), tr("one-time setup %1"),
+        tr("profiler %1"),     tr("other stream %1"),   tr("GPU latency %1"),
+        tr("late rank %1"),    tr("unexplained %1")};
     QStringList parts;
     for (int c = 0; c < kIdleCauseCount; ++c)
         if (b.ns[static_cast<std::size_t>(c)] > 0)
-            parts << labels[c].arg(durationText(b.ns[static_cast<std::size_t>(c)]));
+            parts << labels[static_cast<std::size_t>(c)].arg(
+                durationText(b.ns[static_cast<std::size_t>(c)]));
     return QLatin1Char('\n') + tr("GPU idle by cause: %1.").arg(parts.join(tr(", ")));
 }
 

@@ -60,13 +60,14 @@ private slots:
         verifyCovers(idle);
         const auto pieces = piecesOf(idle, 0);
         // [100, 103] blocked (the wait, then the sync call returning); [103, 305] in Python
-        // (next_batch); [305, 330] in aten::conv2d, [330, 345] the launch and its latency.
+        // (next_batch, a frame: Python, not "elsewhere"); [305, 330] in aten::conv2d, which
+        // launched, [330, 345] the launch and its latency.
         QCOMPARE(int(pieces.front().cause), int(IdleCause::HostSync));
         QCOMPARE(pieces.front().event, wait);
         const IdleBreakdown bd = idle.breakdown();
         QCOMPARE(bd.total_ns, us(245));
         QCOMPARE(bd.of(IdleCause::HostSync), us(3));
-        QCOMPARE(bd.of(IdleCause::HostElsewhere), us(202));
+        QCOMPARE(bd.of(IdleCause::Python), us(202));
         QCOMPARE(bd.of(IdleCause::LaunchBound), us(40));
         QCOMPARE(bd.of(IdleCause::Unexplained), TimeNs{0});
         TimeNs sum = 0;
@@ -78,9 +79,9 @@ private slots:
         QVERIFY2(sentence.find("the host was blocked 3.0 µs in cudaStreamSynchronize") !=
                      std::string::npos,
                  sentence.c_str());
-        QVERIFY2(
-            sentence.find("in train.py(30): next_batch with nothing queued") != std::string::npos,
-            sentence.c_str());
+        QVERIFY2(sentence.find("in Python (train.py(30): next_batch) with nothing queued") !=
+                     std::string::npos,
+                 sentence.c_str());
         QVERIFY2(sentence.find("launching the next work (aten::conv2d)") != std::string::npos,
                  sentence.c_str());
         (void)sync;
@@ -88,8 +89,8 @@ private slots:
         // The stats give the same breakdown, and the part a range selects is clipped to it.
         const TraceStats stats = computeStats(b.trace());
         QCOMPARE(stats.idle.total_ns, stats.gpu_idle_ns);
-        QCOMPARE(stats.idle.of(IdleCause::HostElsewhere), us(202));
-        QCOMPARE(idle.breakdown(us(200), us(250)).of(IdleCause::HostElsewhere), us(50));
+        QCOMPARE(stats.idle.of(IdleCause::Python), us(202));
+        QCOMPARE(idle.breakdown(us(200), us(250)).of(IdleCause::Python), us(50));
         QCOMPARE(idle.breakdown(us(200), us(250)).total_ns, us(50));
     }
 

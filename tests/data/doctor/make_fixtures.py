@@ -155,6 +155,94 @@ def cpu_items_and_pageable_to():
     return p.trace(), truth
 
 
+def recorded_idle_causes():
+    """A program whose GPU idles for reasons the trace records: a first launch held while CUDA
+    loads its modules (the profiler's "Runtime Triggered Module Loading" and "Lazy Function
+    Loading" rows), an op held by the profiler's own "Activity Buffer Request", Python between two
+    ops, and an unflatten of 400 views that launch nothing. Python frames wrap everything
+    ("<string>(1): <module>", "nn.Module: Net_0"), as with_stack writes them."""
+    p = Program()
+    overhead = lambda name, ts, dur: p.span("overhead", name, ts, dur, pid=-1, tid=0)
+    truth = {}
+    t = 100.0
+    t = p.kernel(t, "gemm_a", 100.0, op="aten::mm")  # runs 110-210
+    # The first matmul of a new shape: its launch is held 65 ms while modules load.
+    p.span("cpu_op", "aten::mm", 200.0, 65110.0)
+    p.span("cuda_runtime", "cudaLaunchKernel", 205.0, 65000.0, {"correlation": p.corr})
+    overhead("Runtime Triggered Module Loading", 1000.0, 49000.0)
+    overhead("Lazy Function Loading", 50000.0, 1000.0)
+    p.span("kernel", "gemm_b", 65210.0, 100.0,
+           {"correlation": p.corr, "stream": STREAM, "device": 0}, pid=0, tid=STREAM)
+    p.corr += 1
+    p.gpu_free[STREAM] = 65310.0
+    truth["startup_ns"] = 50000 * 1000  # the two rows, inside the gap 210-65210
+    # An op held by the profiler asking CUPTI for a new activity buffer.
+    p.span("cpu_op", "aten::fill_", 65300.0, 2610.0)
+    overhead("Activity Buffer Request", 65320.0, 2540.0)
+    p.enqueue(67900.0, "cudaLaunchKernel", "kernel", "fill_kernel", 100.0)  # runs 67908-68008
+    truth["profiler_overhead_ns"] = 2540 * 1000
+    # Python with nothing queued: the model's forward between two ops.
+    p.span("python_function", "model.py(40): forward", 67950.0, 1040.0)
+    gpu_end = p.gpu_free[STREAM]
+    p.span("cpu_op", "aten::relu", 68900.0, 9.0)
+    p.enqueue(68902.0, "cudaLaunchKernel", "kernel", "relu_kernel", 100.0)  # starts 68910
+    truth["python_ns"] = round((68900.0 - gpu_end) * 1000)
+    # _unflatten_dense_tensors: 400 views that launch nothing.
+    p.span("python_function", "torch/_utils.py(520): _unflatten_dense_tensors", 69000.0, 20000.0)
+    views_start = 69012.0
+    for k in range(400):
+        p.span("cpu_op", "aten::view", views_start + 50.0 * k, 45.0)
+    views_end = views_start + 50.0 * 399 + 45.0
+    truth["host_compute_ns"] = round((views_end - p.gpu_free[STREAM]) * 1000)
+    p.span("cpu_op", "aten::add", 89010.0, 9.0)
+    p.enqueue(89012.0, "cudaLaunchKernel", "kernel", "add_kernel", 100.0)
+    end = 89200.0
+    p.span("python_function", "nn.Module: Net_0", 90.0, end - 90.0)
+    p.span("python_function", "<string>(1): <module>", 50.0, end - 50.0 + 20.0)
+    return p.trace(), truth
+
+
+def queued_before_sync():
+    """Kernels queued before a sync began, run back to back with the GPU's own 2 µs between them:
+    300 launched before the profiler's window (their launches are not in the trace, their
+    correlation ids are older than every call in it), then a device sync; 200 launched in the
+    window, then a stream sync. The gaps between queued kernels are the GPU's, not the sync's."""
+    p = Program()
+    truth = {"gpu_latency_ns": 0, "host_sync_ns": 0}
+    gap = 2.0
+    gpu = 100.0
+    for k in range(300):
+        p.span("kernel", "decode_step_kernel", gpu, 10.0,
+               {"correlation": k + 1, "stream": STREAM, "device": 0}, pid=0, tid=STREAM)
+        gpu += 10.0 + gap
+    last_end = gpu - gap
+    truth["gpu_latency_ns"] += round(299 * gap * 1000)
+    p.corr = 1000
+    p.gpu_free[STREAM] = last_end
+    end = p.sync_call(105.0, "cudaDeviceSynchronize", last_end)
+    t = end + 20.0
+    truth["host_sync_ns"] += round((end - last_end) * 1000)
+    # In the window: 200 launches, 3 µs apart, far ahead of a GPU that takes 12 µs each.
+    first = True
+    for k in range(200):
+        c = p.corr
+        p.corr += 1
+        p.span("cuda_runtime", "cudaLaunchKernel", t, 2.0, {"correlation": c})
+        start = max(t + 8.0, p.gpu_free[STREAM] + (0.0 if first else gap))
+        if not first and start == p.gpu_free[STREAM] + gap:
+            truth["gpu_latency_ns"] += round(gap * 1000)
+        first = False
+        p.span("kernel", "decode_step_kernel", start, 10.0,
+               {"correlation": c, "stream": STREAM, "device": 0}, pid=0, tid=STREAM)
+        p.gpu_free[STREAM] = start + 10.0
+        t += 3.0
+    last_end = p.gpu_free[STREAM]
+    end = p.sync_call(t + 2.0, "cudaStreamSynchronize", last_end)
+    truth["host_sync_ns"] += round((end - last_end) * 1000)
+    p.enqueue(end + 20.0, "cudaLaunchKernel", "kernel", "sample_kernel", 10.0)
+    return p.trace(), truth
+
+
 def real_trace_facts(traces):
     """Facts of the shared real traces (when they are beside the checkout), counted from the raw
     events: which aten::item made a CUDA call, which aten::to copied to the device and synced."""
@@ -196,6 +284,8 @@ def real_trace_facts(traces):
 FIXTURES = {
     "resnet-cpu-synchronize-loop.json": resnet_cpu_synchronize_loop,
     "cpu-items-and-pageable-to.json": cpu_items_and_pageable_to,
+    "recorded-idle-causes.json": recorded_idle_causes,
+    "queued-before-sync.json": queued_before_sync,
 }
 
 
