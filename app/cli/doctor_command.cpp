@@ -1,5 +1,6 @@
 // syncscope-cli doctor: the program's synchronization mistakes, ranked by what they cost
 // (docs/doctor.md; --json keys in docs/cli-json.md).
+#include <cstdio>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
@@ -11,16 +12,26 @@
 #include "core/analysis/wait_attribution.h"
 #include "core/doctor/sync_doctor.h"
 #include "core/model/terminal_text.h"
+#include "core/model/text_wrap.h"
 
 namespace syncscope::cli {
 
 namespace {
 
+// The window's precision: one decimal ("27.3% of the GPU's time").
 std::string percentOf(TimeNs part, TimeNs whole) {
     const double pct =
         whole > 0 ? 100.0 * static_cast<double>(part) / static_cast<double>(whole) : 0.0;
-    return pct > 0 && pct < 1 ? std::string("<1%")
-                              : std::to_string(static_cast<int>(pct + 0.5)) + "%";
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.1f%%", pct);
+    return buffer;
+}
+
+// A terminal of 80 columns; labels hang their text under themselves.
+constexpr std::size_t kColumns = 80;
+
+void printWrapped(std::string_view label, std::string_view text) {
+    std::cout << wrapText(label, text, kColumns, std::string(label.size(), ' ')) << '\n';
 }
 
 }  // namespace
@@ -73,33 +84,38 @@ int doctorCommand(const DoctorOptions& options) {
         return kExitOk;
     }
 
+    // Times where the timeline's axis has them, in its unit.
+    const TimeNs span = stats.makespan_ns;
     if (findings.empty()) {
-        std::cout << "No synchronization mistake found in " << escapeForTerminal(options.trace)
-                  << " (GPU idle " << formatDuration(stats.gpu_idle_ns) << ", host blocked "
-                  << formatDuration(stats.host_blocked_ns) << ").\n";
+        printWrapped("", "No synchronization mistake found in " + escapeForTerminal(options.trace) +
+                             " (GPU idle " + formatDuration(stats.gpu_idle_ns) + ", host blocked " +
+                             formatDuration(stats.host_blocked_ns) + ").");
         return kExitOk;
     }
     int rank = 0;
     for (const Finding& f : findings) {
-        std::cout << ++rank << ". " << f.title.english() << "  [" << f.id << "]\n"
-                  << "   " << f.count << (f.count == 1 ? " time" : " times");
+        const std::string number = std::to_string(++rank) + ". ";
+        printWrapped(number, f.title.english() + "  [" + f.id + "]");
+        const std::string indent(number.size() < 3 ? 3 : number.size(), ' ');
+        std::string cost = std::to_string(f.count) + (f.count == 1 ? " time" : " times");
         if (f.gpu_idle_ns > 0)
-            std::cout << "; GPU idle " << formatDuration(f.gpu_idle_ns) << " ("
-                      << percentOf(f.gpu_idle_ns, stats.gpu_span_ns) << " of the GPU's time)";
+            cost += "; GPU idle " + formatDuration(f.gpu_idle_ns) + " (" +
+                    percentOf(f.gpu_idle_ns, stats.gpu_span_ns) + " of the GPU's time)";
         if (f.host_blocked_ns > 0)
-            std::cout << "; host blocked " << formatDuration(f.host_blocked_ns);
+            cost += "; host blocked " + formatDuration(f.host_blocked_ns);
         if (f.missed_gpu_ns > 0)
-            std::cout << "; GPU work a timer after it misses: " << formatDuration(f.missed_gpu_ns);
-        std::cout << '\n';
-        std::cout << "   first at";
-        for (const std::uint32_t e : f.occurrences)
-            std::cout << ' ' << formatMicros(trace->events[e].start_ns);
-        std::cout << '\n';
+            cost += "; GPU work a timer after it misses: " + formatDuration(f.missed_gpu_ns);
+        printWrapped(indent, cost);
         if (!f.detail.empty())
-            std::cout << "   " << f.detail.english() << '\n';
-        std::cout << "   why: " << f.why.english() << '\n' << "   fix: " << f.fix.english() << '\n';
+            printWrapped(indent, f.detail.english());
+        std::string at;
+        for (const std::uint32_t e : f.occurrences)
+            at += (at.empty() ? "" : ", ") + formatOnAxis(trace->events[e].start_ns, span);
+        printWrapped(indent + "first at ", at);
+        printWrapped(indent + "why: ", f.why.english());
+        printWrapped(indent + "fix: ", f.fix.english());
         if (!f.course_scenario.empty())
-            std::cout << "   lesson: syncscope --scenario builtin:" << f.course_scenario << '\n';
+            printWrapped(indent + "lesson: ", "syncscope --scenario builtin:" + f.course_scenario);
     }
     return kExitOk;
 }

@@ -93,6 +93,8 @@ int statsCommand(const StatsOptions& options) {
         for (int i = 0; i < kApiIdCount; ++i)
             if (s.sync_calls_by_api[i])
                 by_api[std::string(apiName(static_cast<ApiId>(i)))] = s.sync_calls_by_api[i];
+        for (const auto& [name, count] : s.sync_calls_by_other_name)
+            by_api[name] = count;
         j["sync_calls_by_api"] = by_api;
         nlohmann::json by_name = nlohmann::json::object();
         for (const auto& [name, count] : syncCallsByName(s))

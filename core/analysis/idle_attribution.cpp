@@ -68,7 +68,11 @@ IdleAttribution::IdleAttribution(const WaitAttribution& waits)
     }
     TimeNs first = activity.busy().front().start_ns, last = activity.busy().back().end_ns;
     TimeNs trace_first = first, trace_last = last;
+    // The program's span, as the makespan has it: a recorder's own rows (the profiler's "Record
+    // Window End") are not the program's.
     for (const auto& e : trace.events) {
+        if (e.lane < trace.lanes.size() && trace.lanes[e.lane].bookkeeping)
+            continue;
         trace_first = std::min(trace_first, e.start_ns);
         trace_last = std::max(trace_last, e.end_ns);
     }

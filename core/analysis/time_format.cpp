@@ -48,4 +48,26 @@ std::string formatMicros(TimeNs ns) {
     return buffer;
 }
 
+std::string formatOnAxis(TimeNs ns, TimeNs span) {
+    span = span < 0 ? saturatingSub(0, span) : span;
+    const char* unit = span < 1'000'000 ? " µs" : span < 1'000'000'000 ? " ms" : " s";
+    const int decimals = span < 1'000'000 ? 1 : span < 1'000'000'000 ? 2 : 3;
+    const double per = span < 1'000'000 ? 1e3 : span < 1'000'000'000 ? 1e6 : 1e9;
+    char digits[64];
+    std::snprintf(digits, sizeof digits, "%.*f", decimals, std::abs(static_cast<double>(ns)) / per);
+    // Group the integer part by thousands.
+    const std::string text(digits);
+    const std::size_t point = text.find('.');
+    const std::string whole = text.substr(0, point);
+    std::string grouped;
+    for (std::size_t k = 0; k < whole.size(); ++k) {
+        if (k > 0 && (whole.size() - k) % 3 == 0)
+            grouped += ',';
+        grouped += whole[k];
+    }
+    const bool negative = ns < 0 && text.find_first_not_of("0.") != std::string::npos;
+    return (negative ? "-" : "") + grouped +
+           (point == std::string::npos ? std::string() : text.substr(point)) + unit;
+}
+
 }  // namespace syncscope

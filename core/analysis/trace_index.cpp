@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "core/analysis/trace_tolerances.h"
+#include "core/model/api_names.h"
 #include "core/model/torch_call.h"
 
 namespace syncscope {
@@ -366,6 +367,10 @@ std::string TraceIndex::describeOp(std::uint32_t op) const {
 
 std::string TraceIndex::callName(std::uint32_t call) const {
     const auto& e = trace_.events[call];
+    // An import names the call as the program made it: cudaStreamCreateWithFlags is not the
+    // cudaStreamCreateWithPriority its ApiId is spelled as, cuLaunchKernel not cudaLaunchKernel.
+    if (const auto own = stripApiVersionSuffix(trace_.nameOf(e)); own.substr(0, 2) == "cu")
+        return std::string(own);
     const auto cuda = apiName(e.api);
     if (!cuda.empty())
         return std::string(cuda);

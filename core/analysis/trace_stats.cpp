@@ -7,6 +7,7 @@
 #include "core/analysis/gpu_activity.h"
 #include "core/analysis/trace_index.h"
 #include "core/analysis/wait_attribution.h"
+#include "core/model/api_names.h"
 
 namespace syncscope {
 
@@ -106,6 +107,8 @@ std::vector<std::pair<std::string, std::uint64_t>> syncCallsByName(const TraceSt
         names.emplace_back(std::string(apiName(api)),
                            stats.sync_calls_by_api[static_cast<std::size_t>(i)]);
     }
+    for (const auto& [name, count] : stats.sync_calls_by_other_name)
+        names.emplace_back(name.empty() ? std::string("an unnamed call") : name, count);
     return names;
 }
 
@@ -131,7 +134,11 @@ TraceStats computeStats(const Trace& trace) {
             else
                 ++stats.waits_cpu_unknown;
         } else if (isSyncCall(e)) {
-            ++stats.sync_calls_by_api[static_cast<std::size_t>(e.api)];
+            if (apiName(e.api).empty())
+                ++stats.sync_calls_by_other_name[std::string(
+                    stripApiVersionSuffix(trace.nameOf(e)))];
+            else
+                ++stats.sync_calls_by_api[static_cast<std::size_t>(e.api)];
             ++stats.sync_calls;
         }
     }

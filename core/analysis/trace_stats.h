@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -39,6 +40,9 @@ struct TraceStats {
     std::array<std::uint64_t, kEventKindCount> events_by_kind{};  // index: EventKind
     // Sync calls (explicit syncs, stream waits, queries, cpu_sync, implicit syncs), index: ApiId.
     std::array<std::uint64_t, kApiIdCount> sync_calls_by_api{};
+    // Sync calls the model has no ApiId for (cudaHostAlloc, cudaFreeHost...), by the name the
+    // trace gives them, without a version suffix.
+    std::map<std::string, std::uint64_t> sync_calls_by_other_name;
     std::uint64_t sync_calls = 0;
     // Torch-level calls (core/model/torch_call.h), index: TorchCall. A run's torch.cpu.synchronize
     // is in both this and sync_calls_by_api; an import's torch-level calls only here, with the

@@ -137,6 +137,50 @@ std::uint32_t WaitAttribution::workOf(std::uint32_t op) const {
     return done.op;
 }
 
+// An event sync whose event the trace does not name (no sync record links it): the event is the
+// one the thread recorded last before it, on the stream it last launched work on, and the sync
+// waited for the op that ends last among those enqueued there before that record
+// (docs/semantics.md section 7, done(e)). kNone when the trace shows no such record or work, or
+// when that work ended after the sync returned (then it was not this event's).
+std::uint32_t WaitAttribution::awaitedByUnnamedEvent(std::uint32_t sync) const {
+    const TraceEvent& s = index_.event(sync);
+    const std::uint16_t thread = index_.hostThreadOf(s.lane);
+    const auto& calls = index_.apiCalls();
+    auto it =
+        std::lower_bound(calls.begin(), calls.end(), s.start_ns,
+                         [&](std::uint32_t c, TimeNs t) { return index_.event(c).start_ns < t; });
+    std::uint32_t record = kNone;
+    std::uint16_t lane = kNoLane;
+    // Back from the sync: the last record on this thread, then the last launch before it; a
+    // bounded look back, as a record sits next to its sync in real programs.
+    for (int steps = 0; it != calls.begin() && steps < 4096; ++steps) {
+        const std::uint32_t c = *--it;
+        const TraceEvent& e = index_.event(c);
+        if (index_.hostThreadOf(e.lane) != thread || c == sync)
+            continue;
+        if (record == kNone) {
+            if (e.api == ApiId::EventRecord) {
+                record = c;
+                lane = index_.targetLane(c);
+                if (lane != kNoLane)
+                    break;
+            }
+            continue;
+        }
+        if (const std::uint32_t op = index_.opOf(c); op != kNone) {
+            lane = index_.event(op).lane;
+            break;
+        }
+    }
+    if (record == kNone || lane == kNoLane || !index_.isStreamLane(lane))
+        return kNone;
+    const std::uint32_t op =
+        index_.latestEndingBefore(index_.streamOps(lane), index_.event(record).start_ns);
+    if (op == kNone || index_.event(op).end_ns > s.end_ns)
+        return kNone;
+    return op;
+}
+
 // TraceIndex::streamName, translatable; names from the trace stay as they are.
 TrText WaitAttribution::streamText(std::uint32_t lane, bool capital) const {
     const auto& lanes = index_.trace().lanes;
@@ -214,6 +258,8 @@ WaitInfo WaitAttribution::attributeHostWait(std::uint32_t wait) const {
             index_.recordBefore(info.cuda_event, call != nullptr ? call->start_ns : w.start_ns);
         if (rec != kNone)
             op = index_.doneOf(rec).op;
+    } else if (call != nullptr && call->api == ApiId::EventSynchronize) {
+        op = awaitedByUnnamedEvent(info.call);
     } else if (call != nullptr) {
         op = index_.opOf(info.call);  // a blocking copy or memset waits for its own op
     }

@@ -94,6 +94,7 @@ private:
     WaitInfo attributeHostWait(std::uint32_t wait) const;
     WaitInfo attributeStreamWait(std::uint32_t wait) const;
     std::uint32_t workOf(std::uint32_t op) const;  // a marker stands for the work it captured
+    std::uint32_t awaitedByUnnamedEvent(std::uint32_t sync) const;
     TrText describeWork(std::uint32_t op) const;
     TrText streamText(std::uint32_t lane, bool capital = false) const;
 

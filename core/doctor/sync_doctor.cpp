@@ -29,6 +29,7 @@ constexpr const char* kContext = "SyncDoctor";
 struct Group {
     std::vector<std::uint32_t> calls;
     std::set<std::uint32_t> waits;
+    std::map<std::uint32_t, std::vector<std::uint32_t>> waits_of;  // by call
     TimeNs missed_ns = 0;
     TrText detail;
 };
@@ -117,6 +118,8 @@ private:
         Group& g = groups_[id];
         g.calls.push_back(call);
         g.waits.insert(waits.begin(), waits.end());
+        auto& of = g.waits_of[call];
+        of.insert(of.end(), waits.begin(), waits.end());
     }
 
     // torch.cpu.synchronize() waits for nothing: a timer read after it misses all the GPU work
@@ -320,10 +323,87 @@ private:
         return calls.size() >= 3;  // no step marks: a call repeated three times is a loop's
     }
 
+    // The first CUDA call of a thread, made before any GPU work, creates the context: an
+    // allocation there is startup, never churn.
+    bool createsContext(std::uint32_t call) const {
+        const TraceEvent& c = trace_.events[call];
+        const auto& ops = index_.allOps();
+        if (!ops.ops.empty() && trace_.events[ops.ops.front()].start_ns < c.start_ns)
+            return false;
+        for (const std::uint32_t other : index_.apiCalls()) {
+            const TraceEvent& o = trace_.events[other];
+            if (o.start_ns >= c.start_ns)
+                return true;
+            if (index_.hostThreadOf(o.lane) == index_.hostThreadOf(c.lane))
+                return false;
+        }
+        return true;
+    }
+
+    // Allocator churn is a loop that frees and allocates again in steady state: allocations and
+    // frees in two steps or more (by the trace's step marks), or without marks two rounds of
+    // allocating then freeing. The caching allocator filling up (allocations, no frees) and one
+    // empty_cache() after the loop are no churn. Keeps only the calls of the churn.
+    bool keepSteadyChurn(Group& g) const {
+        std::vector<std::uint32_t> calls;
+        for (const std::uint32_t c : g.calls)
+            if (!createsContext(c))
+                calls.push_back(c);
+        auto frees = [&](std::uint32_t c) {
+            const TraceEvent& e = trace_.events[c];
+            return e.api == ApiId::Free || e.api == ApiId::EmptyCache;
+        };
+        std::vector<std::uint32_t> kept;
+        if (steps_.stepCount() >= 2) {
+            std::map<int, std::pair<bool, bool>> by_step;  // step -> allocates, frees
+            for (const std::uint32_t c : calls)
+                if (const int step = steps_.stepAt(trace_.events[c].start_ns); step >= 0)
+                    (frees(c) ? by_step[step].second : by_step[step].first) = true;
+            // The first step that touches the allocator is its warm-up.
+            std::set<int> churn;
+            for (const auto& [step, both] : by_step)
+                if (both.first && both.second && step != by_step.begin()->first)
+                    churn.insert(step);
+            if (churn.size() < 2)
+                return false;
+            for (const std::uint32_t c : calls)
+                if (churn.count(steps_.stepAt(trace_.events[c].start_ns)) != 0)
+                    kept.push_back(c);
+        } else {
+            // Rounds of allocating then freeing; the first round is the warm-up.
+            int rounds = 0;
+            bool allocated = false;
+            std::size_t after_warm_up = calls.size();
+            for (std::size_t k = 0; k < calls.size(); ++k) {
+                if (!frees(calls[k])) {
+                    if (rounds == 1 && !allocated)
+                        after_warm_up = k;
+                    allocated = true;
+                } else if (allocated) {
+                    ++rounds;
+                    allocated = false;
+                }
+            }
+            if (rounds < 3)
+                return false;
+            kept.assign(calls.begin() + static_cast<std::ptrdiff_t>(after_warm_up), calls.end());
+        }
+        g.calls = kept;
+        g.waits.clear();
+        for (const std::uint32_t c : kept)
+            if (const auto it = g.waits_of.find(c); it != g.waits_of.end())
+                g.waits.insert(it->second.begin(), it->second.end());
+        return true;
+    }
+
     std::optional<Finding> judge(const std::string& id, Group& group) const {
-        const bool looped =
-            id == "item-in-loop" || id == "cuda-synchronize-in-loop" || id == "malloc-free-in-loop";
+        const bool looped = id == "item-in-loop" || id == "cuda-synchronize-in-loop";
         if (group.calls.empty() || (looped && !inLoop(group.calls)))
+            return std::nullopt;
+        std::sort(group.calls.begin(), group.calls.end(), [&](std::uint32_t a, std::uint32_t b) {
+            return trace_.events[a].start_ns < trace_.events[b].start_ns;
+        });
+        if (id == "malloc-free-in-loop" && !keepSteadyChurn(group))
             return std::nullopt;
         // torch.cpu.synchronize() with no GPU work running did no harm.
         if (id == "cpu-synchronize" && group.missed_ns == 0)

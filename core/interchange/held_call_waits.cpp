@@ -86,9 +86,8 @@ std::size_t HeldCallWaits::add(Trace& trace, const std::vector<bool>& has_wait,
     std::unordered_map<std::uint32_t, std::uint32_t> op_of_correlation;
     for (std::uint32_t i = 0; i < trace.events.size(); ++i) {
         const TraceEvent& c = trace.events[i];
-        if (c.kind != EventKind::ApiCall || c.duration() < kCopyMinNs ||
-            (i < has_wait.size() && has_wait[i]) || (c.flags & event_flags::kFailed) != 0 ||
-            waitsElsewhere(c.api))
+        if (c.kind != EventKind::ApiCall || (i < has_wait.size() && has_wait[i]) ||
+            (c.flags & event_flags::kFailed) != 0 || waitsElsewhere(c.api))
             continue;
         calls.push_back(i);
         if (c.correlation != kNone)
@@ -156,6 +155,14 @@ std::size_t HeldCallWaits::add(Trace& trace, const std::vector<bool>& has_wait,
         const Hold hold = holdOf(c, op);
         if (hold == Hold::None)
             continue;
+        if (c.duration() < kCopyMinNs) {
+            // Too short to have held the thread, but a synchronous copy, memset or allocation
+            // is a sync call whatever it lasted: the stats count it as one.
+            if (hold == Hold::Memset || hold == Hold::Alloc ||
+                (hold == Hold::Copy && c.api == ApiId::Memcpy))
+                trace.events[i].flags |= event_flags::kImplicitSync;
+            continue;
+        }
         if (const auto it = held_until.find(c.lane);
             it != held_until.end() && c.start_ns < it->second)
             continue;

@@ -23,6 +23,8 @@ namespace syncscope {
 //    kCopyMinNs: cudaFree and host allocations synchronize the device;
 //  - any other call of at least kHeldMinNs: a launch held by a full queue or lazy module loading,
 //    or a long call the trace gives no reason for. The checker's "API-sized" bound is the same.
+// A synchronous copy or memset, or an allocation, shorter than kCopyMinNs gets no wait (it did not
+// hold the thread measurably) but is still flagged as the implicit sync it is.
 // The wait spans the whole call; its `awaited` is the GPU op whose end the host waited for, when
 // the trace shows one ended inside the call (the copy itself, the stream's earlier work, or the
 // device's last op for an allocation), else none.

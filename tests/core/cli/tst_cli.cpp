@@ -6,6 +6,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -127,6 +128,35 @@ private slots:
         const auto text = cli({"doctor", cpu});
         QCOMPARE(text.code, 0);
         QVERIFY(text.out.contains(QStringLiteral("[cpu-synchronize]")));
+    }
+
+    // The doctor reads at 80 columns: wrapped at words, percentages with the window's one
+    // decimal, the timer's sentence; --json carries the same sentence.
+    void doctorReadsAtEightyColumns() {
+        const QString loop = QStringLiteral(SYNCSCOPE_SOURCE_DIR
+                                            "/tests/data/doctor/resnet-cpu-synchronize-loop.json");
+        const auto text = cli({"doctor", loop});
+        QCOMPARE(text.code, 0);
+        const QStringList lines = text.out.split(QLatin1Char('\n'));
+        for (const QString& line : lines)
+            QVERIFY2(line.size() <= 80, qPrintable(line));
+        QVERIFY2(text.out.contains(QStringLiteral("% of the GPU's time)")), qPrintable(text.out));
+        QVERIFY2(QRegularExpression(QStringLiteral("\\(\\d+\\.\\d% of the GPU's time\\)"))
+                     .match(text.out)
+                     .hasMatch(),
+                 qPrintable(text.out));
+        QVERIFY2(text.out.contains(QStringLiteral("first at ")) &&
+                     text.out.contains(QStringLiteral(" ms, ")),
+                 qPrintable(text.out));
+        const auto json = cli({"doctor", "--json", loop});
+        QCOMPARE(json.code, 0);
+        const QJsonObject first = QJsonDocument::fromJson(json.out.toUtf8())
+                                      .object()["findings"]
+                                      .toArray()
+                                      .at(0)
+                                      .toObject();
+        QCOMPARE(first["id"].toString(), QStringLiteral("cpu-synchronize"));
+        QVERIFY(first["detail"].toString().contains(QStringLiteral("ops still queued")));
     }
 
     // ε and L are range-checked where they are given: a clear message, exit code 2.

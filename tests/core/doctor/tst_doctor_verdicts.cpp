@@ -1,4 +1,5 @@
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QtTest>
@@ -210,6 +211,106 @@ private slots:
             QVERIFY2(stats.idle.of(c.cause) > 0, c.file);
             QVERIFY2(stats.idle.of(IdleCause::Unexplained) * 20 <= stats.gpu_idle_ns, c.file);
         }
+    }
+
+    // Rule 5: allocator churn needs a loop that frees and allocates again in steady state. The
+    // caching allocator filling up in the first steps and one empty_cache() after the loop are no
+    // churn (both fired); where it is churn, the context's creation by the first cudaMalloc
+    // (300 ms) and the warm-up step are not its cost.
+    void allocatorFindingsNeedALoop() {
+        for (const char* calm :
+             {"allocator-warm-up.json", "allocator-empty-cache-after-loop.json"}) {
+            const auto findings = SyncDoctor::diagnose(fixture(calm));
+            QVERIFY2(!find(findings, "malloc-free-in-loop"), calm);
+        }
+        const char* name = "allocator-churn.json";
+        const QJsonObject truth = truthOf(QLatin1String(name));
+        const auto findings = SyncDoctor::diagnose(fixture(name));
+        const Finding* churn = find(findings, "malloc-free-in-loop");
+        QVERIFY2(churn, qPrintable(listed(findings)));
+        QCOMPARE(qint64(churn->count), ns(truth, "churn_calls"));
+        QCOMPARE(qint64(churn->host_blocked_ns), ns(truth, "churn_blocked_ns"));
+    }
+
+    // Rule 6: an event sync names what it waited for even where no sync record links it to its
+    // event: the work enqueued before the thread's last record, on the stream it launched on (it
+    // said "the trace does not show which GPU work it waited for").
+    void eventSyncsNameTheAwaitedWork() {
+        const char* name = "event-sync-without-record-link.json";
+        const QJsonArray syncs =
+            truthOf(QLatin1String(name)).value(QLatin1String("syncs")).toArray();
+        const Trace trace = fixture(name);
+        const WaitAttribution waits(trace);
+        int k = 0;
+        for (const std::uint32_t w : waits.index().hostWaits()) {
+            const auto info = waits.attribute(w);
+            QVERIFY(info);
+            if (info->api != ApiId::EventSynchronize)
+                continue;
+            QVERIFY2(k < syncs.size(), "more event syncs than the program made");
+            const QJsonObject truth = syncs.at(k++).toObject();
+            QVERIFY2(info->awaited_op != kNone, info->sentence.c_str());
+            QCOMPARE(
+                QString::fromStdString(std::string(trace.nameOf(trace.events[info->awaited_op]))),
+                truth.value(QLatin1String("awaited")).toString());
+            QCOMPARE(qint64(info->awaited_end_ns),
+                     ns(truth, "awaited_end_ns") - trace.clock.origin_ns);
+        }
+        QCOMPARE(k, int(syncs.size()));
+    }
+
+    // Rule 7, the smaller items on the real traces: every synchronous allocation of the Nsight
+    // trace counts as a sync, also those under 20 µs, each under its own name (host allocations
+    // were an empty name); the time before, inside and after the GPU's span is the makespan (the
+    // profiler's end-of-window row made it longer).
+    void syncCountsAndSpansAddUp() {
+        const QString dir = test::realTracesDir() + QLatin1Char('/');
+        const char* nsys = "extra-p__extrap__profile16.sqlite";
+        if (!QFile::exists(dir + QLatin1String(nsys)))
+            SYNCSCOPE_MISSING_REAL_TRACES(nsys);
+        ImportResult r = TraceImporter::importFile((dir + QLatin1String(nsys)).toStdString());
+        QVERIFY2(r.ok(), r.error.c_str());
+        const TraceStats stats = computeStats(*r.trace);
+        const QJsonObject calls = truthOf(QLatin1String(nsys), "real-traces.truth.json")
+                                      .value(QLatin1String("allocation_calls"))
+                                      .toObject();
+        QVERIFY(!calls.isEmpty());
+        for (auto it = calls.begin(); it != calls.end(); ++it)
+            QCOMPARE(qint64(syncsNamed(stats, it.key().toStdString())),
+                     qint64(it.value().toDouble()));
+        for (const auto& [name, count] : syncCallsByName(stats))
+            QVERIFY2(!name.empty() && name.find("_v") == std::string::npos, name.c_str());
+
+        for (const char* name :
+             {"AMD-AGI__TraceLens__gaunernst_bert-small-uncased__1016001.json.gz",
+              "facebookresearch__HolisticTraceAnalysis__cuda_event_sync_multi_stream__event_sync_"
+              "trace.json.gz",
+              "h200/torch-cpu-vs-cuda-synchronize.pt.trace.json.gz", nsys}) {
+            ImportResult t = TraceImporter::importFile((dir + QLatin1String(name)).toStdString());
+            QVERIFY2(t.ok(), t.error.c_str());
+            const TraceStats s = computeStats(*t.trace);
+            QCOMPARE(s.idle.before_first_ns + s.gpu_span_ns + s.idle.after_last_ns, s.makespan_ns);
+        }
+    }
+
+    // An imported call is named as the program made it (it was named by its ApiId's spelling).
+    void importedCallsKeepTheirNames() {
+        const QByteArray json =
+            "{\"traceEvents\": ["
+            "{\"ph\": \"X\", \"cat\": \"cuda_runtime\", \"name\": \"cudaStreamCreateWithFlags\", "
+            "\"pid\": 1, \"tid\": 1, \"ts\": 10, \"dur\": 5, \"args\": {\"correlation\": 1}},"
+            "{\"ph\": \"X\", \"cat\": \"cuda_driver\", \"name\": \"cuLaunchKernel\", "
+            "\"pid\": 1, \"tid\": 1, \"ts\": 20, \"dur\": 5, \"args\": {\"correlation\": 2}},"
+            "{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"k\", \"pid\": 0, \"tid\": 7, "
+            "\"ts\": 30, \"dur\": 5, \"args\": {\"correlation\": 2, \"stream\": 7}}]}";
+        ImportResult r = TraceImporter::importBytes(json.toStdString(), "calls.json");
+        QVERIFY2(r.ok(), r.error.c_str());
+        const TraceIndex index(*r.trace);
+        QStringList names;
+        for (const std::uint32_t c : index.apiCalls())
+            names << QString::fromStdString(index.callName(c));
+        QCOMPARE(names, (QStringList{QStringLiteral("cudaStreamCreateWithFlags"),
+                                     QStringLiteral("cuLaunchKernel")}));
     }
 };
 

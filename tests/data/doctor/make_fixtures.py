@@ -243,6 +243,72 @@ def queued_before_sync():
     return p.trace(), truth
 
 
+def allocator_loop(kind):
+    """A six-step training loop and its allocations. "warm-up": PyTorch's caching allocator fills
+    up with cudaMalloc in the first two steps and never frees; "empty-cache-after": the same, then
+    one torch.cuda.empty_cache() after the loop; "churn": the context is created by the first
+    cudaMalloc (300 ms, before any GPU work), then every step allocates and empties the cache."""
+    p = Program()
+    truth = {"churn_calls": 0, "churn_blocked_ns": 0}
+    t = 100.0
+    if kind == "churn":
+        p.span("cuda_runtime", "cudaMalloc", t, 300000.0, {"correlation": p.corr})
+        p.corr += 1
+        t += 300010.0
+    for s in range(6):
+        step_start = t
+        for k in range(8):
+            if k == 2 and (kind == "churn" or s < 2):
+                p.span("cpu_op", "aten::empty", t, 40.0)
+                p.span("cuda_runtime", "cudaMalloc", t + 3.0, 30.0, {"correlation": p.corr})
+                p.corr += 1
+                if kind == "churn" and s > 0:
+                    truth["churn_calls"] += 1
+                    truth["churn_blocked_ns"] += 30000
+                t += 41.0
+            t = p.kernel(t, "train_kernel", 200.0, op="aten::mm")
+        t = max(t, p.gpu_free[STREAM]) + 20.0
+        if kind == "churn":
+            p.span("python_function", "torch/cuda/memory.py(222): empty_cache", t, 70.0)
+            p.span("cuda_runtime", "cudaFree", t + 5.0, 60.0, {"correlation": p.corr})
+            p.corr += 1
+            if s > 0:
+                truth["churn_calls"] += 1
+                truth["churn_blocked_ns"] += 60000
+            t += 71.0
+        t += 100.0
+        p.span("user_annotation", "ProfilerStep#%d" % s, step_start, t - step_start)
+        t += 1.0
+    if kind == "empty-cache-after":
+        p.span("python_function", "torch/cuda/memory.py(222): empty_cache", t, 140.0)
+        for k in range(2):
+            p.span("cuda_runtime", "cudaFree", t + 5.0 + 65.0 * k, 60.0, {"correlation": p.corr})
+            p.corr += 1
+    return p.trace(), truth
+
+
+def event_sync_without_record_link():
+    """done = torch.cuda.Event(); done.record(); ...; done.synchronize(), four times, profiled
+    without the sync records that would link the sync to its record: the trace still shows the
+    record call and the kernels before it, on the stream the thread launched them on."""
+    p = Program()
+    truth = {"syncs": []}
+    t = 100.0
+    for s in range(4):
+        for k in range(5):
+            t = p.kernel(t, "forward_kernel_%d" % k, 300.0, op="aten::linear")
+        awaited = p.events[-1]  # the last kernel before the record
+        p.span("cuda_runtime", "cudaEventRecord", t + 2.0, 4.0, {"correlation": p.corr})
+        p.corr += 1
+        t += 8.0
+        t = p.kernel(t, "prefetch_kernel", 40.0, op="aten::copy_", stream=9)
+        end = p.sync_call(t + 5.0, "cudaEventSynchronize", awaited["ts"] + awaited["dur"] + 12.0)
+        truth["syncs"].append({"awaited": awaited["name"],
+                               "awaited_end_ns": round((awaited["ts"] + awaited["dur"]) * 1000)})
+        t = end + 30.0
+    return p.trace(), truth
+
+
 def real_trace_facts(traces):
     """Facts of the shared real traces (when they are beside the checkout), counted from the raw
     events: which aten::item made a CUDA call, which aten::to copied to the device and synced."""
@@ -278,6 +344,17 @@ def real_trace_facts(traces):
             "items_with_cuda_calls": sum(1 for e in items if inside(e)),
             "syncing_to_device": syncing_to,
         }
+    nsys = os.path.join(traces, "extra-p__extrap__profile16.sqlite")
+    if os.path.exists(nsys):
+        import sqlite3
+        db = sqlite3.connect("file:%s?mode=ro" % nsys, uri=True)
+        counts = {}
+        for (name,) in db.execute("SELECT s.value FROM CUPTI_ACTIVITY_KIND_RUNTIME r "
+                                  "JOIN StringIds s ON r.nameId = s.id"):
+            base = name.split("_v")[0]
+            if base in ("cudaMalloc", "cudaFree", "cudaHostAlloc", "cudaFreeHost", "cudaMemcpy"):
+                counts[base] = counts.get(base, 0) + 1
+        facts["extra-p__extrap__profile16.sqlite"] = {"allocation_calls": counts}
     return facts
 
 
@@ -286,6 +363,10 @@ FIXTURES = {
     "cpu-items-and-pageable-to.json": cpu_items_and_pageable_to,
     "recorded-idle-causes.json": recorded_idle_causes,
     "queued-before-sync.json": queued_before_sync,
+    "allocator-warm-up.json": lambda: allocator_loop("warm-up"),
+    "allocator-empty-cache-after-loop.json": lambda: allocator_loop("empty-cache-after"),
+    "allocator-churn.json": lambda: allocator_loop("churn"),
+    "event-sync-without-record-link.json": event_sync_without_record_link,
 }
 
 
