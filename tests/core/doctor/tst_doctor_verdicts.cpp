@@ -3,6 +3,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QtTest>
+#include <set>
 #include <string>
 
 #include "core/analysis/idle_attribution.h"
@@ -311,6 +312,53 @@ private slots:
             names << QString::fromStdString(index.callName(c));
         QCOMPARE(names, (QStringList{QStringLiteral("cudaStreamCreateWithFlags"),
                                      QStringLiteral("cuLaunchKernel")}));
+    }
+
+    // Done-when of issue 46: on every real trace, no finding a script over the raw file
+    // contradicts (make_fixtures.py's kineto_findings): the findings that count calls have its
+    // counts and costs, none of them appears where it found none, no other finding costs more than
+    // the GPU's idle time, and the idle time is the raw union's.
+    void noFindingARawScriptContradicts() {
+        QFile file(kDir + QStringLiteral("real-traces.truth.json"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonObject all = QJsonDocument::fromJson(file.readAll()).object();
+        QVERIFY(all.size() >= 15);
+        const std::set<std::string> counted = {"cpu-synchronize", "pageable-copy",
+                                               "non-blocking-pageable"};
+        for (auto t = all.begin(); t != all.end(); ++t) {
+            const QString path = test::realTracesDir() + QLatin1Char('/') + t.key();
+            if (!QFile::exists(path))
+                SYNCSCOPE_MISSING_REAL_TRACES(t.key());
+            const QJsonObject truth = t.value().toObject();
+            const QJsonObject expected = truth.value(QLatin1String("findings")).toObject();
+            ImportResult r = TraceImporter::importFile(path.toStdString());
+            QVERIFY2(r.ok(), r.error.c_str());
+            const TraceStats stats = computeStats(*r.trace);
+            const QString where = t.key() + QStringLiteral(": ");
+            QVERIFY2(std::abs(stats.gpu_idle_ns - ns(truth, "gpu_idle_ns")) <= 1000,
+                     qPrintable(where + QString::number(stats.gpu_idle_ns)));
+            const auto findings = SyncDoctor::diagnose(*r.trace);
+            for (const Finding& f : findings) {
+                const QString id = where + QString::fromStdString(f.id);
+                if (counted.count(f.id) != 0) {
+                    QVERIFY2(expected.contains(QString::fromStdString(f.id)), qPrintable(id));
+                    const QJsonObject e = expected.value(QString::fromStdString(f.id)).toObject();
+                    QCOMPARE(qint64(f.count), ns(e, "count"));
+                    const qint64 cost = f.id == "cpu-synchronize" ? f.missed_gpu_ns
+                                                                  : f.host_blocked_ns;
+                    const qint64 raw = ns(e, f.id == "cpu-synchronize" ? "missed_gpu_ns"
+                                                                       : "host_blocked_ns");
+                    QVERIFY2(std::abs(cost - raw) * 100 <= raw,
+                             qPrintable(id + QStringLiteral(" %1 ns, raw %2 ns").arg(cost).arg(raw)));
+                } else {
+                    QVERIFY2(f.gpu_idle_ns <= stats.gpu_idle_ns, qPrintable(id));
+                }
+                if (f.id == "item-in-loop")
+                    QVERIFY2(ns(truth, "syncing_items") >= 2, qPrintable(id));
+            }
+            for (auto e = expected.begin(); e != expected.end(); ++e)
+                QVERIFY2(find(findings, e.key().toStdString()), qPrintable(where + e.key()));
+        }
     }
 };
 

@@ -309,12 +309,102 @@ def event_sync_without_record_link():
     return p.trace(), truth
 
 
+def kineto_findings(path):
+    """What the doctor may say of a PyTorch profiler trace, from its raw events by each rule's
+    definition (docs/doctor.md): exact counts and costs where a rule is a count of calls, and the
+    GPU idle time no cost may exceed."""
+    import gzip
+    raw = json.load(gzip.open(path) if path.endswith(".gz") else open(path))
+    events = [e for e in raw["traceEvents"] if e.get("ph") == "X" and "dur" in e]
+    cat = lambda e: str(e.get("cat", "")).lower()
+    gpu = [e for e in events if cat(e) in ("kernel", "gpu_memcpy", "memcpy", "gpu_memset", "memset")
+           and e["dur"] > 0]
+    runtime = [e for e in events if cat(e) in ("cuda_runtime", "runtime", "cuda_driver")]
+    ops = [e for e in events if cat(e) in ("cpu_op", "operator")]
+    corr = lambda e: e.get("args", {}).get("correlation")
+    launch_of = {corr(r): r["ts"] for r in runtime if corr(r) is not None}
+    copy_name = {corr(e): e["name"] for e in gpu if cat(e) in ("gpu_memcpy", "memcpy")}
+
+    # GPU idle: the span of GPU work less the union of it.
+    spans = sorted((e["ts"], e["ts"] + e["dur"]) for e in gpu)
+    busy, cur = 0.0, None
+    for a, b in spans:
+        if cur and a <= cur[1]:
+            cur[1] = max(cur[1], b)
+        else:
+            if cur:
+                busy += cur[1] - cur[0]
+            cur = [a, b]
+    if cur:
+        busy += cur[1] - cur[0]
+    idle = (spans[-1][1] - spans[0][0] - busy) if spans else 0.0
+
+    def inside(outer, pool):
+        return [e for e in pool if e["tid"] == outer["tid"] and e["ts"] >= outer["ts"] and
+                e["ts"] + e["dur"] <= outer["ts"] + outer["dur"]]
+
+    def outermost(pool):
+        # Microsecond times give a call and its inner op the same span: the first one written
+        # (the outer, as the profiler writes them) stands for both.
+        def encloses(o, j, e, k):
+            same = o["ts"] == e["ts"] and o["dur"] == e["dur"]
+            return (o["tid"] == e["tid"] and o["ts"] <= e["ts"] and
+                    o["ts"] + o["dur"] >= e["ts"] + e["dur"] and (not same or j < k))
+        return [e for k, e in enumerate(pool)
+                if not any(j != k and encloses(o, j, e, k) for j, o in enumerate(pool))]
+
+    findings = {}
+    # cpu-synchronize: the work launched before each call and unfinished at its end.
+    cpu = outermost([e for e in events if e["name"] in ("torch.cpu.synchronize",) or
+                     (e["name"].startswith("torch/cpu/__init__.py(") and
+                      e["name"].endswith("): synchronize"))])
+    missed = 0.0
+    for c in cpu:
+        ends = [e["ts"] + e["dur"] for e in gpu if launch_of.get(corr(e), e["ts"]) < c["ts"]]
+        missed += max(0.0, max(ends, default=0.0) - (c["ts"] + c["dur"]))
+    if cpu and missed > 0:
+        findings["cpu-synchronize"] = {"count": len(cpu), "missed_gpu_ns": round(missed * 1000)}
+    # .to("cuda") from pageable memory, then a stream sync: pageable-copy; a pageable
+    # cudaMemcpyAsync that held the host (20 µs or more) with no sync after it in its op:
+    # non-blocking-pageable.
+    tos = outermost([e for e in ops if e["name"] in ("aten::to", "aten::_to_copy", "aten::copy_")])
+    synced, unsynced = [], []
+    for o in tos:
+        calls = inside(o, runtime)
+        pageable = [c for c in calls if c["name"].startswith("cudaMemcpyAsync") and
+                    "Pageable" in copy_name.get(corr(c), "") and
+                    "-> Device" in copy_name.get(corr(c), "")]
+        syncs = [c for c in calls if c["name"].startswith("cudaStreamSynchronize")]
+        if pageable and syncs:
+            synced.append(sum(c["dur"] for c in syncs) +
+                          sum(c["dur"] for c in pageable if c["dur"] >= 20.0))
+        elif pageable and not syncs:
+            unsynced += [c["dur"] for c in pageable if c["dur"] >= 20.0]
+    if synced:
+        findings["pageable-copy"] = {"count": len(synced),
+                                     "host_blocked_ns": round(sum(synced) * 1000)}
+    if unsynced:
+        findings["non-blocking-pageable"] = {"count": len(unsynced),
+                                             "host_blocked_ns": round(sum(unsynced) * 1000)}
+    # Tensor.item() calls that synchronized: a copy to the host or a sync inside.
+    items = outermost([e for e in ops if e["name"] in ("aten::item", "aten::_local_scalar_dense")])
+    syncing_items = sum(1 for i in items if any(
+        c["name"].startswith("cudaStreamSynchronize") or
+        "DtoH" in copy_name.get(corr(c), "") for c in inside(i, runtime)))
+    return {"findings": findings, "gpu_idle_ns": round(idle * 1000),
+            "syncing_items": syncing_items}
+
+
 def real_trace_facts(traces):
     """Facts of the shared real traces (when they are beside the checkout), counted from the raw
-    events: which aten::item made a CUDA call, which aten::to copied to the device and synced."""
+    events: which aten::item made a CUDA call, which aten::to copied to the device and synced,
+    and what each finding of the doctor may say (kineto_findings)."""
     import glob
     import gzip
     facts = {}
+    for path in sorted(glob.glob(os.path.join(traces, "*.json*")) +
+                       glob.glob(os.path.join(traces, "*", "*.json.gz"))):
+        facts.setdefault(os.path.relpath(path, traces), {}).update(kineto_findings(path))
     for path in sorted(glob.glob(os.path.join(traces, "param-dlrm-ranks", "*.pt.trace.json.gz"))):
         events = [e for e in json.load(gzip.open(path))["traceEvents"] if e.get("ph") == "X"]
         runtime = [e for e in events if e.get("cat") == "cuda_runtime"]
@@ -339,11 +429,11 @@ def real_trace_facts(traces):
                         o["ts"] + o["dur"] >= e["ts"] + e["dur"] for o in events)
             if to_device and synced and not outer:
                 syncing_to += 1
-        facts["param-dlrm-ranks/" + os.path.basename(path)] = {
+        facts["param-dlrm-ranks/" + os.path.basename(path)].update({
             "items": len(items),
             "items_with_cuda_calls": sum(1 for e in items if inside(e)),
             "syncing_to_device": syncing_to,
-        }
+        })
     nsys = os.path.join(traces, "extra-p__extrap__profile16.sqlite")
     if os.path.exists(nsys):
         import sqlite3
@@ -355,6 +445,20 @@ def real_trace_facts(traces):
             if base in ("cudaMalloc", "cudaFree", "cudaHostAlloc", "cudaFreeHost", "cudaMemcpy"):
                 counts[base] = counts.get(base, 0) + 1
         facts["extra-p__extrap__profile16.sqlite"] = {"allocation_calls": counts}
+        gpu = sorted(db.execute(
+            "SELECT start, end FROM CUPTI_ACTIVITY_KIND_KERNEL WHERE end > start UNION ALL "
+            "SELECT start, end FROM CUPTI_ACTIVITY_KIND_MEMCPY WHERE end > start UNION ALL "
+            "SELECT start, end FROM CUPTI_ACTIVITY_KIND_MEMSET WHERE end > start"))
+        busy, cur = 0, None
+        for a, b in gpu:
+            if cur and a <= cur[1]:
+                cur[1] = max(cur[1], b)
+            else:
+                busy += cur[1] - cur[0] if cur else 0
+                cur = [a, b]
+        busy += cur[1] - cur[0] if cur else 0
+        facts["extra-p__extrap__profile16.sqlite"]["gpu_idle_ns"] = gpu[-1][1] - gpu[0][0] - busy
+        facts["extra-p__extrap__profile16.sqlite"]["findings"] = {}
     return facts
 
 
