@@ -16,8 +16,9 @@ constexpr std::array<FindingKind, 11> kKinds{{
      SYNCSCOPE_TR_NOOP("Finding", "torch.cpu.synchronize() used as a GPU barrier"),
      SYNCSCOPE_TR_NOOP("Finding",
                        "torch.cpu.synchronize() has an empty body: it waits for no GPU work. A "
-                       "timer read after it misses the GPU work still running, and code after it "
-                       "may read results the GPU has not written yet."),
+                       "timer read after it misses all the GPU work launched before it and not "
+                       "finished yet, queued or running, and code after it may read results the "
+                       "GPU has not written yet."),
      SYNCSCOPE_TR_NOOP("Finding",
                        "Use torch.cuda.synchronize() to wait for the device, or time with CUDA "
                        "events (torch.cuda.Event(enable_timing=True), record, then elapsed_time)."),

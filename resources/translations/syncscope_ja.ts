@@ -364,10 +364,6 @@
         <translation>torch.cpu.synchronize() を GPU の同期として使っている</translation>
     </message>
     <message>
-        <source>torch.cpu.synchronize() has an empty body: it waits for no GPU work. A timer read after it misses the GPU work still running, and code after it may read results the GPU has not written yet.</source>
-        <translation>torch.cpu.synchronize() の中身は空で、GPU の処理を何も待たない。その後で読んだタイマーは実行中の GPU の処理を取りこぼし、その後のコードは GPU がまだ書いていない結果を読むかもしれない。</translation>
-    </message>
-    <message>
         <source>Use torch.cuda.synchronize() to wait for the device, or time with CUDA events (torch.cuda.Event(enable_timing=True), record, then elapsed_time).</source>
         <translation>デバイスを待つには torch.cuda.synchronize() を使う。時間を測るなら CUDA イベントを使う（torch.cuda.Event(enable_timing=True) で record し、elapsed_time で読む）。</translation>
     </message>
@@ -490,6 +486,10 @@
     <message>
         <source>Find what delays the late rank before the collective (data loading, an uneven split, a host sync) and balance the work.</source>
         <translation>集団通信の前に遅れたランクを遅らせているもの（データ読み込み、偏った分割、ホストの同期）を見つけ、仕事を均す。</translation>
+    </message>
+    <message>
+        <source>torch.cpu.synchronize() has an empty body: it waits for no GPU work. A timer read after it misses all the GPU work launched before it and not finished yet, queued or running, and code after it may read results the GPU has not written yet.</source>
+        <translation>torch.cpu.synchronize() の中身は空で、GPU の処理を何も待たない。その後で読んだタイマーは、それより前に起動されてまだ終わっていない GPU の処理（キューにあるものも実行中のものも）をすべて取りこぼし、その後のコードは GPU がまだ書いていない結果を読むかもしれない。</translation>
     </message>
 </context>
 <context>
@@ -719,12 +719,16 @@
         <translation>torch.cpu.synchronize(): 何も待たなかった</translation>
     </message>
     <message>
-        <source>%1 GPU op still running</source>
-        <translation>GPU 処理 %1 個がまだ実行中</translation>
+        <source>%1 GPU op still queued</source>
+        <translation>GPU 処理 %1 個がまだキューにある</translation>
     </message>
     <message>
-        <source>%1 GPU ops still running</source>
-        <translation>GPU 処理 %1 個がまだ実行中</translation>
+        <source>%1 GPU ops still queued</source>
+        <translation>GPU 処理 %1 個がまだキューにある</translation>
+    </message>
+    <message>
+        <source>%1: %2 more</source>
+        <translation>%1（あと %2）</translation>
     </message>
 </context>
 <context>

@@ -226,7 +226,7 @@ void TestHeadlessExport::cpuSynchronizeMarkerIsInTheSvg() {
     QVERIFY(svg.open(QIODevice::ReadOnly));
     const QByteArray text = svg.readAll();
     QVERIFY(text.contains("waited for nothing"));
-    QVERIFY(text.contains("GPU op still running"));
+    QVERIFY(text.contains("GPU op still queued"));
     QVERIFY(text.toLower().contains("#c00090"));  // Theme::light().cpuSync
 }
 

@@ -133,9 +133,9 @@ private slots:
                  "the --lang ja legend has no Japanese cpu-sync entry");
         QVERIFY2(shows(cpu, QStringLiteral("torch.cpu.synchronize(): 何も待たなかった")),
                  "the --lang ja timeline has no Japanese cpu-sync label");
-        QVERIFY(shows(cpu, QStringLiteral("がまだ実行中")));
+        QVERIFY(shows(cpu, QStringLiteral("がまだキューにある")));
         QVERIFY(!shows(cpu, QLatin1String("waited for nothing")));
-        QVERIFY(!shows(cpu, QLatin1String("still running")));
+        QVERIFY(!shows(cpu, QLatin1String("still queued")));
     }
 
     void englishModeNameLegendAndCpuSyncLabel() {

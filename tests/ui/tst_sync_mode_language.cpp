@@ -68,7 +68,9 @@ private slots:
         QVERIFY(!hasJapanese(picker.explanationText()));
         QCOMPARE(LanePlottable::cpuSyncLabel(0),
                  QStringLiteral("torch.cpu.synchronize(): waited for nothing"));
-        QVERIFY(LanePlottable::cpuSyncLabel(3).endsWith(QStringLiteral("3 GPU ops still running")));
+        QVERIFY(LanePlottable::cpuSyncLabel(3).endsWith(QStringLiteral("3 GPU ops still queued")));
+        QVERIFY(LanePlottable::cpuSyncLabel(53, 7'480'000)
+                    .endsWith(QStringLiteral("53 GPU ops still queued: 7.48 ms more")));
     }
 
     void englishLaneLabelsAreTheNames() {
@@ -163,8 +165,12 @@ private slots:
         QCOMPARE(LanePlottable::cpuSyncLabel(0),
                  QStringLiteral("torch.cpu.synchronize(): 何も待たなかった"));
         const QString two = LanePlottable::cpuSyncLabel(2);
-        QVERIFY2(two.endsWith(QStringLiteral("\nGPU 処理 2 個がまだ実行中")), qPrintable(two));
-        QVERIFY(!two.contains(QLatin1String("still running")));
+        QVERIFY2(two.endsWith(QStringLiteral("\nGPU 処理 2 個がまだキューにある")),
+                 qPrintable(two));
+        QVERIFY(!two.contains(QLatin1String("still queued")));
+        const QString left = LanePlottable::cpuSyncLabel(2, 1'500'000);
+        QVERIFY2(left.endsWith(QStringLiteral("GPU 処理 2 個がまだキューにある（あと 1.50 ms）")),
+                 qPrintable(left));
     }
 };
 

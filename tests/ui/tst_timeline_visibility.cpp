@@ -4,9 +4,14 @@
 // a viewer sees them.
 #include <qcustomplot.h>
 
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTest>
 #include <cmath>
 
+#include "core/interchange/trace_importer.h"
 #include "tst_timeline_fixtures.h"
 #include "ui/timeline/lane_plottable.h"
 #include "ui/timeline/timeline_model.h"
@@ -207,6 +212,30 @@ private slots:
                     2.99);
     }
 
+    // The rule's label counts the work the call did not wait for as the doctor does: every op
+    // launched before it and unfinished, not the one running at that instant (the ResNet-like
+    // loop of tests/data/doctor: 27 to 53 ops a step, where it said "1 GPU op still running").
+    void cpuSynchronizeCountsTheQueuedWork() {
+        const QString dir = QStringLiteral(SYNCSCOPE_SOURCE_DIR "/tests/data/doctor/");
+        ImportResult r = TraceImporter::importFile(
+            (dir + QStringLiteral("resnet-cpu-synchronize-loop.json")).toStdString());
+        QVERIFY2(r.ok(), r.error.c_str());
+        QFile file(dir + QStringLiteral("truth.json"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonArray steps = QJsonDocument::fromJson(file.readAll())
+                                     .object()[QStringLiteral("resnet-cpu-synchronize-loop.json")]
+                                     .toObject()[QStringLiteral("steps")]
+                                     .toArray();
+        const TimelineModel m(std::make_shared<const Trace>(std::move(*r.trace)));
+        QCOMPARE(m.cpuSyncs().size(), std::size_t(steps.size()));
+        for (qsizetype k = 0; k < steps.size(); ++k) {
+            const QJsonObject step = steps[k].toObject();
+            const auto queued = m.gpuWorkQueuedAt(m.cpuSyncs()[std::size_t(k)]);
+            QCOMPARE(queued.ops, step[QStringLiteral("queued_ops")].toInt());
+            QCOMPARE(double(queued.left_ns), step[QStringLiteral("queued_ns")].toDouble());
+        }
+    }
+
     void cpuSynchronizeShowsWhatStillRan() {
         // mode-cpu-synchronize's shape: launch, a 0 ns torch.cpu.synchronize() while the 2 ms
         // kernel runs, host work straight after it.
@@ -222,9 +251,12 @@ private slots:
         QCOMPARE(m.cpuSyncs(), std::vector<std::uint32_t>{sync});
         QCOMPARE(m.gpuOpsRunningAt(2500), std::vector<std::uint32_t>{kernel});
         QCOMPARE(m.gpuOpsRunningAt(2'002'500), std::vector<std::uint32_t>{});
+        // The kernel launched before the call and ran on 2 ms after it.
+        QCOMPARE(m.gpuWorkQueuedAt(sync).ops, 1);
+        QCOMPARE(m.gpuWorkQueuedAt(sync).left_ns, TimeNs{2'000'000});
         QCOMPARE(LanePlottable::cpuSyncLabel(1),
                  QStringLiteral("torch.cpu.synchronize(): waited for nothing\n1 GPU op still "
-                                "running"));
+                                "queued"));
 
         TimelineView view;
         view.resize(1200, 500);

@@ -53,7 +53,9 @@ public:
     // A marker's width in px: instants and sub-pixel calls are drawn at least this wide.
     double markerWidth() const;
     // The label of a torch.cpu.synchronize() marker: what it waited for, and what still ran.
-    static QString cpuSyncLabel(int runningGpuOps);
+    // "torch.cpu.synchronize(): waited for nothing", then the GPU work it did not wait for: the
+    // ops launched before it and not finished, and how long they still ran.
+    static QString cpuSyncLabel(int queuedGpuOps, TimeNs leftNs = 0);
     // Where the labels of the torch.cpu.synchronize() rules in view are drawn (widget pixels):
     // the callouts keep clear of them.
     std::vector<QRectF> cpuSyncLabelBoxes(const TimeMapping& map) const;

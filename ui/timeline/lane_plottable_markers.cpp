@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "core/model/torch_call.h"
+#include "ui/timeline/event_details.h"
 #include "ui/timeline/lane_plottable.h"
 
 namespace syncscope {
@@ -14,17 +15,20 @@ double LanePlottable::markerWidth() const {
     return std::max(2.0, theme_.outlineWidth * 2.0);
 }
 
-QString LanePlottable::cpuSyncLabel(int runningGpuOps) {
+QString LanePlottable::cpuSyncLabel(int queuedGpuOps, TimeNs leftNs) {
     const QString head =
         QCoreApplication::translate("LanePlottable", "torch.cpu.synchronize(): waited for nothing");
-    if (runningGpuOps <= 0)
+    if (queuedGpuOps <= 0)
         return head;
     // Two sources rather than %n: the English needs no plural rules loaded to read right.
-    const QString tail =
-        runningGpuOps == 1
-            ? QCoreApplication::translate("LanePlottable", "%1 GPU op still running")
-            : QCoreApplication::translate("LanePlottable", "%1 GPU ops still running");
-    return head + QLatin1Char('\n') + tail.arg(runningGpuOps);
+    QString tail = queuedGpuOps == 1
+                       ? QCoreApplication::translate("LanePlottable", "%1 GPU op still queued")
+                       : QCoreApplication::translate("LanePlottable", "%1 GPU ops still queued");
+    tail = tail.arg(queuedGpuOps);
+    if (leftNs > 0)
+        tail = QCoreApplication::translate("LanePlottable", "%1: %2 more")
+                   .arg(tail, durationText(leftNs));
+    return head + QLatin1Char('\n') + tail;
 }
 
 void LanePlottable::drawInstantMarkers(QCPPainter* p, const TimeMapping& map, int row) const {
@@ -112,7 +116,8 @@ std::pair<QString, QRectF> LanePlottable::cpuSyncLabelOf(const TimeMapping& map,
     const double x = bar.center().x();
     QFont font = theme_.font;
     font.setBold(true);
-    const QString text = cpuSyncLabel(static_cast<int>(model_->gpuOpsRunningAt(e.start_ns).size()));
+    const TimelineModel::QueuedWork queued = model_->gpuWorkQueuedAt(index);
+    const QString text = cpuSyncLabel(queued.ops, queued.left_ns);
     const QFontMetricsF fm(font);
     const QRectF textSize = fm.boundingRect(QRectF(0, 0, 10000, 10000), Qt::AlignLeft, text);
     const double pad = 4.0;

@@ -376,6 +376,51 @@ std::vector<std::uint32_t> TimelineModel::gpuOpsRunningAt(TimeNs t) const {
     return out;
 }
 
+TimelineModel::QueuedWork TimelineModel::gpuWorkQueuedAt(std::uint32_t call) const {
+    QueuedWork out;
+    if (!trace_ || call >= trace_->events.size())
+        return out;
+    const auto& events = trace_->events;
+    const TraceEvent& c = events[call];
+    // The thread's last CUDA call that started before this one: its correlation id bounds the
+    // ids of the work launched before.
+    std::uint32_t bound = kNone;
+    std::uint16_t thread = c.lane;
+    if (thread < trace_->lanes.size() && trace_->lanes[thread].parent != kNoLane &&
+        trace_->lanes[thread].kind != LaneKind::HostThread)
+        thread = trace_->lanes[thread].parent;
+    if (thread < lanes_.size()) {
+        const auto& mine = lanes_[thread].events;
+        std::size_t k = firstStartingAfter(thread, c.start_ns - 1);
+        for (int steps = 0; k > 0 && steps < 4096; ++steps) {
+            const TraceEvent& e = events[mine[--k]];
+            if (e.kind == EventKind::ApiCall && e.correlation != kNone && mine[k] != call) {
+                bound = e.correlation;
+                break;
+            }
+        }
+    }
+    for (std::size_t l = 0; l < lanes_.size(); ++l) {
+        if (!isGpuLane(trace_->lanes[l].kind))
+            continue;
+        const auto lane = static_cast<std::uint16_t>(l);
+        const auto& ops = lanes_[l].events;
+        for (std::size_t k = firstEndingAtOrAfter(lane, c.end_ns + 1), n = 0;
+             k < ops.size() && n < 4096; ++k, ++n) {
+            const TraceEvent& e = events[ops[k]];
+            if (!isGpuOp(e.kind) || e.end_ns <= c.end_ns)
+                continue;
+            const bool before = e.correlation != kNone && bound != kNone ? e.correlation <= bound
+                                                                         : e.start_ns <= c.start_ns;
+            if (!before)
+                break;  // a stream runs its work in launch order: the rest came later
+            ++out.ops;
+            out.left_ns = std::max(out.left_ns, e.end_ns - c.end_ns);
+        }
+    }
+    return out;
+}
+
 void TimelineModel::idleGapsInView(TimeNs t0, TimeNs t1, TimeNs minNs,
                                    std::vector<IdleSpan>& out) const {
     // Gaps are disjoint and sorted, so both their starts and ends are sorted. Both ends of the

@@ -164,6 +164,16 @@ public:
     const std::vector<std::uint32_t>& cpuSyncs() const { return cpu_syncs_; }
     // GPU ops (kernels, copies, memsets, host functions) running at t on GPU lanes.
     std::vector<std::uint32_t> gpuOpsRunningAt(TimeNs t) const;
+    // The GPU work a call did not wait for: the ops launched before it began and not finished
+    // when it returned, and how long after its return the last of them ends (docs/doctor.md
+    // "cpu-synchronize"). Launched before: a correlation id no later than the thread's last CUDA
+    // call before it (ids are issued in call order); for ops without one, started before it.
+    // Bounded per lane, so a pathological import cannot stall a frame.
+    struct QueuedWork {
+        int ops = 0;
+        TimeNs left_ns = 0;
+    };
+    QueuedWork gpuWorkQueuedAt(std::uint32_t call) const;
 
     // GPU idle gaps overlapping [t0, t1] that are at least `minNs` long.
     void idleGapsInView(TimeNs t0, TimeNs t1, TimeNs minNs, std::vector<IdleSpan>& out) const;

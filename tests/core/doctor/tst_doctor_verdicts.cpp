@@ -344,12 +344,13 @@ private slots:
                     QVERIFY2(expected.contains(QString::fromStdString(f.id)), qPrintable(id));
                     const QJsonObject e = expected.value(QString::fromStdString(f.id)).toObject();
                     QCOMPARE(qint64(f.count), ns(e, "count"));
-                    const qint64 cost = f.id == "cpu-synchronize" ? f.missed_gpu_ns
-                                                                  : f.host_blocked_ns;
-                    const qint64 raw = ns(e, f.id == "cpu-synchronize" ? "missed_gpu_ns"
-                                                                       : "host_blocked_ns");
-                    QVERIFY2(std::abs(cost - raw) * 100 <= raw,
-                             qPrintable(id + QStringLiteral(" %1 ns, raw %2 ns").arg(cost).arg(raw)));
+                    const qint64 cost =
+                        f.id == "cpu-synchronize" ? f.missed_gpu_ns : f.host_blocked_ns;
+                    const qint64 raw =
+                        ns(e, f.id == "cpu-synchronize" ? "missed_gpu_ns" : "host_blocked_ns");
+                    QVERIFY2(
+                        std::abs(cost - raw) * 100 <= raw,
+                        qPrintable(id + QStringLiteral(" %1 ns, raw %2 ns").arg(cost).arg(raw)));
                 } else {
                     QVERIFY2(f.gpu_idle_ns <= stats.gpu_idle_ns, qPrintable(id));
                 }
