@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
+#include "core/analysis/claimed_events.h"
 #include "core/analysis/step_events.h"
 
 namespace syncscope {
@@ -34,28 +34,6 @@ bool counts(CalloutTarget on, StepEvents::Role role) {
     return false;
 }
 
-// Whether a claim of `kind` is about an event of this role on its `a` (call / step / gpu) or `b`
-// (gpu / after / with) side.
-bool claimed(ClaimKind kind, bool a_side, StepEvents::Role role) {
-    using Role = StepEvents::Role;
-    switch (kind) {
-        case ClaimKind::ReturnsBeforeEnd:
-        case ClaimKind::ReturnsAfterEnd:
-            return a_side ? role == Role::Call : role == Role::Gpu;
-        case ClaimKind::HostWait:
-            return role == Role::Wait || role == Role::Call;
-        case ClaimKind::StartsAfterEnd:
-        case ClaimKind::Overlap:
-            return role == Role::Gpu;
-        case ClaimKind::Flag:
-        case ClaimKind::Memory:
-            return role == Role::Call;
-        case ClaimKind::Idle:
-            return false;
-    }
-    return false;
-}
-
 }  // namespace
 
 std::optional<std::pair<TimeNs, TimeNs>> FocusResolver::resolve(const Trace& trace) {
@@ -67,40 +45,22 @@ std::optional<std::pair<TimeNs, TimeNs>> FocusResolver::resolve(const Trace& tra
     const auto to_steps = steps.stepsOf(focus.to);
     const std::unordered_set<std::uint32_t> from(from_steps.begin(), from_steps.end());
     const std::unordered_set<std::uint32_t> to(to_steps.begin(), to_steps.end());
-    // What the lesson's claims name, by step: the focus holds it whole (the call, its wait, the
-    // GPU work; of a step repeated many times, the instance named or else the first), so the first
-    // view never cuts off the moment a claim is about.
-    struct Named {
-        ClaimKind kind;
-        bool a_side;
-    };
-    std::unordered_map<std::uint32_t, std::vector<Named>> named;
-    for (const Expectation& claim : trace.scenario->expect)
-        for (const bool a_side : {true, false}) {
-            const StepRef& ref = a_side ? claim.a : claim.b;
-            if (ref.empty())
-                continue;
-            if (const auto instances = steps.stepsOf(ref); !instances.empty())
-                named[instances.front()].push_back({claim.kind, a_side});
-        }
+    // What the lesson's claims name (the call, its wait, the GPU work; of a step repeated many
+    // times, the instance named or else the first): the focus holds it whole, so the first view
+    // never cuts off the moment a claim is about.
     Span a, b, claims;
+    for (const std::uint32_t i : ClaimedEvents::of(trace)) {
+        claims.lo = std::min(claims.lo, trace.events[i].start_ns);
+        claims.hi = std::max(claims.hi, trace.events[i].end_ns);
+    }
     // One pass: a run of millions of events is resolved on the GUI thread when it is shown.
     for (const TraceEvent& e : trace.events) {
         const bool in_from = from.count(e.step) != 0;
         const bool in_to = to.count(e.step) != 0;
-        const auto it = named.find(e.step);
-        if (!in_from && !in_to && it == named.end())
+        if (!in_from && !in_to)
             continue;
         const StepEvents::Role role = steps.roleOf(trace, e);
-        if (role == StepEvents::Role::None)
-            continue;
-        if (it != named.end())
-            for (const Named& n : it->second)
-                if (claimed(n.kind, n.a_side, role)) {
-                    claims.lo = std::min(claims.lo, e.start_ns);
-                    claims.hi = std::max(claims.hi, e.end_ns);
-                }
-        if ((!in_from && !in_to) || !counts(focus.on, role))
+        if (role == StepEvents::Role::None || !counts(focus.on, role))
             continue;
         Span& s = in_from ? a : b;
         s.lo = std::min(s.lo, e.start_ns);

@@ -730,6 +730,14 @@
         <source>%1: %2 more</source>
         <translation>%1（あと %2）</translation>
     </message>
+    <message>
+        <source>torch.cpu.synchronize() ×%1: each waited for nothing</source>
+        <translation>torch.cpu.synchronize() ×%1: どれも何も待たなかった</translation>
+    </message>
+    <message>
+        <source>up to %1 GPU ops still queued</source>
+        <translation>GPU 処理が最大 %1 個まだキューにある</translation>
+    </message>
 </context>
 <context>
     <name>Legend</name>

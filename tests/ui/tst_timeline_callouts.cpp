@@ -95,7 +95,7 @@ private slots:
         for (int i = 0; i < count; ++i)
             requests.push_back(
                 {QPointF(rect.left() + 100 + (i % 5) * 3, rect.top() + 50 + (i % 2) * 50),
-                 QSizeF(140 + (i % 3) * 40, 22 + (i % 2) * 18)});
+                 QSizeF(140 + (i % 3) * 40, 22 + (i % 2) * 18), 0.0, QRectF()});
         const std::vector<QRectF> boxes = placer.place(requests);
         QCOMPARE(boxes.size(), requests.size());
         for (std::size_t i = 0; i < boxes.size(); ++i) {
@@ -123,7 +123,7 @@ private slots:
         const QRectF rect(0, 0, 800, 400);
         CalloutPlacer placer(rect);
         placer.addObstacles(100, 180, {{0, 800}});
-        const auto boxes = placer.place({{QPointF(300, 190), QSizeF(150, 30)}});
+        const auto boxes = placer.place({{QPointF(300, 190), QSizeF(150, 30), 0.0, QRectF()}});
         QVERIFY2(boxes[0].top() > 190, "the box covers bars although there was room");
     }
 
@@ -134,7 +134,7 @@ private slots:
         CalloutPlacer placer(rect);
         const QRectF label(300, 150, 260, 60);
         placer.keepClear(label);
-        const CalloutPlacer::Request request{QPointF(300, 120), QSizeF(150, 30), 10};
+        const CalloutPlacer::Request request{QPointF(300, 120), QSizeF(150, 30), 10, QRectF()};
         const auto boxes = placer.place({request});
         QVERIFY(!boxes[0].intersects(label));
         const QPointF start = CalloutPlacer::leaderStart(boxes[0], request);

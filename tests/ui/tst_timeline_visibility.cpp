@@ -8,6 +8,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QTest>
 #include <cmath>
 
@@ -234,6 +235,46 @@ private slots:
             QCOMPARE(queued.ops, step[QStringLiteral("queued_ops")].toInt());
             QCOMPARE(double(queued.left_ns), step[QStringLiteral("queued_ns")].toDouble());
         }
+    }
+
+    // On an imported loop the labels of calls a few pixels apart would pile up on each other
+    // ("torch.cpu.synchr… torch.cpu.synchr…"): they merge into one that counts them, and no label
+    // covers another or the names of the bars in its row.
+    void cpuSynchronizeLabelsMergeInsteadOfPilingUp() {
+        ImportResult r = TraceImporter::importFile(
+            SYNCSCOPE_SOURCE_DIR "/tests/data/doctor/resnet-cpu-synchronize-loop.json");
+        QVERIFY2(r.ok(), r.error.c_str());
+        TimelineView view;
+        view.resize(1000, 600);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setTrace(std::make_shared<const Trace>(std::move(*r.trace)));
+        view.zoomToFit();
+        view.plot()->replot(QCustomPlot::rpImmediateRefresh);
+        const QRect area = view.plot()->axisRect()->rect();
+        const QCPRange range = view.plot()->xAxis->range();
+        const TimeMapping map(range.lower, range.upper, area.left(), area.width());
+        const auto labels = view.lanes()->cpuSyncLabels(map);
+        QVERIFY(!labels.empty());
+        QVERIFY2(labels.size() < view.model()->cpuSyncs().size(), "no label was merged");
+        int calls = 0;
+        for (std::size_t i = 0; i < labels.size(); ++i) {
+            for (std::size_t j = i + 1; j < labels.size(); ++j)
+                QVERIFY2(!labels[i].box.intersects(labels[j].box), "two labels pile up");
+            const QRegularExpressionMatch times =
+                QRegularExpression(QStringLiteral("×(\\d+)")).match(labels[i].text);
+            calls += times.hasMatch() ? times.captured(1).toInt() : 1;
+        }
+        QCOMPARE(calls, int(view.model()->cpuSyncs().size()));
+        // The names of the bars around them stay readable.
+        for (const auto& label : labels)
+            for (std::uint32_t e = 0; e < view.trace()->events.size(); ++e)
+                if (const auto name = view.lanes()->labelRectOf(map, e))
+                    QVERIFY2(!label.box.adjusted(1, 1, -1, -1).intersects(*name),
+                             qPrintable(QStringLiteral("'%1' covers %2")
+                                            .arg(label.text.left(30))
+                                            .arg(QString::fromStdString(std::string(
+                                                view.trace()->nameOf(view.trace()->events[e]))))));
     }
 
     void cpuSynchronizeShowsWhatStillRan() {

@@ -1,11 +1,13 @@
 #include "ui/course/lesson_panel.h"
 
+#include <QEvent>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
 #include <QResizeEvent>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "ui/i18n/ui_language.h"
 
@@ -59,6 +61,7 @@ LessonPanel::LessonPanel(QWidget* parent) : QFrame(parent) {
     connect(leave_, &QPushButton::clicked, this, &LessonPanel::leaveRequested);
 
     auto* top = new QHBoxLayout;
+    top_ = top;
     top->addWidget(indicator_);
     top->addWidget(section_, 1);
     top->addWidget(compare_button_);
@@ -67,6 +70,7 @@ LessonPanel::LessonPanel(QWidget* parent) : QFrame(parent) {
     top->addWidget(leave_);
 
     auto* grid = new QGridLayout;
+    grid_ = grid;
     grid->setColumnStretch(1, 1);
     grid->setHorizontalSpacing(12);
     const std::pair<const char*, QLabel*> rows[] = {{QT_TR_NOOP("Claim"), claim_ja_},
@@ -81,6 +85,7 @@ LessonPanel::LessonPanel(QWidget* parent) : QFrame(parent) {
         heads_.push_back(head);
         grid->addWidget(head, row, 0);
         grid->addWidget(label, row, 1);
+        rows_.push_back(label);
         ++row;
     }
 
@@ -89,7 +94,24 @@ LessonPanel::LessonPanel(QWidget* parent) : QFrame(parent) {
     layout->setSpacing(4);
     layout->addLayout(top);
     layout->addLayout(grid);
-    applyFonts();
+    applyFonts(1.0);
+    if (parent != nullptr)
+        parent->installEventFilter(this);
+}
+
+bool LessonPanel::event(QEvent* event) {
+    // Laid out on the course's page (the window's central stage), whose height bounds its own.
+    if (event->type() == QEvent::ParentAboutToChange && parentWidget() != nullptr)
+        parentWidget()->removeEventFilter(this);
+    if (event->type() == QEvent::ParentChange && parentWidget() != nullptr)
+        parentWidget()->installEventFilter(this);
+    return QFrame::event(event);
+}
+
+bool LessonPanel::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == parentWidget() && event->type() == QEvent::Resize)
+        fitHeight();
+    return QFrame::eventFilter(watched, event);
 }
 
 void LessonPanel::setPage(const CoursePage& page, int index, int count, const QString& title,
@@ -135,23 +157,80 @@ void LessonPanel::resizeEvent(QResizeEvent* event) {
     fitHeight();
 }
 
+int LessonPanel::heightFor(int width) const {
+    // Measured row by row, each as tall as its text wrapped at the width it is laid out at (the
+    // layout's own height-for-width is not ready before the panel is shown): the buttons' row,
+    // then each shown row of the grid.
+    const QMargins margins = layout()->contentsMargins();
+    int head_width = 0;
+    for (const QLabel* head : heads_)
+        head_width = std::max(head_width, head->sizeHint().width());
+    const int text_width = std::max(
+        80, width - margins.left() - margins.right() - head_width - grid_->horizontalSpacing());
+    // A few pixels short of the column, so a line the measure just fits is counted as wrapping.
+    auto textHeight = [&](const QLabel* label, int w) {
+        const QFontMetrics fm(label->font());
+        return fm.boundingRect(QRect(0, 0, std::max(40, w - 6), 100000), Qt::TextWordWrap,
+                               label->text())
+                   .height() +
+               2;
+    };
+    int top = std::max(indicator_->sizeHint().height(), next_->sizeHint().height());
+    int buttons = 0;
+    for (const QPushButton* b : {compare_button_, previous_, next_, leave_})
+        if (!b->isHidden())
+            buttons += b->sizeHint().width() + top_->spacing();
+    top = std::max(
+        top, textHeight(section_, width - margins.left() - margins.right() -
+                                      indicator_->sizeHint().width() - buttons - top_->spacing()));
+    int height = margins.top() + margins.bottom() + top;
+    for (std::size_t row = 0; row < rows_.size(); ++row) {
+        const QLabel* label = rows_[row];
+        if (label->isHidden() || label->text().isEmpty())
+            continue;
+        height += layout()->spacing() + grid_->verticalSpacing() +
+                  std::max(heads_[row]->sizeHint().height(), textHeight(label, text_width));
+    }
+    return height;
+}
+
 void LessonPanel::fitHeight() {
-    const int height = layout()->totalHeightForWidth(width());
-    if (height > 0 && height != minimumHeight())
-        setMinimumHeight(height);
+    if (fitting_)
+        return;
+    fitting_ = true;
+    // Read from the back of a room: presentation fonts are 1.6 times the window's. On a short
+    // projector (1024×768) they would leave the timeline a strip: the panel keeps to a share of
+    // the page, its fonts stepping down until it fits, never below the window's own.
+    const QWidget* page = parentWidget();
+    const int room = page != nullptr && page->height() > 0 ? page->height() * 2 / 5 : 0;
+    const double largest = presentation_ ? 1.6 : 1.0;
+    for (const double scale : {1.6, 1.45, 1.3, 1.15, 1.0}) {
+        if (scale > largest)
+            continue;
+        if (scale != scale_)
+            applyFonts(scale);
+        if (room <= 0 || heightFor(width()) <= room)
+            break;
+    }
+    // As tall as its text at this width, no taller: the timeline takes the rest.
+    const int height = heightFor(width());
+    if (height > 0 && (height != minimumHeight() || height != maximumHeight()))
+        setFixedHeight(height);
+    fitting_ = false;
 }
 
 void LessonPanel::setPresentation(bool on) {
     if (on == presentation_)
         return;
     presentation_ = on;
-    applyFonts();
+    applyFonts(on ? 1.6 : 1.0);
+    fitHeight();
 }
 
-void LessonPanel::applyFonts() {
-    // Read from the back of a room: the claim is the biggest thing on the page.
+void LessonPanel::applyFonts(double scale) {
+    // The claim is the biggest thing on the page.
+    scale_ = scale;
     QFont base = font();
-    const double scale = presentation_ ? 1.6 : 1.0;
     const double size = base.pointSizeF() > 0 ? base.pointSizeF() : 9.0;
     const auto sized = [&](double factor, bool bold) {
         QFont f = base;
@@ -168,7 +247,6 @@ void LessonPanel::applyFonts() {
     compare_->setFont(sized(1.0, false));
     for (QLabel* head : heads_)
         head->setFont(sized(1.0, true));
-    fitHeight();
 }
 
 QString LessonPanel::indicatorText() const {

@@ -8,6 +8,9 @@
 class QLabel;
 class QPushButton;
 
+class QGridLayout;
+class QHBoxLayout;
+
 namespace syncscope {
 
 // The words of a lesson page, above its timeline: the page number, the claim (the article's
@@ -40,12 +43,16 @@ signals:
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
+    // The page it shares with the timeline: its height bounds the panel's (fitHeight).
+    bool eventFilter(QObject* watched, QEvent* event) override;
+    bool event(QEvent* event) override;
 
 private:
-    void applyFonts();
+    void applyFonts(double scale);
     // Wrapped lines need the height they wrap to; a layout squeezed by the timeline below would
     // otherwise cut the claim off.
     void fitHeight();
+    int heightFor(int width) const;
 
     QLabel* indicator_ = nullptr;
     QLabel* section_ = nullptr;
@@ -59,7 +66,12 @@ private:
     QPushButton* next_ = nullptr;
     QPushButton* leave_ = nullptr;
     QPushButton* compare_button_ = nullptr;
+    QHBoxLayout* top_ = nullptr;
+    QGridLayout* grid_ = nullptr;
+    std::vector<QLabel*> rows_;  // the grid's texts, by row
     bool presentation_ = false;
+    double scale_ = 1.0;  // of the fonts: presentation's 1.6, less where the page is short
+    bool fitting_ = false;
 };
 
 }  // namespace syncscope

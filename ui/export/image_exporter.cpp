@@ -372,6 +372,31 @@ bool ImageExporter::writeBytes(const QString& path, const QByteArray& bytes, QSt
     return true;
 }
 
+void prepareExportView(TimelineView& view, std::shared_ptr<const Trace> trace,
+                       const ExportOptions& options) {
+    view.setAttribute(Qt::WA_DontShowOnScreen);
+    view.resize(options.size);
+    if (options.theme)
+        view.setTheme(options.theme->forPicture(options.size));
+    view.setColorByBatch(options.colorByBatch);
+    view.setShowFlows(options.showFlows);
+    // Arrows asked for by name (--arrows) are drawn up to the picture's own limit, where the
+    // window, which a user zooms, keeps to a readable few.
+    if (options.showFlows)
+        view.flows()->setMaxVisible(kPictureMaxFlows);
+    view.setMemoryPlotForced(options.memory);
+    view.setShowCallouts(options.callouts || options.findings);
+    if (options.findings && trace) {
+        // "this line cost 18 % of the GPU", on the slide (docs/doctor.md).
+        const std::vector<Finding> findings = SyncDoctor::diagnose(*trace);
+        view.callouts()->setExtraCallouts(
+            findingCallouts(*trace, findings, GpuActivity(*trace).spanNs()));
+    }
+    view.setTrace(std::move(trace));
+    if (options.range)
+        view.zoomToRange(options.range->first, options.range->second);
+}
+
 bool exportTraceImage(std::shared_ptr<const Trace> trace, const ExportOptions& options,
                       QString* error) {
     if (!qobject_cast<QApplication*>(QCoreApplication::instance())) {
@@ -386,27 +411,7 @@ bool exportTraceImage(std::shared_ptr<const Trace> trace, const ExportOptions& o
         return false;
     }
     TimelineView view;
-    view.setAttribute(Qt::WA_DontShowOnScreen);
-    view.resize(options.size);
-    if (options.theme)
-        view.setTheme(options.theme->forPicture(options.size));
-    view.setColorByBatch(options.colorByBatch);
-    view.setShowFlows(options.showFlows);
-    // Arrows asked for by name (--arrows) are drawn up to the picture's own limit, where the
-    // window, which a user zooms, keeps to a readable few.
-    if (options.showFlows)
-        view.flows()->setMaxVisible(kPictureMaxFlows);
-    view.setMemoryPlotForced(options.memory);
-    view.setShowCallouts(options.callouts || options.findings);
-    if (options.findings) {
-        // "this line cost 18 % of the GPU", on the slide (docs/doctor.md).
-        const std::vector<Finding> findings = SyncDoctor::diagnose(*trace);
-        view.callouts()->setExtraCallouts(
-            findingCallouts(*trace, findings, GpuActivity(*trace).spanNs()));
-    }
-    view.setTrace(std::move(trace));
-    if (options.range)
-        view.zoomToRange(options.range->first, options.range->second);
+    prepareExportView(view, std::move(trace), options);
     return ImageExporter(view).exportTo(options, error);
 }
 

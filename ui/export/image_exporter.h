@@ -63,6 +63,11 @@ private:
     TimelineView& view_;
 };
 
+// The offscreen view `syncscope --export` draws `trace` with: its size, theme, arrows, memory
+// plot, callouts (and the doctor's findings), range.
+void prepareExportView(TimelineView& view, std::shared_ptr<const Trace> trace,
+                       const ExportOptions& options);
+
 // Headless: lay out an offscreen TimelineView for `trace` and write the picture without showing a
 // window (`syncscope --export`). Needs a QApplication (QT_QPA_PLATFORM=offscreen on servers).
 bool exportTraceImage(std::shared_ptr<const Trace> trace, const ExportOptions& options,

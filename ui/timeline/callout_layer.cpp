@@ -51,6 +51,13 @@ void CalloutLayer::resolve() {
     resolved_.insert(resolved_.end(), extra_.begin(), extra_.end());
 }
 
+std::vector<std::uint32_t> CalloutLayer::calloutEvents() const {
+    std::vector<std::uint32_t> events;
+    for (const ResolvedCallout& c : resolved_)
+        events.push_back(c.event);
+    return events;
+}
+
 void CalloutLayer::setExtraCallouts(std::vector<ResolvedCallout> callouts) {
     extra_ = std::move(callouts);
     resolve();
@@ -69,6 +76,19 @@ double CalloutLayer::maxTextWidth(const QRectF& area) const {
     return std::max(120.0, std::min(area.width() * 0.45, fm.averageCharWidth() * 72.0));
 }
 
+QSizeF CalloutLayer::boxSize(const QString& text, double text_width) const {
+    // Balanced lines: a text that needs two lines gets two of about the same length, not a full
+    // line and an orphan word.
+    const QFontMetricsF fm(font());
+    const double one_line = fm.horizontalAdvance(text);
+    const double lines = std::ceil(one_line / text_width);
+    const double width =
+        lines <= 1 ? text_width : std::min(text_width, one_line / lines * 1.12 + 8);
+    const QRectF rect =
+        fm.boundingRect(QRectF(0, 0, width, 1e6), Qt::TextWordWrap | Qt::AlignLeft, text);
+    return {std::ceil(rect.width()) + kSlack + 2 * kPadX, std::ceil(rect.height()) + 2 * kPadY};
+}
+
 std::vector<CalloutLayer::Placed> CalloutLayer::layout() const {
     std::vector<Placed> out;
     if (resolved_.empty() || !model_ || !model_->trace() || !key_axis_ || !value_axis_)
@@ -78,7 +98,6 @@ std::vector<CalloutLayer::Placed> CalloutLayer::layout() const {
     const QCPRange range = key_axis_->range();
     const TimeMapping map(range.lower, range.upper, area.left(), area.width());
     const double margin = (1.0 - theme_.barFraction) / 2.0;
-    const QFontMetricsF fm(font());
     const double text_width = maxTextWidth(area);
 
     const double bar_half =
@@ -104,19 +123,19 @@ std::vector<CalloutLayer::Placed> CalloutLayer::layout() const {
             continue;
         Placed p;
         p.callout = c.index;
+        p.event = c.event;
         p.text = QString::fromStdString(c.text);
-        // Balanced lines: a text that needs two lines gets two of about the same length, not a
-        // full line and an orphan word.
-        const double one_line = fm.horizontalAdvance(p.text);
-        const double lines = std::ceil(one_line / text_width);
-        const double width =
-            lines <= 1 ? text_width : std::min(text_width, one_line / lines * 1.12 + 8);
-        const QRectF text =
-            fm.boundingRect(QRectF(0, 0, width, 1e6), Qt::TextWordWrap | Qt::AlignLeft, p.text);
-        p.box = QRectF(0, 0, std::ceil(text.width()) + kSlack + 2 * kPadX,
-                       std::ceil(text.height()) + 2 * kPadY);
+        p.box = QRectF(QPointF(0, 0), boxSize(p.text, text_width));
         p.anchor = QPointF(x, y);
-        requests.push_back({p.anchor, p.box.size(), bar_half});
+        // The interval it explains: the part of its bar in view (and drawn, in a replay), at
+        // least a marker's width.
+        const double x0 = map.toPixel(t0), x1 = std::max(map.toPixel(t1), x0);
+        const double widen = std::max(0.0, 4.0 - (x1 - x0)) / 2.0;
+        const double ya = value_axis_->coordToPixel(slot + margin);
+        const double yb = value_axis_->coordToPixel(slot + 1.0 - margin);
+        p.own = QRectF(QPointF(x0 - widen, std::min(ya, yb)), QPointF(x1 + widen, std::max(ya, yb)))
+                    .intersected(area);
+        requests.push_back({p.anchor, p.box.size(), bar_half, p.own});
         out.push_back(std::move(p));
     }
     if (out.empty())
@@ -150,17 +169,45 @@ std::vector<CalloutLayer::Placed> CalloutLayer::layout() const {
                                 value_axis_->coordToPixel(slot + 1.0 - margin), std::move(spans));
         }
     }
-    const std::vector<QRectF> boxes = placer.place(requests);
-    for (std::size_t i = 0; i < out.size(); ++i) {
-        out[i].box = boxes[i];
-        // The leader stops at the bar's edge that faces the box, not in the middle of the bar.
-        out[i].anchor = CalloutPlacer::leaderStart(boxes[i], requests[i]);
+    CalloutPlacer::Result placed = placer.placeAll(requests);
+    // Where a box finds no spot that leaves the lesson readable, it shrinks: narrower lines, more
+    // of them, twice.
+    for (const double narrower : {0.6, 0.4}) {
+        if (placed.overflow.empty())
+            break;
+        for (const std::size_t i : placed.overflow) {
+            out[i].box =
+                QRectF(QPointF(0, 0), boxSize(out[i].text, std::max(120.0, text_width * narrower)));
+            requests[i].size = out[i].box.size();
+        }
+        placed = placer.placeAll(requests);
     }
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        out[i].box = placed.boxes[i];
+        // The leader stops at the bar's edge that faces the box, not in the middle of the bar.
+        requests[i].anchor = placed.anchors[i];
+        out[i].anchor = CalloutPlacer::leaderStart(placed.boxes[i], requests[i]);
+    }
+    for (const std::size_t i : placed.overflow)
+        out[i].keeps_rule = false;
     return out;
+}
+
+std::vector<QRectF> CalloutLayer::keptClear(const TimeMapping& map) const {
+    return keep_clear_ ? keep_clear_(map) : std::vector<QRectF>{};
 }
 
 void CalloutLayer::draw(QCPPainter* painter) {
     const std::vector<Placed> placed = layout();
+    last_drawn_.placed = placed;
+    last_drawn_.kept_clear.clear();
+    if (key_axis_) {
+        const QRectF area = key_axis_->axisRect()->rect();
+        last_drawn_.area = area;
+        const QCPRange range = key_axis_->range();
+        last_drawn_.kept_clear =
+            keptClear(TimeMapping(range.lower, range.upper, area.left(), area.width()));
+    }
     if (placed.empty())
         return;
     const QColor ink = theme_.foreground;

@@ -30,6 +30,8 @@ public:
     void setLanguage(Language language);
     Language language() const { return language_; }
     std::size_t calloutCount() const { return resolved_.size(); }
+    // The events the callouts point at, in the current language's resolution.
+    std::vector<std::uint32_t> calloutEvents() const;
     // Callouts that come from no scenario (the doctor's findings on an export, --findings): drawn
     // after the scenario's, kept across a change of language.
     void setExtraCallouts(std::vector<ResolvedCallout> callouts);
@@ -45,12 +47,25 @@ public:
     // A callout as it is drawn now, in widget pixels.
     struct Placed {
         std::size_t callout = 0;  // index into Scenario::callouts
+        std::uint32_t event = kNone;
         QString text;
         QRectF box;
-        QPointF anchor;  // where the leader line meets the event
+        QPointF anchor;          // where the leader line meets the event
+        QRectF own;              // its event's bar in view: the interval it explains
+        bool keeps_rule = true;  // false: no spot left the lesson readable, even shrunk
     };
     // The callouts visible in the current range and where they go; what draw() paints.
     std::vector<Placed> layout() const;
+    // What the callouts keep clear for a range (the view's labels), in widget pixels.
+    std::vector<QRectF> keptClear(const TimeMapping& map) const;
+    // What the last draw painted, and what it kept clear: the placement rule is checked on the
+    // pictures as drawn (the window, F11, every export size).
+    struct Drawn {
+        QRectF area;  // the plot's axis rect
+        std::vector<Placed> placed;
+        std::vector<QRectF> kept_clear;
+    };
+    const Drawn& lastDrawn() const { return last_drawn_; }
 
 protected:
     void applyDefaultAntialiasingHint(QCPPainter* painter) const override;
@@ -61,6 +76,7 @@ private:
     void resolve();
     QFont font() const;
     double maxTextWidth(const QRectF& area) const;
+    QSizeF boxSize(const QString& text, double text_width) const;
 
     QPointer<QCPAxis> key_axis_, value_axis_;
     std::shared_ptr<const TimelineModel> model_;
@@ -70,6 +86,7 @@ private:
     std::vector<ResolvedCallout> extra_;
     KeepClear keep_clear_;
     std::optional<TimeNs> now_;
+    Drawn last_drawn_;
 };
 
 }  // namespace syncscope

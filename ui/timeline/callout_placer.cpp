@@ -72,7 +72,7 @@ QPointF CalloutPlacer::leaderEnd(const QRectF& box, const QPointF& start) {
             std::clamp(start.y(), box.top(), box.bottom())};
 }
 
-std::vector<QRectF> CalloutPlacer::place(const std::vector<Request>& requests) const {
+CalloutPlacer::Result CalloutPlacer::placeAll(const std::vector<Request>& requests) const {
     std::vector<std::size_t> order(requests.size());
     std::iota(order.begin(), order.end(), std::size_t{0});
     std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
@@ -81,18 +81,26 @@ std::vector<QRectF> CalloutPlacer::place(const std::vector<Request>& requests) c
     Attempt best = placeInOrder(requests, order);
     // Greedy left to right can give the best spot to a box that had others: where a box had to
     // let a leader cross a box, try placing that one first, and keep what crosses least.
-    for (std::size_t tries = 0; tries < requests.size() && !best.crowded.empty(); ++tries) {
+    auto worse = [](const Attempt& a, const Attempt& b) {
+        return a.overflow.size() != b.overflow.size() ? a.overflow.size() > b.overflow.size()
+                                                      : a.crowded.size() >= b.crowded.size();
+    };
+    for (std::size_t tries = 0;
+         tries < requests.size() && (!best.crowded.empty() || !best.overflow.empty()); ++tries) {
         std::vector<std::size_t> again = order;
-        const std::size_t first = best.crowded.front();
+        const std::size_t first =
+            !best.overflow.empty() ? best.overflow.front() : best.crowded.front();
+        if (again.front() == first)
+            break;
         again.erase(std::find(again.begin(), again.end(), first));
         again.insert(again.begin(), first);
         Attempt attempt = placeInOrder(requests, again);
-        if (attempt.crowded.size() >= best.crowded.size())
+        if (worse(attempt, best))
             break;
         best = std::move(attempt);
         order = std::move(again);
     }
-    return best.boxes;
+    return {std::move(best.boxes), std::move(best.overflow), std::move(best.anchors)};
 }
 
 CalloutPlacer::Attempt CalloutPlacer::placeInOrder(const std::vector<Request>& requests,
@@ -100,14 +108,23 @@ CalloutPlacer::Attempt CalloutPlacer::placeInOrder(const std::vector<Request>& r
     Attempt attempt;
     std::vector<QRectF>& out = attempt.boxes;
     out.resize(requests.size());
+    attempt.anchors.resize(requests.size());
     std::vector<QRectF> placed;
     std::vector<QLineF> leaders;
     const QRectF inner = area_.adjusted(2, 2, -2, -2);
     for (const std::size_t i : order) {
-        const Request& r = requests[i];
-        const double w = std::min(r.size.width(), std::max(1.0, inner.width()));
-        const double h = r.size.height();
-        const double ax = r.anchor.x(), ay = r.anchor.y();
+        const Request& request = requests[i];
+        const double w = std::min(request.size.width(), std::max(1.0, inner.width()));
+        const double h = request.size.height();
+        const double ay = request.anchor.y();
+        // Where on its bar the leader may meet it: the middle first; along a long bar also a
+        // quarter and a tenth from either end, so the leader can reach past what must stay clear.
+        std::vector<std::pair<double, double>> anchors{{request.anchor.x(), 0.0}};  // x, cost
+        if (request.own.width() > 40.0)
+            for (const double f : {0.25, 0.75, 0.1, 0.9})
+                anchors.emplace_back(request.own.left() + f * request.own.width(),
+                                     std::abs(f - 0.5) * 20.0);
+        Request r = request;
         auto leaderOf = [&](const QRectF& box) {
             const QPointF start = leaderStart(box, r);
             return QLineF(start, leaderEnd(box, start));
@@ -119,59 +136,73 @@ CalloutPlacer::Attempt CalloutPlacer::placeInOrder(const std::vector<Request>& r
             for (const QRectF& p : placed)
                 if (padded.intersects(p))
                     return false;
-            // A label to keep clear has its own frame: a hair of room is enough. Its text is
-            // never covered, and a leader runs across it only where nothing else is left.
+            // What must stay readable has its own frame or fill: a hair of room is enough. It is
+            // never covered by a box nor crossed by a leader (but for the leader's own bar, where
+            // it starts), at any strictness.
             const QRectF near = box.adjusted(-kClearGap, -kClearGap, kClearGap, kClearGap);
+            const QLineF leader = leaderOf(box);
             for (const QRectF& c : clear_)
-                if (near.intersects(c) || (strictness > 0 && segmentCrosses(leaderOf(box), c, 0.0)))
+                if (near.intersects(c) || segmentCrosses(leader, c, 0.0))
                     return false;
+            // Nor does a box cover the interval it explains (its own bar).
+            if (!r.own.isEmpty() && near.intersects(r.own))
+                return false;
             if (strictness == 0)
                 return true;
             const double clearance = strictness == 2 ? kClearance : 0.0;
             for (const QLineF& l : leaders)
                 if (segmentCrosses(l, box, clearance))
                     return false;
-            const QLineF leader = leaderOf(box);
             for (const QRectF& p : placed)
                 if (segmentCrosses(leader, p, clearance))
                     return false;
             return true;
         };
-        // Lefts to try: right of the anchor reads first, then left of it, centred, and further
-        // out on either side when the near spots are taken; each step out costs a little.
-        std::vector<std::pair<double, double>> lefts;  // left, cost
-        for (const double away : {0.0, 40.0, 100.0, 200.0, 400.0}) {
-            lefts.emplace_back(ax + kLeader * 0.5 + away, away * 0.3);
-            lefts.emplace_back(ax - kLeader * 0.5 - w - away, 6 + away * 0.3);
-        }
-        lefts.emplace_back(ax - w / 2, 12);
         double best_cost = std::numeric_limits<double>::infinity();
         QRectF best;
+        double best_anchor = request.anchor.x();
         int strictness = 2;
         for (; strictness >= 0 && !std::isfinite(best_cost); --strictness) {
-            for (double d = 0; d <= inner.height(); d += kStep) {
-                // Stop once nothing further can beat the best: cost grows with d.
-                if (d > best_cost)
-                    break;
-                for (const double top :
-                     {ay - r.reach - kLeader - h - d, ay + r.reach + kLeader + d}) {
-                    if (top < inner.top() || top + h > inner.bottom())
-                        continue;
-                    for (const auto& [x, x_cost] : lefts) {
-                        const double left = std::clamp(x, inner.left(), inner.right() - w);
-                        const QRectF box(left, top, w, h);
-                        const double cost = d + x_cost + coveredArea(box) * 0.02;
-                        if (cost < best_cost && free(box, strictness)) {
-                            best_cost = cost;
-                            best = box;
+            for (const auto& [ax, anchor_cost] : anchors) {
+                r.anchor.setX(ax);
+                // Lefts to try: right of the anchor reads first, then left of it, centred, and
+                // further out on either side when the near spots are taken; each step out costs a
+                // little.
+                std::vector<std::pair<double, double>> lefts;  // left, cost
+                for (const double away : {0.0, 40.0, 100.0, 200.0, 400.0}) {
+                    lefts.emplace_back(ax + kLeader * 0.5 + away, away * 0.3);
+                    lefts.emplace_back(ax - kLeader * 0.5 - w - away, 6 + away * 0.3);
+                }
+                lefts.emplace_back(ax - w / 2, 12);
+                for (double d = 0; d <= inner.height(); d += kStep) {
+                    // Stop once nothing further can beat the best: cost grows with d.
+                    if (d + anchor_cost > best_cost)
+                        break;
+                    for (const double top :
+                         {ay - r.reach - kLeader - h - d, ay + r.reach + kLeader + d}) {
+                        if (top < inner.top() || top + h > inner.bottom())
+                            continue;
+                        for (const auto& [x, x_cost] : lefts) {
+                            const double left = std::clamp(x, inner.left(), inner.right() - w);
+                            const QRectF box(left, top, w, h);
+                            const double cost = d + anchor_cost + x_cost + coveredArea(box) * 0.02;
+                            if (cost < best_cost && free(box, strictness)) {
+                                best_cost = cost;
+                                best = box;
+                                best_anchor = ax;
+                            }
                         }
                     }
                 }
             }
         }
+        r.anchor.setX(best_anchor);
         if (!std::isfinite(best_cost)) {
-            // No free spot: stack under every box this one would collide with.
-            const double left = std::clamp(lefts.front().first, inner.left(), inner.right() - w);
+            // No spot keeps the rule: the caller shrinks the box or makes room. Meanwhile it is
+            // stacked under every box it would collide with.
+            attempt.overflow.push_back(i);
+            const double left =
+                std::clamp(best_anchor + kLeader * 0.5, inner.left(), inner.right() - w);
             double top = inner.top();
             for (const QRectF& p : placed)
                 if (p.right() + kGap > left && p.left() - kGap < left + w)
@@ -188,6 +219,7 @@ CalloutPlacer::Attempt CalloutPlacer::placeInOrder(const std::vector<Request>& r
         placed.push_back(best);
         leaders.push_back(leaderOf(best));
         out[i] = best;
+        attempt.anchors[i] = r.anchor;
     }
     return attempt;
 }

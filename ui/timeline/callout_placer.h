@@ -11,15 +11,24 @@ namespace syncscope {
 // Where callout boxes go (pixels, no Qt widgets, so it is tested on its own). Greedy, left to
 // right by anchor (and again with a crowded box first, when that crowds fewer): each box takes the
 // free spot nearest above or below its anchor that overlaps no earlier box, does not lie across an
-// earlier leader line, keeps its own leader off earlier boxes and covers as few bars as it can;
-// when the area is full it stacks under the boxes it would collide with. Boxes never overlap each
-// other.
+// earlier leader line, keeps its own leader off earlier boxes and covers as few bars as it can.
+// What must stay readable is never covered, by a box or a leader (the placement rule of
+// docs/architecture.md "Callouts"): the rects kept clear (labels the lesson is about); nor does a
+// box cover its own bar (the interval it explains, where its leader starts). A box that finds
+// no spot keeping that rule is reported in Result::overflow, so the caller can shrink it or make
+// room; it is then stacked under the boxes it would collide with. Boxes never overlap each other.
 class CalloutPlacer {
 public:
     struct Request {
         QPointF anchor;      // the middle of the bar the callout is about
         QSizeF size;         // the box, text and padding included
         double reach = 0.0;  // half the bar's height: the leader stops at its edge
+        QRectF own;          // the bar itself (the interval it explains), or empty
+    };
+    struct Result {
+        std::vector<QRectF> boxes;          // one per request
+        std::vector<std::size_t> overflow;  // requests placed against the rule
+        std::vector<QPointF> anchors;       // where on its bar each leader meets it
     };
 
     explicit CalloutPlacer(const QRectF& area) : area_(area) {}
@@ -33,7 +42,10 @@ public:
     void keepClear(const QRectF& rect) { clear_.push_back(rect); }
 
     // One box per request, in the order given.
-    std::vector<QRectF> place(const std::vector<Request>& requests) const;
+    std::vector<QRectF> place(const std::vector<Request>& requests) const {
+        return placeAll(requests).boxes;
+    }
+    Result placeAll(const std::vector<Request>& requests) const;
 
     // Where the leader line of `request` starts when its box is `box`: the edge of the bar that
     // faces the box.
@@ -57,6 +69,8 @@ private:
     struct Attempt {
         std::vector<QRectF> boxes;
         std::vector<std::size_t> crowded;
+        std::vector<std::size_t> overflow;
+        std::vector<QPointF> anchors;
     };
     Attempt placeInOrder(const std::vector<Request>& requests,
                          const std::vector<std::size_t>& order) const;

@@ -56,9 +56,35 @@ public:
     // "torch.cpu.synchronize(): waited for nothing", then the GPU work it did not wait for: the
     // ops launched before it and not finished, and how long they still ran.
     static QString cpuSyncLabel(int queuedGpuOps, TimeNs leftNs = 0);
+    // The same for `calls` calls whose labels would pile up: one label with their number and the
+    // most any of them left queued.
+    static QString cpuSyncLabel(int calls, int queuedGpuOps, TimeNs leftNs);
     // Where the labels of the torch.cpu.synchronize() rules in view are drawn (widget pixels):
     // the callouts keep clear of them.
     std::vector<QRectF> cpuSyncLabelBoxes(const TimeMapping& map) const;
+    // The labels of the cpu-sync calls drawn in view: beside their rules, clear of the labels
+    // the lesson is about and of the names of the bars in their row, one for a run of calls whose
+    // labels would pile up ("torch.cpu.synchronize() ×6").
+    struct CpuSyncLabel {
+        QString text;
+        QRectF box;
+    };
+    std::vector<CpuSyncLabel> cpuSyncLabels(const TimeMapping& map) const;
+    // Where an event's bar and the text of its label are drawn for `map` (widget pixels), or
+    // nullopt when it is not drawn there (its lane hidden, out of view, too narrow for a label).
+    std::optional<QRectF> barRectOf(const TimeMapping& map, std::uint32_t event) const;
+    std::optional<QRectF> labelRectOf(const TimeMapping& map, std::uint32_t event) const;
+    // The events a lesson is about (what its claims name, what its callouts point at): their
+    // labels stay readable, under the callouts and under the torch.cpu.synchronize() labels.
+    void setLessonEvents(std::vector<std::uint32_t> events) { lesson_events_ = std::move(events); }
+    std::vector<QRectF> lessonLabelBoxes(const TimeMapping& map) const;
+    // What the last draw put on the plot that must stay readable: the torch.cpu.synchronize()
+    // labels and the labels of the lesson's events (for the placement check of every picture).
+    struct DrawnLabels {
+        std::vector<QRectF> cpu_sync;
+        std::vector<QRectF> lesson;
+    };
+    const DrawnLabels& lastDrawnLabels() const { return last_labels_; }
     // Items drawn in the last replot (folded or not) — for tests and the benchmark.
     std::size_t lastItemCount() const { return last_item_count_; }
 
@@ -80,6 +106,9 @@ private:
     TimeMapping mapping() const;
     QRectF barRect(const TimeMapping& map, int slot, TimeNs start, TimeNs end,
                    double minWidth) const;
+    // A bar gets its name drawn when it is wider than this; inside labelArea of it.
+    static constexpr double kLabelMinPx = 36.0;
+    static QRectF labelArea(const TimeMapping& map, const QRectF& bar);
     void drawStripes(QCPPainter* p) const;
     void drawIdleSpans(QCPPainter* p, const TimeMapping& map) const;
     void drawHighlights(QCPPainter* p, const TimeMapping& map) const;
@@ -105,8 +134,7 @@ private:
     void drawCpuSyncMarker(QCPPainter* p, const TimeMapping& map, const TraceEvent& e) const;
     // The cpu-sync calls drawn in view: one rule per few pixels.
     std::vector<std::uint32_t> cpuSyncsDrawn(const TimeMapping& map) const;
-    // A cpu-sync call's label: its text and box, beside its rule.
-    std::pair<QString, QRectF> cpuSyncLabelOf(const TimeMapping& map, const TraceEvent& e) const;
+
     void drawOutline(QCPPainter* p, const TimeMapping& map, std::uint32_t event,
                      const QPen& pen) const;
 
@@ -117,6 +145,8 @@ private:
     std::optional<std::uint32_t> hovered_;
     std::shared_ptr<const std::vector<std::uint32_t>> highlights_;
     std::optional<TimeNs> now_;
+    std::vector<std::uint32_t> lesson_events_;
+    mutable DrawnLabels last_labels_;
     double fold_px_ = 2.5;
     mutable std::vector<DrawItem> items_;  // reused between frames
     std::size_t last_item_count_ = 0;

@@ -96,38 +96,147 @@ void LanePlottable::drawCpuSyncMarkers(QCPPainter* p, const TimeMapping& map) co
     const auto& events = model_->trace()->events;
     for (const std::uint32_t index : cpuSyncsDrawn(map))
         drawCpuSyncMarker(p, map, events[index]);
+    // The labels say what each call waited for: nothing, while the GPU work the rule crosses ran
+    // on. Drawn over every rule.
+    QFont font = theme_.font;
+    font.setBold(true);
+    p->setFont(font);
+    const double pad = 4.0;
+    QColor ground = theme_.plotBackground;
+    ground.setAlpha(235);
+    last_labels_.cpu_sync.clear();
+    last_labels_.lesson = lessonLabelBoxes(map);
+    for (const CpuSyncLabel& label : cpuSyncLabels(map)) {
+        last_labels_.cpu_sync.push_back(label.box);
+        p->setPen(QPen(theme_.cpuSync, std::max(1.0, theme_.outlineWidth * 2.0)));
+        p->setBrush(ground);
+        p->drawRect(label.box);
+        p->setPen(theme_.cpuSync);
+        p->drawText(label.box.adjusted(pad, pad, -pad, -pad), Qt::AlignLeft | Qt::AlignTop,
+                    label.text);
+    }
+    p->setFont(theme_.font);
 }
 
 std::vector<QRectF> LanePlottable::cpuSyncLabelBoxes(const TimeMapping& map) const {
     std::vector<QRectF> boxes;
-    if (!model_ || !model_->trace() || !mValueAxis)
-        return boxes;
-    const auto& events = model_->trace()->events;
-    for (const std::uint32_t index : cpuSyncsDrawn(map))
-        boxes.push_back(cpuSyncLabelOf(map, events[index]).second);
+    for (const CpuSyncLabel& label : cpuSyncLabels(map))
+        boxes.push_back(label.box);
     return boxes;
 }
 
-std::pair<QString, QRectF> LanePlottable::cpuSyncLabelOf(const TimeMapping& map,
-                                                         const TraceEvent& e) const {
-    const auto index = static_cast<std::uint32_t>(&e - model_->trace()->events.data());
-    const QRectF bar =
-        barRect(map, model_->slotOf(index), e.start_ns, e.start_ns, markerWidth() * 1.5);
-    const double x = bar.center().x();
+QString LanePlottable::cpuSyncLabel(int calls, int queuedGpuOps, TimeNs leftNs) {
+    if (calls <= 1)
+        return cpuSyncLabel(queuedGpuOps, leftNs);
+    // Calls whose labels would pile up on each other say it once, with their number and the
+    // worst of them.
+    QString text = QCoreApplication::translate(
+                       "LanePlottable", "torch.cpu.synchronize() ×%1: each waited for nothing")
+                       .arg(calls);
+    if (queuedGpuOps <= 0)
+        return text;
+    QString tail = QCoreApplication::translate("LanePlottable", "up to %1 GPU ops still queued")
+                       .arg(queuedGpuOps);
+    if (leftNs > 0)
+        tail = QCoreApplication::translate("LanePlottable", "%1: %2 more")
+                   .arg(tail, durationText(leftNs));
+    return text + QLatin1Char('\n') + tail;
+}
+
+std::vector<LanePlottable::CpuSyncLabel> LanePlottable::cpuSyncLabels(
+    const TimeMapping& map) const {
+    std::vector<CpuSyncLabel> out;
+    if (!model_ || !model_->trace() || !mValueAxis)
+        return out;
+    const auto& events = model_->trace()->events;
     QFont font = theme_.font;
     font.setBold(true);
-    const TimelineModel::QueuedWork queued = model_->gpuWorkQueuedAt(index);
-    const QString text = cpuSyncLabel(queued.ops, queued.left_ns);
     const QFontMetricsF fm(font);
-    const QRectF textSize = fm.boundingRect(QRectF(0, 0, 10000, 10000), Qt::AlignLeft, text);
     const double pad = 4.0;
-    const double w = textSize.width() + 2 * pad;
-    const double h = textSize.height() + 2 * pad;
     const double plotRight = map.left() + map.width();
-    double left = x + markerWidth() * 2;
-    if (left + w > plotRight)
-        left = std::max(map.left(), x - markerWidth() * 2 - w);
-    return {text, QRectF(left, bar.top() + 2.0, w, h)};
+    const std::vector<QRectF> lesson = lessonLabelBoxes(map);
+    struct Group {
+        std::uint32_t first = 0;
+        int calls = 0;
+        int ops = 0;
+        TimeNs left_ns = 0;
+        QRectF box;
+        QString text;
+    };
+    // Where a group's label goes: beside the first call's rule, right of it or left, at the top
+    // of its row or the bottom, wherever it covers none of the labels the lesson is about nor
+    // the names of the bars in its row.
+    auto layoutOf = [&](Group& g) {
+        const TraceEvent& e = events[g.first];
+        const int slot = model_->slotOf(g.first);
+        const QRectF bar = barRect(map, slot, e.start_ns, e.start_ns, markerWidth() * 1.5);
+        const double x = bar.center().x();
+        g.text = cpuSyncLabel(g.calls, g.ops, g.left_ns);
+        const QRectF size = fm.boundingRect(QRectF(0, 0, 10000, 10000), Qt::AlignLeft, g.text);
+        const double w = size.width() + 2 * pad, h = size.height() + 2 * pad;
+        const double right = x + markerWidth() * 2;
+        const double left = std::max(map.left(), x - markerWidth() * 2 - w);
+        // Its own row first, then the rows its rule runs down through.
+        std::vector<int> rows{model_->rowAtSlot(slot)};
+        if (model_->firstGpuRow() < model_->rowCount())
+            for (int row = std::min(rows.front(), model_->firstGpuRow()); row < model_->rowCount();
+                 ++row)
+                if (row != rows.front())
+                    rows.push_back(row);
+        std::vector<QRectF> avoid = lesson;
+        std::vector<DrawItem> items;
+        std::vector<QRectF> spots;
+        for (const int row : rows) {
+            items.clear();
+            for (const auto lane : model_->lanesOfRow(row))
+                model_->itemsInView(lane, map, fold_px_, items);
+            for (const DrawItem& item : items)
+                if (!item.folded())
+                    if (const auto r = labelRectOf(map, item.event))
+                        avoid.push_back(*r);
+            const QRectF row_bar = row == rows.front() ? bar
+                                                       : barRect(map, model_->rowTop(row),
+                                                                 e.start_ns, e.start_ns, 0.0);
+            for (const double top : {row_bar.top() + 2.0, row_bar.bottom() - 2.0 - h})
+                for (const double l : {right, left})
+                    if (l + w <= plotRight || l == left)
+                        spots.emplace_back(l, top, w, h);
+        }
+        g.box = spots.front();
+        for (const QRectF& spot : spots)
+            if (std::none_of(avoid.begin(), avoid.end(),
+                             [&](const QRectF& a) { return a.intersects(spot); })) {
+                g.box = spot;
+                break;
+            }
+    };
+    std::vector<Group> groups;
+    auto overlaps = [&](const Group& g, std::size_t before) {
+        for (std::size_t k = 0; k < before; ++k)
+            if (g.box.intersects(groups[k].box.adjusted(-pad, -pad, pad, pad)))
+                return true;
+        return false;
+    };
+    for (const std::uint32_t index : cpuSyncsDrawn(map)) {
+        const TimelineModel::QueuedWork queued = model_->gpuWorkQueuedAt(index);
+        Group g{index, 1, queued.ops, queued.left_ns, {}, {}};
+        layoutOf(g);
+        groups.push_back(g);
+        // A label that would pile up on one before it joins the one before it: one label says
+        // both, and the joined label, larger now, is checked again.
+        while (groups.size() > 1 && overlaps(groups.back(), groups.size() - 1)) {
+            const Group last = groups.back();
+            groups.pop_back();
+            Group& into = groups.back();
+            into.calls += last.calls;
+            into.ops = std::max(into.ops, last.ops);
+            into.left_ns = std::max(into.left_ns, last.left_ns);
+            layoutOf(into);
+        }
+    }
+    for (Group& g : groups)
+        out.push_back({g.text, g.box});
+    return out;
 }
 
 void LanePlottable::drawCpuSyncMarker(QCPPainter* p, const TimeMapping& map,
@@ -163,21 +272,6 @@ void LanePlottable::drawCpuSyncMarker(QCPPainter* p, const TimeMapping& map,
         p->setBrush(theme_.cpuSync);
         p->drawEllipse(QPointF(x, y), r, r);
     }
-
-    // The label says what it waited for: nothing, while the GPU work the rule crosses ran on.
-    QFont font = theme_.font;
-    font.setBold(true);
-    p->setFont(font);
-    const auto [text, box] = cpuSyncLabelOf(map, e);
-    const double pad = 4.0;
-    QColor ground = theme_.plotBackground;
-    ground.setAlpha(235);
-    p->setPen(QPen(theme_.cpuSync, std::max(1.0, theme_.outlineWidth * 2.0)));
-    p->setBrush(ground);
-    p->drawRect(box);
-    p->setPen(theme_.cpuSync);
-    p->drawText(box.adjusted(pad, pad, -pad, -pad), Qt::AlignLeft | Qt::AlignTop, text);
-    p->setFont(theme_.font);
 }
 
 }  // namespace syncscope

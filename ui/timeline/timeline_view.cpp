@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/analysis/claimed_events.h"
 #include "core/analysis/focus_resolver.h"
 #include "ui/i18n/ui_language.h"
 #include "ui/timeline/callout_layer.h"
@@ -120,9 +121,14 @@ TimelineView::TimelineView(QWidget* parent) : QWidget(parent) {
                     QCustomPlot::limAbove);
     callouts_ = new CalloutLayer(plot_->xAxis, plot_->yAxis);
     callouts_->setLayer(QStringLiteral("callouts"));
-    // The torch.cpu.synchronize() labels say the lesson's point: no callout hides them.
-    callouts_->setKeepClear(
-        [lanes = lanes_](const TimeMapping& map) { return lanes->cpuSyncLabelBoxes(map); });
+    // The torch.cpu.synchronize() labels say the lesson's point, and the names of the bars the
+    // lesson is about are what it points at: no callout hides them.
+    callouts_->setKeepClear([lanes = lanes_](const TimeMapping& map) {
+        std::vector<QRectF> clear = lanes->cpuSyncLabelBoxes(map);
+        for (const QRectF& label : lanes->lessonLabelBoxes(map))
+            clear.push_back(label);
+        return clear;
+    });
     callouts_->setLanguage(UiLanguage::current());
 
     // Transient overlays (box zoom, Δt ruler): a handful of items on the buffered overlay layer,
@@ -166,6 +172,21 @@ TimelineView::~TimelineView() = default;
 
 std::shared_ptr<const Trace> TimelineView::trace() const {
     return trace_;
+}
+
+std::vector<std::uint32_t> TimelineView::lessonEvents() const {
+    // A lesson is a scenario run with claims or callouts: small. A long run's live snapshots or
+    // an import have neither, and cost nothing here.
+    std::vector<std::uint32_t> events;
+    if (!trace_ || !trace_->scenario ||
+        (trace_->scenario->expect.empty() && trace_->scenario->callouts.empty()))
+        return events;
+    events = ClaimedEvents::of(*trace_);
+    for (const std::uint32_t e : callouts_->calloutEvents())
+        events.push_back(e);
+    std::sort(events.begin(), events.end());
+    events.erase(std::unique(events.begin(), events.end()), events.end());
+    return events;
 }
 
 void TimelineView::setTrace(std::shared_ptr<const Trace> trace) {
@@ -223,6 +244,7 @@ void TimelineView::setTrace(std::shared_ptr<const Trace> trace,
     lanes_->setModel(model_);
     flows_->setModel(model_);
     callouts_->setModel(model_);
+    lanes_->setLessonEvents(lessonEvents());
     if (trace_) {
         memory_->setTrace(*trace_, model_->endNs());
     } else {

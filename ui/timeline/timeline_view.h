@@ -207,6 +207,8 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
+    // The events the lesson is about: what its claims name and its callouts point at.
+    std::vector<std::uint32_t> lessonEvents() const;
     enum class Drag { None, Pending, Pan, Box, Ruler, Range };
 
     // The memory plot's least inner height: six text lines, or less on a short view (a small

@@ -9,6 +9,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "ui/timeline/callout_layer.h"
+#include "ui/timeline/callout_placer.h"
 #include "ui/timeline/legend_strip.h"
 #include "ui/timeline/search_bar.h"
 #include "ui/timeline/timeline_model.h"
@@ -80,36 +82,65 @@ void TimelineView::applyLaneLayout() {
     emit laneLayoutChanged();
 }
 
+namespace {
+// The most of the plot's height the callouts' band may take from the lanes.
+constexpr double kBandShare = 0.45;
+}  // namespace
+
 void TimelineView::layoutRows() {
     // Heights count slots: a row of nested slices spans one per depth level, each as tall as a
     // lane of one level (so a level never gets below the readable minimum).
     const int rows = model_ ? model_->slotCount() : 0;
-    const double avail = std::max(1, plot_->axisRect()->height());
     // Never shorter than a line of label text: labels must not run into each other.
     const double textPx = QFontMetrics(theme_.font).height() + 2;
     // The layout's height is for the default theme; a theme for projectors asks for more.
     const double themed = static_cast<double>(lane_layout_.heightPx()) * theme_.laneLabelMinPx /
                           LaneLayout::kDefaultHeightPx;
     const double minPx = std::max(themed, textPx);
-    row_px_ = rows > 0 ? std::max(minPx, avail / rows) : avail;
-    const double content = rows * row_px_;
-    const double maxScroll = std::max(0.0, std::ceil(content - avail));
     // A picture rendered off the widget (export) lays out at its own size: it must not move the
     // window's scroll bar.
     const bool live = plot_->viewport() == plot_->rect();
-    const double scroll = std::clamp(scroll_px_, 0.0, maxScroll);
-    if (live)
-        scroll_px_ = scroll;
-    const double lower = rows > 0 ? scroll / row_px_ : 0.0;
-    const double upper = rows > 0 ? (scroll + avail) / row_px_ : 1.0;
-    const QCPRange before = plot_->yAxis->range();
-    plot_->yAxis->setRange(lower, upper);
-    const bool relabelled = updateRowLabels(lower, upper);
-    if (relabelled || std::abs(before.lower - lower) > 1e-9 ||
-        std::abs(before.upper - upper) > 1e-9) {
-        // The layout just done measured the old labels and ticks: lay out again (what
-        // QCustomPlot::updateLayout does, without its signal) so this very frame, and a picture
-        // rendered in one pass, get the label column and ticks of the rows now in view.
+    double avail = 1.0, maxScroll = 0.0, lower = 0.0, upper = 1.0;
+    // The rows in the axis rect as it is now. The view makes room for the lesson's callouts: a
+    // callout that finds no spot leaving the lesson readable (CalloutPlacer) gets an empty band
+    // above the lanes, as tall as it needs, at most kBandShare of the plot.
+    const auto fit = [&] {
+        const double whole = std::max(1, plot_->axisRect()->height());
+        double band = 0.0;
+        for (int pass = 0; pass < 4; ++pass) {
+            avail = std::max(1.0, whole - band);
+            row_px_ = rows > 0 ? std::max(minPx, avail / rows) : avail;
+            const double content = rows * row_px_;
+            maxScroll = std::max(0.0, std::ceil(content - avail));
+            const double scroll = std::clamp(scroll_px_, 0.0, maxScroll);
+            if (live)
+                scroll_px_ = scroll;
+            lower = rows > 0 ? (scroll - band) / row_px_ : 0.0;
+            upper = rows > 0 ? (scroll + avail) / row_px_ : 1.0;
+            plot_->yAxis->setRange(lower, upper);
+            if (!callouts_->visible() || callouts_->calloutCount() == 0 ||
+                band >= whole * kBandShare)
+                return;
+            double need = 0.0;
+            for (const CalloutLayer::Placed& placed : callouts_->layout())
+                if (!placed.keeps_rule)
+                    need = std::max(need, placed.box.height());
+            if (need <= 0.0)
+                return;
+            band = std::min(whole * kBandShare, band + need + 2.0 * CalloutPlacer::kLeader);
+        }
+    };
+    // The first layout measured the old labels and ticks: after a change of the rows in view,
+    // lay out again (what QCustomPlot::updateLayout does, without its signal) so this very frame,
+    // and a picture rendered in one pass, get the label column and ticks of the rows now in view,
+    // and fit the rows (and the callouts' room) to the axis rect that leaves.
+    for (int pass = 0; pass < 2; ++pass) {
+        const QCPRange before = plot_->yAxis->range();
+        fit();
+        const bool relabelled = updateRowLabels(lower, upper);
+        if (!relabelled && std::abs(before.lower - lower) <= 1e-9 &&
+            std::abs(before.upper - upper) <= 1e-9)
+            break;
         auto* layout = plot_->plotLayout();
         layout->update(QCPLayoutElement::upPreparation);
         layout->update(QCPLayoutElement::upMargins);
