@@ -19,6 +19,9 @@ struct CoursePage {
     std::optional<int>
         article_claim;  // 1..7 for the article's claims (docs/semantics.md section 11)
     std::optional<std::string> compare;  // a second built-in to compare this run with
+    // A sync-mode page whose statement is a misconception ("An async copy never makes the host
+    // wait."): shown as a myth, never as its summary. The article's claims are all myths.
+    bool myth = false;
 };
 
 // The course a class follows from the start page: the article's claims first, then the modes.

@@ -141,8 +141,9 @@ public:
         bool ok = scenarioName(json, "scenario", path, page.scenario, false);
         if (ok)
             path += " (" + page.scenario + ")";
-        ok = onlyFields(json, path,
-                        {"scenario", "claim", "truth", "look_at", "article_claim", "compare"}) &&
+        ok = onlyFields(
+                 json, path,
+                 {"scenario", "claim", "truth", "look_at", "article_claim", "compare", "myth"}) &&
              ok;
         ok = lessonText(json, "claim", path, page.claim, true) && ok;
         ok = lessonText(json, "truth", path, page.truth) && ok;
@@ -170,6 +171,16 @@ public:
                 ok = false;
             } else {
                 page.article_claim = int(n.get<long long>());
+            }
+        }
+        if (json.contains("myth")) {
+            const Json& m = json.at("myth");
+            if (!m.is_boolean()) {
+                error(child(path, "myth"), std::string("must be true or false, not ") +
+                                               (m.is_number() ? m.dump() : typeName(m)));
+                ok = false;
+            } else {
+                page.myth = m.get<bool>();
             }
         }
         if (!ok)

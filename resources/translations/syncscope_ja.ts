@@ -2278,6 +2278,10 @@ Save them before continuing?</source>
         <source>In short</source>
         <translation>要点</translation>
     </message>
+    <message>
+        <source>Myth</source>
+        <translation>誤解</translation>
+    </message>
 </context>
 <context>
     <name>syncscope::MainWindow</name>

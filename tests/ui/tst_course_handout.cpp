@@ -109,6 +109,22 @@ private slots:
                                 QSize(1600, 1131));
         QVERIFY2(modes.sectionText().startsWith(QStringLiteral("同期モード")),
                  qPrintable(modes.sectionText()));
+        // A misconception is a myth, said once in the handout's language (the English handout
+        // printed the Japanese sentence first, in large bold, headed "In short").
+        const auto myth = std::find_if(course->pages.begin(), course->pages.end(),
+                                       [](const CoursePage& p) { return p.myth; });
+        QVERIFY(myth != course->pages.end());
+        const HandoutPage ja({*myth, 17, 30, QStringLiteral("t"), QString(), nullptr},
+                             QSize(1600, 1131));
+        QCOMPARE(ja.blockTexts().front(),
+                 QStringLiteral("誤解: ") + QString::fromStdString(myth->claim.ja));
+        QVERIFY2(UiLanguage::install(Language::En, &error), qPrintable(error));
+        const HandoutPage en({*myth, 17, 30, QStringLiteral("t"), QString(), nullptr},
+                             QSize(1600, 1131));
+        QCOMPARE(en.blockTexts().front(),
+                 QStringLiteral("Myth: ") + QString::fromStdString(myth->claim.en));
+        for (const QString& block : en.blockTexts())
+            QVERIFY2(!block.contains(QString::fromStdString(myth->claim.ja)), qPrintable(block));
     }
 
     // As a trainer runs it: both languages, every page, one PDF that has them all.

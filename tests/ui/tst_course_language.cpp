@@ -35,9 +35,19 @@ void verifyPage(MainWindow& window, const Course& course, int index, Language la
     QCOMPARE(window.course()->index(), index);
     QCOMPARE(lesson->truthText(), QString::fromStdString(page.truth.in(language)));
     QCOMPARE(lesson->lookAtText(), QString::fromStdString(page.look_at.in(language)));
-    // The article's claim is shown in both languages whatever the interface's.
-    QVERIFY(lesson->claimJaText().contains(QString::fromStdString(page.claim.ja)));
-    QVERIFY(lesson->claimEnText().contains(QString::fromStdString(page.claim.en)));
+    if (page.article_claim) {
+        // The article's claim is quoted in both languages whatever the interface's.
+        QVERIFY(lesson->claimJaText().contains(QString::fromStdString(page.claim.ja)));
+        QVERIFY(lesson->claimEnText().contains(QString::fromStdString(page.claim.en)));
+        QCOMPARE(lesson->claimHeadText(), LessonPanel::tr("Claim"));
+    } else {
+        // A sync-mode page's statement once, in the class's language; a misconception is a
+        // myth, never "in short".
+        QCOMPARE(lesson->claimJaText(), QString::fromStdString(page.claim.in(language)));
+        QVERIFY(lesson->claimEnText().isEmpty());
+        QCOMPARE(lesson->claimHeadText(),
+                 page.myth ? LessonPanel::tr("Myth") : LessonPanel::tr("In short"));
+    }
     if (page.compare)
         QVERIFY2(lesson->compareText().contains(titleOf(*page.compare, language)),
                  qPrintable(lesson->compareText()));

@@ -35,9 +35,10 @@ const QSize kExports[] = {{1920, 1080}, {1280, 720}};
 
 // Breaches not mended yet: on a 1024×768 projector in F11 the lesson panel and the memory plot
 // leave pages 1 and 30 too little plot for every callout (issue 47). Any other breach fails, and so
-// does one of these once it is gone, so the list shrinks with the fixes.
+// does a language's place here once it keeps the rule, so the list shrinks with the fixes.
 const char* const kKnown[] = {
     "en page 1 (mode-cpu-synchronize) F11 1024x768",
+    "en page 30 (torch-caching-allocator) F11 1024x768",
     "ja page 1 (mode-cpu-synchronize) F11 1024x768",
     "ja page 30 (torch-caching-allocator) F11 1024x768",
 };

@@ -48,8 +48,19 @@ void verifyPage(MainWindow& window, const Course& course, int index) {
     QVERIFY(lesson->isVisible());
     QCOMPARE(lesson->indicatorText(),
              QStringLiteral("%1 / %2").arg(index + 1).arg(course.pages.size()));
-    QVERIFY(lesson->claimJaText().contains(QString::fromStdString(page.claim.ja)));
-    QVERIFY(lesson->claimEnText().contains(QString::fromStdString(page.claim.en)));
+    if (page.article_claim) {
+        // The article's claim is quoted in both languages whatever the interface's.
+        QVERIFY(lesson->claimJaText().contains(QString::fromStdString(page.claim.ja)));
+        QVERIFY(lesson->claimEnText().contains(QString::fromStdString(page.claim.en)));
+        QCOMPARE(lesson->claimHeadText(), LessonPanel::tr("Claim"));
+    } else {
+        // A sync-mode page's statement once, in the class's language; a misconception is a
+        // myth, never "in short".
+        QCOMPARE(lesson->claimJaText(), QString::fromStdString(page.claim.in(Language::En)));
+        QVERIFY(lesson->claimEnText().isEmpty());
+        QCOMPARE(lesson->claimHeadText(),
+                 page.myth ? LessonPanel::tr("Myth") : LessonPanel::tr("In short"));
+    }
     QCOMPARE(lesson->truthText(), QString::fromStdString(page.truth.en));
     QCOMPARE(lesson->lookAtText(), QString::fromStdString(page.look_at.en));
     if (page.compare)
@@ -202,7 +213,8 @@ private slots:
         QVERIFY(!window.lessonPanel()->isVisible());
     }
 
-    // The article's claims are "Claim", quoted; a sync-mode page's true statement is neither.
+    // The article's claims are "Claim", quoted; a sync-mode page's true statement is neither, and
+    // its misconception a "Myth".
     void onlyTheArticlesClaimsAreClaims() {
         const Course course = *CourseLibrary::load(nullptr);
         MainWindow window;
@@ -220,6 +232,11 @@ private slots:
                 ->findChild<QLabel*>(QStringLiteral("lessonClaimEn"))
                 ->text();
         };
+        const auto statementText = [&] {
+            return window.lessonPanel()
+                ->findChild<QLabel*>(QStringLiteral("lessonClaimJa"))
+                ->text();
+        };
         QVERIFY(window.startCourse(0));
         QVERIFY(heads().contains(QStringLiteral("Claim")));
         QVERIFY(claimText().startsWith(QStringLiteral("“")));
@@ -229,7 +246,17 @@ private slots:
         QVERIFY(window.startCourse(int(mode - course.pages.begin())));
         QVERIFY(!heads().contains(QStringLiteral("Claim")));
         QVERIFY(heads().contains(QStringLiteral("In short")));
-        QCOMPARE(claimText(), QString::fromStdString(mode->claim.en));
+        QCOMPARE(statementText(), QString::fromStdString(mode->claim.en));
+        QVERIFY(claimText().isEmpty());
+        // A misconception is a myth (page 20: work on the default stream runs alongside other
+        // streams), never "In short" above a truth that contradicts it.
+        const auto myth = std::find_if(course.pages.begin(), course.pages.end(),
+                                       [](const CoursePage& p) { return p.myth; });
+        QVERIFY(myth != course.pages.end());
+        QVERIFY(window.startCourse(int(myth - course.pages.begin())));
+        QVERIFY(heads().contains(QStringLiteral("Myth")));
+        QVERIFY(!heads().contains(QStringLiteral("In short")));
+        QCOMPARE(statementText(), QString::fromStdString(myth->claim.en));
     }
 
     // Claim 1's page compares torch.cpu.synchronize() with torch.cuda.synchronize(): C (or the

@@ -65,6 +65,14 @@ QString HandoutPage::footerText() const {
         .arg(content_.count);
 }
 
+QStringList HandoutPage::blockTexts() const {
+    QStringList out;
+    for (const auto* blocks : {&top_, &bottom_})
+        for (const Block& b : *blocks)
+            out << (b.head.isEmpty() ? b.text : b.head + QStringLiteral(": ") + b.text);
+    return out;
+}
+
 void HandoutPage::layOut() {
     const Theme theme = Theme::light();
     const QFont base = theme.font;
@@ -75,9 +83,9 @@ void HandoutPage::layOut() {
     const QFont head = sized(base, 12, true);
     head_width_ = 0;
     const QString claim_head =
-        content_.page.article_claim
-            ? QCoreApplication::translate("syncscope::LessonPanel", "Claim")
-            : QCoreApplication::translate("syncscope::LessonPanel", "In short");
+        content_.page.article_claim ? QCoreApplication::translate("syncscope::LessonPanel", "Claim")
+        : content_.page.myth        ? QCoreApplication::translate("syncscope::LessonPanel", "Myth")
+                             : QCoreApplication::translate("syncscope::LessonPanel", "In short");
     const QString truth_head = QCoreApplication::translate("syncscope::LessonPanel", "Truth");
     const QString look_head = QCoreApplication::translate("syncscope::LessonPanel", "Look at");
     for (const QString& h : {claim_head, truth_head, look_head})
@@ -86,17 +94,18 @@ void HandoutPage::layOut() {
 
     const CoursePage& page = content_.page;
     const Language language = UiLanguage::current();
-    // An article's claim is quoted as the article states it; a sync-mode page's statement is true.
-    const bool quoted = page.article_claim.has_value();
-    top_ = {{claim_head,
-             quoted ? QStringLiteral("「%1」").arg(qs(page.claim.ja)) : qs(page.claim.ja),
+    // An article's claim is quoted as the article states it, and in English; a sync-mode page's
+    // statement (a summary or a myth) once, in the handout's language.
+    if (page.article_claim)
+        top_ = {
+            {claim_head,
+             QStringLiteral("「%1」").arg(qs(page.claim.ja)),
              sized(base, 17, true),
              {}},
-            {QString(),
-             quoted ? QStringLiteral("“%1”").arg(qs(page.claim.en)) : qs(page.claim.en),
-             sized(base, 14, false),
-             {}},
-            {truth_head, qs(page.truth.in(language)), sized(base, 14, true), {}}};
+            {QString(), QStringLiteral("“%1”").arg(qs(page.claim.en)), sized(base, 14, false), {}}};
+    else
+        top_ = {{claim_head, qs(page.claim.in(language)), sized(base, 17, true), {}}};
+    top_.push_back({truth_head, qs(page.truth.in(language)), sized(base, 14, true), {}});
     bottom_ = {{look_head, qs(page.look_at.in(language)), sized(base, 13, false), {}}};
     if (page.compare)
         bottom_.push_back(

@@ -4,6 +4,7 @@
 #include <QRect>
 #include <QSize>
 #include <QString>
+#include <QStringList>
 #include <memory>
 
 #include "core/code/scenario_code.h"
@@ -49,6 +50,8 @@ public:
     // The texts as printed.
     QString sectionText() const;
     QString footerText() const;
+    // The statement, truth and where-to-look blocks, each "head: text" ("Myth: …").
+    QStringList blockTexts() const;
 
 private:
     struct Block {

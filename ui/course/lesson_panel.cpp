@@ -123,17 +123,21 @@ void LessonPanel::setPage(const CoursePage& page, int index, int count, const QS
             : tr("Sync modes · %1").arg(title));
     // An article's claim is quoted as the article states it and in English. A sync-mode page's
     // statement is true: it is no "claim" and no quotation, right after seven false ones.
+    // A misconception is labelled as one, never as the page's summary; a sync-mode page's
+    // statement is said once, in the class's language.
+    const Language language = UiLanguage::current();
     if (page.article_claim) {
         heads_.front()->setText(tr("Claim"));
         claim_ja_->setText(QStringLiteral("「%1」").arg(qs(page.claim.ja)));
         claim_en_->setText(QStringLiteral("“%1”").arg(qs(page.claim.en)));
+        claim_en_->show();
     } else {
-        heads_.front()->setText(tr("In short"));
-        claim_ja_->setText(qs(page.claim.ja));
-        claim_en_->setText(qs(page.claim.en));
+        heads_.front()->setText(page.myth ? tr("Myth") : tr("In short"));
+        claim_ja_->setText(qs(page.claim.in(language)));
+        claim_en_->clear();
+        claim_en_->hide();
     }
     // What is true, and where to see it, in the class's language.
-    const Language language = UiLanguage::current();
     truth_->setText(qs(page.truth.in(language)));
     look_at_->setText(qs(page.look_at.in(language)));
     if (page.compare) {
@@ -257,6 +261,9 @@ QString LessonPanel::claimJaText() const {
 }
 QString LessonPanel::claimEnText() const {
     return claim_en_->text();
+}
+QString LessonPanel::claimHeadText() const {
+    return heads_.front()->text();
 }
 QString LessonPanel::truthText() const {
     return truth_->text();

@@ -31,6 +31,8 @@ public:
     QString indicatorText() const;
     QString claimJaText() const;
     QString claimEnText() const;
+    // "Claim", "Myth" or "In short": what the first line is.
+    QString claimHeadText() const;
     QString truthText() const;
     QString lookAtText() const;
     QString compareText() const;  // empty when the page compares with nothing

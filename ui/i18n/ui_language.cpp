@@ -3,6 +3,7 @@
 #include <QApplication>
 #include <QLibraryInfo>
 #include <QLocale>
+#include <QPointer>
 #include <QSettings>
 #include <QTranslator>
 
@@ -11,6 +12,9 @@ namespace syncscope {
 namespace {
 
 Language g_current = Language::En;
+// The translators install() put in place: a later install() takes them out first, so English
+// after Japanese is English (tests switch; the window restarts to switch).
+QPointer<QTranslator> g_ours, g_qt;
 
 const char* kSettingsKey = "ui/language";
 
@@ -26,7 +30,15 @@ QTranslator* loadTranslator(const QString& name, const QString& dir) {
 }  // namespace
 
 bool UiLanguage::install(Language language, QString* error) {
+    const bool was_japanese = g_current == Language::Ja;
     g_current = Language::En;
+    for (QPointer<QTranslator>* installed : {&g_ours, &g_qt})
+        if (*installed) {
+            QCoreApplication::removeTranslator(*installed);
+            delete installed->data();
+        }
+    if (was_japanese)
+        QLocale::setDefault(QLocale::system());
     if (language == Language::En)
         return true;
     QTranslator* ours = loadTranslator(QStringLiteral("syncscope_ja"), QStringLiteral(":/i18n"));
@@ -36,11 +48,14 @@ bool UiLanguage::install(Language language, QString* error) {
         return false;
     }
     QCoreApplication::installTranslator(ours);
+    g_ours = ours;
     // Qt's own texts (the buttons of QMessageBox, QFileDialog) come from qtbase_ja.qm when the
     // Debian package qt6-translations-l10n is installed; without it they stay English.
     if (QTranslator* qt = loadTranslator(QStringLiteral("qtbase_ja"),
-                                         QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+                                         QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {
         QCoreApplication::installTranslator(qt);
+        g_qt = qt;
+    }
     g_current = language;
     QLocale::setDefault(QLocale(QLocale::Japanese, QLocale::Japan));
     if (qobject_cast<QGuiApplication*>(QCoreApplication::instance()))

@@ -90,6 +90,28 @@ private slots:
         QVERIFY(!result.course->title.empty());
     }
 
+    // The sync-mode pages that state a misconception say so: twelve of them, each with a truth
+    // that corrects it (issue 47: they were labelled "In short").
+    void mythsAreMarked() {
+        const Course course = *CourseReader::readFile(kCourse).course;
+        int myths = 0;
+        for (const CoursePage& page : course.pages) {
+            QVERIFY2(!(page.myth && page.article_claim), page.scenario.c_str());
+            myths += page.myth ? 1 : 0;
+        }
+        QCOMPARE(myths, 12);
+        for (const char* name :
+             {"copies-pinned-vs-pageable", "mode-legacy-default-stream", "policy-yield"})
+            QVERIFY2(std::any_of(course.pages.begin(), course.pages.end(),
+                                 [&](const CoursePage& p) { return p.scenario == name && p.myth; }),
+                     name);
+        for (const char* name : {"mode-device", "policy-spin"})
+            QVERIFY2(
+                std::none_of(course.pages.begin(), course.pages.end(),
+                             [&](const CoursePage& p) { return p.scenario == name && p.myth; }),
+                name);
+    }
+
     // The article's seven claims come first, in order; claim 1 is torch.cpu.synchronize.
     void articleClaimsComeFirst() {
         const Course course = *CourseReader::readFile(kCourse).course;
@@ -269,6 +291,9 @@ private slots:
         row("article claim 9",
             doc(R"([{"scenario":"mode-device","claim":{"ja":"j","en":"c"},"truth":"t","look_at":"l","article_claim":9}])"),
             "pages[0] (mode-device).article_claim: must be a whole number from 1 to 7, not 9");
+        row("myth not a boolean",
+            doc(R"([{"scenario":"mode-device","claim":{"ja":"j","en":"c"},"truth":"t","look_at":"l","myth":"yes"}])"),
+            "pages[0] (mode-device).myth: must be true or false, not a string");
         row("duplicate", doc("[" + kPage + "," + kPage + "]"),
             "pages[1] (mode-device).scenario: is already the scenario of an earlier page");
         row("second page named",
