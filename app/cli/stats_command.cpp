@@ -69,7 +69,12 @@ int statsCommand(const StatsOptions& options) {
         j["events_by_kind"] = by_kind;
         j["makespan_ns"] = s.makespan_ns;
         j["host_blocked_ns"] = s.host_blocked_ns;
-        j["host_cpu_burnt_ns"] = s.host_cpu_burnt_ns;
+        // Null where no wait's CPU time was measured (an import's waits carry none): not zero.
+        j["host_cpu_burnt_ns"] = s.waits_cpu_unknown > 0 && s.waits_cpu_unknown >= s.host_waits
+                                     ? nlohmann::json(nullptr)
+                                     : nlohmann::json(s.host_cpu_burnt_ns);
+        j["host_waits"] = s.host_waits;
+        j["host_waits_cpu_unmeasured"] = s.waits_cpu_unknown;
         j["gpu_busy_ns"] = s.gpu_busy_ns;
         j["gpu_idle_ns"] = s.gpu_idle_ns;
         j["gpu_idle_from_syncs_ns"] = s.gpu_idle_from_syncs_ns;
@@ -141,8 +146,15 @@ int statsCommand(const StatsOptions& options) {
               << "events           " << trace->events.size() << '\n'
               << "makespan         " << formatDuration(s.makespan_ns) << '\n'
               << "host blocked     " << formatDuration(s.host_blocked_ns) << '\n'
-              << "host CPU burnt   " << formatDuration(s.host_cpu_burnt_ns)
-              << (s.waits_cpu_unknown ? " (some waits unmeasured)" : "") << '\n'
+              << "host CPU burnt   "
+              << (s.waits_cpu_unknown > 0 && s.waits_cpu_unknown >= s.host_waits
+                      ? std::string("not measured")
+                  : s.waits_cpu_unknown > 0
+                      ? "at least " + formatDuration(s.host_cpu_burnt_ns) + " (" +
+                            std::to_string(s.waits_cpu_unknown) + " of " +
+                            std::to_string(s.host_waits) + " waits not measured)"
+                      : formatDuration(s.host_cpu_burnt_ns))
+              << '\n'
               << "GPU busy         " << formatDuration(s.gpu_busy_ns) << '\n'
               << "GPU idle         " << formatDuration(s.gpu_idle_ns)
               << " (of which caused by syncs " << formatDuration(s.gpu_idle_from_syncs_ns) << ")\n";

@@ -128,6 +128,7 @@ TraceStats computeStats(const Trace& trace) {
         if (isTorchCallEvent(e) && e.kind != EventKind::HostWait)
             ++stats.torch_calls[static_cast<std::size_t>(torchCallOf(trace, e))];
         if (e.kind == EventKind::HostWait) {
+            ++stats.host_waits;
             stats.host_blocked_ns = saturatingAdd(stats.host_blocked_ns, e.duration());
             if (e.cpuNs() >= 0)
                 stats.host_cpu_burnt_ns = saturatingAdd(stats.host_cpu_burnt_ns, e.cpuNs());

@@ -21,6 +21,7 @@ struct TraceStats {
     TimeNs host_blocked_ns = 0;           // sum of HostWait durations
     TimeNs host_cpu_burnt_ns = 0;         // sum of HostWait cpu_ns where known
     std::uint64_t waits_cpu_unknown = 0;  // HostWaits whose cpu_ns is unknown (-1)
+    std::uint64_t host_waits = 0;         // HostWaits counted in host_blocked_ns
     // GPU work, busy and idle as GpuActivity defines them (kernels, copies and memsets of positive
     // duration on stream and copy-engine lanes).
     TimeNs gpu_span_ns = 0;             // [first GPU work start, last GPU work end]

@@ -3132,12 +3132,6 @@ Save them before continuing?</source>
         <source>Time the host thread spent waiting in syncs</source>
         <translation>ホストスレッドが同期で待っていた時間</translation>
     </message>
-    <message numerus="yes">
-        <source> (%n wait(s) unknown)</source>
-        <translation>
-            <numerusform> （%n 件の待機は不明）</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Host CPU burnt waiting</source>
         <translation>待機で消費したホスト CPU</translation>
@@ -3219,6 +3213,10 @@ Save them before continuing?</source>
     <message>
         <source>%1 (observation)</source>
         <translation>%1（観察）</translation>
+    </message>
+    <message>
+        <source>at least %1 (%2 of %3 waits not measured)</source>
+        <translation>%1 以上（待機 %3 回のうち %2 回は未計測）</translation>
     </message>
 </context>
 <context>

@@ -19,6 +19,7 @@
 #include "ui/editor/scenario_editor.h"
 #include "ui/editor/scenario_library.h"
 #include "ui/editor/sync_mode_picker.h"
+#include "ui/run/run_summary.h"
 #include "ui/window/imported_trace_page.h"
 #include "ui/window/main_window.h"
 #include "ui/window/scenario_dock.h"
@@ -147,6 +148,38 @@ private slots:
         QVERIFY(window.scenarioDock()->tracePageShown());
         const QString facts = window.scenarioDock()->tracePage()->factsText();
         QVERIFY2(facts.contains(QStringLiteral("Time span: 1.00 ms")), qPrintable(facts));
+    }
+
+    // A sum with parts that were not measured is no zero (issue 47 item 8: "Host CPU burnt
+    // waiting 0 ns (8 wait(s)…" on an import): "not measured", or "at least" with how many.
+    void unmeasuredIsNotZero() {
+        auto trace = std::make_shared<Trace>();
+        Lane host;
+        host.kind = LaneKind::HostThread;
+        const auto thread = trace->addLane(host);
+        for (int k = 0; k < 3; ++k) {
+            TraceEvent wait;
+            wait.kind = EventKind::HostWait;
+            wait.lane = thread;
+            wait.start_ns = k * 1000;
+            wait.end_ns = k * 1000 + 500;
+            trace->addEvent(wait);  // cpu unknown
+        }
+        auto summaryOf = [](std::shared_ptr<const Trace> t) {
+            RunSummary summary;
+            summary.setTrace(std::move(t), std::nullopt);
+            if (!QTest::qWaitFor([&] { return summary.isReady(); }, 30000))
+                return QString();
+            return summary.summaryText();
+        };
+        QString text = summaryOf(trace);
+        QVERIFY2(text.contains(QStringLiteral("Host CPU burnt waiting: not measured")),
+                 qPrintable(text));
+        auto partly = std::make_shared<Trace>(*trace);
+        partly->events[0].setCpuNs(300);
+        text = summaryOf(partly);
+        QVERIFY2(text.contains(QStringLiteral("at least 300 ns (2 of 3 waits not measured)")),
+                 qPrintable(text));
     }
 
     void importedTraceShowsItsPageAndTheEditorComesBackAsLeft() {

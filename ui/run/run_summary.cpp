@@ -124,9 +124,16 @@ void RunSummary::show(const Result& result) {
         row(tr("Host blocked"),
             duration(s.host_blocked_ns) + percentOf(s.host_blocked_ns, s.makespan_ns),
             tr("Time the host thread spent waiting in syncs"));
+        // A sum with parts that were not measured is no zero: say so (an import's waits carry
+        // no CPU time).
         QString burnt = duration(s.host_cpu_burnt_ns);
-        if (s.waits_cpu_unknown > 0)
-            burnt += tr(" (%n wait(s) unknown)", nullptr, int(s.waits_cpu_unknown));
+        if (s.waits_cpu_unknown > 0 && s.waits_cpu_unknown >= s.host_waits)
+            burnt = tr("not measured");
+        else if (s.waits_cpu_unknown > 0)
+            burnt = tr("at least %1 (%2 of %3 waits not measured)")
+                        .arg(burnt)
+                        .arg(s.waits_cpu_unknown)
+                        .arg(s.host_waits);
         row(tr("Host CPU burnt waiting"), burnt,
             tr("CPU time spent spinning or polling while waiting"));
         row(tr("GPU idle"), duration(s.gpu_idle_ns) + percentOf(s.gpu_idle_ns, s.gpu_span_ns),

@@ -37,6 +37,7 @@ private slots:
         QCOMPARE(stats.host_blocked_ns, us(142 + 92));
         QCOMPARE(stats.host_cpu_burnt_ns, us(142));
         QCOMPARE(stats.waits_cpu_unknown, std::uint64_t{1});
+        QCOMPARE(stats.host_waits, std::uint64_t{2});
         QCOMPARE(stats.gpu_span_ns, us(240));
         QCOMPARE(stats.gpu_busy_ns, us(190));
         QCOMPARE(stats.gpu_idle_ns, us(50));
