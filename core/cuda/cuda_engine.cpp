@@ -4,6 +4,7 @@
 #include <cupti.h>
 
 #include <exception>
+#include <filesystem>
 #include <mutex>
 
 #include "core/cuda/cuda_run.h"
@@ -22,12 +23,17 @@ EngineAvailability CudaEngine::availability() const noexcept {
     try {
         int count = 0;
         const cudaError_t e = cudaGetDeviceCount(&count);
-        if (e != cudaSuccess) {
-            a.message = "no usable CUDA device: " + cudaFailure("cudaGetDeviceCount", e);
+        // Without an NVIDIA driver the runtime reports an "insufficient" driver, which reads as
+        // advice to update one: say what is so, that there is no NVIDIA GPU here.
+        const bool no_driver = !std::filesystem::exists("/proc/driver/nvidia/version");
+        if (e == cudaErrorNoDevice || (count == 0 && e == cudaSuccess) ||
+            (e == cudaErrorInsufficientDriver && no_driver)) {
+            a.message = "no NVIDIA GPU found: this machine has " +
+                        std::string(no_driver ? "no NVIDIA driver loaded" : "no CUDA device");
             return a;
         }
-        if (count == 0) {
-            a.message = "no usable CUDA device: the driver reports no device";
+        if (e != cudaSuccess) {
+            a.message = "no usable CUDA device: " + cudaFailure("cudaGetDeviceCount", e);
             return a;
         }
         cudaDeviceProp prop{};

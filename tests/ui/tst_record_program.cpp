@@ -158,6 +158,15 @@ private slots:
         QVERIFY(RecentCommands().entries().isEmpty());
     }
 
+    // A recording lands in the program's data folder named once (it was ".../syncscope/
+    // syncscope/recordings"), named after the script it ran.
+    void theDefaultPathIsClean() {
+        const QString path = RecordDialog::defaultOutPath(QStringLiteral("python3 train.py --x"));
+        QVERIFY2(!path.contains(QStringLiteral("syncscope/syncscope")), qPrintable(path));
+        QVERIFY2(path.contains(QStringLiteral("/syncscope/recordings/train-")), qPrintable(path));
+        QVERIFY2(path.endsWith(QStringLiteral(".json.gz")), qPrintable(path));
+    }
+
     void withoutAGpuTheDialogSaysWhyAndOffersATrace() {
         RecentCommands recent;
         RecordDialog dialog(recent);

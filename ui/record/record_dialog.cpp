@@ -169,10 +169,12 @@ RecordDialog::RecordDialog(const RecentCommands& recent, QWidget* parent)
 }
 
 QString RecordDialog::recordingsFolder() {
-    QString folder = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+    // ~/.local/share/syncscope/recordings: the generic data folder and the program's name once
+    // (the application's own data folder repeats it, ".../syncscope/syncscope").
+    QString folder = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation);
     if (folder.isEmpty())
         folder = QDir::homePath();
-    return QDir(folder).filePath(QStringLiteral("recordings"));
+    return QDir(folder).filePath(QStringLiteral("syncscope/recordings"));
 }
 
 QString RecordDialog::defaultOutPath(const QString& command) {

@@ -1,4 +1,5 @@
 // The CUDA engine on a machine without a usable GPU: it must say so clearly and never crash.
+#include <QFile>
 #include <QRegularExpression>
 #include <QtTest>
 
@@ -10,9 +11,10 @@ using namespace syncscope;
 namespace {
 // The forms availability() promises: the reason first, then the failing call and CUDA's words.
 const QRegularExpression kUnavailable(
-    "^(no usable CUDA device: (cudaGetDeviceCount failed: .+ \\(cuda[A-Za-z]+\\)|the driver "
-    "reports no device|"
-    "cudaGetDeviceProperties failed: .+|.+ has compute capability .+)|CUPTI unavailable: .+)$");
+    "^(no usable CUDA device: (cudaGetDeviceCount failed: .+ \\(cuda[A-Za-z]+\\)|"
+    "cudaGetDeviceProperties failed: .+|.+ has compute capability .+)|"
+    "no NVIDIA GPU found: this machine has (no NVIDIA driver loaded|no CUDA device)|"
+    "CUPTI unavailable: .+)$");
 
 class NullObserver final : public EngineObserver {
 public:
@@ -56,6 +58,13 @@ private slots:
         QVERIFY2(kUnavailable.match(message).hasMatch(),
                  qPrintable("unexpected message: " + message));
         QVERIFY(a.device_name.empty());
+        // Without a driver the runtime says "driver version is insufficient", which reads as
+        // advice to update one (issue 47): the message says there is no NVIDIA GPU.
+        if (!QFile::exists(QStringLiteral("/proc/driver/nvidia/version"))) {
+            QVERIFY2(message.startsWith(QStringLiteral("no NVIDIA GPU found")),
+                     qPrintable(message));
+            QVERIFY2(!message.contains(QStringLiteral("insufficient")), qPrintable(message));
+        }
         qInfo("availability: %s", qPrintable(message));
     }
 
