@@ -78,6 +78,7 @@ IdleAttribution::IdleAttribution(const WaitAttribution& waits)
     }
     before_first_ns_ = saturatingSub(first, trace_first);
     after_last_ns_ = saturatingSub(trace_last, last);
+    axis_span_ns_ = saturatingSub(trace_last, trace_first);
 }
 
 void IdleAttribution::add(TimeNs from, TimeNs to, IdleCause cause, std::uint32_t event) {
@@ -442,9 +443,10 @@ TrText IdleAttribution::describe(const ExplainedGap& gap) const {
                    ? piece
                    : phrase(SYNCSCOPE_TR_NOOP("IdleAttribution", "%1, then %2"), {list, piece});
     }
+    // Where the gap lies, in the unit the timeline's axis shows the trace in.
     return phrase(SYNCSCOPE_TR_NOOP("IdleAttribution", "GPU idle %1 from %2 to %3: %4."),
-                  {formatDuration(gap.duration()), formatMicros(gap.start_ns),
-                   formatMicros(gap.end_ns), list});
+                  {formatDuration(gap.duration()), formatOnAxis(gap.start_ns, axis_span_ns_),
+                   formatOnAxis(gap.end_ns, axis_span_ns_), list});
 }
 
 }  // namespace syncscope

@@ -104,6 +104,7 @@ private:
     std::vector<IdlePiece> pieces_;
     TimeNs before_first_ns_ = 0;
     TimeNs after_last_ns_ = 0;
+    TimeNs axis_span_ns_ = 0;  // the program's span: the unit its times are written in
 };
 
 }  // namespace syncscope

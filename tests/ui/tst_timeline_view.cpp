@@ -1,7 +1,9 @@
 #include <qcustomplot.h>
 
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTest>
+#include <QToolTip>
 #include <optional>
 
 #include "tests/ui/timeline_settle.h"
@@ -201,6 +203,51 @@ private slots:
         QVERIFY(view_->idleGapText(onHost).isEmpty());  // host lanes are not GPU lanes
         const auto k = view_->eventCenter(ids_.firstKernelS0);
         QVERIFY(view_->idleGapText(k->toPoint()).isEmpty());  // busy there
+    }
+
+    // Moving across a gap in 5 px steps, the sentence stays up and unchanged (it was hidden and
+    // shown again at every step), and gives its times in the axis's unit.
+    void idleSentenceStaysWhileInsideTheGap() {
+        const auto gap = view_->model()->idleGaps().front();
+        const double x0 = view_->plot()->xAxis->coordToPixel(static_cast<double>(gap.start));
+        const double x1 = view_->plot()->xAxis->coordToPixel(static_cast<double>(gap.end));
+        QVERIFY2(x1 - x0 > 20, "the gap is too narrow to walk across");
+        const int y = static_cast<int>(view_->plot()->yAxis->coordToPixel(2.5));
+        // Every time Qt's tooltip window is hidden, however briefly.
+        struct HideCounter : QObject {
+            int hides = 0;
+            bool eventFilter(QObject* o, QEvent* e) override {
+                if (e->type() == QEvent::Hide && o->objectName() == QLatin1String("qtooltip_label"))
+                    ++hides;
+                return false;
+            }
+        } counter;
+        qApp->installEventFilter(&counter);
+        QString shown;
+        int hides_after_shown = -1;
+        int steps = 0;
+        for (double x = x0 + 3; x < x1 - 3 && steps < 6; x += 5, ++steps) {
+            QTest::mouseMove(view_->plot(), QPoint(static_cast<int>(x), y));
+            // Longer than Qt's delay before a tooltip asked to hide goes.
+            QTest::qWait(350);
+            if (shown.isEmpty() && QToolTip::isVisible()) {
+                shown = QToolTip::text();
+                hides_after_shown = counter.hides;
+            }
+            if (!shown.isEmpty()) {
+                QVERIFY2(QToolTip::isVisible(), "the sentence went away inside the gap");
+                QCOMPARE(QToolTip::text(), shown);
+            }
+        }
+        qApp->removeEventFilter(&counter);
+        QCOMPARE(counter.hides, hides_after_shown);  // never hidden and shown again
+        QVERIFY2(shown.startsWith(QStringLiteral("GPU idle ")), qPrintable(shown));
+        // The demo spans milliseconds: its gaps are placed in ms, as the axis labels them.
+        QVERIFY2(QRegularExpression(QStringLiteral("from [0-9,]+\\.[0-9]{2} ms to "))
+                     .match(shown)
+                     .hasMatch(),
+                 qPrintable(shown));
+        QToolTip::hideText();
     }
 
     void clickSelects() {

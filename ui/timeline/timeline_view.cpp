@@ -544,7 +544,7 @@ void TimelineView::setSelected(std::optional<std::uint32_t> index, bool emitSign
         emit eventSelected(index);
 }
 
-void TimelineView::setHovered(std::optional<std::uint32_t> index, QPoint globalPos) {
+void TimelineView::setHovered(std::optional<std::uint32_t> index, QPoint globalPos, bool keepTip) {
     if (index != hovered_) {
         hovered_ = index;
         lanes_->setHoveredEvent(index);
@@ -553,7 +553,7 @@ void TimelineView::setHovered(std::optional<std::uint32_t> index, QPoint globalP
     }
     if (index && trace_) {
         QToolTip::showText(globalPos, detailsText(*index), plot_);
-    } else {
+    } else if (!keepTip) {
         QToolTip::hideText();
     }
 }

@@ -231,7 +231,8 @@ private:
     void panByPixels(double dx);
     void requestReplot();
     void setSelected(std::optional<std::uint32_t> index, bool emitSignal);
-    void setHovered(std::optional<std::uint32_t> index, QPoint globalPos);
+    // keepTip: leave the tooltip that shows (an idle gap's sentence) where no event is hovered.
+    void setHovered(std::optional<std::uint32_t> index, QPoint globalPos, bool keepTip = false);
     void showRuler(double t0, double t1);
     void hideOverlay();
     double timeAtPixel(double x) const;

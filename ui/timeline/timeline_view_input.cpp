@@ -142,15 +142,14 @@ bool TimelineView::handleMouse(QEvent* event) {
         switch (drag_) {
             case Drag::None: {
                 const auto hit = eventAt(plot_->mapTo(this, pos));
-                setHovered(hit, me->globalPosition().toPoint());
                 // Over a GPU lane with nothing on it: say why the GPU was idle there, with an
-                // arrow to the cause.
+                // arrow to the cause. The sentence stays while the pointer is inside the gap: it
+                // is not hidden and shown again at every move (the same text does not move).
+                const QString why = hit ? QString() : idleGapText(plot_->mapTo(this, pos));
+                setHovered(hit, me->globalPosition().toPoint(), !why.isEmpty());
                 showIdleGapCause(hit ? QPoint(-1, -1) : plot_->mapTo(this, pos));
-                if (!hit) {
-                    const QString why = idleGapText(plot_->mapTo(this, pos));
-                    if (!why.isEmpty())
-                        QToolTip::showText(me->globalPosition().toPoint(), why, plot_);
-                }
+                if (!why.isEmpty() && !(QToolTip::isVisible() && QToolTip::text() == why))
+                    QToolTip::showText(me->globalPosition().toPoint(), why, plot_);
                 return false;
             }
             case Drag::Pending:
