@@ -47,6 +47,9 @@ inline QStringList placementViolations(const TimelineView& view, const QString& 
             out << name + QStringLiteral(" is cut off by the plot's edge");
         if (inner(p.box).intersects(p.own))
             out << name + QStringLiteral(" covers the interval it explains");
+        for (const QRectF& gap : p.explains)
+            if (inner(p.box).intersects(gap))
+                out << name + QStringLiteral(" covers the GPU idle gap it explains");
         for (std::size_t k = 0; k < drawn.placed.size(); ++k)
             if (k != i && inner(p.box).intersects(drawn.placed[k].box))
                 out << name + QStringLiteral(" covers callout '%1'")

@@ -89,6 +89,12 @@ bool exportComparisonImage(std::shared_ptr<const Trace> a, std::shared_ptr<const
         return false;
     }
     CompareView view;
+    prepareCompareView(view, std::move(a), std::move(b), options);
+    return CompareExporter(view).exportTo(options, error);
+}
+
+void prepareCompareView(CompareView& view, std::shared_ptr<const Trace> a,
+                        std::shared_ptr<const Trace> b, const ExportOptions& options) {
     view.setAttribute(Qt::WA_DontShowOnScreen);
     view.resize(options.size);
     if (options.theme)
@@ -99,7 +105,6 @@ bool exportComparisonImage(std::shared_ptr<const Trace> a, std::shared_ptr<const
         t->setShowCallouts(options.callouts);
     }
     view.setTraces(std::move(a), std::move(b));
-    return CompareExporter(view).exportTo(options, error);
 }
 
 }  // namespace syncscope

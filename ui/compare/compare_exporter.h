@@ -41,5 +41,8 @@ private:
 // --compare B --export OUT`). Needs a QApplication.
 bool exportComparisonImage(std::shared_ptr<const Trace> a, std::shared_ptr<const Trace> b,
                            const ExportOptions& options, QString* error);
+// The offscreen compare view that export draws: its size, theme, and what each half shows.
+void prepareCompareView(CompareView& view, std::shared_ptr<const Trace> a,
+                        std::shared_ptr<const Trace> b, const ExportOptions& options);
 
 }  // namespace syncscope

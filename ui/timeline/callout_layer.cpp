@@ -135,7 +135,8 @@ std::vector<CalloutLayer::Placed> CalloutLayer::layout() const {
         const double yb = value_axis_->coordToPixel(slot + 1.0 - margin);
         p.own = QRectF(QPointF(x0 - widen, std::min(ya, yb)), QPointF(x1 + widen, std::max(ya, yb)))
                     .intersected(area);
-        requests.push_back({p.anchor, p.box.size(), bar_half, p.own});
+        p.explains = idleBandsOver(map, static_cast<TimeNs>(t0), static_cast<TimeNs>(t1));
+        requests.push_back({p.anchor, p.box.size(), bar_half, p.own, p.explains});
         out.push_back(std::move(p));
     }
     if (out.empty())
@@ -191,6 +192,35 @@ std::vector<CalloutLayer::Placed> CalloutLayer::layout() const {
     for (const std::size_t i : placed.overflow)
         out[i].keeps_rule = false;
     return out;
+}
+
+std::vector<QRectF> CalloutLayer::idleBandsOver(const TimeMapping& map, TimeNs t0,
+                                                TimeNs t1) const {
+    std::vector<QRectF> bands;
+    const Trace& trace = *model_->trace();
+    // Runs of GPU rows, as the lanes tint an idle gap across them.
+    std::vector<std::pair<int, int>> runs;
+    for (int row = 0; row < model_->rowCount(); ++row) {
+        const auto lane = model_->laneOfRow(row);
+        if (!lane || !isGpuLane(trace.lanes[*lane].kind))
+            continue;
+        if (!runs.empty() && runs.back().second == row)
+            runs.back().second = row + 1;
+        else
+            runs.emplace_back(row, row + 1);
+    }
+    if (runs.empty() || t1 < t0)
+        return bands;
+    std::vector<IdleSpan> gaps;
+    model_->idleGapsInView(t0, t1, map.spanNs(2.0), gaps);
+    for (const auto& [a, b] : runs) {
+        const double y0 = value_axis_->coordToPixel(model_->rowTop(a));
+        const double y1 = value_axis_->coordToPixel(model_->rowTop(b));
+        for (const IdleSpan& g : gaps)
+            bands.emplace_back(QPointF(map.toPixel(static_cast<double>(g.start)), std::min(y0, y1)),
+                               QPointF(map.toPixel(static_cast<double>(g.end)), std::max(y0, y1)));
+    }
+    return bands;
 }
 
 std::vector<QRectF> CalloutLayer::keptClear(const TimeMapping& map) const {

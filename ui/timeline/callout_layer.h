@@ -50,9 +50,10 @@ public:
         std::uint32_t event = kNone;
         QString text;
         QRectF box;
-        QPointF anchor;          // where the leader line meets the event
-        QRectF own;              // its event's bar in view: the interval it explains
-        bool keeps_rule = true;  // false: no spot left the lesson readable, even shrunk
+        QPointF anchor;                // where the leader line meets the event
+        QRectF own;                    // its event's bar in view: the interval it explains
+        std::vector<QRectF> explains;  // the GPU's idle gaps over that interval, as drawn
+        bool keeps_rule = true;        // false: no spot left the lesson readable, even shrunk
     };
     // The callouts visible in the current range and where they go; what draw() paints.
     std::vector<Placed> layout() const;
@@ -77,6 +78,8 @@ private:
     QFont font() const;
     double maxTextWidth(const QRectF& area) const;
     QSizeF boxSize(const QString& text, double text_width) const;
+    // The idle gaps' bands (as LanePlottable tints them) over [t0, t1], in widget pixels.
+    std::vector<QRectF> idleBandsOver(const TimeMapping& map, TimeNs t0, TimeNs t1) const;
 
     QPointer<QCPAxis> key_axis_, value_axis_;
     std::shared_ptr<const TimelineModel> model_;

@@ -144,9 +144,12 @@ CalloutPlacer::Attempt CalloutPlacer::placeInOrder(const std::vector<Request>& r
             for (const QRectF& c : clear_)
                 if (near.intersects(c) || segmentCrosses(leader, c, 0.0))
                     return false;
-            // Nor does a box cover the interval it explains (its own bar).
+            // Nor does a box cover the interval it explains (its own bar, the idle gaps there).
             if (!r.own.isEmpty() && near.intersects(r.own))
                 return false;
+            for (const QRectF& gap : r.explains)
+                if (near.intersects(gap))
+                    return false;
             if (strictness == 0)
                 return true;
             const double clearance = strictness == 2 ? kClearance : 0.0;

@@ -24,6 +24,8 @@ public:
         QSizeF size;         // the box, text and padding included
         double reach = 0.0;  // half the bar's height: the leader stops at its edge
         QRectF own;          // the bar itself (the interval it explains), or empty
+        // What else it explains and its box must leave in view: the GPU's idle gaps over its bar.
+        std::vector<QRectF> explains = {};
     };
     struct Result {
         std::vector<QRectF> boxes;          // one per request
