@@ -4,6 +4,7 @@
 #include <QCoreApplication>
 #include <QFontMetricsF>
 #include <algorithm>
+#include <limits>
 
 #include "core/model/torch_call.h"
 #include "ui/timeline/event_details.h"
@@ -198,17 +199,30 @@ std::vector<LanePlottable::CpuSyncLabel> LanePlottable::cpuSyncLabels(
                                                        : barRect(map, model_->rowTop(row),
                                                                  e.start_ns, e.start_ns, 0.0);
             for (const double top : {row_bar.top() + 2.0, row_bar.bottom() - 2.0 - h})
-                for (const double l : {right, left})
+                for (const double l : {right, left, plotRight - w - 2.0})
                     if (l + w <= plotRight || l == left)
                         spots.emplace_back(l, top, w, h);
         }
-        g.box = spots.front();
-        for (const QRectF& spot : spots)
-            if (std::none_of(avoid.begin(), avoid.end(),
-                             [&](const QRectF& a) { return a.intersects(spot); })) {
-                g.box = spot;
-                break;
+        // The first spot that covers nothing readable; else the one that covers least of it,
+        // the lesson's own labels weighing most.
+        auto covered = [](const std::vector<QRectF>& rects, const QRectF& spot) {
+            double area = 0.0;
+            for (const QRectF& r : rects) {
+                const QRectF both = r.intersected(spot);
+                area += both.width() * both.height();
             }
+            return area;
+        };
+        double least = std::numeric_limits<double>::infinity();
+        for (const QRectF& spot : spots) {
+            const double cost = covered(lesson, spot) * 100.0 + covered(avoid, spot);
+            if (cost < least) {
+                least = cost;
+                g.box = spot;
+            }
+            if (cost == 0.0)
+                break;
+        }
     };
     std::vector<Group> groups;
     auto overlaps = [&](const Group& g, std::size_t before) {

@@ -106,10 +106,13 @@ void TimelineView::layoutRows() {
     // above the lanes, as tall as it needs, at most kBandShare of the plot.
     const auto fit = [&] {
         const double whole = std::max(1, plot_->axisRect()->height());
+        // Never so much that a lane is scrolled out of view: the lanes keep a line of label text
+        // each (a band may take them below the theme's height, never below that).
+        const double most = std::min(whole * kBandShare, std::max(0.0, whole - rows * textPx));
         double band = 0.0;
         for (int pass = 0; pass < 4; ++pass) {
             avail = std::max(1.0, whole - band);
-            row_px_ = rows > 0 ? std::max(minPx, avail / rows) : avail;
+            row_px_ = rows > 0 ? std::max(band > 0.0 ? textPx : minPx, avail / rows) : avail;
             const double content = rows * row_px_;
             maxScroll = std::max(0.0, std::ceil(content - avail));
             const double scroll = std::clamp(scroll_px_, 0.0, maxScroll);
@@ -118,8 +121,7 @@ void TimelineView::layoutRows() {
             lower = rows > 0 ? (scroll - band) / row_px_ : 0.0;
             upper = rows > 0 ? (scroll + avail) / row_px_ : 1.0;
             plot_->yAxis->setRange(lower, upper);
-            if (!callouts_->visible() || callouts_->calloutCount() == 0 ||
-                band >= whole * kBandShare)
+            if (!callouts_->visible() || callouts_->calloutCount() == 0 || band >= most)
                 return;
             double need = 0.0;
             for (const CalloutLayer::Placed& placed : callouts_->layout())
@@ -127,7 +129,7 @@ void TimelineView::layoutRows() {
                     need = std::max(need, placed.box.height());
             if (need <= 0.0)
                 return;
-            band = std::min(whole * kBandShare, band + need + 2.0 * CalloutPlacer::kLeader);
+            band = std::min(most, band + need + 2.0 * CalloutPlacer::kLeader);
         }
     };
     // The first layout measured the old labels and ticks: after a change of the rows in view,
