@@ -11,6 +11,7 @@
 #include "core/analysis/wait_attribution.h"
 #include "core/doctor/sync_doctor.h"
 #include "core/interchange/trace_importer.h"
+#include "tests/core/doctor/findings_of.h"
 #include "tests/support/real_traces.h"
 
 using namespace syncscope;
@@ -46,18 +47,10 @@ qint64 ns(const QJsonObject& o, const char* key) {
     return static_cast<qint64>(o.value(QLatin1String(key)).toDouble());
 }
 
-const Finding* find(const std::vector<Finding>& findings, std::string_view id) {
-    for (const Finding& f : findings)
-        if (f.id == id)
-            return &f;
-    return nullptr;
-}
+using test::rankOf;
 
-int rankOf(const std::vector<Finding>& findings, std::string_view id) {
-    for (std::size_t k = 0; k < findings.size(); ++k)
-        if (findings[k].id == id)
-            return static_cast<int>(k) + 1;
-    return -1;
+const Finding* find(const std::vector<Finding>& findings, std::string_view id) {
+    return test::findingOf(findings, id);
 }
 
 QString listed(const std::vector<Finding>& findings) {

@@ -4,6 +4,7 @@
 #include "core/doctor/finding_catalogue.h"
 #include "core/doctor/sync_doctor.h"
 #include "core/interchange/trace_importer.h"
+#include "tests/core/doctor/findings_of.h"
 #include "tests/support/real_traces.h"
 
 using namespace syncscope;
@@ -107,18 +108,10 @@ Trace importLoop(const Loop& loop) {
     return std::move(*r.trace);
 }
 
-const Finding* find(const std::vector<Finding>& findings, std::string_view id) {
-    for (const Finding& f : findings)
-        if (f.id == id)
-            return &f;
-    return nullptr;
-}
+using test::rankOf;
 
-int rankOf(const std::vector<Finding>& findings, std::string_view id) {
-    for (std::size_t k = 0; k < findings.size(); ++k)
-        if (findings[k].id == id)
-            return static_cast<int>(k) + 1;
-    return -1;
+const Finding* find(const std::vector<Finding>& findings, std::string_view id) {
+    return test::findingOf(findings, id);
 }
 
 }  // namespace
