@@ -2,6 +2,7 @@
 // tool that recorded it, device, events, lanes, time span) instead of the batch editor's defaults;
 // "Edit a Scenario" brings the editor back as it was left; a run or a scenario brings it back too.
 #include <QApplication>
+#include <QDockWidget>
 #include <QFileInfo>
 #include <QLocale>
 #include <QPushButton>
@@ -20,6 +21,7 @@
 #include "ui/editor/scenario_library.h"
 #include "ui/editor/sync_mode_picker.h"
 #include "ui/run/run_summary.h"
+#include "ui/window/course_feature.h"
 #include "ui/window/imported_trace_page.h"
 #include "ui/window/main_window.h"
 #include "ui/window/scenario_dock.h"
@@ -180,6 +182,30 @@ private slots:
         text = summaryOf(partly);
         QVERIFY2(text.contains(QStringLiteral("at least 300 ns (2 of 3 waits not measured)")),
                  qPrintable(text));
+    }
+
+    // On an import the Code dock closes rather than stand empty (a fifth of a 1366×768 window),
+    // and it comes back with the next scenario (issue 47 item 9).
+    void theCodeDockClosesOnImports() {
+        MainWindow window;
+        QVERIFY(test::showAndRun(window, QStringLiteral("builtin:device-vs-stream")));
+        QDockWidget* code = window.courseFeature()->codeDock();
+        code->show();
+        QTRY_VERIFY(code->isVisible());
+        auto imported = std::make_shared<Trace>();
+        Lane host;
+        host.kind = LaneKind::HostThread;
+        TraceEvent work;
+        work.kind = EventKind::HostWork;
+        work.lane = imported->addLane(host);
+        work.end_ns = 1000;
+        imported->addEvent(work);
+        window.showTrace(imported, std::nullopt);
+        QTRY_VERIFY(!code->isVisible());
+        QSignalSpy shown(&window, &MainWindow::runShown);
+        QVERIFY(window.openPath(QStringLiteral("builtin:mode-device"), true));
+        QTRY_VERIFY_WITH_TIMEOUT(!shown.isEmpty(), 60000);
+        QTRY_VERIFY(code->isVisible());
     }
 
     void importedTraceShowsItsPageAndTheEditorComesBackAsLeft() {

@@ -183,6 +183,15 @@ void CourseFeature::showCoursePage(int index) {
 
 void CourseFeature::showCodeFor(std::shared_ptr<const Scenario> scenario) {
     highlight_->clear();
+    // An import has no program to show: the dock closes rather than take a fifth of a small
+    // screen empty, and comes back with the next scenario it was open for.
+    if (!scenario && code_dock_->isVisible()) {
+        code_dock_->hide();
+        code_closed_for_import_ = true;
+    } else if (scenario && code_closed_for_import_) {
+        code_dock_->show();
+        code_closed_for_import_ = false;
+    }
     // A live run's snapshots and its final trace carry the same scenario: keep the selection.
     if (scenario && code_view_->scenario() == scenario.get())
         return;

@@ -69,6 +69,7 @@ private:
     CoursePlayer* course_ = nullptr;
     CodeView* code_view_ = nullptr;
     QDockWidget* code_dock_ = nullptr;
+    bool code_closed_for_import_ = false;  // the dock was open when an import closed it
     StepHighlight* highlight_ = nullptr;
     QAction* start_page_action_ = nullptr;
     QAction* course_action_ = nullptr;
