@@ -74,6 +74,44 @@ private slots:
         QVERIFY2(missing.isEmpty(), qPrintable(missing.join(QLatin1Char('\n'))));
     }
 
+    // A Japanese page quotes the timeline's labels as the Japanese timeline shows them (page 3's
+    // look-at line quoted 'host is already here' while the timeline said ホストはもうここにいる),
+    // and a Japanese callout the same.
+    void japaneseTextsQuoteTheJapaneseLabels() {
+        const CourseParseResult course =
+            CourseReader::readFile(SYNCSCOPE_SOURCE_DIR "/resources/course/course.json");
+        QVERIFY2(course.ok(), course.errorText().c_str());
+        QStringList english;
+        for (const CoursePage& page : course.course->pages) {
+            const auto parsed = ScenarioReader::readFile(
+                (kScenarios + "/" + QString::fromStdString(page.scenario) + ".json").toStdString());
+            QVERIFY2(parsed.ok(), parsed.errorText().c_str());
+            std::vector<LessonText> labels;
+            const auto collect = [&](const auto& self, const std::vector<Step>& steps) -> void {
+                for (const Step& step : steps) {
+                    if (!step.label.ja.empty() && step.label.ja != step.label.en)
+                        labels.push_back(step.label);
+                    self(self, step.body);
+                }
+            };
+            collect(collect, parsed.scenario->program);
+            std::vector<std::pair<QString, std::string>> texts{
+                {QStringLiteral("truth"), page.truth.ja},
+                {QStringLiteral("look_at"), page.look_at.ja}};
+            for (std::size_t i = 0; i < parsed.scenario->callouts.size(); ++i)
+                texts.emplace_back(QStringLiteral("callout %1").arg(i),
+                                   parsed.scenario->callouts[i].text.ja);
+            for (const auto& [field, ja] : texts)
+                for (const LessonText& label : labels)
+                    if (!ja.empty() && ja.find(label.en) != std::string::npos)
+                        english << QStringLiteral("%1 %2 quotes '%3', shown as '%4'")
+                                       .arg(QString::fromStdString(page.scenario), field,
+                                            QString::fromStdString(label.en),
+                                            QString::fromStdString(label.ja));
+        }
+        QVERIFY2(english.isEmpty(), qPrintable(english.join(QLatin1Char('\n'))));
+    }
+
     // The checker above would pass anything if it could not see a missing translation.
     void checkerSeesWhatIsMissing() {
         QCOMPARE(problem(LessonText("English")), QStringLiteral("no Japanese"));
