@@ -5,9 +5,12 @@
 
 #include <QAction>
 #include <QtTest>
+#include <algorithm>
 
+#include "core/engine/engine_factory.h"
 #include "core/replay/replay_clock.h"
 #include "tests/ui/tst_timeline_fixtures.h"
+#include "ui/editor/builtin_scenarios.h"
 #include "ui/replay/replay_bar.h"
 #include "ui/replay/replay_controller.h"
 #include "ui/replay/replay_overlay.h"
@@ -91,6 +94,7 @@ private slots:
     void runningEventIsDrawnToNow();
     void eventAfterNowIsNotDrawn();
     void overlayHidesArrowsAndCalloutsUntilItEnds();
+    void calloutsWaitForWhatTheyPointAt();
     void controllerFollowsTheClock();
     void toolbarAndSpaceDriveTheReplay();
 };
@@ -157,6 +161,43 @@ void TestReplay::overlayHidesArrowsAndCalloutsUntilItEnds() {
     QVERIFY(!view.callouts()->now());
     QVERIFY(!view.lanes()->nowNs());
     QCOMPARE(ReplayOverlay::label(1250 * kUs, 0), QStringLiteral("now 1.25 ms"));
+}
+
+// A callout appears once what it points at is drawn, not at the instant its event begins (at
+// 2.5 µs the 'timing' callout of claim 1 showed before its host work was drawn).
+void TestReplay::calloutsWaitForWhatTheyPointAt() {
+    const auto scenario = BuiltinScenarios::load(QStringLiteral("mode-cpu-synchronize"), nullptr);
+    QVERIFY(scenario);
+    const EngineChoice choice = chooseEngine("sim");
+    EngineObserver quiet;
+    CancelToken cancel;
+    RunResult run = choice.engine->run(*scenario, quiet, cancel);
+    QCOMPARE(int(run.status), int(RunStatus::Ok));
+    auto trace = std::make_shared<Trace>(std::move(run.trace));
+    if (!trace->scenario)
+        trace->scenario = std::make_shared<const Scenario>(*scenario);
+    TimelineView view;
+    view.resize(1200, 600);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.setTrace(trace);
+    view.zoomToFit();
+    view.plot()->replot(QCustomPlot::rpImmediateRefresh);
+    const auto full = view.callouts()->layout();
+    QVERIFY(!full.empty());
+    for (const auto& placed : full) {
+        const TraceEvent& e = trace->events[placed.event];
+        if (e.end_ns <= e.start_ns)
+            continue;  // an instant is drawn whole the moment it happens
+        view.callouts()->setNow(e.start_ns);
+        for (const auto& early : view.callouts()->layout())
+            QVERIFY2(early.event != placed.event, qPrintable(placed.text));
+        view.callouts()->setNow(e.end_ns);
+        const auto later = view.callouts()->layout();
+        QVERIFY2(std::any_of(later.begin(), later.end(),
+                             [&](const auto& p) { return p.event == placed.event; }),
+                 qPrintable(placed.text));
+    }
 }
 
 void TestReplay::controllerFollowsTheClock() {

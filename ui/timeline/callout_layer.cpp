@@ -18,6 +18,8 @@ constexpr double kPadX = 7.0;
 constexpr double kSlack = 6.0;
 constexpr double kPadY = 4.0;
 constexpr double kFoldPx = 2.0;
+// How much of a bar a replay must have drawn before the callout about it appears.
+constexpr double kDrawnPx = 3.0;
 
 }  // namespace
 
@@ -111,6 +113,12 @@ std::vector<CalloutLayer::Placed> CalloutLayer::layout() const {
             continue;
         if (now_ && e.start_ns > *now_)
             continue;  // a replay has not reached it yet
+        // Nor before what it points at is drawn: a callout over a bar a replay has begun but not
+        // drawn yet would point at nothing (it appeared before the host work it names).
+        if (now_ && *now_ < e.end_ns &&
+            map.toPixel(static_cast<double>(*now_)) - map.toPixel(static_cast<double>(e.start_ns)) <
+                kDrawnPx)
+            continue;
         // The middle of the part of the bar in view (and, in a replay, that has happened), so a
         // long bar's callout stays on screen.
         const double t0 = std::max<double>(static_cast<double>(e.start_ns), range.lower);
