@@ -4,6 +4,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QFile>
+#include <QFontMetrics>
 #include <QImage>
 #include <QRegularExpression>
 #include <QSignalSpy>
@@ -20,6 +21,7 @@
 #include "ui/course/handout_page.h"
 #include "ui/editor/builtin_scenarios.h"
 #include "ui/i18n/ui_language.h"
+#include "ui/timeline/timeline_view.h"
 #include "ui/window/handout_export.h"
 
 using namespace syncscope;
@@ -77,6 +79,16 @@ private slots:
             QVERIFY2(!handout.codeRect().intersects(run), page.scenario.c_str());
             QVERIFY2(handout.codeRect().top() > run.bottom(), page.scenario.c_str());
             QVERIFY(handout.footerText().contains(QStringLiteral("--course %1").arg(k + 1)));
+            // Printed on A4 (297 mm across), the timeline's text is 9 pt or more (it was about
+            // 6), and its lanes are no taller than two and a half lines of it.
+            const QFont font = handout.timeline().theme().font;
+            const double px = font.pixelSize() > 0 ? font.pixelSize() : font.pointSizeF() * 96 / 72;
+            const double printed_pt = px * (297.0 / 25.4 * 72.0) / size.width();
+            QVERIFY2(printed_pt >= 9.0, qPrintable(QStringLiteral("%1: %2 pt")
+                                                       .arg(QString::fromStdString(page.scenario))
+                                                       .arg(printed_pt)));
+            QVERIFY2(handout.timeline().rowHeightPx() <= 2.5 * QFontMetrics(font).height() + 0.5,
+                     page.scenario.c_str());
         }
     }
 

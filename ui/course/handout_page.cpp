@@ -4,6 +4,7 @@
 #include <QFontMetrics>
 #include <QPainter>
 #include <algorithm>
+#include <cmath>
 
 #include "core/analysis/focus_resolver.h"
 #include "ui/code/code_line_text.h"
@@ -18,6 +19,7 @@ namespace {
 
 constexpr int kMargin = 48;
 constexpr int kGap = 14;
+constexpr double kTimelineTextPt = 9.5;  // the least size the timeline's text prints at
 // The run gets at least this share of the page: it is what the page is about.
 constexpr double kMinTimelineShare = 0.42;
 // The code no more than this: a long program is cut with "… N more lines".
@@ -165,7 +167,18 @@ void HandoutPage::layOut() {
     view_ = std::make_unique<TimelineView>();
     view_->setAttribute(Qt::WA_DontShowOnScreen);
     view_->resize(timeline_.size());
-    view_->setTheme(theme.forPicture(timeline_.size()));
+    // Printed, the page's width is an A4 page's (297 mm across, 210 mm upright): the timeline's
+    // text gets the pixels that print at 9.5 pt at least, and its lanes no more height than two
+    // and a half lines of it.
+    Theme printed = theme.forPicture(timeline_.size());
+    const double page_pt = (size_.width() >= size_.height() ? 297.0 : 210.0) / 25.4 * 72.0;
+    const int text_px = static_cast<int>(std::ceil(kTimelineTextPt * size_.width() / page_pt));
+    const int own_px = printed.font.pixelSize() > 0
+                           ? printed.font.pixelSize()
+                           : static_cast<int>(std::lround(printed.font.pointSizeF() * 96.0 / 72.0));
+    printed.font.setPixelSize(std::max(own_px, text_px));
+    view_->setTheme(printed);
+    view_->setMaxRowHeight(2.5 * QFontMetrics(printed.font).height());
     view_->setShowCallouts(true);
     if (content_.trace) {
         const auto focus = FocusResolver::resolve(*content_.trace);

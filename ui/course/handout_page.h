@@ -47,6 +47,8 @@ public:
     QRect codeRect() const { return code_; }
     int codeLinesShown() const { return code_lines_shown_; }
     int codeLineCount() const { return int(code_lines_.size()); }
+    // The run's timeline as the page draws it (for tests: its theme, its rows).
+    const TimelineView& timeline() const { return *view_; }
     // The texts as printed.
     QString sectionText() const;
     QString footerText() const;

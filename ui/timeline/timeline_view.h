@@ -120,6 +120,9 @@ public:
     // The height a row has on screen now: the layout's height, at least a line of label text, and
     // more when all rows fit (they then fill the view).
     double rowHeightPx() const { return row_px_; }
+    // Rows no taller than `px` (0: as tall as the plot allows): a printed page leaves what the
+    // lanes do not need empty rather than stretch a few lanes over it.
+    void setMaxRowHeight(double px) { max_row_px_ = px; }
     // Vertical scroll, in pixels from the top row; clamped to the content.
     double scrollPx() const { return scroll_px_; }
     void setScrollPx(double px);
@@ -274,6 +277,7 @@ private:
     QStringList row_labels_;
     std::pair<int, int> labelled_rows_{-1, -1};
     double row_px_ = LaneLayout::kDefaultHeightPx;
+    double max_row_px_ = 0.0;
     double scroll_px_ = 0.0;
     QAction* taller_ = nullptr;
     QAction* shorter_ = nullptr;

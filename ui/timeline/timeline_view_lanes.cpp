@@ -113,6 +113,8 @@ void TimelineView::layoutRows() {
         for (int pass = 0; pass < 4; ++pass) {
             avail = std::max(1.0, whole - band);
             row_px_ = rows > 0 ? std::max(band > 0.0 ? textPx : minPx, avail / rows) : avail;
+            if (max_row_px_ > 0.0 && rows > 0)
+                row_px_ = std::max(textPx, std::min(row_px_, max_row_px_));
             const double content = rows * row_px_;
             maxScroll = std::max(0.0, std::ceil(content - avail));
             const double scroll = std::clamp(scroll_px_, 0.0, maxScroll);
