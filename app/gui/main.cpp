@@ -290,6 +290,8 @@ int runApplication(int argc, char** argv) {
                 window.setTheme(*theme);
         }
         window.show();
+        if (parser.isSet(full_screen_option))
+            window.setFullScreen(true);
         const QString a = request.scenario.isEmpty() ? request.trace : request.scenario;
         window.compare(a, request.compare, engine);
         QTimer::singleShot(0, &app, [] { syncscope::ProcessGuard::testHook("event"); });

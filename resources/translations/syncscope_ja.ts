@@ -1591,6 +1591,18 @@
         <source>Wrote %1</source>
         <translation>%1 を書き出しました</translation>
     </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>表示(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Zoom to &amp;Fit</source>
+        <translation>全体を表示(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Full &amp;Screen</source>
+        <translation>全画面(&amp;S)</translation>
+    </message>
 </context>
 <context>
     <name>syncscope::CourseFeature</name>

@@ -7,7 +7,9 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QListWidget>
+#include <QPointer>
 #include <QPushButton>
+#include <QScreen>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStatusBar>
@@ -287,7 +289,31 @@ private slots:
             BuiltinScenarios::load(QString::fromStdString(*course.pages.front().compare), nullptr)
                 ->title.en);
         QVERIFY(window.course()->isActive());  // the course goes on behind it
-        compare->close();
+        // It fits the screen (it opened at 1400×1000 on any screen, a 1366×768 projector's too).
+        QVERIFY2(compare->screen()->availableGeometry().contains(compare->frameGeometry()),
+                 qPrintable(QStringLiteral("%1×%2 on a %3×%4 screen")
+                                .arg(compare->frameGeometry().width())
+                                .arg(compare->frameGeometry().height())
+                                .arg(compare->screen()->availableGeometry().width())
+                                .arg(compare->screen()->availableGeometry().height())));
+        // F11 there, and the course's keys: C goes back to the page, Page Down turns it.
+        compare->activateWindow();
+        QTest::keyClick(compare->view(), Qt::Key_F11);
+        QTRY_VERIFY(compare->isFullScreen());
+        QTest::keyClick(compare->view(), Qt::Key_F11);
+        QTRY_VERIFY(!compare->isFullScreen());
+        const QPointer<CompareWindow> open = compare;
+        QTest::keyClick(compare->view(), Qt::Key_C);
+        QTRY_VERIFY(open.isNull());
+        QCOMPARE(window.course()->index(), 0);
+        QTest::keyClick(keyTarget(window), Qt::Key_C);
+        QTRY_VERIFY_WITH_TIMEOUT(window.compareWindow() != nullptr, kRunTimeoutMs);
+        const QPointer<CompareWindow> again = window.compareWindow();
+        const qsizetype runs = shown.size();
+        QTest::keyClick(again->view(), Qt::Key_PageDown);
+        QTRY_VERIFY(again.isNull());
+        QTRY_COMPARE_WITH_TIMEOUT(shown.size(), runs + 1, kRunTimeoutMs);
+        QCOMPARE(window.course()->index(), 1);
         // A page without a comparison has no button and C does nothing.
         pressAndWait(window, shown, Qt::Key_End);
         QVERIFY(!course.pages.back().compare);

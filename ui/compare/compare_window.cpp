@@ -1,10 +1,13 @@
 #include "ui/compare/compare_window.h"
 
 #include <QFileDialog>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScreen>
 #include <QStatusBar>
+#include <algorithm>
 
 #include "ui/compare/compare_exporter.h"
 #include "ui/compare/compare_view.h"
@@ -15,6 +18,11 @@
 namespace syncscope {
 
 namespace {
+
+// The size the window asks for where the screen has room: two timelines and the table.
+constexpr QSize kPreferredSize(1400, 1000);
+// What a window smaller than the screen leaves free around it, for the taskbar and the frame.
+constexpr int kScreenMargin = 40;
 
 struct Loaded {
     TraceSource::Result a;
@@ -38,7 +46,52 @@ CompareWindow::CompareWindow(QWidget* parent) : QMainWindow(parent) {
     QAction* close_action = file->addAction(tr("&Close"));
     close_action->setShortcut(QKeySequence::Close);
     connect(close_action, &QAction::triggered, this, &QWidget::close);
-    resize(1400, 1000);
+    QMenu* view_menu = menuBar()->addMenu(tr("&View"));
+    QAction* fit = view_menu->addAction(tr("Zoom to &Fit"));
+    fit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+    connect(fit, &QAction::triggered, view_, &CompareView::zoomToFit);
+    full_screen_ = view_menu->addAction(tr("Full &Screen"));
+    full_screen_->setCheckable(true);
+    full_screen_->setShortcut(QKeySequence(Qt::Key_F11));
+    connect(full_screen_, &QAction::toggled, this, &CompareWindow::setFullScreen);
+    // Held by the window too, so the keys work while full screen hides the menu bar.
+    addActions({save, close_action, fit, full_screen_});
+    fitToScreen(screen());  // the primary screen until it is shown
+}
+
+void CompareWindow::fitToScreen(const QScreen* screen) {
+    if (!screen)
+        return;
+    const QRect free = screen->availableGeometry();
+    // The margin also holds the title bar and borders, which come on top of the size set here.
+    const QSize size = kPreferredSize.boundedTo(QSize(
+        std::max(320, free.width() - kScreenMargin), std::max(240, free.height() - kScreenMargin)));
+    resize(size);
+    move(free.center() - QPoint(size.width() / 2, size.height() / 2));
+}
+
+void CompareWindow::setFullScreen(bool on) {
+    {
+        const QSignalBlocker blocker(full_screen_);
+        full_screen_->setChecked(on);
+    }
+    if (on == isFullScreen())
+        return;
+    // On a projector the lanes need every row: the bars go while the window is full screen.
+    menuBar()->setVisible(!on);
+    statusBar()->setVisible(!on);
+    if (on)
+        showFullScreen();
+    else
+        showNormal();
+}
+
+void CompareWindow::keyPressEvent(QKeyEvent* event) {
+    if (event->key() == Qt::Key_Escape && isFullScreen()) {
+        setFullScreen(false);
+        return;
+    }
+    QMainWindow::keyPressEvent(event);
 }
 
 CompareWindow::~CompareWindow() = default;

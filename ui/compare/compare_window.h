@@ -5,7 +5,9 @@
 
 #include "core/model/trace.h"
 
+class QAction;
 class QLabel;
+class QScreen;
 
 namespace syncscope {
 
@@ -27,6 +29,12 @@ public:
     void compare(std::shared_ptr<const Trace> a, const QString& b, const QString& engine);
     void setTheme(const Theme& theme);
     CompareView* view() const { return view_; }
+    // Sized to the screen it opens on: the default 1400×1000 where that fits, else the screen's
+    // free area less a margin, so B's time axis and the table of differences stay on screen.
+    void fitToScreen(const QScreen* screen);
+    // F11 (View ▸ Full Screen) toggles; Esc also leaves full screen.
+    void setFullScreen(bool on);
+    QAction* fullScreenAction() const { return full_screen_; }
     // Dialogs are shown unless this is off; tests turn it off.
     void setInteractive(bool interactive) { interactive_ = interactive; }
     QString statusText() const;
@@ -40,7 +48,10 @@ private:
                const QString& engine);
     void exportPicture();
 
+    void keyPressEvent(QKeyEvent* event) override;
+
     CompareView* view_ = nullptr;
+    QAction* full_screen_ = nullptr;
     JobTracker* jobs_ = nullptr;
     QLabel* status_ = nullptr;
     bool interactive_ = true;

@@ -42,13 +42,16 @@ signals:
     // C on a page: show the page's run beside the run it compares with.
     void compareRequested();
 
+public:
+    // What a key does in the course: +1, -1, a jump, leaving, or nothing. The compare window
+    // opened from a page reads the same keys.
+    enum class Move { None, Next, Previous, First, Last, Leave, Compare };
+    static Move moveFor(int key, Qt::KeyboardModifiers modifiers);
+
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
-    // What a key does in the course: +1, -1, a jump, leaving, or nothing.
-    enum class Move { None, Next, Previous, First, Last, Leave, Compare };
-    static Move moveFor(int key, Qt::KeyboardModifiers modifiers);
     bool inScope(QObject* watched) const;
 
     QPointer<QWidget> scope_;

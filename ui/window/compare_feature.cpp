@@ -1,8 +1,10 @@
 #include "ui/window/compare_feature.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QFileDialog>
 #include <QInputDialog>
+#include <QKeyEvent>
 #include <QStatusBar>
 
 #include "ui/compare/compare_window.h"
@@ -21,6 +23,12 @@ CompareFeature::CompareFeature(MainWindow& window) : QObject(&window), window_(w
         tr("Show the run on screen above another run or a recording, on "
            "one time axis, with a table of what differs"));
     connect(compare_with_, &QAction::triggered, this, &CompareFeature::compareWithDialog);
+    // A course page's comparison is of that page: another page closes it.
+    connect(window.course(), &CoursePlayer::pageChanged, this, [this] {
+        if (compare_window_ && from_course_)
+            compare_window_->close();
+    });
+    qApp->installEventFilter(this);
 }
 
 CompareWindow* CompareFeature::compareWindow() const {
@@ -50,6 +58,10 @@ void CompareFeature::compareWithDialog() {
 }
 
 CompareWindow* CompareFeature::compareWith(const QString& b) {
+    return open(b, false);
+}
+
+CompareWindow* CompareFeature::open(const QString& b, bool from_course) {
     const auto trace = window_.currentTrace();
     if (!trace || trace->events.empty())
         return nullptr;
@@ -57,7 +69,12 @@ CompareWindow* CompareFeature::compareWith(const QString& b) {
         compare_window_ = new CompareWindow(&window_);
         compare_window_->setWindowFlag(Qt::Window);
         compare_window_->setAttribute(Qt::WA_DeleteOnClose);
+        compare_window_->fitToScreen(window_.screen());
     }
+    from_course_ = from_course;
+    // In front of a full-screen presentation, full screen too (F11 or Esc gives the window).
+    if (window_.isFullScreen())
+        compare_window_->setFullScreen(true);
     compare_window_->setInteractive(window_.interactive());
     compare_window_->setTheme(window_.timeline()->theme());
     compare_window_->show();
@@ -79,7 +96,45 @@ void CompareFeature::compareCoursePage() {
             tr("The page's run has not finished yet: compare once it has"), 5000);
         return;
     }
-    compareWith(QStringLiteral("builtin:") + QString::fromStdString(*page->compare));
+    open(QStringLiteral("builtin:") + QString::fromStdString(*page->compare), true);
+}
+
+bool CompareFeature::eventFilter(QObject* watched, QEvent* event) {
+    const QEvent::Type type = event->type();
+    if (type != QEvent::KeyPress && type != QEvent::ShortcutOverride)
+        return false;
+    auto* widget = qobject_cast<QWidget*>(watched);
+    if (!compare_window_ || !from_course_ || !window_.course()->isActive() || !widget ||
+        widget->window() != compare_window_)
+        return false;
+    auto* key = static_cast<QKeyEvent*>(event);
+    const CoursePlayer::Move move = CoursePlayer::moveFor(key->key(), key->modifiers());
+    if (move == CoursePlayer::Move::None)
+        return false;
+    // Claimed before the window's shortcuts; acted on at the press.
+    event->accept();
+    if (type == QEvent::ShortcutOverride)
+        return true;
+    CoursePlayer* course = window_.course();
+    compare_window_->close();
+    window_.activateWindow();
+    switch (move) {
+        case CoursePlayer::Move::Next:
+            course->next();
+            break;
+        case CoursePlayer::Move::Previous:
+            course->previous();
+            break;
+        case CoursePlayer::Move::First:
+            course->first();
+            break;
+        case CoursePlayer::Move::Last:
+            course->last();
+            break;
+        default:  // C or Esc: back to the page
+            break;
+    }
+    return true;
 }
 
 }  // namespace syncscope

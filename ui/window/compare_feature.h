@@ -26,12 +26,19 @@ public:
     // page's run, once it is on screen, beside a run of the scenario it compares with.
     void compareCoursePage();
 
+protected:
+    // Opened from the course, the compare window takes the course's keys: Page Down, Space and
+    // the clicker's keys close it and turn the page; C or Esc close it and go back to the page.
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
     void compareWithDialog();
+    CompareWindow* open(const QString& b, bool from_course);
 
     MainWindow& window_;
     QAction* compare_with_ = nullptr;
     QPointer<CompareWindow> compare_window_;
+    bool from_course_ = false;  // the window on screen shows a course page's comparison
 };
 
 }  // namespace syncscope
