@@ -1644,6 +1644,10 @@
             <numerusform>この行のイベント %n 件がタイムライン上にあります</numerusform>
         </translation>
     </message>
+    <message>
+        <source>The Code pane stays closed to give the timeline room: Ctrl+Shift+P opens it</source>
+        <translation>タイムラインの場所を空けるためコード欄は閉じています: Ctrl+Shift+P で開きます</translation>
+    </message>
 </context>
 <context>
     <name>syncscope::ExportFeature</name>
@@ -2360,12 +2364,12 @@ Save them before continuing?</source>
         </translation>
     </message>
     <message>
-        <source>untitled batches</source>
-        <translation>無題のバッチ</translation>
-    </message>
-    <message>
         <source>Range statistics</source>
         <translation>範囲の統計</translation>
+    </message>
+    <message>
+        <source>Untitled</source>
+        <translation>無題</translation>
     </message>
 </context>
 <context>

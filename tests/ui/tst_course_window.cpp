@@ -322,6 +322,28 @@ private slots:
                      ->isVisible());
     }
 
+    // In a 1366×768 window the timeline gets half the height at least (it had about 200 px under
+    // the lesson and the Code dock); the Code dock waits for Ctrl+Shift+P, and the status bar
+    // says so.
+    void aSmallWindowKeepsHalfItsHeightForTheTimeline() {
+        MainWindow window;
+        window.setInteractive(false);
+        window.resize(1366, 706);  // a 1366×768 screen less a panel and the title bar
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QSignalSpy shown(&window, &MainWindow::runShown);
+        QVERIFY(window.startCourse(0));
+        QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 1, kRunTimeoutMs);
+        QVERIFY(!window.codeDock()->isVisible());
+        QVERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("Ctrl+Shift+P")));
+        QTRY_VERIFY2(window.timeline()->height() * 2 >= window.height(),
+                     qPrintable(QStringLiteral("timeline %1 px of %2")
+                                    .arg(window.timeline()->height())
+                                    .arg(window.height())));
+        QTest::keyClick(keyTarget(window), Qt::Key_P, Qt::ControlModifier | Qt::ShiftModifier);
+        QTRY_VERIFY(window.codeDock()->isVisible());
+    }
+
     void f11TogglesFullScreenPresentation() {
         MainWindow window;
         window.setInteractive(false);

@@ -1,14 +1,19 @@
 // The scenario editor: edits go through the undo stack, the sync-mode picker explains each mode,
 // and every table the editor can hold generates a scenario the reader accepts.
 #include <QComboBox>
+#include <QPushButton>
 #include <QSignalSpy>
+#include <QSpinBox>
+#include <QStyleOptionViewItem>
 #include <QTest>
 #include <QUndoStack>
+#include <memory>
 
 #include "core/scenario/scenario_reader.h"
 #include "core/scenario/scenario_writer.h"
 #include "tests/ui/window_test_utils.h"
 #include "ui/editor/batch_table_model.h"
+#include "ui/editor/batch_table_view.h"
 #include "ui/editor/scenario_editor.h"
 #include "ui/editor/sync_mode_picker.h"
 
@@ -44,6 +49,7 @@ private slots:
     void everyModeAndPlacementGeneratesAValidScenario();
     void rowsRunOneAfterAnother();
     void loadedScenarioReplacesTheTableUntilEditedAsBatches();
+    void narrowTableTurnsOnItsSideAndEditsTheSameFields();
 };
 
 void TestEditorScenarioEditor::cellEditsUndoAndRedo_data() {
@@ -265,6 +271,56 @@ void TestEditorScenarioEditor::loadedScenarioReplacesTheTableUntilEditedAsBatche
     editor.undoStack()->undo();
     QVERIFY(editor.hasLoadedScenario());
     QCOMPARE(editor.scenario()->title.en, std::string("from a file"));
+}
+
+// In the dock's 300 px the batches table lies on its side (a row per field, a column per line of
+// batches); wide, a row per line. Either way a cell edits the same field with the same editor,
+// and Add row copies the line of the current cell.
+void TestEditorScenarioEditor::narrowTableTurnsOnItsSideAndEditsTheSameFields() {
+    ScenarioEditor editor;
+    auto* table = editor.findChild<BatchTableView*>(QStringLiteral("batchesTable"));
+    QVERIFY(table);
+    BatchTableModel* model = editor.batchModel();
+    QVERIFY(model->setData(model->index(0, BatchTableModel::Streams), 3, Qt::EditRole));
+    editor.resize(300, 900);
+    editor.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&editor));
+    QTRY_VERIFY(table->isTransposed());
+    QCOMPARE(table->model()->rowCount(), model->columnCount());
+    QCOMPARE(table->model()->columnCount(), model->rowCount());
+    // The fields are named whole in the row headers.
+    QCOMPARE(
+        table->model()->headerData(BatchTableModel::Kernels, Qt::Vertical).toString(),
+        model->headerData(BatchTableModel::Kernels, Qt::Horizontal, Qt::DisplayRole).toString());
+    QStyleOptionViewItem option;
+    const QModelIndex streams = table->model()->index(BatchTableModel::Streams, 0);
+    std::unique_ptr<QWidget> spin(table->itemDelegate()->createEditor(table, option, streams));
+    auto* streams_spin = qobject_cast<QSpinBox*>(spin.get());
+    QVERIFY(streams_spin);
+    QCOMPARE(streams_spin->maximum(), 8);
+    table->itemDelegate()->setEditorData(streams_spin, streams);
+    QCOMPARE(streams_spin->value(), 3);
+    streams_spin->setValue(5);
+    table->itemDelegate()->setModelData(streams_spin, table->model(), streams);
+    QCOMPARE(model->rows().at(0).streams, 5);
+    const QModelIndex kind = table->model()->index(BatchTableModel::Kind, 0);
+    std::unique_ptr<QWidget> combo(table->itemDelegate()->createEditor(table, option, kind));
+    QVERIFY(qobject_cast<QComboBox*>(combo.get()));
+    // Add row copies the current line: the current cell's column on the side.
+    table->setCurrentIndex(streams);
+    QCOMPARE(table->currentBatchRow(), 0);
+    auto* add = editor.findChild<QPushButton*>(QStringLiteral("addBatchRow"));
+    QVERIFY(add);
+    add->click();
+    QCOMPARE(model->rowCount(), 2);
+    QCOMPARE(model->rows().at(1).streams, 5);
+    QCOMPARE(table->model()->columnCount(), 2);
+    QCOMPARE(table->currentBatchRow(), 1);
+    // Wide enough for the nine columns whole: a row per line again, the selection kept.
+    editor.resize(table->wideLayoutWidth() * 2 + 100, 900);
+    QTRY_VERIFY(!table->isTransposed());
+    QCOMPARE(table->model(), static_cast<QAbstractItemModel*>(model));
+    QCOMPARE(table->currentBatchRow(), 1);
 }
 
 QTEST_MAIN(TestEditorScenarioEditor)

@@ -16,6 +16,7 @@
 
 #include "tests/ui/tst_timeline_fixtures.h"
 #include "tests/ui/window_test_utils.h"
+#include "ui/editor/batch_table_view.h"
 #include "ui/editor/builtin_scenarios.h"
 #include "ui/editor/scenario_editor.h"
 #include "ui/editor/step_table_editor.h"
@@ -114,13 +115,42 @@ void addWindowSizes() {
     QTest::newRow("small screen, 1366x768") << QSize(1366, 768);
 }
 
-// What is wrong with the batches table's fit, once the layout settles ("" when nothing).
+// A text `table` cuts: a column narrower than its header or a cell asks, or a row header's
+// label wider than the row headers; empty when every text shows whole.
+QString cutTexts(const QTableView* table) {
+    const QString sideways = unfitColumns(table);
+    if (!sideways.isEmpty())
+        return sideways;
+    const QHeaderView* header = table->horizontalHeader();
+    const QAbstractItemView* view = table;  // QTableView's override is protected
+    for (int c = 0; c < header->count(); ++c) {
+        const int wanted = std::max(view->sizeHintForColumn(c), header->sectionSizeHint(c));
+        if (!header->isSectionHidden(c) && header->sectionSize(c) < wanted)
+            return QStringLiteral("column '%1' cut: %2 px, wants %3")
+                .arg(table->model()->headerData(c, Qt::Horizontal).toString())
+                .arg(header->sectionSize(c))
+                .arg(wanted);
+    }
+    const QHeaderView* rows = table->verticalHeader();
+    const QFontMetrics fm(rows->font());
+    for (int r = 0; r < rows->count(); ++r) {
+        const QString label = table->model()->headerData(r, Qt::Vertical).toString();
+        if (rows->isVisible() && fm.horizontalAdvance(label) > rows->width())
+            return QStringLiteral("row header '%1' cut: %2 px, wants %3")
+                .arg(label)
+                .arg(rows->width())
+                .arg(fm.horizontalAdvance(label));
+    }
+    return {};
+}
+
+// What is wrong with the batches table's fit, once the layout settles ("" when nothing): in the
+// dock it shows every title and value whole (it read "Batc", "s…" there).
 QString batchesTableProblem(const QTableView* table) {
-    (void)QTest::qWaitFor([&] { return table->isVisible() && unfitColumns(table).isEmpty(); },
-                          2000);
+    (void)QTest::qWaitFor([&] { return table->isVisible() && cutTexts(table).isEmpty(); }, 2000);
     if (!table->isVisible())
         return QStringLiteral("no batches table");
-    return unfitColumns(table);
+    return cutTexts(table);
 }
 
 // Whether `w` lies wholly inside `window` (in its coordinates).
@@ -195,8 +225,8 @@ private slots:
         QVERIFY2(problems.isEmpty(), qPrintable(problems));
     }
 
-    void batchesTableNeedsNoSidewaysScrolling_data() { addWindowSizes(); }
-    void batchesTableNeedsNoSidewaysScrolling() {
+    void batchesTableShowsEveryTextWhole_data() { addWindowSizes(); }
+    void batchesTableShowsEveryTextWhole() {
         // What a first start shows in the editor: the batches table shares the dock's width too.
         QFETCH(QSize, size);
         MainWindow window;
@@ -207,13 +237,13 @@ private slots:
         auto* table = window.findChild<QTableView*>(QStringLiteral("batchesTable"));
         QVERIFY(table);
         QCOMPARE(batchesTableProblem(table), QString());
-        // Cut titles keep their start and read whole as a tooltip.
-        QVERIFY(table->horizontalHeader()->defaultAlignment() & Qt::AlignLeft);
-        QCOMPARE(table->horizontalHeader()->textElideMode(), Qt::ElideRight);
+        // On its side in the dock; the fields' titles read whole as a tooltip too.
+        const auto* batches = qobject_cast<const BatchTableView*>(table);
+        QVERIFY(batches && batches->isTransposed());
         const QAbstractItemModel* model = table->model();
-        for (int c = 0; c < model->columnCount(); ++c)
-            QCOMPARE(model->headerData(c, Qt::Horizontal, Qt::ToolTipRole).toString(),
-                     model->headerData(c, Qt::Horizontal).toString());
+        for (int f = 0; f < model->rowCount(); ++f)
+            QCOMPARE(model->headerData(f, Qt::Vertical, Qt::ToolTipRole).toString(),
+                     model->headerData(f, Qt::Vertical).toString());
     }
 
     void fitsASmallScreen() {
@@ -325,6 +355,13 @@ private slots:
             QVERIFY(QTest::qWaitForWindowExposed(&window));
             const auto* table = window.findChild<QTableView*>(QStringLiteral("batchesTable"));
             QVERIFY(table);
+            // The run summary's first sentence wraps rather than scroll the dock sideways.
+            const auto* summary = window.findChild<QScrollArea*>(QStringLiteral("summaryScroll"));
+            QVERIFY(summary);
+            QTRY_VERIFY2(!summary->horizontalScrollBar()->isVisible(),
+                         qPrintable(QStringLiteral("%1x%2: the run summary scrolls sideways")
+                                        .arg(size.width())
+                                        .arg(size.height())));
             const QString batches = batchesTableProblem(table);
             QVERIFY2(
                 batches.isEmpty(),

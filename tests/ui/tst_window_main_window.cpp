@@ -1,6 +1,7 @@
 // The main window: the library lists every built-in scenario, loading one shows it in the editor,
 // running it fills the timeline and the summary, and edits are never silently discarded.
 #include <QDir>
+#include <QLineEdit>
 #include <QSemaphore>
 #include <QSettings>
 #include <QSignalSpy>
@@ -98,6 +99,7 @@ private slots:
     void themeAndEngineAreRemembered();
     void openingATraceDuringARunShowsTheTrace();
     void runPanelOffersRunOnlyForARunnableScenario();
+    void unsavedBatchesAreTitledByTheirTitle();
 };
 
 void TestWindowMainWindow::initTestCase() {
@@ -323,6 +325,24 @@ void TestWindowMainWindow::runPanelOffersRunOnlyForARunnableScenario() {
     emit window.editor()->runnableChanged(true);
     QVERIFY(window.runPanel()->canRun());
     QCOMPARE(window.editor()->parentWidget(), window.runPanel()->parentWidget());
+}
+
+// Batches never saved are named in the title bar by their Title field, as they will be saved
+// ("untitled batches" read as a fault), and "Untitled" when that is empty.
+void TestWindowMainWindow::unsavedBatchesAreTitledByTheirTitle() {
+    MainWindow window;
+    window.setInteractive(false);
+    auto* title = window.editor()->findChild<QLineEdit*>(QStringLiteral("scenarioTitle"));
+    QVERIFY(title);
+    QCOMPARE(window.windowTitle(), title->text() + QStringLiteral("[*] — syncscope"));
+    title->setText(QStringLiteral("Two streams, one sync"));
+    QVERIFY(QMetaObject::invokeMethod(title, "editingFinished"));
+    QCOMPARE(window.windowTitle(), QStringLiteral("Two streams, one sync[*] — syncscope"));
+    window.editor()->undoStack()->undo();
+    QCOMPARE(window.windowTitle(), title->text() + QStringLiteral("[*] — syncscope"));
+    title->setText(QStringLiteral("  "));
+    QVERIFY(QMetaObject::invokeMethod(title, "editingFinished"));
+    QCOMPARE(window.windowTitle(), QStringLiteral("Untitled[*] — syncscope"));
 }
 
 QTEST_MAIN(TestWindowMainWindow)

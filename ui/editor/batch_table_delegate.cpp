@@ -1,5 +1,6 @@
 #include "ui/editor/batch_table_delegate.h"
 
+#include <QAbstractProxyModel>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QSpinBox>
@@ -8,9 +9,21 @@
 
 namespace syncscope {
 
+namespace {
+
+// The field an index edits: its column, or on BatchTableView's side layout its source's column.
+int fieldOf(const QModelIndex& index) {
+    if (const auto* proxy = qobject_cast<const QAbstractProxyModel*>(index.model()))
+        return proxy->mapToSource(index).column();
+    return index.column();
+}
+
+}  // namespace
+
 QWidget* BatchTableDelegate::createEditor(QWidget* parent, const QStyleOptionViewItem&,
                                           const QModelIndex& index) const {
-    switch (index.column()) {
+    const int field = fieldOf(index);
+    switch (field) {
         case BatchTableModel::Kind: {
             auto* combo = new QComboBox(parent);
             for (KernelKind k : {KernelKind::Spin, KernelKind::Compute, KernelKind::Memory})
@@ -26,15 +39,15 @@ QWidget* BatchTableDelegate::createEditor(QWidget* parent, const QStyleOptionVie
         case BatchTableModel::Duration:
         case BatchTableModel::Bytes: {
             auto* spin = new QDoubleSpinBox(parent);
-            spin->setDecimals(index.column() == BatchTableModel::Duration ? 1 : 3);
-            spin->setRange(index.column() == BatchTableModel::Duration ? 0.1 : 0.001,
-                           index.column() == BatchTableModel::Duration ? 60e6 : 65536.0);
-            spin->setSuffix(index.column() == BatchTableModel::Duration ? tr(" µs") : tr(" MiB"));
+            spin->setDecimals(field == BatchTableModel::Duration ? 1 : 3);
+            spin->setRange(field == BatchTableModel::Duration ? 0.1 : 0.001,
+                           field == BatchTableModel::Duration ? 60e6 : 65536.0);
+            spin->setSuffix(field == BatchTableModel::Duration ? tr(" µs") : tr(" MiB"));
             return spin;
         }
         default: {
             auto* spin = new QSpinBox(parent);
-            switch (index.column()) {
+            switch (field) {
                 case BatchTableModel::Batches:
                     spin->setRange(1, 10'000);
                     break;

@@ -5,11 +5,9 @@
 #include <QFrame>
 #include <QGroupBox>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
-#include <QTableView>
 #include <QToolButton>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -18,9 +16,8 @@
 #include "core/scenario/scenario_reader.h"
 #include "core/scenario/scenario_writer.h"
 #include "ui/editor/batch_conversion.h"
-#include "ui/editor/batch_table_delegate.h"
 #include "ui/editor/batch_table_model.h"
-#include "ui/editor/column_fitter.h"
+#include "ui/editor/batch_table_view.h"
 #include "ui/editor/edit_commands.h"
 #include "ui/editor/step_table_editor.h"
 #include "ui/editor/step_table_model.h"
@@ -107,6 +104,10 @@ ScenarioEditor::ScenarioEditor(QWidget* parent)
     connect(this, &ScenarioEditor::scenarioChanged, this, &ScenarioEditor::showGenerationError);
 }
 
+QString ScenarioEditor::batchesTitle() const {
+    return title_->text().trimmed();
+}
+
 QWidget* ScenarioEditor::buildBatchesGroup() {
     auto* group = new QGroupBox(tr("Batches"), this);
     auto* layout = new QVBoxLayout(group);
@@ -130,26 +131,9 @@ QWidget* ScenarioEditor::buildBatchesGroup() {
     title_row->addRow(tr("Title"), title_);
     layout->addLayout(title_row);
 
-    table_ = new QTableView(group);
+    table_ = new BatchTableView(model_, group);
     table_->setObjectName(QStringLiteral("batchesTable"));
-    table_->setModel(model_);
-    table_->setItemDelegate(new BatchTableDelegate(table_));
-    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
-    table_->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
-                            QAbstractItemView::AnyKeyPressed);
-    // Eight columns in a dock about 300 px wide, as the step table: no sideways scrolling, the
-    // widest cut first; refit whenever the rows change what the columns hold.
-    auto* fitter = new ColumnFitter(table_);
-    auto refit = [fitter] { fitter->fit(); };
-    connect(model_, &QAbstractItemModel::modelReset, fitter, refit);
-    connect(model_, &QAbstractItemModel::layoutChanged, fitter, refit);
-    connect(model_, &QAbstractItemModel::dataChanged, fitter, refit);
-    connect(model_, &QAbstractItemModel::rowsInserted, fitter, refit);
-    connect(model_, &QAbstractItemModel::rowsRemoved, fitter, refit);
-    table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 8);
-    table_->setMinimumHeight(120);
     layout->addWidget(table_, 1);
-    fitter->fit();
 
     generation_error_ = new QLabel(group);
     generation_error_->setObjectName(QStringLiteral("generationError"));
@@ -166,17 +150,19 @@ QWidget* ScenarioEditor::buildBatchesGroup() {
 
     auto* buttons = new QHBoxLayout;
     auto* add = new QPushButton(tr("Add row"), group);
+    add->setObjectName(QStringLiteral("addBatchRow"));
     auto* remove = new QPushButton(tr("Remove row"), group);
+    remove->setObjectName(QStringLiteral("removeBatchRow"));
     add->setToolTip(tr("Add a row of batches (a copy of the selected row)"));
     connect(add, &QPushButton::clicked, this, [this] {
-        const QModelIndex current = table_->currentIndex();
-        BatchRow row = current.isValid() ? model_->rows().at(current.row()) : BatchRow{};
+        const int current = table_->currentBatchRow();
+        BatchRow row = current >= 0 ? model_->rows().at(current) : BatchRow{};
         model_->addRow(row);
-        table_->selectRow(model_->rowCount() - 1);
+        table_->selectBatchRow(model_->rowCount() - 1);
     });
     connect(remove, &QPushButton::clicked, this, [this] {
-        const QModelIndex current = table_->currentIndex();
-        model_->removeRow(current.isValid() ? current.row() : model_->rowCount() - 1);
+        const int current = table_->currentBatchRow();
+        model_->removeRow(current >= 0 ? current : model_->rowCount() - 1);
     });
     buttons->addWidget(add);
     buttons->addWidget(remove);

@@ -10,13 +10,13 @@
 class QComboBox;
 class QLabel;
 class QLineEdit;
-class QTableView;
 class QUndoStack;
 class QFrame;
 
 namespace syncscope {
 
 class BatchTableModel;
+class BatchTableView;
 class StepTableEditor;
 class StepTableModel;
 class SyncModePicker;
@@ -39,6 +39,8 @@ public:
     BatchEditorState batchState() const;
     bool hasLoadedScenario() const { return loaded_.has_value(); }
     QString loadedSource() const { return loaded_source_; }
+    // The batches' title as typed (the Title field), trimmed.
+    QString batchesTitle() const;
 
     // Shows a scenario from a file or the library in the step table; the undo history starts
     // over. Its steps are edited there (undoable), and Run runs the edited program.
@@ -89,7 +91,7 @@ private:
 
     QUndoStack* undo_;
     BatchTableModel* model_;
-    QTableView* table_ = nullptr;
+    BatchTableView* table_ = nullptr;
     QLineEdit* title_ = nullptr;
     QLabel* generation_error_ = nullptr;
     QFrame* loaded_banner_ = nullptr;

@@ -64,13 +64,20 @@ RunSummary::RunSummary(QWidget* parent)
     clear();
 }
 
+void RunSummary::addNote(const QString& text) {
+    // Wrapped: a sentence (in Japanese, one without spaces) is longer than the dock is wide.
+    auto* note = new QLabel(text, this);
+    note->setWordWrap(true);
+    form_->addRow(note);
+}
+
 void RunSummary::clear() {
     jobs_->drop();
     ready_ = false;
     violations_ = -1;
     while (form_->rowCount() > 0)
         form_->removeRow(0);
-    form_->addRow(new QLabel(tr("No run yet. Press Run, or open a trace."), this));
+    addNote(tr("No run yet. Press Run, or open a trace."));
     invariants_->clear();
     violation_list_->clear();
     violation_list_->hide();
@@ -81,7 +88,7 @@ void RunSummary::setTrace(std::shared_ptr<const Trace> trace,
     clear();
     while (form_->rowCount() > 0)
         form_->removeRow(0);
-    form_->addRow(new QLabel(tr("Analysing…"), this));
+    addNote(tr("Analysing…"));
     auto held_scenario = scenario ? std::make_shared<const Scenario>(*scenario) : nullptr;
     // A newer trace (or clear()) supersedes this analysis; its result is then never shown.
     auto analyse = [trace = std::move(trace), held_scenario](const JobContext&) {

@@ -41,6 +41,7 @@ signals:
     void eventActivated(std::uint32_t event);
 
 private:
+    void addNote(const QString& text);  // a line of its own, wrapped
     struct Result;
     void show(const Result& result);
 

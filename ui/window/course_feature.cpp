@@ -130,6 +130,16 @@ bool CourseFeature::startCourse(int page) {
         lesson_->show();
         if (window_.view()->roomForCode())
             code_dock_->show();
+        else  // said once the page's run is on screen, or its "Run finished" would hide it
+            connect(
+                &window_, &MainWindow::runShown, this,
+                [this] {
+                    window_.statusBar()->showMessage(
+                        tr("The Code pane stays closed to give the timeline room: Ctrl+Shift+P "
+                           "opens it"),
+                        8000);
+                },
+                Qt::SingleShotConnection);
         // Once the dock is laid out: a quarter of the window, room for a short program.
         QTimer::singleShot(0, this, [this] {
             window_.resizeDocks({code_dock_}, {window_.height() / 4}, Qt::Vertical);

@@ -270,9 +270,10 @@ void MainWindow::updateTitle() {
                                      : qs(traceTitle(*trace_, UiLanguage::current()));
     else if (editor_->hasLoadedScenario())
         name = editor_->loadedSource();
-    else
-        name =
-            scenario_path.isEmpty() ? tr("untitled batches") : QFileInfo(scenario_path).fileName();
+    else if (!scenario_path.isEmpty())
+        name = QFileInfo(scenario_path).fileName();
+    else  // the batches being edited, by the title they will be saved with
+        name = editor_->batchesTitle().isEmpty() ? tr("Untitled") : editor_->batchesTitle();
     setWindowTitle(QStringLiteral("%1[*] — syncscope").arg(name));
     // The mark is the editor's: beside a trace's name it would say the trace was changed.
     setWindowModified(editor_->isModified() && !trace_page);

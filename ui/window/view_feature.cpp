@@ -181,8 +181,11 @@ void ViewFeature::setPresentationFullScreen(bool on) {
 }
 
 bool ViewFeature::roomForCode() const {
+    // Under 900 px (a 1366×768 screen, full or in a window) the lesson and the code together
+    // would leave the lanes under half the height: about 200 px of a 1366×768 window.
     const QScreen* screen = window_.screen();
-    return !full_screen_on_ || !screen || screen->geometry().height() >= kRoomForCode;
+    const int height = full_screen_on_ && screen ? screen->geometry().height() : window_.height();
+    return height >= kRoomForCode;
 }
 
 // Qt's widgets take their texts when they are built, so a new language needs a new window. The

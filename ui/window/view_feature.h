@@ -35,8 +35,8 @@ public:
     // F11: full screen in the presentation theme, and back to the window and theme before.
     void setPresentationFullScreen(bool on);
     bool presentationFullScreen() const { return full_screen_on_; }
-    // Whether the Code dock may open: not in full screen on a screen too short for it and the
-    // lanes both.
+    // Whether the course opens the Code dock: not where the screen (full screen) or the window is
+    // too short for it and the lanes both.
     bool roomForCode() const;
     // The view's part of the settings; full screen's theme and docks are for the room, not the
     // next start.
@@ -55,7 +55,7 @@ private:
     QAction* full_screen_ = nullptr;
     LanguageMenu* language_menu_ = nullptr;
     QString theme_name_ = QStringLiteral("light");
-    // Below this screen height the Code dock stays closed in full screen: the lanes come first.
+    // Below this height the course leaves the Code dock closed: the lanes come first.
     static constexpr int kRoomForCode = 900;
     bool full_screen_on_ = false;
     bool status_before_full_screen_ = true;
