@@ -37,8 +37,9 @@ enum class LegendStyle : std::uint8_t {
     QueueFullLaunch,  // a launch the full launch queue held: drawn in the wait colour
     CpuSync,          // torch.cpu.synchronize(): a rule across the lanes
     Wait,             // a host wait whose manner (spin or sleep) is not recorded (imports)
+    MemorySeries,     // a line of the memory plot, in its colour
 };
-inline constexpr int kLegendStyleCount = 22;
+inline constexpr int kLegendStyleCount = 23;
 
 struct LegendEntry {
     QString label;

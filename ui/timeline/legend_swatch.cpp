@@ -3,6 +3,7 @@
 #include <QPainter>
 #include <QPainterPath>
 #include <algorithm>
+#include <cmath>
 
 #include "ui/timeline/flow_layer.h"
 #include "ui/timeline/lane_plottable.h"
@@ -98,6 +99,14 @@ void LegendSwatch::paint(QPainter* p, const QRectF& sw, const LegendEntry& e, co
             QColor strip = e.color;
             strip.setAlpha(std::min(255, strip.alpha() * 3));
             p->fillRect(QRectF(sw.left(), sw.bottom() - 3, sw.width(), 3), strip);
+            break;
+        }
+        case LegendStyle::MemorySeries: {
+            // The plot's step line: flat, as thick as the plot draws it.
+            p->setRenderHint(QPainter::Antialiasing, false);
+            const double width = std::max(2.0, std::round(t.outlineWidth));
+            p->fillRect(QRectF(sw.left(), sw.center().y() - width / 2.0, sw.width(), width),
+                        e.color);
             break;
         }
         case LegendStyle::LaunchFlow:

@@ -46,28 +46,84 @@ QString MemoryPlot::seriesName(int series) {
     }
 }
 
-MemoryPlot::MemoryPlot(QCustomPlot* plot, int layoutRow) : QObject(plot), plot_(plot) {
+MemoryPlot::MemoryPlot(QCustomPlot* plot, int layoutRow)
+    : QObject(plot), plot_(plot), ticker_(QSharedPointer<QCPAxisTickerFixed>::create()) {
     rect_ = new QCPAxisRect(plot_);
     plot_->plotLayout()->addElement(layoutRow, 0, rect_);
     rect_->setRangeDrag(Qt::Orientations());
     rect_->setRangeZoom(Qt::Orientations());
-    legend_ = new QCPLegend;
-    rect_->insetLayout()->addElement(legend_, Qt::AlignTop | Qt::AlignLeft);
-    legend_->setLayer(QStringLiteral("legend"));
-    legend_->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-    legend_->setWrap(5);
-    legend_->setVisible(false);
     auto* y = rect_->axis(QCPAxis::atLeft);
     y->setNumberFormat(QStringLiteral("g"));
-    y->ticker()->setTickCount(3);
+    // The step is chosen for the height (fitToHeight); a step of 1, 2, 2.5 or 5 times a power of
+    // ten reads as round numbers.
+    ticker_->setScaleStrategy(QCPAxisTickerFixed::ssNone);
+    y->setTicker(ticker_);
+}
+
+void MemoryPlot::addFallMarks(const QVector<double>& keys, const QVector<double>& values,
+                              int series) {
+    QVector<double> at, from;
+    for (qsizetype i = 1; i < values.size(); ++i) {
+        if (values[i] >= values[i - 1])
+            continue;
+        if (at.size() == kMostFallMarks)
+            return;  // a program that frees all the time: its line says enough
+        at.push_back(keys[i]);
+        from.push_back(values[i - 1]);  // the marker sits on top of the fall, pointing down it
+    }
+    if (at.isEmpty())
+        return;
+    auto* marks = plot_->addGraph(rect_->axis(QCPAxis::atBottom), rect_->axis(QCPAxis::atLeft));
+    marks->setLineStyle(QCPGraph::lsNone);
+    marks->setAntialiasedScatters(false);
+    marks->setProperty("series", series);
+    marks->setData(at, from, true);
+    marks_.push_back(marks);
+    fall_marks_ += static_cast<int>(at.size());
+}
+
+std::vector<LegendEntry> MemoryPlot::legendEntries() const {
+    std::vector<LegendEntry> out;
+    for (std::size_t i = 0; i < graphs_.size(); ++i)
+        out.push_back({graphs_[i]->name(), LegendStyle::MemorySeries,
+                       theme_.memory[static_cast<std::size_t>(graph_series_[i])]});
+    return out;
+}
+
+bool MemoryPlot::fitToHeight() {
+    auto* y = rect_->axis(QCPAxis::atLeft);
+    const QFontMetrics fm(y->tickLabelFont());
+    const int height = std::max(1, rect_->height());
+    // Tick labels a line and a half apart at least: as many steps as that leaves, rounded up to
+    // a round step, so there are never more.
+    const int steps = std::max(1, static_cast<int>(height / (1.5 * fm.height())));
+    const double raw = top_ / steps;
+    const double power = std::pow(10.0, std::floor(std::log10(raw)));
+    double step = 10.0 * power;
+    for (const double m : {1.0, 2.0, 2.5, 5.0})
+        if (m * power >= raw) {
+            step = m * power;
+            break;
+        }
+    // The whole title where the height holds it, the unit alone where it would be cut.
+    const QString whole = tr("memory (%1)").arg(unit_);
+    const QString title =
+        QFontMetrics(y->labelFont()).horizontalAdvance(whole) <= height ? whole : unit_;
+    const bool changed = step != ticker_->tickStep() || title != y->label();
+    ticker_->setTickStep(step);
+    y->setLabel(title);
+    return changed;
 }
 
 void MemoryPlot::setTrace(const Trace& trace, TimeNs endNs) {
     for (auto* g : graphs_)
         plot_->removeGraph(g);
+    for (auto* g : marks_)
+        plot_->removeGraph(g);
     graphs_.clear();
+    marks_.clear();
     graph_series_.clear();
-    legend_->clearItems();
+    fall_marks_ = 0;
     std::int64_t peak = 0;
     bool present[kSeries] = {};
     // A series that never rises above zero (the pool of a run that allocates with cudaMalloc
@@ -117,16 +173,17 @@ void MemoryPlot::setTrace(const Trace& trace, TimeNs endNs) {
             values.push_back(last);
         }
         g->setData(keys, values, true);
-        g->addToLegend(legend_);
         graphs_.push_back(g);
         graph_series_.push_back(s);
         has_data_ = true;
+        addFallMarks(keys, values, s);
     }
     has_activity_ = has_data_ && peak > 0;
-    legend_->setVisible(has_data_);
     auto* y = rect_->axis(QCPAxis::atLeft);
-    y->setLabel(tr("memory (%1)").arg(unit_));
-    y->setRange(0, peak > 0 ? static_cast<double>(peak) / divisor * 1.4 : 1.0);
+    // A little room above the peak: the legend is no longer over the lines.
+    top_ = peak > 0 ? static_cast<double>(peak) / divisor * 1.15 : 1.0;
+    y->setRange(0, top_);
+    fitToHeight();
     setTheme(theme_);
 }
 
@@ -143,12 +200,15 @@ void MemoryPlot::setTheme(const Theme& theme) {
         // hundreds of ms at a million events; the lines alone keep the peaks (adaptive sampling).
         graphs_[i]->setBrush(Qt::NoBrush);
     }
-    legend_->setFont(theme.font);
-    legend_->setTextColor(theme.foreground);
-    QColor legendBg = theme.plotBackground;
-    legendBg.setAlpha(220);
-    legend_->setBrush(legendBg);
-    legend_->setBorderPen(QPen(theme.grid));
+    // Each fall's marker: a triangle pointing down, a line of text tall, in its series' colour.
+    const double size = QFontMetrics(theme.font).height() * 0.7;
+    for (QCPGraph* marks : marks_) {
+        const QColor c =
+            marks->property("series").toInt() >= 0
+                ? theme.memory[static_cast<std::size_t>(marks->property("series").toInt())]
+                : theme.foreground;
+        marks->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssTriangleInverted, c, c, size));
+    }
     rect_->setBackground(theme.plotBackground);
 }
 

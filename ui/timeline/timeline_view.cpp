@@ -96,6 +96,9 @@ TimelineView::TimelineView(QWidget* parent) : QWidget(parent) {
     memory_ = new MemoryPlot(plot_, 1);
     memory_ticker_.reset(new TimeTicker(memory_->timeAxis()));
     memory_->timeAxis()->setTicker(memory_ticker_);
+    // Its ticks line up under the lanes' time axis, whose labels sit just above: a second row of
+    // the same labels would take a line of text from the plot.
+    memory_->timeAxis()->setTickLabels(false);
     memory_->axisRect()->axis(QCPAxis::atLeft)->grid()->setSubGridVisible(false);
     auto* group = new QCPMarginGroup(plot_);
     main->setMarginGroup(QCP::msLeft | QCP::msRight, group);
@@ -286,6 +289,10 @@ void TimelineView::applyTheme() {
         styleAxis(axis, t);
     for (auto* axis : memory_->axisRect()->axes())
         styleAxis(axis, t);
+    // Without its tick labels the time axis leaves no room under the plot for the lowest value
+    // label, which hangs below the axis: QCustomPlot drops a label that would leave the picture
+    // (half a line was not enough for the presentation theme's labels).
+    memory_->timeAxis()->setPadding(QFontMetrics(t.font).height() * 3 / 5 + 4);
     QFont laneFont = t.font;
     plot_->yAxis->setTickLabelFont(laneFont);
     // Room right of the plots for half a time label: QCustomPlot drops a tick label that would
@@ -327,7 +334,18 @@ void TimelineView::applyTheme() {
 void TimelineView::fitMemoryMinimum() {
     const int line = QFontMetrics(theme_.font).height();
     const int h = plot_->height() > 0 ? plot_->height() : height();
-    memory_->axisRect()->setMinimumSize(0, std::min(6 * line, std::max(2 * line, h / 6)));
+    // The memory plot takes a third of what the lanes do not need (their rows at the theme's
+    // height, the time axis and room for a lesson's callouts): on a lesson's three lanes a plot a
+    // projector shows, where a sixth of the height left it 65 px under its own legend. At least
+    // three lines of text (less on a short view) and at most a third of the height.
+    const int rows = model_ ? model_->slotCount() : 0;
+    const double lane_px =
+        std::max<double>(line + 2, static_cast<double>(lane_layout_.heightPx()) *
+                                       theme_.laneLabelMinPx / LaneLayout::kDefaultHeightPx);
+    const double spare = h - rows * lane_px - 4.0 * line;
+    const int least = std::max(2 * line, std::min(3 * line, h / 4));
+    memory_->axisRect()->setMinimumSize(
+        0, std::clamp(static_cast<int>(spare / 3.0), least, std::max(least, h / 3)));
 }
 
 void TimelineView::resizeEvent(QResizeEvent* event) {
@@ -411,7 +429,12 @@ std::vector<LegendEntry> TimelineView::legendEntries(int plotWidthPx) const {
     scope.max_flows = flows_->maxVisible();
     // The lanes draw idle gaps of at least 2 px (LanePlottable::drawIdleSpans).
     scope.min_idle_ns = TimeMapping(keys.lower, keys.upper, 0, std::max(1, width)).spanNs(2.0);
-    return syncscope::legendEntries(*model_, theme_, scope);
+    std::vector<LegendEntry> entries = syncscope::legendEntries(*model_, theme_, scope);
+    // The memory plot's series, named here rather than in a legend over their lines.
+    if (memory_shown_)
+        for (LegendEntry& e : memory_->legendEntries())
+            entries.push_back(std::move(e));
+    return entries;
 }
 
 void TimelineView::updateLegend() {

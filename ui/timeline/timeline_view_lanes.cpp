@@ -12,6 +12,7 @@
 #include "ui/timeline/callout_layer.h"
 #include "ui/timeline/callout_placer.h"
 #include "ui/timeline/legend_strip.h"
+#include "ui/timeline/memory_plot.h"
 #include "ui/timeline/search_bar.h"
 #include "ui/timeline/timeline_model.h"
 #include "ui/timeline/timeline_view.h"
@@ -78,6 +79,7 @@ void TimelineView::applyLaneLayout() {
     labelled_rows_ = {-1, -1};
     // The flows and the selection may point at lanes that are gone from the rows now.
     updateLegend();
+    fitMemoryMinimum();  // the memory plot gets what the rows leave
     requestReplot();
     emit laneLayoutChanged();
 }
@@ -88,6 +90,10 @@ constexpr double kBandShare = 0.45;
 }  // namespace
 
 void TimelineView::layoutRows() {
+    // The memory axis' ticks and title follow its height as laid out now: a changed step is set
+    // up before the plot draws (and before a picture renders at its own size).
+    if (memory_shown_ && memory_->fitToHeight())
+        memory_->axisRect()->update(QCPLayoutElement::upPreparation);
     // Heights count slots: a row of nested slices spans one per depth level, each as tall as a
     // lane of one level (so a level never gets below the readable minimum).
     const int rows = model_ ? model_->slotCount() : 0;
