@@ -955,6 +955,17 @@
     </message>
 </context>
 <context>
+    <name>StepLabelText</name>
+    <message>
+        <source>host work</source>
+        <translation>ホストの処理</translation>
+    </message>
+    <message>
+        <source>host callback</source>
+        <translation>ホストコールバック</translation>
+    </message>
+</context>
+<context>
     <name>SyncDoctor</name>
     <message>
         <source>A timer read after it stops %1 before the GPU finishes the op still queued.</source>

@@ -16,11 +16,15 @@
 
 #include "core/engine/engine_factory.h"
 #include "headless_test_utils.h"
+#include "tests/ui/japanese_scan.h"
 #include "ui/course/course_handout.h"
 #include "ui/course/course_library.h"
 #include "ui/course/handout_page.h"
 #include "ui/editor/builtin_scenarios.h"
 #include "ui/i18n/ui_language.h"
+#include "ui/timeline/callout_layer.h"
+#include "ui/timeline/legend_entries.h"
+#include "ui/timeline/timeline_model.h"
 #include "ui/timeline/timeline_view.h"
 #include "ui/window/handout_export.h"
 
@@ -137,6 +141,39 @@ private slots:
                  QStringLiteral("Myth: ") + QString::fromStdString(myth->claim.en));
         for (const QString& block : en.blockTexts())
             QVERIFY2(!block.contains(QString::fromStdString(myth->claim.ja)), qPrintable(block));
+    }
+
+    // A Japanese handout prints no English phrase that has a translation: its heads, texts,
+    // footer, and its run's callouts, event names and legend (issue 47, item 7).
+    void japaneseHandoutsAreJapanese() {
+        QString error;
+        QVERIFY2(UiLanguage::install(Language::Ja, &error), qPrintable(error));
+        const auto dictionary = test::translatedEnglish();
+        const auto course = CourseLibrary::load(&error);
+        QVERIFY2(course, qPrintable(error));
+        QStringList english;
+        for (std::size_t k = 0; k < course->pages.size(); ++k) {
+            const CoursePage& page = course->pages[k];
+            const auto trace = runOf(page.scenario);
+            QVERIFY2(trace, page.scenario.c_str());
+            const HandoutPage handout(
+                {page, int(k), int(course->pages.size()), QString(), QString(), trace},
+                QSize(1600, 1131));
+            QStringList shown = handout.blockTexts();
+            shown << handout.sectionText() << handout.footerText();
+            const TimelineView& view = handout.timeline();
+            for (const auto& placed : view.callouts()->layout())
+                shown << placed.text;
+            for (const LegendEntry& e : view.legendEntries())
+                shown << e.label;
+            for (const TraceEvent& e : trace->events)
+                shown << view.model()->labels().nameOf(*trace, e);
+            for (const QString& text : shown)
+                for (const QString& hit : test::untranslated(text, dictionary))
+                    english << QStringLiteral("page %1: %2").arg(k + 1).arg(hit);
+        }
+        english.removeDuplicates();
+        QVERIFY2(english.isEmpty(), qPrintable(english.join(QLatin1Char('\n'))));
     }
 
     // As a trainer runs it: both languages, every page, one PDF that has them all.

@@ -1,10 +1,24 @@
 // A course page in the class's language: under Japanese the lesson panel shows the page's Japanese
 // truth and look-at line and the Japanese scenario titles, and the timeline the Japanese callouts;
 // under English the English ones. Pages are turned with keys, as in the course itself.
+#include <QAbstractButton>
+#include <QAction>
+#include <QDockWidget>
+#include <QFile>
+#include <QGroupBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMenu>
+#include <QRegularExpression>
 #include <QSignalSpy>
+#include <QTableView>
 #include <QTest>
+#include <QXmlStreamReader>
 #include <algorithm>
+#include <map>
 
+#include "core/scenario/scenario_reader.h"
+#include "tests/ui/japanese_scan.h"
 #include "tests/ui/window_test_utils.h"
 #include "ui/course/course_library.h"
 #include "ui/course/course_player.h"
@@ -12,7 +26,10 @@
 #include "ui/editor/builtin_scenarios.h"
 #include "ui/i18n/ui_language.h"
 #include "ui/run/run_panel.h"
+#include "ui/run/run_summary.h"
 #include "ui/timeline/callout_layer.h"
+#include "ui/timeline/legend_entries.h"
+#include "ui/timeline/timeline_model.h"
 #include "ui/timeline/timeline_view.h"
 #include "ui/window/main_window.h"
 
@@ -66,6 +83,61 @@ void verifyPage(MainWindow& window, const Course& course, int index, Language la
     }
 }
 
+// What the window shows on a Japanese course page that is in English although it has a
+// translation: the lesson panel (not the English quote of the article's claim), the callouts,
+// the events' names, the legend, the run summary and every visible label, button, menu item,
+// dock title, group title and table header.
+QStringList englishOnScreen(MainWindow& window, const std::map<QString, QString>& dictionary) {
+    std::vector<std::pair<QString, QString>> shown;  // (where, text)
+    const LessonPanel* lesson = window.lessonPanel();
+    for (const auto& [where, text] : {std::pair{QStringLiteral("claim"), lesson->claimJaText()},
+                                      std::pair{QStringLiteral("truth"), lesson->truthText()},
+                                      std::pair{QStringLiteral("look at"), lesson->lookAtText()},
+                                      std::pair{QStringLiteral("compare"), lesson->compareText()},
+                                      std::pair{QStringLiteral("page"), lesson->indicatorText()}})
+        shown.emplace_back(where, text);
+    for (const auto& placed : window.timeline()->callouts()->layout())
+        shown.emplace_back(QStringLiteral("callout"), placed.text);
+    const TimelineModel* model = window.timeline()->model();
+    const auto trace = window.timeline()->trace();
+    for (const TraceEvent& e : trace->events)
+        shown.emplace_back(QStringLiteral("event"), model->labels().nameOf(*trace, e));
+    for (const LegendEntry& e : window.timeline()->legendEntries())
+        shown.emplace_back(QStringLiteral("legend"), e.label);
+    shown.emplace_back(QStringLiteral("run summary"), window.summary()->summaryText());
+    for (const QLabel* label : window.findChildren<QLabel*>())
+        if (label->isVisible())
+            shown.emplace_back(QStringLiteral("label"), label->text());
+    for (const QAbstractButton* button : window.findChildren<QAbstractButton*>())
+        if (button->isVisible())
+            shown.emplace_back(QStringLiteral("button"), button->text());
+    for (const QMenu* menu : window.findChildren<QMenu*>())
+        for (const QAction* action : menu->actions())
+            shown.emplace_back(QStringLiteral("menu ") + menu->title(), action->text());
+    for (const QDockWidget* dock : window.findChildren<QDockWidget*>())
+        shown.emplace_back(QStringLiteral("dock"), dock->windowTitle());
+    for (const QGroupBox* group : window.findChildren<QGroupBox*>())
+        if (group->isVisible())
+            shown.emplace_back(QStringLiteral("group"), group->title());
+    for (const QTableView* table : window.findChildren<QTableView*>()) {
+        if (!table->isVisible() || !table->model())
+            continue;
+        for (const auto orientation : {Qt::Horizontal, Qt::Vertical}) {
+            const int count = orientation == Qt::Horizontal ? table->model()->columnCount()
+                                                            : table->model()->rowCount();
+            for (int i = 0; i < count; ++i)
+                shown.emplace_back(QStringLiteral("table header"),
+                                   table->model()->headerData(i, orientation).toString());
+        }
+    }
+    QStringList out;
+    for (const auto& [where, text] : shown)
+        for (const QString& hit : test::untranslated(text, dictionary))
+            out << where + QStringLiteral(": ") + hit;
+    out.removeDuplicates();
+    return out;
+}
+
 // Walks `pages` pages (all when -1) forward with the keys a clicker sends, in turn.
 void walkPages(Language language, int pages) {
     const Course course = *CourseLibrary::load(nullptr);
@@ -78,13 +150,33 @@ void walkPages(Language language, int pages) {
     QSignalSpy shown(&window, &MainWindow::runShown);
     QVERIFY(window.startCourse(0));
     QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 1, kRunTimeoutMs);
+    // Under Japanese, no English phrase that has a translation is left on screen.
+    const std::map<QString, QString> dictionary =
+        language == Language::Ja ? test::translatedEnglish() : std::map<QString, QString>{};
+    QStringList english;
+    const auto scan = [&](int page) {
+        if (language != Language::Ja)
+            return;
+        for (const QString& hit : englishOnScreen(window, dictionary))
+            english << QStringLiteral("page %1 %2").arg(page + 1).arg(hit);
+    };
     verifyPage(window, course, 0, language);
+    scan(0);
     const Qt::Key forward[] = {Qt::Key_PageDown, Qt::Key_Space, Qt::Key_PageDown};
     for (int i = 1; i < count; ++i) {
         QWidget* target = window.focusWidget() ? window.focusWidget() : &window;
         QTest::keyClick(target, forward[i % 3]);
         QTRY_COMPARE_WITH_TIMEOUT(shown.size(), i + 1, kRunTimeoutMs);
         verifyPage(window, course, i, language);
+        scan(i);
+    }
+    english.removeDuplicates();
+    QVERIFY2(english.isEmpty(), qPrintable(english.join(QLatin1Char('\n'))));
+    // The scan knows the interface's phrases and the lessons'.
+    if (language == Language::Ja) {
+        QVERIFY(dictionary.count(QStringLiteral("Event details")) == 1);
+        QVERIFY(dictionary.count(
+                    test::phraseKey(QString::fromStdString(course.pages[0].truth.en))) == 1);
     }
 }
 

@@ -25,6 +25,7 @@ public:
 
 private:
     std::map<std::string, QString, std::less<>> japanese_;  // by the English label
+    bool japanese_ui_ = false;  // a scenario's run under the Japanese interface
 };
 
 }  // namespace syncscope
