@@ -15,7 +15,7 @@ class ComparisonTableWidget;
 class TimelineSync;
 class TimelineView;
 
-// Two runs stacked on one time axis (docs/architecture.md section 5 "Compare"): run A above run B,
+// Two runs stacked on one time axis (docs/compare-and-replay.md): run A above run B,
 // each in its own TimelineView, zoom, pan and selection kept in step, and the difference table
 // underneath.
 class CompareView final : public QWidget {

@@ -10,8 +10,8 @@ namespace syncscope {
 class WaitAttribution;
 
 // Text for the details pane and tooltips: what the event is (kind, name, lane, start, duration,
-// batch, step, bytes) and, for a wait, what it waited for and how (docs/architecture.md section 5:
-// "waited 1.8 ms for kernel 7 on stream 2"). Lines are separated by '\n'.
+// batch, step, bytes) and, for a wait, what it waited for and how (docs/architecture.md section 5
+// "The timeline": "waited 1.8 ms for kernel 7 on stream 2"). Lines are separated by '\n'.
 QString describeEvent(const Trace& trace, std::uint32_t index);
 // The same, plus core/analysis' attribution of a wait ("The host waited 1.80 ms in
 // cudaStreamSynchronize for kernel …; it woke 2.0 µs after the kernel ended (spinning).") — it also

@@ -14,7 +14,7 @@ namespace syncscope {
 
 // How the timeline, the memory plot and exported pictures look. Plain data so a theme can be
 // copied into an export job or compared in a test; the three presets cover desk, dark rooms and
-// projectors (docs/architecture.md section 5).
+// projectors (docs/architecture.md section 5 "The timeline").
 struct Theme {
     QString name;
 

@@ -39,8 +39,9 @@ class SearchBar;
 class TimelineModel;
 class TimeTicker;
 
-// The timeline of docs/architecture.md section 5: a host lane with its waits sub-lane, one lane per
-// stream, flow arrows on demand, and the memory plot underneath on the same time axis.
+// The timeline (docs/architecture.md section 5 "The timeline"): a host lane with its waits
+// sub-lane, one lane per stream, flow arrows on demand, and the memory plot underneath on the same
+// time axis.
 //
 // Interaction: wheel zooms around the cursor (Ctrl+wheel faster, Shift+wheel or a horizontal wheel
 // pans); when the lanes are taller than the view the plain wheel scrolls them and Ctrl+wheel zooms.
