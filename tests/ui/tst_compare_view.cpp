@@ -9,6 +9,7 @@
 #include <QtTest>
 
 #include "core/compare/trace_alignment.h"
+#include "core/engine/engine_factory.h"
 #include "tests/ui/tst_timeline_fixtures.h"
 #include "tests/ui/window_test_utils.h"
 #include "ui/compare/compare_exporter.h"
@@ -16,8 +17,10 @@
 #include "ui/compare/compare_window.h"
 #include "ui/compare/comparison_table_painter.h"
 #include "ui/compare/comparison_table_widget.h"
+#include "ui/editor/builtin_scenarios.h"
 #include "ui/replay/replay_bar.h"
 #include "ui/run/run_panel.h"
+#include "ui/timeline/theme.h"
 #include "ui/timeline/timeline_model.h"
 #include "ui/timeline/timeline_view.h"
 #include "ui/window/main_window.h"
@@ -65,6 +68,8 @@ private slots:
     void timeAxesLineUpDespiteLongerLaneNames();
     void tableShowsBothRunsAndTheDifference();
     void pictureHasTwoTimelinesAndTheTable();
+    void aSlideIsTheSameEachTimeItIsDrawn();
+    void aSlidesTableNeverCutsANumber();
     void mainWindowComparesTheRunOnScreen();
 };
 
@@ -179,7 +184,9 @@ void TestCompareView::pictureHasTwoTimelinesAndTheTable() {
     QVERIFY(layout.a.bottom() < layout.b.top());
     QVERIFY(layout.b.bottom() < layout.legend.top());
     QVERIFY(layout.legend.height() > 0);
-    QVERIFY(layout.legend.bottom() < layout.table.top());
+    // Under the halves, the legend above the table or beside it; never over it.
+    QVERIFY(layout.b.bottom() < layout.table.top());
+    QVERIFY(!layout.legend.intersects(layout.table));
     QCOMPARE(layout.table.bottom(), 899);
     const QColor kernel = view.theme().kindColor(EventKind::Kernel);
     QVERIFY(kernelPixels(image, layout.a.top(), layout.a.bottom(), kernel) > 100);
@@ -193,6 +200,70 @@ void TestCompareView::pictureHasTwoTimelinesAndTheTable() {
                 ++ink;
     QVERIFY(ink > 200);
     testing::maybeSave(image, QStringLiteral("compare-view.png"));
+}
+
+namespace {
+std::shared_ptr<const Trace> simulated(const char* builtin) {
+    const auto scenario = BuiltinScenarios::load(QString::fromLatin1(builtin), nullptr);
+    const EngineChoice choice = chooseEngine("sim");
+    if (!scenario || !choice.engine)
+        return nullptr;
+    EngineObserver quiet;
+    CancelToken cancel;
+    RunResult result = choice.engine->run(*scenario, quiet, cancel);
+    if (result.status != RunStatus::Ok)
+        return nullptr;
+    result.trace.scenario = std::make_shared<const Scenario>(*scenario);
+    return std::make_shared<const Trace>(std::move(result.trace));
+}
+}  // namespace
+
+// The halves' legend and heights follow what each half showed at the size it was last laid out
+// at: claim 5's slide came out with another legend row and a callout with no room the second
+// time it was drawn. Every drawing of a slide is the same picture.
+void TestCompareView::aSlideIsTheSameEachTimeItIsDrawn() {
+    const auto a = simulated("claim-5-sync-does-not-free-memory");
+    const auto b = simulated("sync-memory-empty-cache-swapped");
+    QVERIFY(a && b);
+    // 1280×720 and 1366×768 differed before, among others.
+    for (const QSize size : {QSize(1920, 1080), QSize(1600, 1200), QSize(1366, 768),
+                             QSize(1280, 720), QSize(1024, 768)}) {
+        ExportOptions options;
+        options.size = size;
+        options.theme = Theme::presentation();
+        CompareView view;
+        prepareCompareView(view, a, b, options);
+        const CompareExporter exporter(view);
+        const QImage first = exporter.renderImage(options);
+        QVERIFY(!first.isNull());
+        QVERIFY2(first == exporter.renderImage(options),
+                 qPrintable(QStringLiteral("%1×%2").arg(size.width()).arg(size.height())));
+    }
+}
+
+// On a slide the table shares its width with the legend: its numbers stay whole ("+140.0…" was
+// the spin-vs-sleep slide's difference), the runs' names give way.
+void TestCompareView::aSlidesTableNeverCutsANumber() {
+    const auto a = simulated("policy-spin");
+    const auto b = simulated("policy-blocking-sync");
+    QVERIFY(a && b);
+    ExportOptions options;
+    options.size = QSize(1920, 1080);
+    options.theme = Theme::presentation();
+    CompareView view;
+    prepareCompareView(view, a, b, options);
+    const CompareExporter exporter(view);
+    const auto layout = exporter.layout(options);
+    const ComparisonTable& table = view.table();
+    const auto widths =
+        ComparisonTablePainter::columnWidths(table, view.theme(), layout.table.width());
+    const QFontMetrics fm(view.theme().font);
+    for (int r = 0; r < int(table.rows.size()); ++r)
+        for (int c = 1; c < ComparisonTablePainter::kColumns; ++c) {
+            const QString cell = ComparisonTablePainter::cellText(table, r, c);
+            QVERIFY2(fm.horizontalAdvance(cell) <= widths[std::size_t(c)] - 16,
+                     qPrintable(QStringLiteral("'%1' in %2 px").arg(cell).arg(widths[c] - 16)));
+        }
 }
 
 void TestCompareView::mainWindowComparesTheRunOnScreen() {

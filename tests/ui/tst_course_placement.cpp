@@ -1,7 +1,11 @@
 // The classroom check of the pictures (issue 47): on every course page, in every way the class
 // sees it — F11 on a 1366×768 and a 1024×768 projector, the window at 1366×768, the presentation
-// exports at 1920×1080 and 1280×720 — in English and Japanese, no callout, leader or
-// torch.cpu.synchronize() label covers what the lesson is about (placementViolations).
+// exports at 1920×1080 and 1280×720, and the compare slide of a page with a twin — in English and
+// Japanese, no callout, leader or torch.cpu.synchronize() label covers what the lesson is about
+// (placementViolations), and the lesson panel's words are whole.
+#include <QDir>
+#include <QLabel>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -11,6 +15,7 @@
 #include "ui/compare/compare_exporter.h"
 #include "ui/compare/compare_view.h"
 #include "ui/course/course_library.h"
+#include "ui/course/lesson_panel.h"
 #include "ui/editor/builtin_scenarios.h"
 #include "ui/export/image_exporter.h"
 #include "ui/i18n/ui_language.h"
@@ -36,31 +41,16 @@ constexpr WindowPreset kWindows[] = {
 };
 const QSize kExports[] = {{1920, 1080}, {1280, 720}};
 
-// Not mended yet: on a 1024×768 projector in F11 the lesson panel and the memory plot leave some
-// pages (1, 2 and 30; which of them depends on the fonts the panel settles at) too little plot for
-// every callout (issue 47). Those presets are measured and their breaches are reported, but not
-// failed; every other preset's breach fails.
-// The compare slides draw each run in half the height: several pages' callouts find no room
-// there yet either.
-const char* const kKnownPresets[] = {" F11 1024x768:", " compare A:", " compare B:"};
-
-bool known(const QString& breach) {
-    for (const char* preset : kKnownPresets)
-        if (breach.contains(QLatin1String(preset)))
-            return true;
-    return false;
-}
-
-// The breaches outside the preset not mended yet; those are printed.
-QStringList unexpected(const QStringList& breaches) {
-    QStringList out;
-    for (const QString& breach : breaches) {
-        if (!known(breach))
-            out << breach;
-        else
-            qInfo("not mended yet: %s", qPrintable(breach));
-    }
-    return out;
+// With SYNCSCOPE_PLACEMENT_PICTURES set to a folder, the picture of each breach is saved there
+// (of every picture checked, with SYNCSCOPE_PLACEMENT_EVERY=1): a breach is mended by looking.
+void keepPicture(const QStringList& breaches, const QImage& picture, const QString& where) {
+    const QString folder = qEnvironmentVariable("SYNCSCOPE_PLACEMENT_PICTURES");
+    if (folder.isEmpty() ||
+        (breaches.isEmpty() && qEnvironmentVariable("SYNCSCOPE_PLACEMENT_EVERY") != u"1"))
+        return;
+    QString name = where;
+    name.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9]+")), QStringLiteral("-"));
+    picture.save(QDir(folder).filePath(name + QStringLiteral(".png")));
 }
 
 // A built-in's run on the simulator, as the compare view of a page runs its twin.
@@ -127,7 +117,17 @@ QStringList checkCourse(Language language) {
                 window.timeline()->plot()->replot(QCustomPlot::rpImmediateRefresh);
                 now = test::placementViolations(*window.timeline(), where);
             }
+            // The lesson's own words whole: a row the panel's height did not count was cut off
+            // by the next one (page 30's truth on a 1024×768 projector).
+            for (const QLabel* label : window.lessonPanel()->findChildren<QLabel*>())
+                if (label->isVisible() && label->wordWrap() && !label->text().isEmpty() &&
+                    label->height() + 1 < label->heightForWidth(label->width()))
+                    now << where + QStringLiteral(": the lesson's '%1' is cut off (%2 px of %3)")
+                                       .arg(label->text().left(40))
+                                       .arg(label->height())
+                                       .arg(label->heightForWidth(label->width()));
             breaches << now;
+            keepPicture(now, window.grab().toImage(), where);
             if (preset.full_screen && preset.size.width() == 1366) {
                 // The same run as the slide exports draw it.
                 for (const QSize& size : kExports) {
@@ -136,14 +136,17 @@ QStringList checkCourse(Language language) {
                     options.theme = Theme::presentation();
                     TimelineView view;
                     prepareExportView(view, window.currentTrace(), options);
-                    if (ImageExporter(view).renderImage(options).isNull())
+                    const QImage picture = ImageExporter(view).renderImage(options);
+                    if (picture.isNull())
                         return breaches << where + QStringLiteral(": the export failed");
-                    breaches << test::placementViolations(view,
-                                                          QStringLiteral("%1 page %2 export %3x%4")
-                                                              .arg(lang)
-                                                              .arg(page + 1)
-                                                              .arg(size.width())
-                                                              .arg(size.height()));
+                    const QString exported = QStringLiteral("%1 page %2 export %3x%4")
+                                                 .arg(lang)
+                                                 .arg(page + 1)
+                                                 .arg(size.width())
+                                                 .arg(size.height());
+                    const QStringList found = test::placementViolations(view, exported);
+                    breaches << found;
+                    keepPicture(found, picture, exported);
                 }
                 // A page with a twin: the two runs as the compare slide draws them (the
                 // spin-vs-sleep slide's "Blocking sync" callout covered the gap it explains).
@@ -156,12 +159,15 @@ QStringList checkCourse(Language language) {
                     options.theme = Theme::presentation();
                     CompareView compare;
                     prepareCompareView(compare, window.currentTrace(), b, options);
-                    if (CompareExporter(compare).renderImage(options).isNull())
+                    const QImage picture = CompareExporter(compare).renderImage(options);
+                    if (picture.isNull())
                         return breaches << where + QStringLiteral(": the compare export failed");
                     const QString slide =
                         QStringLiteral("%1 page %2 compare ").arg(lang).arg(page + 1);
-                    breaches << test::placementViolations(*compare.viewA(), slide + 'A');
-                    breaches << test::placementViolations(*compare.viewB(), slide + 'B');
+                    QStringList found = test::placementViolations(*compare.viewA(), slide + 'A');
+                    found << test::placementViolations(*compare.viewB(), slide + 'B');
+                    breaches << found;
+                    keepPicture(found, picture, slide + QStringLiteral("slide"));
                 }
             }
         }
@@ -179,11 +185,11 @@ private slots:
     void cleanup() { UiLanguage::install(Language::En, nullptr); }
 
     void english() {
-        const QStringList breaches = unexpected(checkCourse(Language::En));
+        const QStringList breaches = checkCourse(Language::En);
         QVERIFY2(breaches.isEmpty(), qPrintable(breaches.join(QLatin1Char('\n'))));
     }
     void japanese() {
-        const QStringList breaches = unexpected(checkCourse(Language::Ja));
+        const QStringList breaches = checkCourse(Language::Ja);
         QVERIFY2(breaches.isEmpty(), qPrintable(breaches.join(QLatin1Char('\n'))));
     }
 };

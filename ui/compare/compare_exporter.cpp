@@ -1,5 +1,7 @@
 #include "ui/compare/compare_exporter.h"
 
+#include <qcustomplot.h>
+
 #include <QApplication>
 #include <QPainter>
 #include <algorithm>
@@ -36,6 +38,21 @@ CompareExporter::Layout CompareExporter::layout(const ExportOptions& o) const {
         std::min(h / 3, ComparisonTablePainter::heightFor(view_.table(), view_.theme()));
     const int legend_h =
         o.legend ? std::min(h / 6, LegendStrip::heightFor(legendEntries(w), view_.theme(), w)) : 0;
+    // The legend beside the table where that is shorter than one above the other: the two runs
+    // get the height (on a slide each run has half of what is left, and a lesson's callouts need
+    // room above its lanes).
+    const int table_w = w * 62 / 100;
+    const int side_w = w - table_w;
+    const int side_h =
+        o.legend ? LegendStrip::heightFor(legendEntries(side_w), view_.theme(), side_w) : 0;
+    if (legend_h > 0 && std::max(table_h, side_h) < table_h + legend_h &&
+        side_h <= std::max(table_h, h / 4)) {
+        const int bottom = std::max(table_h, side_h);
+        const int half = std::max(1, (h - bottom) / 2);
+        return {QRect(0, 0, w, half), QRect(0, half, w, half),
+                QRect(table_w, 2 * half, side_w, h - 2 * half),
+                QRect(0, 2 * half, table_w, h - 2 * half)};
+    }
     const int half = std::max(1, (h - table_h - legend_h) / 2);
     return {QRect(0, 0, w, half), QRect(0, half, w, half), QRect(0, 2 * half, w, legend_h),
             QRect(0, 2 * half + legend_h, w, h - 2 * half - legend_h)};
@@ -65,12 +82,33 @@ void CompareExporter::paint(QPainter* painter, const ExportOptions& o, bool vect
     ComparisonTablePainter::paint(painter, l.table, view_.table(), view_.theme());
 }
 
+void CompareExporter::settle(const ExportOptions& o) const {
+    // The parts' heights follow the legend, and the legend what each half shows at the size it
+    // was last laid out at: the first picture of a fresh view came out different from the second
+    // (another legend row, a callout with no room). A pass or two at the picture's own sizes
+    // reaches the layout that stays.
+    const auto same = [](const Layout& x, const Layout& y) {
+        return x.a == y.a && x.b == y.b && x.legend == y.legend && x.table == y.table;
+    };
+    for (int pass = 0; pass < 3; ++pass) {
+        const Layout before = layout(o);
+        QImage scratch(1, 1, QImage::Format_ARGB32_Premultiplied);
+        QCPPainter painter(&scratch);  // what ImageExporter draws with
+        paint(&painter, o, false);
+        painter.end();
+        if (same(before, layout(o)))
+            return;
+    }
+}
+
 QImage CompareExporter::renderImage(const ExportOptions& o, QString* error) const {
+    settle(o);
     return ImageExporter::renderPicture(
         o, view_.theme().background, [&](QPainter* p, bool vector) { paint(p, o, vector); }, error);
 }
 
 bool CompareExporter::exportTo(const ExportOptions& o, QString* error) const {
+    settle(o);
     return ImageExporter::exportPicture(
         o, view_.theme().background, [&](QPainter* p, bool vector) { paint(p, o, vector); }, error);
 }

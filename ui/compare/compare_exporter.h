@@ -32,6 +32,8 @@ public:
 private:
     // The styles either half draws, once each: a spinning wait only A has is still explained.
     std::vector<LegendEntry> legendEntries(int width) const;
+    // Lays the halves out at their parts' sizes until the layout they lead to stops changing.
+    void settle(const ExportOptions& options) const;
     void paint(QPainter* painter, const ExportOptions& options, bool vector) const;
 
     CompareView& view_;

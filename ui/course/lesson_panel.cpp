@@ -151,6 +151,10 @@ void LessonPanel::setPage(const CoursePage& page, int index, int count, const QS
         compare_->clear();
         compare_->hide();
     }
+    // A row without text is no row: its empty head would still take a line of the grid that
+    // heightFor does not count, and the panel's last lines were cut off by that much.
+    for (std::size_t row = 0; row < rows_.size(); ++row)
+        heads_[row]->setVisible(!rows_[row]->isHidden());
     previous_->setEnabled(index > 0);
     next_->setEnabled(index + 1 < count);
     fitHeight();

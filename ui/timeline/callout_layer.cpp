@@ -65,9 +65,15 @@ void CalloutLayer::setExtraCallouts(std::vector<ResolvedCallout> callouts) {
     resolve();
 }
 
-QFont CalloutLayer::font() const {
+QFont CalloutLayer::font(double scale) const {
     QFont f = theme_.font;
     f.setBold(false);
+    if (scale != 1.0) {
+        if (f.pointSizeF() > 0)
+            f.setPointSizeF(f.pointSizeF() * scale);
+        else
+            f.setPixelSize(std::max(1, static_cast<int>(std::lround(f.pixelSize() * scale))));
+    }
     return f;
 }
 
@@ -78,10 +84,10 @@ double CalloutLayer::maxTextWidth(const QRectF& area) const {
     return std::max(120.0, std::min(area.width() * 0.45, fm.averageCharWidth() * 72.0));
 }
 
-QSizeF CalloutLayer::boxSize(const QString& text, double text_width) const {
+QSizeF CalloutLayer::boxSize(const QString& text, double text_width, double scale) const {
     // Balanced lines: a text that needs two lines gets two of about the same length, not a full
     // line and an orphan word.
-    const QFontMetricsF fm(font());
+    const QFontMetricsF fm(font(scale));
     const double one_line = fm.horizontalAdvance(text);
     const double lines = std::ceil(one_line / text_width);
     const double width =
@@ -181,12 +187,18 @@ std::vector<CalloutLayer::Placed> CalloutLayer::layout() const {
     CalloutPlacer::Result placed = placer.placeAll(requests);
     // Where a box finds no spot that leaves the lesson readable, it shrinks: narrower lines, more
     // of them, twice.
-    for (const double narrower : {0.6, 0.4}) {
+    // of them, twice; then smaller type, as wide as it was, and narrower again (the projector's
+    // large type is what leaves a short plot, a compare slide's half, no room).
+    const double least_width = std::min(120.0, text_width);
+    const std::pair<double, double> steps[] = {{1.0, 0.6},  {1.0, 0.4}, {0.82, 1.0},
+                                               {0.82, 0.6}, {0.7, 1.0}, {0.7, 0.5}};
+    for (const auto& [scale, narrower] : steps) {
         if (placed.overflow.empty())
             break;
         for (const std::size_t i : placed.overflow) {
-            out[i].box =
-                QRectF(QPointF(0, 0), boxSize(out[i].text, std::max(120.0, text_width * narrower)));
+            const double width = std::max(least_width * scale, text_width * scale * narrower);
+            out[i].box = QRectF(QPointF(0, 0), boxSize(out[i].text, width, scale));
+            out[i].font_scale = scale;
             requests[i].size = out[i].box.size();
         }
         placed = placer.placeAll(requests);
@@ -273,6 +285,7 @@ void CalloutLayer::draw(QCPPainter* painter) {
         painter->setPen(QPen(accent, line));
         painter->setBrush(fill);
         painter->drawRoundedRect(p.box, 4, 4);
+        painter->setFont(font(p.font_scale));
         painter->setPen(ink);
         painter->drawText(p.box.adjusted(kPadX, kPadY, -kPadX, -kPadY),
                           Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignVCenter, p.text);

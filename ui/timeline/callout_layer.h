@@ -54,6 +54,7 @@ public:
         QRectF own;                    // its event's bar in view: the interval it explains
         std::vector<QRectF> explains;  // the GPU's idle gaps over that interval, as drawn
         bool keeps_rule = true;        // false: no spot left the lesson readable, even shrunk
+        double font_scale = 1.0;       // of the theme's font: less where it found no spot
     };
     // The callouts visible in the current range and where they go; what draw() paints.
     std::vector<Placed> layout() const;
@@ -75,9 +76,9 @@ protected:
 
 private:
     void resolve();
-    QFont font() const;
+    QFont font(double scale = 1.0) const;
     double maxTextWidth(const QRectF& area) const;
-    QSizeF boxSize(const QString& text, double text_width) const;
+    QSizeF boxSize(const QString& text, double text_width, double scale = 1.0) const;
     // The idle gaps' bands (as LanePlottable tints them) over [t0, t1], in widget pixels.
     std::vector<QRectF> idleBandsOver(const TimeMapping& map, TimeNs t0, TimeNs t1) const;
 

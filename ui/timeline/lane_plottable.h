@@ -68,6 +68,9 @@ public:
     struct CpuSyncLabel {
         QString text;
         QRectF box;
+        // Where the rule of its first call starts: a label above the lanes (in the room the view
+        // makes for a lesson's callouts) is joined to it by a leader.
+        QPointF rule_top;
     };
     std::vector<CpuSyncLabel> cpuSyncLabels(const TimeMapping& map) const;
     // Where an event's bar and the text of its label are drawn for `map` (widget pixels), or

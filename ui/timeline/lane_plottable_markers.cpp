@@ -109,6 +109,10 @@ void LanePlottable::drawCpuSyncMarkers(QCPPainter* p, const TimeMapping& map) co
     last_labels_.lesson = lessonLabelBoxes(map);
     for (const CpuSyncLabel& label : cpuSyncLabels(map)) {
         last_labels_.cpu_sync.push_back(label.box);
+        if (label.box.bottom() < label.rule_top.y()) {
+            p->setPen(QPen(theme_.cpuSync, std::max(1.5, markerWidth() * 0.75), Qt::DashLine));
+            p->drawLine(QPointF(label.rule_top.x(), label.box.bottom()), label.rule_top);
+        }
         p->setPen(QPen(theme_.cpuSync, std::max(1.0, theme_.outlineWidth * 2.0)));
         p->setBrush(ground);
         p->drawRect(label.box);
@@ -163,6 +167,7 @@ std::vector<LanePlottable::CpuSyncLabel> LanePlottable::cpuSyncLabels(
         TimeNs left_ns = 0;
         QRectF box;
         QString text;
+        QPointF rule_top;
     };
     // Where a group's label goes: beside the first call's rule, right of it or left, at the top
     // of its row or the bottom, wherever it covers none of the labels the lesson is about nor
@@ -203,6 +208,21 @@ std::vector<LanePlottable::CpuSyncLabel> LanePlottable::cpuSyncLabels(
                     if (l + w <= plotRight || l == left)
                         spots.emplace_back(l, top, w, h);
         }
+        // Above the lanes, where the view made room for the lesson's callouts: on a short plot
+        // a two-line label fits no row without covering the names the lesson is about.
+        const double lanes_top =
+            std::min(mValueAxis->coordToPixel(0.0), mValueAxis->coordToPixel(model_->slotCount()));
+        const double area_top = mValueAxis->axisRect()->rect().top();
+        int rule_slot = slot;  // where drawCpuSyncMarker starts the rule
+        if (model_->firstGpuRow() < model_->rowCount())
+            rule_slot = std::min(rule_slot, model_->rowTop(model_->firstGpuRow()));
+        g.rule_top = QPointF(x, std::min(mValueAxis->coordToPixel(rule_slot),
+                                         mValueAxis->coordToPixel(rule_slot + 1)));
+        if (lanes_top - area_top >= h + 4.0)
+            for (const double top : {lanes_top - h - 2.0, area_top + 2.0})
+                for (const double l : {right, left, plotRight - w - 2.0})
+                    if (l + w <= plotRight || l == left)
+                        spots.emplace_back(l, top, w, h);
         // The first spot that covers nothing readable; else the one that covers least of it,
         // the lesson's own labels weighing most.
         auto covered = [](const std::vector<QRectF>& rects, const QRectF& spot) {
@@ -233,7 +253,7 @@ std::vector<LanePlottable::CpuSyncLabel> LanePlottable::cpuSyncLabels(
     };
     for (const std::uint32_t index : cpuSyncsDrawn(map)) {
         const TimelineModel::QueuedWork queued = model_->gpuWorkQueuedAt(index);
-        Group g{index, 1, queued.ops, queued.left_ns, {}, {}};
+        Group g{index, 1, queued.ops, queued.left_ns, {}, {}, {}};
         layoutOf(g);
         groups.push_back(g);
         // A label that would pile up on one before it joins the one before it: one label says
@@ -249,7 +269,7 @@ std::vector<LanePlottable::CpuSyncLabel> LanePlottable::cpuSyncLabels(
         }
     }
     for (Group& g : groups)
-        out.push_back({g.text, g.box});
+        out.push_back({g.text, g.box, g.rule_top});
     return out;
 }
 

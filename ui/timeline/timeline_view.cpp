@@ -331,9 +331,13 @@ void TimelineView::applyTheme() {
     ruler_label_->setPen(QPen(t.foreground));
 }
 
-void TimelineView::fitMemoryMinimum() {
+bool TimelineView::fitMemoryMinimum() {
     const int line = QFontMetrics(theme_.font).height();
-    const int h = plot_->height() > 0 ? plot_->height() : height();
+    // The height being laid out: a picture's (the plot's viewport while it renders), else the
+    // widget's. A picture measured by the widget's height came out different each time it was
+    // rendered, by whatever size the widget had last.
+    const int laid = plot_->viewport().height();
+    const int h = laid > 0 ? laid : plot_->height() > 0 ? plot_->height() : height();
     // The memory plot takes a third of what the lanes do not need (their rows at the theme's
     // height, the time axis and room for a lesson's callouts): on a lesson's three lanes a plot a
     // projector shows, where a sixth of the height left it 65 px under its own legend. At least
@@ -344,8 +348,11 @@ void TimelineView::fitMemoryMinimum() {
                                        theme_.laneLabelMinPx / LaneLayout::kDefaultHeightPx);
     const double spare = h - rows * lane_px - 4.0 * line;
     const int least = std::max(2 * line, std::min(3 * line, h / 4));
-    memory_->axisRect()->setMinimumSize(
-        0, std::clamp(static_cast<int>(spare / 3.0), least, std::max(least, h / 3)));
+    const int minimum = std::clamp(static_cast<int>(spare / 3.0), least, std::max(least, h / 3));
+    if (memory_->axisRect()->minimumSize().height() == minimum)
+        return false;
+    memory_->axisRect()->setMinimumSize(0, minimum);
+    return true;
 }
 
 void TimelineView::resizeEvent(QResizeEvent* event) {

@@ -217,7 +217,7 @@ private:
 
     // The memory plot's least inner height: six text lines, or less on a short view (a small
     // projector in full screen), where the lanes need the rows more.
-    void fitMemoryMinimum();
+    bool fitMemoryMinimum();  // true: it changed
     void applyTheme();
     void createLaneActions();
     void createSearch();

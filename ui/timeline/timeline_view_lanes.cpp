@@ -14,6 +14,7 @@
 #include "ui/timeline/legend_strip.h"
 #include "ui/timeline/memory_plot.h"
 #include "ui/timeline/search_bar.h"
+#include "ui/timeline/time_mapping.h"
 #include "ui/timeline/timeline_model.h"
 #include "ui/timeline/timeline_view.h"
 
@@ -92,6 +93,14 @@ constexpr double kBandShare = 0.45;
 void TimelineView::layoutRows() {
     // The memory axis' ticks and title follow its height as laid out now: a changed step is set
     // up before the plot draws (and before a picture renders at its own size).
+    // The memory plot's share follows the height laid out now (a picture's own): a changed share
+    // lays the plot out again before anything is measured.
+    if (memory_shown_ && fitMemoryMinimum()) {
+        auto* layout = plot_->plotLayout();
+        layout->update(QCPLayoutElement::upPreparation);
+        layout->update(QCPLayoutElement::upMargins);
+        layout->update(QCPLayoutElement::upLayout);
+    }
     if (memory_shown_ && memory_->fitToHeight())
         memory_->axisRect()->update(QCPLayoutElement::upPreparation);
     // Heights count slots: a row of nested slices spans one per depth level, each as tall as a
@@ -129,12 +138,23 @@ void TimelineView::layoutRows() {
             lower = rows > 0 ? (scroll - band) / row_px_ : 0.0;
             upper = rows > 0 ? (scroll + avail) / row_px_ : 1.0;
             plot_->yAxis->setRange(lower, upper);
-            if (!callouts_->visible() || callouts_->calloutCount() == 0 || band >= most)
+            if (band >= most)
                 return;
             double need = 0.0;
-            for (const CalloutLayer::Placed& placed : callouts_->layout())
-                if (!placed.keeps_rule)
-                    need = std::max(need, placed.box.height());
+            if (callouts_->visible() && callouts_->calloutCount() > 0)
+                for (const CalloutLayer::Placed& placed : callouts_->layout())
+                    if (!placed.keeps_rule)
+                        need = std::max(need, placed.box.height());
+            // A torch.cpu.synchronize() label that finds no row leaving the lesson's labels
+            // readable goes above the lanes too (LanePlottable::cpuSyncLabels).
+            const QRectF area = plot_->axisRect()->rect();
+            const QCPRange keys = plot_->xAxis->range();
+            const TimeMapping map(keys.lower, keys.upper, area.left(), area.width());
+            const std::vector<QRectF> lesson = lanes_->lessonLabelBoxes(map);
+            for (const QRectF& label : lanes_->cpuSyncLabelBoxes(map))
+                for (const QRectF& named : lesson)
+                    if (label.adjusted(1, 1, -1, -1).intersects(named))
+                        need = std::max(need, label.height());
             if (need <= 0.0)
                 return;
             band = std::min(most, band + need + 2.0 * CalloutPlacer::kLeader);
