@@ -1,3 +1,4 @@
+#include <filesystem>
 #include <iostream>
 
 #include "app/cli/commands.h"
@@ -8,6 +9,7 @@
 #include "core/interchange/rank_merger.h"
 #include "core/interchange/trace_importer.h"
 #include "core/model/terminal_text.h"
+#include "core/record/recording_set.h"
 #include "core/tracefile/trace_file.h"
 
 namespace syncscope::cli {
@@ -18,8 +20,14 @@ int importCommand(const ImportOptions& options) {
         printWriteError(options.out, problem);
         return kExitBadInput;
     }
-    ImportResult imported = options.inputs.size() == 1 ? importTrace(options.inputs.front())
-                                                       : RankMerger::merge(options.inputs);
+    // A folder is a recording `record` kept (its processes' .ssrec files): made a trace as
+    // `record` would have, everything recorded kept.
+    std::error_code ec;
+    const bool recording =
+        options.inputs.size() == 1 && std::filesystem::is_directory(options.inputs.front(), ec);
+    ImportResult imported = recording ? RecordingSet::load(options.inputs.front(), CaptureOptions{})
+                            : options.inputs.size() == 1 ? importTrace(options.inputs.front())
+                                                         : RankMerger::merge(options.inputs);
     if (!imported.ok()) {
         std::cerr << escapeForTerminal(imported.error, LineBreaks::Keep) << '\n';
         return kExitBadInput;

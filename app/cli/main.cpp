@@ -4,6 +4,7 @@
 #include <exception>
 
 #include "app/cli/commands.h"
+#include "app/cli/option_checks.h"
 #include "core/analysis/invariant_checker.h"
 #include "core/io/process_guard.h"
 
@@ -102,7 +103,8 @@ int main(int argc, char** argv) {
         "ranks of one distributed step) are merged into one trace, grouped by rank");
     import_cmd
         ->add_option("file", import.inputs,
-                     "The foreign trace, or the per-rank traces to merge (at most 64)")
+                     "The foreign trace, the per-rank traces to merge (at most 64), or the "
+                     "folder of raw recordings that record kept")
         ->required();
     import_cmd->add_option("--out,-o", import.out, "Native trace to write")->required();
     import_cmd->callback([&] { exit_code = importCommand(import); });
@@ -135,10 +137,12 @@ int main(int argc, char** argv) {
         ->capture_default_str();
     // At most a million seconds (11 days): the nanoseconds stay far inside 64 bits.
     record_cmd->add_option("--delay", record.delay_s, "Seconds after the start to begin recording")
+        ->check(finiteNumber())
         ->check(CLI::Range(0.0, 1e6));
     record_cmd
         ->add_option("--duration", record.duration_s,
                      "Seconds to record (the program runs on); 0 = to its end")
+        ->check(finiteNumber())
         ->check(CLI::Range(0.0, 1e6));
     record_cmd->add_option("--capture-range", record.capture_range,
                            "Keep only nvtx:NAME ranges, or what lies between cudaProfilerStart() "
@@ -146,7 +150,9 @@ int main(int argc, char** argv) {
     record_cmd
         ->add_option("--max-size", record.max_size_bytes,
                      "Stop keeping records once a process's recording is this large "
-                     "(e.g. 512M, 2G); what is left out is counted")
+                     "(e.g. 512M, 2G; more than 0); what is left out is counted. Without it, "
+                     "there is no limit")
+        ->check(positiveSize())
         ->transform(CLI::AsSizeValue(false));
     record_cmd->add_option("--record-dir", record.record_dir,
                            "Keep each process's raw recording (PID.ssrec) in this folder instead "

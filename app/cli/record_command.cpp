@@ -65,12 +65,22 @@ public:
     RecordingFolder& operator=(const RecordingFolder&) = delete;
     const std::string& path() const { return path_; }
     const std::string& error() const { return error_; }
+    // The recording outlives a failure after the program ran: it is what the user waited for.
+    void keep() { temporary_ = false; }
 
 private:
     std::string path_;
     std::string error_;
     bool temporary_ = false;
 };
+
+// Says where a recording that could not become a trace is kept, and how to make one of it later.
+void keepRawRecording(RecordingFolder& folder) {
+    folder.keep();
+    std::cerr << "syncscope-cli: the raw recording is kept in '" << escapeForTerminal(folder.path())
+              << "'; make a trace of it later with: syncscope-cli import '"
+              << escapeForTerminal(folder.path()) << "' --out trace.json\n";
+}
 
 std::string prepend(const char* variable, const std::string& value) {
     const char* old = std::getenv(variable);
@@ -140,11 +150,13 @@ int recordCommand(const RecordOptions& options) {
         // Nothing to record is no failure of the program's: its own status stands.
         if (recorded.error == RecordingSet::kNoCudaCalls)
             return program_status;
+        keepRawRecording(folder);
         return program_status != 0 ? program_status : kExitBadInput;
     }
     std::string error;
     if (!TraceFile::save(*recorded.trace, options.out, error)) {
         printWriteError(options.out, error);
+        keepRawRecording(folder);
         return program_status != 0 ? program_status : kExitBadInput;
     }
     if (!options.quiet)

@@ -49,6 +49,62 @@ private slots:
         QCOMPARE(runCli({"record", "--delay", "1e300", "--", "/bin/true"}).code, 2);
     }
 
+    // The output's folder is checked before the program runs (an hour's recording was lost to a
+    // missing folder): the program does not run.
+    void anOutputThatCannotBeWrittenIsRefusedBeforeTheProgramRuns() {
+        QTemporaryDir dir;
+        const QString ran = dir.filePath(QStringLiteral("ran"));
+        const CliOutput r =
+            runCli({"record", "--out", dir.filePath(QStringLiteral("missing/t.json")), "--", "sh",
+                    "-c", QStringLiteral("touch '%1'").arg(ran)});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("cannot create a file in the folder")),
+                 qPrintable(r.err));
+        QVERIFY(!QFile::exists(ran));
+    }
+
+    // A save that fails after the program ran (here its folder went away during the run) keeps
+    // the raw recording, says where, and `import FOLDER` makes the trace of it later. The
+    // program's status is passed on.
+    void aFailedSaveKeepsTheRawRecording() {
+        QTemporaryDir dir;
+        const QString tmp = dir.filePath(QStringLiteral("tmp"));
+        const QString gone = dir.filePath(QStringLiteral("gone"));
+        QVERIFY(QDir().mkpath(tmp) && QDir().mkpath(gone));
+        const QString program = QStringLiteral("'%1' 2; rm -rf '%2'; exit 4")
+                                    .arg(QStringLiteral(SYNCSCOPE_FAKE_PROGRAM), gone);
+        const CliOutput r =
+            runCli({"record", "--out", gone + QStringLiteral("/t.json"), "--", "sh", "-c", program},
+                   {{QStringLiteral("TMPDIR"), tmp}});
+        QCOMPARE(r.code, 4);
+        QVERIFY2(r.err.contains(QStringLiteral("the raw recording is kept in")), qPrintable(r.err));
+        const QStringList kept = QDir(tmp).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+        QCOMPARE(kept.size(), 1);
+        const QString raw = QDir(tmp).filePath(kept.front());
+        QVERIFY2(r.err.contains(raw), qPrintable(r.err));
+        QCOMPARE(QDir(raw).entryList({QStringLiteral("*.ssrec")}, QDir::Files).size(), 2);
+        const QString out = dir.filePath(QStringLiteral("later.json"));
+        const CliOutput later = runCli({"import", raw, "--out", out});
+        QVERIFY2(later.code == 0, qPrintable(later.err));
+        const CliOutput stats = runCli({"stats", out, "--json"});
+        QCOMPARE(stats.code, 0);
+    }
+
+    // Option values that meant something else than what was typed are refused.
+    void optionValuesMeanWhatTheySay() {
+        for (const char* size : {"0", "-5", "99999999999999999999", "16E"}) {
+            const CliOutput r = runCli({"record", "--max-size", size, "--", "/bin/true"});
+            QVERIFY2(r.code == 2, size);
+            QVERIFY2(r.err.contains(QStringLiteral("--max-size")), qPrintable(r.err));
+        }
+        for (const char* option : {"--delay", "--duration"})
+            for (const char* value : {"nan", "NaN", "inf", "-inf"}) {
+                const CliOutput r = runCli({"record", option, value, "--", "/bin/true"});
+                QVERIFY2(r.code == 2, qPrintable(QStringLiteral("%1 %2").arg(option, value)));
+            }
+        QVERIFY(runCli({"record", "--help"}).out.contains(QStringLiteral("there is no limit")));
+    }
+
     // The environment the recorded program gets, and its recordings turned into one trace.
     void theRecordingsBecomeOneTrace() {
         QTemporaryDir dir;
