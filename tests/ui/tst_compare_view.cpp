@@ -202,28 +202,12 @@ void TestCompareView::pictureHasTwoTimelinesAndTheTable() {
     testing::maybeSave(image, QStringLiteral("compare-view.png"));
 }
 
-namespace {
-std::shared_ptr<const Trace> simulated(const char* builtin) {
-    const auto scenario = BuiltinScenarios::load(QString::fromLatin1(builtin), nullptr);
-    const EngineChoice choice = chooseEngine("sim");
-    if (!scenario || !choice.engine)
-        return nullptr;
-    EngineObserver quiet;
-    CancelToken cancel;
-    RunResult result = choice.engine->run(*scenario, quiet, cancel);
-    if (result.status != RunStatus::Ok)
-        return nullptr;
-    result.trace.scenario = std::make_shared<const Scenario>(*scenario);
-    return std::make_shared<const Trace>(std::move(result.trace));
-}
-}  // namespace
-
 // The halves' legend and heights follow what each half showed at the size it was last laid out
 // at: claim 5's slide came out with another legend row and a callout with no room the second
 // time it was drawn. Every drawing of a slide is the same picture.
 void TestCompareView::aSlideIsTheSameEachTimeItIsDrawn() {
-    const auto a = simulated("claim-5-sync-does-not-free-memory");
-    const auto b = simulated("sync-memory-empty-cache-swapped");
+    const auto a = test::simulatedBuiltin(QStringLiteral("claim-5-sync-does-not-free-memory"));
+    const auto b = test::simulatedBuiltin(QStringLiteral("sync-memory-empty-cache-swapped"));
     QVERIFY(a && b);
     // 1280×720 and 1366×768 differed before, among others.
     for (const QSize size : {QSize(1920, 1080), QSize(1600, 1200), QSize(1366, 768),
@@ -244,8 +228,8 @@ void TestCompareView::aSlideIsTheSameEachTimeItIsDrawn() {
 // On a slide the table shares its width with the legend: its numbers stay whole ("+140.0…" was
 // the spin-vs-sleep slide's difference), the runs' names give way.
 void TestCompareView::aSlidesTableNeverCutsANumber() {
-    const auto a = simulated("policy-spin");
-    const auto b = simulated("policy-blocking-sync");
+    const auto a = test::simulatedBuiltin(QStringLiteral("policy-spin"));
+    const auto b = test::simulatedBuiltin(QStringLiteral("policy-blocking-sync"));
     QVERIFY(a && b);
     ExportOptions options;
     options.size = QSize(1920, 1080);

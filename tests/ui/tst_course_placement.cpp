@@ -53,22 +53,6 @@ void keepPicture(const QStringList& breaches, const QImage& picture, const QStri
     picture.save(QDir(folder).filePath(name + QStringLiteral(".png")));
 }
 
-// A built-in's run on the simulator, as the compare view of a page runs its twin.
-std::shared_ptr<const Trace> runOnSimulator(const std::string& builtin) {
-    const auto scenario = BuiltinScenarios::load(QString::fromStdString(builtin), nullptr);
-    const EngineChoice choice = chooseEngine("sim");
-    if (!scenario || !choice.engine)
-        return nullptr;
-    EngineObserver quiet;
-    CancelToken cancel;
-    RunResult result = choice.engine->run(*scenario, quiet, cancel);
-    if (result.status != RunStatus::Ok)
-        return nullptr;
-    if (!result.trace.scenario)
-        result.trace.scenario = std::make_shared<const Scenario>(*scenario);
-    return std::make_shared<const Trace>(std::move(result.trace));
-}
-
 QStringList checkCourse(Language language) {
     QStringList breaches;
     QString error;
@@ -151,7 +135,7 @@ QStringList checkCourse(Language language) {
                 // A page with a twin: the two runs as the compare slide draws them (the
                 // spin-vs-sleep slide's "Blocking sync" callout covered the gap it explains).
                 if (const auto& twin = course.pages[std::size_t(page)].compare) {
-                    const auto b = runOnSimulator(*twin);
+                    const auto b = test::simulatedBuiltin(QString::fromStdString(*twin));
                     if (!b)
                         return breaches << where + QStringLiteral(": its twin did not run");
                     ExportOptions options;

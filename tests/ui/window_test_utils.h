@@ -7,7 +7,10 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTest>
+#include <memory>
 
+#include "core/engine/engine_factory.h"
+#include "ui/editor/builtin_scenarios.h"
 #include "ui/window/main_window.h"
 
 namespace syncscope::test {
@@ -37,6 +40,22 @@ inline bool showAndRun(MainWindow& window, const QString& builtin) {
     if (!window.openPath(builtin, true))
         return false;
     return QTest::qWaitFor([&] { return !shown.isEmpty(); }, 60000);
+}
+
+// A built-in's run on the simulator, as the compare view runs a page's twin; null when it fails.
+inline std::shared_ptr<const Trace> simulatedBuiltin(const QString& builtin) {
+    const auto scenario = BuiltinScenarios::load(builtin, nullptr);
+    const EngineChoice choice = chooseEngine("sim");
+    if (!scenario || !choice.engine)
+        return nullptr;
+    EngineObserver quiet;
+    CancelToken cancel;
+    RunResult result = choice.engine->run(*scenario, quiet, cancel);
+    if (result.status != RunStatus::Ok)
+        return nullptr;
+    if (!result.trace.scenario)
+        result.trace.scenario = std::make_shared<const Scenario>(*scenario);
+    return std::make_shared<const Trace>(std::move(result.trace));
 }
 
 }  // namespace syncscope::test
