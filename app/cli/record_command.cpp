@@ -1,5 +1,7 @@
 #include <unistd.h>
 
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <iostream>
 
@@ -31,30 +33,42 @@ fs::path recorderDir() {
     return here.parent_path() / SYNCSCOPE_INSTALL_LIBDIR / "syncscope";
 }
 
-// The folder the processes write their recordings to: a temporary one, removed with what is in
-// it, or the one the user named (--record-dir), made if missing and kept.
+// The folder the processes write their recordings to: a fresh one for each run, made by record
+// with an absolute path, so a program that changes directory still writes where record reads and
+// files of an earlier run are never read. It lies in $TMPDIR and is removed with what is in it, or
+// in the folder the user named (--record-dir), made if missing, and kept.
 class RecordingFolder {
 public:
     explicit RecordingFolder(const std::string& named) {
-        if (!named.empty()) {
-            std::error_code ec;
-            fs::create_directories(named, ec);
-            if (!ec && fs::is_directory(named, ec))
-                path_ = named;
-            else
-                error_ = "cannot make the folder '" + named + "'" +
-                         (ec ? ": " + ec.message() : std::string(": a file of that name is there"));
+        const char* tmp = std::getenv("TMPDIR");
+        const std::string base = !named.empty()                   ? named
+                                 : tmp != nullptr && *tmp != '\0' ? tmp
+                                                                  : "/tmp";
+        std::error_code ec;
+        const fs::path where = fs::absolute(base, ec);
+        const std::string what = named.empty() ? "$TMPDIR ('" + base + "')" : "'" + base + "'";
+        if (ec) {
+            error_ = "cannot use " + what + " for the recording: " + ec.message();
             return;
         }
-        const char* tmp = std::getenv("TMPDIR");
-        std::string pattern =
-            std::string(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp") + "/syncscope-record-XXXXXX";
-        if (mkdtemp(pattern.data()) != nullptr) {
-            path_ = pattern;
-            temporary_ = true;
-        } else {
-            error_ = "cannot make a folder for the recording in $TMPDIR";
+        if (!named.empty()) {
+            fs::create_directories(where, ec);
+            if (ec || !fs::is_directory(where, ec)) {
+                error_ = "cannot make the folder '" + named + "'" +
+                         (ec ? ": " + ec.message() : std::string(": a file of that name is there"));
+                return;
+            }
         }
+        // Made here, before the program starts: a folder that takes no file (read-only, full,
+        // not a folder) is refused now, not found empty after the run.
+        std::string pattern = (where / "syncscope-record-XXXXXX").string();
+        if (::mkdtemp(pattern.data()) == nullptr) {
+            error_ =
+                "cannot make a folder for the recording in " + what + ": " + std::strerror(errno);
+            return;
+        }
+        path_ = pattern;
+        temporary_ = named.empty();
     }
     ~RecordingFolder() {
         std::error_code ec;
@@ -137,6 +151,9 @@ int recordCommand(const RecordOptions& options) {
     }
     if (!options.quiet)
         std::cerr << "syncscope-cli: recording " << escapeForTerminal(options.command.front())
+                  << (options.record_dir.empty()
+                          ? std::string()
+                          : " into '" + escapeForTerminal(folder.path()) + "'")
                   << "; Ctrl+C stops it and keeps what was recorded\n";
     const int status = launcher.wait();
     const int program_status = launcher.interrupted() ? kExitCancelled : status;

@@ -115,10 +115,23 @@ void ProgramRecorder::stop() {
         ::kill(static_cast<pid_t>(process_->processId()), SIGINT);
 }
 
+QString ProgramRecorder::runFolder() const {
+    // syncscope-cli records each run into a fresh folder it makes in the one it is given.
+    if (!record_dir_)
+        return {};
+    const QDir dir(record_dir_->path());
+    const QStringList runs = dir.entryList({QStringLiteral("syncscope-record-*")},
+                                           QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
+    return runs.isEmpty() ? QString() : dir.filePath(runs.front());
+}
+
 qint64 ProgramRecorder::recordedBytes(int* files) const {
     qint64 bytes = 0;
-    const QFileInfoList infos =
-        QDir(record_dir_->path()).entryInfoList({QStringLiteral("*.ssrec")}, QDir::Files);
+    *files = 0;
+    const QString run = runFolder();
+    if (run.isEmpty())
+        return 0;
+    const QFileInfoList infos = QDir(run).entryInfoList({QStringLiteral("*.ssrec")}, QDir::Files);
     for (const QFileInfo& info : infos)
         bytes += info.size();
     *files = int(infos.size());
@@ -135,7 +148,7 @@ void ProgramRecorder::poll() {
     bytes_read_ = bytes;
     reading_ = true;
     const CaptureOptions capture = capture_;
-    const std::string folder = QFile::encodeName(record_dir_->path()).toStdString();
+    const std::string folder = QFile::encodeName(runFolder()).toStdString();
     reader_->start(
         [folder, capture, files](const JobContext& job) {
             LiveRecording read;
@@ -183,7 +196,12 @@ void ProgramRecorder::onProcessFinished(int code, QProcess::ExitStatus status) {
     outcome.messages = stderr_.trimmed();
     if (outcome.cli_failed && outcome.messages.isEmpty())
         outcome.messages = tr("syncscope-cli crashed while recording.");
-    record_dir_.reset();  // the raw recordings: what they held is in the trace now
+    // The raw recordings: what they held is in the trace now. Without a trace they are what the
+    // user waited for: syncscope-cli kept them and its message (in outcome.messages) says where.
+    int files = 0;
+    if (!outcome.has_trace && recordedBytes(&files) > 0)
+        record_dir_->setAutoRemove(false);
+    record_dir_.reset();
     emit finished(outcome);
 }
 

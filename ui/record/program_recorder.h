@@ -72,6 +72,8 @@ private:
     void onProcessFinished(int code, QProcess::ExitStatus status);
     void onProcessError(QProcess::ProcessError error);
     qint64 recordedBytes(int* files) const;
+    // The folder syncscope-cli records this run into (in record_dir_), or "" before it made it.
+    QString runFolder() const;
 
     QProcess* process_ = nullptr;
     QTimer* poll_timer_ = nullptr;

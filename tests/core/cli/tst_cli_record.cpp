@@ -3,7 +3,11 @@
 // turned into one trace. The injection library's part needs a GPU (scripts/gpu-check); here a
 // stand-in program writes what it would have written, through the same writer.
 #include <QDir>
+#include <QDirIterator>
 #include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -169,8 +173,13 @@ print("stopped")
             runCli({"record", "--record-dir", raw, "--out", dir.filePath(QStringLiteral("t.json")),
                     "--", QStringLiteral(SYNCSCOPE_FAKE_PROGRAM), "2"});
         QVERIFY2(r.code == 0, qPrintable(r.err));
+        // In a folder of the run's own, named on stderr.
+        const QStringList runs = QDir(raw).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+        QCOMPARE(runs.size(), 1);
+        const QString run = QDir(raw).filePath(runs.front());
+        QVERIFY2(r.err.contains(run), qPrintable(r.err));
         const QStringList kept =
-            QDir(raw).entryList({QStringLiteral("*.ssrec")}, QDir::Files, QDir::Name);
+            QDir(run).entryList({QStringLiteral("*.ssrec")}, QDir::Files, QDir::Name);
         QCOMPARE(kept.size(), 2);
         QFile blocker(dir.filePath(QStringLiteral("a-file")));
         QVERIFY(blocker.open(QIODevice::WriteOnly));
@@ -179,6 +188,71 @@ print("stopped")
                                       dir.filePath(QStringLiteral("u.json")), "--", "/bin/true"});
         QCOMPARE(bad.code, 2);
         QVERIFY2(bad.err.contains(QStringLiteral("cannot make the folder")), qPrintable(bad.err));
+    }
+
+    // A recording left in the folder by an earlier run is never read into the new trace: each
+    // run records into a fresh folder of its own.
+    void anEarlierRunsRecordingIsNeverMergedIn() {
+        QTemporaryDir dir;
+        const QString raw = dir.filePath(QStringLiteral("raw"));
+        const QString first = dir.filePath(QStringLiteral("first.json"));
+        QCOMPARE(runCli({"record", "--record-dir", raw, "--out", first, "--",
+                         QStringLiteral(SYNCSCOPE_FAKE_PROGRAM), "2"})
+                     .code,
+                 0);
+        // The earlier run's files where a careless second run would read them.
+        QStringList stale;
+        for (QDirIterator it(raw, {QStringLiteral("*.ssrec")}, QDir::Files,
+                             QDirIterator::Subdirectories);
+             it.hasNext();)
+            stale << it.next();
+        QCOMPARE(stale.size(), 2);
+        for (const QString& file : stale)
+            QVERIFY(QFile::copy(
+                file, QDir(raw).filePath(QStringLiteral("stale-") + QFileInfo(file).fileName())));
+        const QString second = dir.filePath(QStringLiteral("second.json"));
+        const CliOutput r = runCli({"record", "--record-dir", raw, "--out", second, "--",
+                                    QStringLiteral(SYNCSCOPE_FAKE_PROGRAM), "1"});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY2(!r.err.contains(QStringLiteral("shown as rank")), qPrintable(r.err));
+        const CliOutput a = runCli({"stats", first, "--json"});
+        const CliOutput b = runCli({"stats", second, "--json"});
+        QVERIFY(a.code == 0 && b.code == 0);
+        QVERIFY(b.out.size() > 0);
+        QVERIFY2(QJsonDocument::fromJson(b.out.toUtf8())["events"].toInt() <
+                     QJsonDocument::fromJson(a.out.toUtf8())["events"].toInt(),
+                 qPrintable(a.out + b.out));
+    }
+
+    // A relative TMPDIR or --record-dir reaches the program as an absolute path (a program that
+    // changed directory wrote where record did not read, and record said "no CUDA call"); one
+    // that takes no folder is refused before the program runs.
+    void theRecordingFolderIsAbsoluteAndUsable() {
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("t.json"));
+        const QString program =
+            QStringLiteral("cd / && '%1' 1").arg(QStringLiteral(SYNCSCOPE_FAKE_PROGRAM));
+        QDir().mkpath(dir.filePath(QStringLiteral("tmp")));
+        const QString before = QDir::currentPath();
+        QDir::setCurrent(dir.path());  // record runs here: TMPDIR=tmp is dir/tmp
+        const CliOutput r = runCli({"record", "--out", out, "--", "sh", "-c", program},
+                                   {{QStringLiteral("TMPDIR"), QStringLiteral("tmp")}});
+        QDir::setCurrent(before);
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY2(!r.err.contains(QStringLiteral("no CUDA call")), qPrintable(r.err));
+        QVERIFY(QFile::exists(out));
+        QFile blocker(dir.filePath(QStringLiteral("a-file")));
+        QVERIFY(blocker.open(QIODevice::WriteOnly));
+        blocker.close();
+        const QString ran = dir.filePath(QStringLiteral("ran"));
+        const CliOutput bad = runCli(
+            {"record", "--out", out, "--", "sh", "-c", QStringLiteral("touch '%1'").arg(ran)},
+            {{QStringLiteral("TMPDIR"), blocker.fileName()}});
+        QCOMPARE(bad.code, 2);
+        QVERIFY2(
+            bad.err.contains(QStringLiteral("cannot make a folder for the recording in $TMPDIR")),
+            qPrintable(bad.err));
+        QVERIFY(!QFile::exists(ran));
     }
 
     void theHookCanBeTurnedOff() {
