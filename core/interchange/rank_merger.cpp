@@ -144,9 +144,19 @@ ImportResult RankMerger::merge(const std::vector<std::string>& paths,
 }
 
 ImportResult RankMerger::merge(std::vector<Trace> traces, const std::vector<std::string>& names) {
+    return mergeOpened(std::move(traces), names, false);
+}
+
+ImportResult RankMerger::mergeProcesses(std::vector<Trace> traces,
+                                        const std::vector<std::string>& names) {
+    return mergeOpened(std::move(traces), names, true);
+}
+
+ImportResult RankMerger::mergeOpened(std::vector<Trace> traces,
+                                     const std::vector<std::string>& names, bool one_machine) {
     if (traces.empty() || names.size() != traces.size())
         return importFailure("no trace files to merge");
-    if (traces.size() > kMaxFiles)
+    if (!one_machine && traces.size() > kMaxFiles)
         return importFailure(std::to_string(traces.size()) + " trace files given; at most " +
                              std::to_string(kMaxFiles) + " ranks are merged at once");
     ImportResult result;
@@ -196,7 +206,7 @@ ImportResult RankMerger::merge(std::vector<Trace> traces, const std::vector<std:
             return importFailure(names[i] + ": its clock and that of " + names[earliest] +
                                  " are too far apart to share one timeline (the times would leave "
                                  "the supported ±(2^62 - 1) ns); these are not ranks of one step");
-        if (*apart > kMaxRankClockSpreadNs)
+        if (!one_machine && *apart > kMaxRankClockSpreadNs)
             return importFailure(names[i] + ": its clock starts " + secondsApart(*apart) +
                                  " s after that of " + names[earliest] +
                                  "; the ranks of one step are recorded together (at most a day "

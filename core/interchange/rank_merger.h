@@ -32,6 +32,15 @@ public:
                               const ImportOptions& options = {});
     // The same for traces already opened; `names` (one per trace) are used in messages.
     static ImportResult merge(std::vector<Trace> traces, const std::vector<std::string>& names);
+    // The processes of one recording (`record`): one machine's run on one machine's clock, read
+    // already. Neither kMaxFiles nor the one-day spread applies to them (65 processes, or one
+    // started a day after the first, are still that run); the supported time range does.
+    static ImportResult mergeProcesses(std::vector<Trace> traces,
+                                       const std::vector<std::string>& names);
+
+private:
+    static ImportResult mergeOpened(std::vector<Trace> traces,
+                                    const std::vector<std::string>& names, bool one_machine);
 };
 
 }  // namespace syncscope

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <map>
 #include <memory>
+#include <stdexcept>
 #include <unordered_set>
 
 #include "core/interchange/sync_record_linker.h"
@@ -318,7 +319,15 @@ ImportResult RecordingConverter::convert(const ProcessRecording& recording,
         result.error = "pid " + std::to_string(recording.process.pid) + ": " + why;
         return result;
     }
-    return Conversion(recording, window).run();
+    try {
+        return Conversion(recording, window).run();
+    } catch (const std::length_error& e) {
+        // A limit of the trace (65,534 lanes: a lane per thread), named, for this process only:
+        // the run's other processes are still converted.
+        ImportResult result;
+        result.error = "pid " + std::to_string(recording.process.pid) + ": " + e.what();
+        return result;
+    }
 }
 
 }  // namespace syncscope

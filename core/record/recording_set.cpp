@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <set>
+#include <stdexcept>
 
 #include "core/interchange/rank_merger.h"
 #include "core/record/recording_converter.h"
@@ -56,6 +57,7 @@ ImportResult RecordingSet::load(const std::string& folder, const CaptureOptions&
             has_rank[i] = true;
     }
     std::int64_t next = 0;
+    std::vector<std::string> failed;
     std::vector<Trace> traces;
     std::vector<std::string> names;
     for (std::size_t i = 0; i < recordings.size(); ++i) {
@@ -74,8 +76,14 @@ ImportResult RecordingSet::load(const std::string& folder, const CaptureOptions&
         for (auto& w : one.warnings)
             result.warnings.push_back(std::move(w));
         if (!one.ok()) {
-            result.error = one.error;
-            return result;
+            // One process beyond a limit does not take the run's others with it.
+            if (recordings.size() == 1) {
+                result.error = one.error;
+                return result;
+            }
+            result.warnings.push_back(one.error + "; that process is left out");
+            failed.push_back(one.error);
+            continue;
         }
         result.stats.add(one.stats);
         if (recordings.size() == 1) {
@@ -87,11 +95,20 @@ ImportResult RecordingSet::load(const std::string& folder, const CaptureOptions&
         names.push_back("pid " + std::to_string(r.process.pid));
         traces.push_back(std::move(*one.trace));
     }
+    if (traces.empty()) {
+        result.error = failed.front();
+        return result;
+    }
     // The processes share one machine's CLOCK_MONOTONIC: RankMerger only asks that they name the
     // same clock. The merged trace claims none (docs/recorder.md).
     for (Trace& t : traces)
         t.clock.domain = ClockDomain::HostClock;
-    ImportResult merged = RankMerger::merge(std::move(traces), names);
+    ImportResult merged;
+    try {
+        merged = RankMerger::mergeProcesses(std::move(traces), names);
+    } catch (const std::length_error& e) {
+        merged.error = std::string("the run's processes together: ") + e.what();
+    }
     if (merged.ok())
         merged.trace->clock = {};
     merged.warnings.insert(merged.warnings.begin(), result.warnings.begin(), result.warnings.end());

@@ -34,6 +34,24 @@ void save(const QTemporaryDir& dir, const ProcessRecording& r) {
              std::string());
 }
 
+// The step recording as a process started `ns` later would have written it.
+ProcessRecording later(ProcessRecording r, std::uint64_t ns) {
+    r.process.start_ns += ns;
+    for (auto* calls : {&r.records.api, &r.records.driver})
+        for (ApiRecord& a : *calls)
+            a.start += ns, a.end += ns;
+    for (GpuOpRecord& op : r.records.gpu)
+        op.start += ns, op.end += ns;
+    for (SyncRecord& sync : r.records.sync)
+        sync.start += ns, sync.end += ns;
+    for (MarkerRecord& m : r.records.markers)
+        m.timestamp += ns;
+    for (MemoryRecord& m : r.records.memory)
+        m.timestamp += ns;
+    r.end.end_ns += ns;
+    return r;
+}
+
 }  // namespace
 
 class TestRecordingConverter : public QObject {
@@ -197,6 +215,56 @@ private slots:
         QVERIFY(loaded.stats.names == one.stats.names);
         QCOMPARE(loaded.stats.held_calls, one.stats.held_calls);
         QCOMPARE(loaded.stats.stream_waits, one.stats.stream_waits);
+    }
+
+    // A recording's processes are one machine's run: the import's bounds for other people's
+    // files (64 files, clocks at most a day apart) do not apply. 65 processes, and one started
+    // 25 h after the first, were "no trace written" with the raw files deleted.
+    void aRunIsOneTraceHoweverManyAndHoweverLate() {
+        QTemporaryDir many;
+        for (std::uint32_t pid = 1000; pid < 1065; ++pid)
+            save(many, test::stepRecording(pid));
+        const ImportResult all = RecordingSet::load(many.path().toStdString());
+        QVERIFY2(all.ok(), all.error.c_str());
+        std::set<std::uint32_t> ranks;
+        for (const Lane& lane : all.trace->lanes)
+            ranks.insert(lane.rank);
+        QCOMPARE(ranks.size(), std::size_t(65));
+        QTemporaryDir apart;
+        save(apart, test::stepRecording(2000, 0));
+        save(apart, later(test::stepRecording(2001, 1), 25ull * 3600 * 1'000'000'000));
+        const ImportResult both = RecordingSet::load(apart.path().toStdString());
+        QVERIFY2(both.ok(), both.error.c_str());
+        QCOMPARE(count(*both.trace, EventKind::Kernel), std::size_t(2));
+    }
+
+    // CUDA calls from more threads than a trace has lanes (65,534): the limit is named, and the
+    // process beyond it is left out with a warning; the run's others make the trace. It was
+    // "out of memory (a size read from the input is too large)", exit 2, for the whole run.
+    void aProcessBeyondTheLaneLimitIsLeftOutByName() {
+        ProcessRecording wide = test::stepRecording(3000, 1);
+        const ApiRecord call = wide.records.api.front();
+        for (std::uint32_t tid = 1; tid <= 70'000; ++tid) {
+            ApiRecord a = call;
+            a.thread_id = tid;
+            a.correlation = 100'000 + tid;
+            wide.records.api.push_back(a);
+        }
+        QTemporaryDir dir;
+        save(dir, wide);
+        const ImportResult alone = RecordingSet::load(dir.path().toStdString());
+        QVERIFY(!alone.ok());
+        QVERIFY2(alone.error.find("pid 3000") != std::string::npos &&
+                     alone.error.find("65534") != std::string::npos,
+                 alone.error.c_str());
+        save(dir, test::stepRecording(3001, 0));
+        const ImportResult rest = RecordingSet::load(dir.path().toStdString());
+        QVERIFY2(rest.ok(), rest.error.c_str());
+        QCOMPARE(count(*rest.trace, EventKind::Kernel), std::size_t(1));
+        QVERIFY(std::any_of(rest.warnings.begin(), rest.warnings.end(), [](const std::string& w) {
+            return w.find("pid 3000") != std::string::npos &&
+                   w.find("65534") != std::string::npos && w.find("left out") != std::string::npos;
+        }));
     }
 
     void noCudaCallIsNoTrace() {
