@@ -22,7 +22,10 @@ enum Tag : std::uint32_t {
 
 // Bounds the reader holds a file to, so a corrupt or hostile file cannot make it allocate more
 // than the file's own size suggests.
+// The writer holds itself to them too: it cuts a longer string, and splits a larger batch.
 inline constexpr std::uint32_t kMaxString = 1u << 20;
-inline constexpr std::uint64_t kMaxChunk = 1ull << 32;
+// A chunk is read whole before it is decoded: a claimed 4 GiB chunk (a sparse file) cost 4.2 GB
+// and 40 s before it was refused.
+inline constexpr std::uint64_t kMaxChunk = 64ull << 20;
 
 }  // namespace syncscope::recording_format

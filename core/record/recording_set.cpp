@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <new>
 #include <set>
 #include <stdexcept>
 
@@ -33,7 +34,15 @@ ImportResult RecordingSet::load(const std::string& folder, const CaptureOptions&
     std::vector<ProcessRecording> recordings;
     for (const std::string& path : paths) {
         ProcessRecording r;
-        if (std::string why = RecordingReader::read(path, r); !why.empty()) {
+        std::string why;
+        try {
+            why = RecordingReader::read(path, r);
+        } catch (const std::bad_alloc&) {
+            // Under a memory limit: this file is left out, not the run's other processes.
+            r = ProcessRecording{};
+            why = path + ": out of memory while reading it";
+        }
+        if (!why.empty()) {
             result.warnings.push_back(why + "; that process is left out");
             continue;
         }

@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <cstring>
 #include <type_traits>
+#include <utility>
 
 #include "core/record/recording_fields.h"
 #include "core/record/recording_format.h"
@@ -36,6 +37,17 @@ public:
 
 private:
     void put(const std::string& s) {
+        // No longer than the reader takes (a 1.2 MB command line was written whole, and the
+        // recording refused on reading): cut at a character's start, marked by "…".
+        if (s.size() > recording_format::kMaxString) {
+            std::size_t cut = recording_format::kMaxString - 3;
+            while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0u) == 0x80u)
+                --cut;
+            put(static_cast<std::uint32_t>(cut + 3));
+            out_.append(s, 0, cut);
+            out_ += "\u2026";
+            return;
+        }
         put(static_cast<std::uint32_t>(s.size()));
         out_ += s;
     }
@@ -134,10 +146,50 @@ void RecordingWriter::writeNames(std::uint8_t domain,
     writeChunk(recording_format::Names, payload);
 }
 
+namespace {
+
+// The first and the second half of every list of `batch` (its counts go with the first).
+std::pair<CuptiRecordBatch, CuptiRecordBatch> halves(const CuptiRecordBatch& batch) {
+    std::pair<CuptiRecordBatch, CuptiRecordBatch> out;
+    auto split = [](const auto& from, auto& first, auto& second) {
+        const auto middle = from.begin() + static_cast<std::ptrdiff_t>(from.size() / 2);
+        first.assign(from.begin(), middle);
+        second.assign(middle, from.end());
+    };
+    auto& [a, b] = out;
+    split(batch.api, a.api, b.api);
+    split(batch.driver, a.driver, b.driver);
+    split(batch.gpu, a.gpu, b.gpu);
+    split(batch.sync, a.sync, b.sync);
+    split(batch.cuda_events, a.cuda_events, b.cuda_events);
+    split(batch.memory, a.memory, b.memory);
+    split(batch.pools, a.pools, b.pools);
+    split(batch.external, a.external, b.external);
+    split(batch.host, a.host, b.host);
+    split(batch.samples, a.samples, b.samples);
+    split(batch.markers, a.markers, b.markers);
+    a.dropped = batch.dropped;
+    a.unknown = batch.unknown;
+    return out;
+}
+
+std::size_t listedCount(const CuptiRecordBatch& b) {
+    return recording_fields::recordCount(b) + b.external.size() + b.host.size() + b.samples.size();
+}
+
+}  // namespace
+
 void RecordingWriter::writeRecords(const CuptiRecordBatch& batch) {
     std::string payload;
     Encoder e(payload);
     recording_fields::batch(e, batch);
+    // No chunk larger than the reader takes: a large batch goes in several.
+    if (payload.size() > recording_format::kMaxChunk && listedCount(batch) > 1) {
+        const auto [first, second] = halves(batch);
+        writeRecords(first);
+        writeRecords(second);
+        return;
+    }
     // Once a chunk no longer fits, nothing later is kept either: --max-size stops the recording
     // there, it does not leave holes by keeping later, smaller batches.
     if (full_ || (max_bytes_ > 0 && bytes_ + payload.size() + 12 > max_bytes_)) {

@@ -7,6 +7,7 @@
 
 #include "core/record/recording_format.h"
 #include "core/record/recording_reader.h"
+#include "core/record/recording_set.h"
 #include "core/record/recording_writer.h"
 #include "tests/core/record/recording_fixtures.h"
 #include "tests/support/memory_limit.h"
@@ -34,6 +35,66 @@ class TestRecordingFile : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase() { test::limitAddressSpace(); }
+
+    // A string longer than the reader takes is cut by the writer, so the file still reads: a
+    // 1.2 MB command line was written whole, the recording refused, and record said "no CUDA
+    // call".
+    void aLongStringIsCutWhereTheReaderTakesIt() {
+        QTemporaryDir dir;
+        ProcessRecording r = test::stepRecording();
+        r.process.command.assign(1'200'000, 'x');
+        r.process.command.append("é");
+        const std::string path = write(dir, r);
+        QVERIFY(!path.empty());
+        ProcessRecording back;
+        QCOMPARE(RecordingReader::read(path, back), std::string());
+        QVERIFY(back.process.command.size() <= recording_format::kMaxString);
+        QVERIFY(back.process.command.ends_with("…"));
+        QCOMPARE(back.records.gpu.size(), r.records.gpu.size());
+    }
+
+    // A batch larger than the reader's largest chunk is written in several chunks: every record
+    // comes back.
+    void aLargeBatchIsWrittenInChunksTheReaderTakes() {
+        QTemporaryDir dir;
+        ProcessRecording r = test::stepRecording();
+        const std::size_t markers = recording_format::kMaxChunk / (1u << 20) + 6;
+        for (std::size_t i = 0; i < markers; ++i)
+            r.records.markers.push_back(test::marker(MarkerRecord::Instantaneous, test::kT0 + i,
+                                                     std::uint32_t(100 + i),
+                                                     std::string((1u << 20) - 64, 'm').c_str()));
+        const std::string path = write(dir, r);
+        QVERIFY(!path.empty());
+        ProcessRecording back;
+        QCOMPARE(RecordingReader::read(path, back), std::string());
+        QCOMPARE(back.records.markers.size(), r.records.markers.size());
+    }
+
+    // One file whose chunk claims 4 GiB (a sparse file as large) is refused at once, and only
+    // that process is left out: the run's others make the trace. It took the run down ("out of
+    // memory", exit 2) after 40 s and 4.2 GB.
+    void aHugeChunkLeavesOnlyItsProcessOut() {
+        QTemporaryDir dir;
+        QVERIFY(!write(dir, test::stepRecording(100, 0)).empty());
+        const std::string bad = write(dir, test::stepRecording(200, 1));
+        QVERIFY(!bad.empty());
+        {
+            std::ofstream out(bad, std::ios::binary | std::ios::app);
+            std::string header;
+            const std::uint32_t tag = recording_format::Records;
+            const std::uint64_t length = 4ull << 30;
+            header.append(reinterpret_cast<const char*>(&tag), 4);  // little-endian machine
+            header.append(reinterpret_cast<const char*>(&length), 8);
+            out << header;
+        }
+        std::filesystem::resize_file(bad, std::filesystem::file_size(bad) + (4ull << 30) + 16);
+        const ImportResult run = RecordingSet::load(dir.path().toStdString());
+        QVERIFY2(run.ok(), run.error.c_str());
+        QCOMPARE(run.trace->rank, kNone);  // one process left: shown as it is
+        QVERIFY(std::any_of(run.warnings.begin(), run.warnings.end(), [&](const std::string& w) {
+            return w.find(bad) != std::string::npos && w.find("left out") != std::string::npos;
+        }));
+    }
 
     void everyFieldComesBack() {
         QTemporaryDir dir;
