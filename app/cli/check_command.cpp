@@ -1,6 +1,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "app/cli/cli_json.h"
 #include "app/cli/commands.h"
 #include "app/cli/expect_report.h"
 #include "app/cli/input_files.h"
@@ -27,11 +28,11 @@ const char* severityKey(Violation::Severity severity) {
 
 int printJson(const CheckOptions& options, const Trace& trace,
               const std::vector<Violation>& violations) {
-    nlohmann::json out{{"trace", options.trace},
-                       {"events", trace.events.size()},
+    nlohmann::json out{{"events", trace.events.size()},
                        {"violations", nlohmann::json::array()},
                        {"warnings", nlohmann::json::array()},
                        {"observations", nlohmann::json::array()}};
+    CliJson::setPath(out, "trace", options.trace);
     for (const Violation& v : violations)
         out[severityKey(v.severity)].push_back(
             {{"invariant", v.invariant}, {"message", v.message}, {"events", v.events}});
@@ -55,7 +56,7 @@ int printJson(const CheckOptions& options, const Trace& trace,
                      {"warnings", out["warnings"].size()},
                      {"observations", out["observations"].size()},
                      {"failed_claims", failed}};
-    std::cout << out.dump(2) << '\n';
+    std::cout << CliJson::text(out) << '\n';
     return out["violations"].empty() && failed == 0 ? kExitOk : kExitNo;
 }
 

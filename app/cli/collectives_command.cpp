@@ -2,6 +2,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "app/cli/cli_json.h"
 #include "app/cli/commands.h"
 #include "app/cli/input_files.h"
 #include "core/analysis/collective_matcher.h"
@@ -51,7 +52,7 @@ int collectivesCommand(const CollectivesOptions& options) {
                             {"max_wait_ns", c.max_wait_ns},
                             {"arrivals", arrivals}});
         }
-        std::cout << nlohmann::json{{"collectives", list}}.dump(2) << '\n';
+        std::cout << CliJson::text(nlohmann::json{{"collectives", list}}) << '\n';
         return kExitOk;
     }
     if (collectives.empty()) {

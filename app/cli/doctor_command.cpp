@@ -4,6 +4,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "app/cli/cli_json.h"
 #include "app/cli/commands.h"
 #include "app/cli/input_files.h"
 #include "core/analysis/idle_attribution.h"
@@ -74,13 +75,12 @@ int doctorCommand(const DoctorOptions& options) {
                                            ? nlohmann::json(nullptr)
                                            : nlohmann::json("builtin:" + f.course_scenario)}});
         }
-        std::cout << nlohmann::json{{"trace", options.trace},
-                                    {"gpu_span_ns", stats.gpu_span_ns},
-                                    {"gpu_idle_ns", stats.gpu_idle_ns},
-                                    {"host_blocked_ns", stats.host_blocked_ns},
-                                    {"findings", list}}
-                         .dump(2)
-                  << '\n';
+        nlohmann::json out{{"gpu_span_ns", stats.gpu_span_ns},
+                           {"gpu_idle_ns", stats.gpu_idle_ns},
+                           {"host_blocked_ns", stats.host_blocked_ns},
+                           {"findings", list}};
+        CliJson::setPath(out, "trace", options.trace);
+        std::cout << CliJson::text(out) << '\n';
         return kExitOk;
     }
 

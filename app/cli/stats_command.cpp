@@ -3,6 +3,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "app/cli/cli_json.h"
 #include "app/cli/commands.h"
 #include "app/cli/input_files.h"
 #include "core/analysis/invariant_checker.h"
@@ -135,7 +136,7 @@ int statsCommand(const StatsOptions& options) {
                                 {"collective_wait_ns", r.collective_wait_ns}});
             j["ranks"] = rows;
         }
-        std::cout << j.dump(2) << '\n';
+        std::cout << CliJson::text(j) << '\n';
         return kExitOk;
     }
     // Names come from the file, which may be hostile: printed escaped.

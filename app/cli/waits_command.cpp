@@ -2,6 +2,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "app/cli/cli_json.h"
 #include "app/cli/commands.h"
 #include "app/cli/input_files.h"
 #include "core/analysis/time_format.h"
@@ -94,12 +95,11 @@ int waitsCommand(const WaitsOptions& options) {
             const std::string key(toString(info.reason));
             by_reason[key] = by_reason.value(key, TimeNs{0}) + info.duration_ns;
         }
-        std::cout << nlohmann::json{{"trace", options.trace},
-                                    {"host_blocked_ns", blocked},
-                                    {"host_blocked_by_reason_ns", by_reason},
-                                    {"waits", list}}
-                         .dump(2)
-                  << '\n';
+        nlohmann::json out{{"host_blocked_ns", blocked},
+                           {"host_blocked_by_reason_ns", by_reason},
+                           {"waits", list}};
+        CliJson::setPath(out, "trace", options.trace);
+        std::cout << CliJson::text(out) << '\n';
         return kExitOk;
     }
 

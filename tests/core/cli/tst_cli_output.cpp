@@ -8,6 +8,8 @@
 
 #include <QDir>
 #include <QElapsedTimer>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QThread>
@@ -370,6 +372,28 @@ private slots:
         QVERIFY2(stats.out.contains(QStringLiteral("\\x1b]0;pwned\\x07V100")),
                  qPrintable(stats.out));
         QVERIFY2(check.out.contains(QStringLiteral("ev\\x1b[2Jil.json")), qPrintable(check.out));
+    }
+
+    // A file whose name is not UTF-8: every --json output is valid JSON, the name in it with
+    // U+FFFD for the bad byte and exactly in "trace_bytes". doctor, waits and check said
+    // "internal error: invalid UTF-8 byte", exit 70, and printed nothing.
+    void jsonOutputsTakeANameThatIsNotUtf8() {
+        for (const char* command : {"doctor", "waits", "check", "stats"}) {
+            const Output o =
+                shell(QStringLiteral("cd \"$2\" && cp t.json \"$(printf 'caf\\351.json')\" && "
+                                     "exec \"$1\" \"$3\" \"$(printf 'caf\\351.json')\" --json"),
+                      {dir_.path(), QString::fromLatin1(command)});
+            QVERIFY2(o.code == 0 || (o.code == 1 && QLatin1String(command) == "check"),
+                     qPrintable(QStringLiteral("%1: %2 %3").arg(command).arg(o.code).arg(o.err)));
+            QJsonParseError error;
+            const QJsonDocument json = QJsonDocument::fromJson(o.out.toUtf8(), &error);
+            QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(o.out.left(200)));
+            if (QLatin1String(command) == "stats")
+                continue;  // it names no file
+            QCOMPARE(json[QStringLiteral("trace")].toString(), QStringLiteral("caf\uFFFD.json"));
+            QCOMPARE(json[QStringLiteral("trace_bytes")].toString(),
+                     QStringLiteral("caf\\xe9.json"));
+        }
     }
 };
 
