@@ -1,6 +1,7 @@
 #include "app/gui/headless_handout.h"
 
 #include <QDir>
+#include <QFileInfo>
 
 #include "app/gui/headless_export.h"
 #include "ui/course/course_handout.h"
@@ -21,22 +22,24 @@ int HeadlessHandout::run(const Request& request, QTextStream& out, QTextStream& 
     }
     CourseHandout::Request handout;
     handout.directory = request.directory;
-    if (!request.size.isEmpty()) {
-        handout.size = HeadlessExport::parseSize(request.size);
+    // Every value the user gave is echoed escaped: a folder or option value with an escape
+    // sequence in it must not reach the terminal as one.
+    if (request.size) {
+        handout.size = HeadlessExport::parseSize(*request.size);
         if (!handout.size.isValid()) {
-            err << "syncscope: bad --size '" << request.size
+            err << "syncscope: bad --size '" << forTerminal(*request.size)
                 << "' (expected WxH, e.g. 1600x1131, each 100..16000)" << Qt::endl;
             return 2;
         }
     }
-    if (!request.engine.isEmpty()) {
-        if (request.engine != QLatin1String("auto") && request.engine != QLatin1String("sim") &&
-            request.engine != QLatin1String("cuda")) {
-            err << "syncscope: unknown engine '" << request.engine
+    if (request.engine) {
+        if (*request.engine != QLatin1String("auto") && *request.engine != QLatin1String("sim") &&
+            *request.engine != QLatin1String("cuda")) {
+            err << "syncscope: unknown engine '" << forTerminal(*request.engine)
                 << "' (expected sim, cuda or auto)" << Qt::endl;
             return 2;
         }
-        handout.engine = request.engine;
+        handout.engine = *request.engine;
     }
     QString error;
     const auto course = CourseLibrary::load(&error);
@@ -48,14 +51,29 @@ int HeadlessHandout::run(const Request& request, QTextStream& out, QTextStream& 
         out << "syncscope: page " << index + 1 << " of " << count << " (builtin:" << scenario << ")"
             << Qt::endl;
     };
+    // The folders this export makes: on a failure, those it left empty are removed again (an
+    // --engine cuda without a GPU left an empty folder behind).
+    QStringList made;
+    for (QString path = QDir(request.directory).absolutePath(); !QFileInfo::exists(path);) {
+        made << path;
+        const QString parent = QFileInfo(path).path();
+        if (parent == path)
+            break;
+        path = parent;
+    }
     if (!CourseHandout::write(*course, handout, progress, &error)) {
         err << "syncscope: --course-export: " << forTerminal(error) << Qt::endl;
+        for (const QString& folder : made)
+            if (!QDir().rmdir(folder))  // only an empty one goes
+                break;
         return 1;
     }
     const QDir dir(request.directory);
     out << "syncscope: wrote " << course->pages.size() << " pages as "
-        << QDir::toNativeSeparators(dir.filePath(QStringLiteral("page-NN.png"))) << " and "
-        << QDir::toNativeSeparators(dir.filePath(CourseHandout::pdfFileName())) << Qt::endl;
+        << forTerminal(QDir::toNativeSeparators(dir.filePath(QStringLiteral("page-NN.png"))))
+        << " and "
+        << forTerminal(QDir::toNativeSeparators(dir.filePath(CourseHandout::pdfFileName())))
+        << Qt::endl;
     return 0;
 }
 

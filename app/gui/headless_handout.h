@@ -2,6 +2,7 @@
 
 #include <QString>
 #include <QTextStream>
+#include <optional>
 
 namespace syncscope {
 
@@ -11,9 +12,9 @@ class HeadlessHandout {
 public:
     struct Request {
         QString directory;
-        QString size;             // empty: CourseHandout's default
-        QString engine;           // empty: the simulator
-        bool other_work = false;  // a FILE, --scenario, --export… given too
+        std::optional<QString> size;    // not given: CourseHandout's default
+        std::optional<QString> engine;  // not given: the simulator
+        bool other_work = false;        // a FILE, --scenario, --export… given too
     };
 
     // Returns the exit code: 0 written, 1 a run or a file failed, 2 bad input.

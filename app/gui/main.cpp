@@ -165,8 +165,9 @@ int runApplication(int argc, char** argv) {
     if (parser.isSet(course_export_option))
         return syncscope::HeadlessHandout::run(
             {parser.value(course_export_option),
-             parser.isSet(size_option) ? parser.value(size_option) : QString(),
-             parser.isSet(engine_option) ? parser.value(engine_option) : QString(),
+             parser.isSet(size_option) ? std::optional(parser.value(size_option)) : std::nullopt,
+             parser.isSet(engine_option) ? std::optional(parser.value(engine_option))
+                                         : std::nullopt,
              !parser.positionalArguments().isEmpty() || parser.isSet(scenario_option) ||
                  parser.isSet(export_option) || parser.isSet(compare_option) ||
                  parser.isSet(replay_frames_option) || parser.isSet(course_option)},

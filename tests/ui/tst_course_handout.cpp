@@ -4,6 +4,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QFile>
+#include <QFileInfo>
 #include <QFontMetrics>
 #include <QImage>
 #include <QRegularExpression>
@@ -278,6 +279,29 @@ private slots:
                           QStringLiteral("--scenario"), QStringLiteral("builtin:mode-event")});
         QCOMPARE(o.exit_code, 2);
         QVERIFY2(o.err.contains(QStringLiteral("takes no FILE")), qPrintable(o.err));
+
+        // An empty --size is no size (it silently meant the default).
+        o = runSyncscope(
+            {QStringLiteral("--course-export"), dir.path(), QStringLiteral("--size"), QString()});
+        QCOMPARE(o.exit_code, 2);
+        QVERIFY2(o.err.contains(QStringLiteral("bad --size ''")), qPrintable(o.err));
+
+        // Values the user gave come back escaped: no escape sequence reaches the terminal.
+        o = runSyncscope({QStringLiteral("--course-export"), dir.path(), QStringLiteral("--engine"),
+                          QStringLiteral("x\x1b[2Jy")});
+        QCOMPARE(o.exit_code, 2);
+        QVERIFY2(!o.err.contains(QChar(0x1b)), qPrintable(o.err));
+        QVERIFY2(o.err.contains(QStringLiteral("x\\x1b[2Jy")), qPrintable(o.err));
+
+        // A failure leaves no folder it made behind (--engine cuda without a GPU did).
+        if (!chooseEngine("cuda").engine) {
+            const QString fresh = dir.filePath(QStringLiteral("new/handouts"));
+            o = runSyncscope({QStringLiteral("--course-export"), fresh, QStringLiteral("--engine"),
+                              QStringLiteral("cuda")});
+            QCOMPARE(o.exit_code, 1);
+            QVERIFY(!QFileInfo::exists(fresh));
+            QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("new"))));
+        }
     }
 };
 
