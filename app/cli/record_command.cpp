@@ -1,6 +1,9 @@
 #include <unistd.h>
 
+#include <algorithm>
+#include <atomic>
 #include <cerrno>
+#include <csignal>
 #include <cstring>
 #include <filesystem>
 #include <iostream>
@@ -9,6 +12,7 @@
 #include "app/cli/input_files.h"
 #include "app/cli/output_files.h"
 #include "app/cli/program_launcher.h"
+#include "core/io/temp_file_registry.h"
 #include "core/model/terminal_text.h"
 #include "core/record/recording_set.h"
 #include "core/tracefile/trace_file.h"
@@ -96,6 +100,53 @@ void keepRawRecording(RecordingFolder& folder) {
               << escapeForTerminal(folder.path()) << "' --out trace.json\n";
 }
 
+// Ctrl+C after the program ended, while its recording becomes a trace: the first finishes the
+// trace (status 3, the raw recording kept and named), a second stops at once and keeps the raw
+// recording, saying where. It was the CLI's default: exit 130, no word, and the raw files left in
+// $TMPDIR unmentioned. Fixed storage only: the handler may run at any moment.
+std::atomic<int> g_convert_interrupts{0};
+char g_kept_message[8192];
+std::size_t g_kept_length = 0;
+
+extern "C" void onInterruptWhileConverting(int) {
+    const int saved_errno = errno;
+    if (g_convert_interrupts.fetch_add(1) == 0) {
+        static const char finishing[] =
+            "syncscope-cli: finishing the trace of what was recorded; Ctrl+C again stops now and "
+            "keeps the raw recording\n";
+        [[maybe_unused]] const auto n = ::write(STDERR_FILENO, finishing, sizeof finishing - 1);
+        errno = saved_errno;
+        return;
+    }
+    TempFileRegistry::unlinkAll();  // a trace half saved
+    [[maybe_unused]] const auto n = ::write(STDERR_FILENO, g_kept_message, g_kept_length);
+    ::_exit(kExitCancelled);  // nothing removes the raw recording on this way out
+}
+
+// Ctrl+C as above while this lives.
+class CtrlCWhileConverting {
+public:
+    explicit CtrlCWhileConverting(const std::string& raw) {
+        const std::string text = "syncscope-cli: stopped; the raw recording is kept in '" +
+                                 escapeForTerminal(raw) +
+                                 "'; make a trace of it later with: syncscope-cli import '" +
+                                 escapeForTerminal(raw) + "' --out trace.json\n";
+        g_kept_length = std::min(text.size(), sizeof g_kept_message);
+        std::memcpy(g_kept_message, text.data(), g_kept_length);
+        struct sigaction action {};
+        action.sa_handler = onInterruptWhileConverting;
+        sigemptyset(&action.sa_mask);
+        sigaction(SIGINT, &action, &previous_);
+    }
+    ~CtrlCWhileConverting() { sigaction(SIGINT, &previous_, nullptr); }
+    CtrlCWhileConverting(const CtrlCWhileConverting&) = delete;
+    CtrlCWhileConverting& operator=(const CtrlCWhileConverting&) = delete;
+    bool interrupted() const { return g_convert_interrupts.load() > 0; }
+
+private:
+    struct sigaction previous_ {};
+};
+
 std::string prepend(const char* variable, const std::string& value) {
     const char* old = std::getenv(variable);
     return old != nullptr && *old != '\0' ? value + ":" + old : value;
@@ -156,8 +207,11 @@ int recordCommand(const RecordOptions& options) {
                           : " into '" + escapeForTerminal(folder.path()) + "'")
                   << "; Ctrl+C stops it and keeps what was recorded\n";
     const int status = launcher.wait();
-    const int program_status = launcher.interrupted() ? kExitCancelled : status;
+    int program_status = launcher.interrupted() ? kExitCancelled : status;
 
+    CtrlCWhileConverting ctrl_c(folder.path());
+    if (!options.quiet)
+        std::cerr << "syncscope-cli: the program ended; making its trace\n";
     ImportResult recorded = RecordingSet::load(folder.path(), capture);
     for (const auto& warning : recorded.warnings)
         std::cerr << "warning: " << escapeForTerminal(warning) << '\n';
@@ -166,21 +220,30 @@ int recordCommand(const RecordOptions& options) {
                   << escapeForTerminal(recorded.error, LineBreaks::Keep) << "; no trace written\n";
         // Nothing to record is no failure of the program's: its own status stands.
         if (recorded.error == RecordingSet::kNoCudaCalls)
-            return program_status;
+            return ctrl_c.interrupted() ? kExitCancelled : program_status;
         keepRawRecording(folder);
-        return program_status != 0 ? program_status : kExitBadInput;
+        return ctrl_c.interrupted()  ? kExitCancelled
+               : program_status != 0 ? program_status
+                                     : kExitBadInput;
     }
     std::string error;
     if (!TraceFile::save(*recorded.trace, options.out, error)) {
         printWriteError(options.out, error);
         keepRawRecording(folder);
-        return program_status != 0 ? program_status : kExitBadInput;
+        return ctrl_c.interrupted()  ? kExitCancelled
+               : program_status != 0 ? program_status
+                                     : kExitBadInput;
     }
     if (!options.quiet)
         std::cout << escapeForTerminal(options.command.front()) << ": "
                   << recorded.trace->events.size() << " events on " << recorded.trace->lanes.size()
                   << " lanes (" << recorded.stats.torch_calls << " torch-level calls) -> "
                   << escapeForTerminal(options.out) << '\n';
+    if (ctrl_c.interrupted()) {
+        // Stopped by Ctrl+C, as a run is: status 3, and what it was made of is kept.
+        keepRawRecording(folder);
+        program_status = kExitCancelled;
+    }
     if (status != 0 && !launcher.interrupted())
         std::cerr << "syncscope-cli: the program exited with status " << status << '\n';
     return program_status;

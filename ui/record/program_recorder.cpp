@@ -198,8 +198,10 @@ void ProgramRecorder::onProcessFinished(int code, QProcess::ExitStatus status) {
         outcome.messages = tr("syncscope-cli crashed while recording.");
     // The raw recordings: what they held is in the trace now. Without a trace they are what the
     // user waited for: syncscope-cli kept them and its message (in outcome.messages) says where.
+    // It also keeps them after a Ctrl+C (Stop) while it made the trace, and says so.
     int files = 0;
-    if (!outcome.has_trace && recordedBytes(&files) > 0)
+    if ((!outcome.has_trace && recordedBytes(&files) > 0) ||
+        stderr_.contains(QLatin1String("the raw recording is kept in")))
         record_dir_->setAutoRemove(false);
     record_dir_.reset();
     emit finished(outcome);

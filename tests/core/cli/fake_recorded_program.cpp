@@ -3,7 +3,8 @@
 // injection library would have written: argv[1] processes (itself with RANK 0 and forked children
 // without), each one PyTorch step (recording_fixtures.h). argv[2] "nohook": PYTHONPATH must not
 // name the Python hook. argv[3]: milliseconds to run on after writing (a program still running
-// while the window reads its recording). Exits 0, or 4-7 naming what was wrong.
+// while the window reads its recording). FAKE_RECORDED_CALLS=N adds N launches to the first
+// process. Exits 0, or 4-7 naming what was wrong.
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -30,9 +31,20 @@ int writeOne(std::int64_t rank) {
         return 4;
     const auto pid = static_cast<std::uint32_t>(getpid());
     const std::string path = std::string(dir) + "/" + std::to_string(pid) + ".ssrec";
-    return syncscope::test::writeRecording(path, syncscope::test::stepRecording(pid, rank)).empty()
-               ? 0
-               : 4;
+    syncscope::ProcessRecording r = syncscope::test::stepRecording(pid, rank);
+    // FAKE_RECORDED_CALLS=N: N more launches, for a recording that takes a while to convert.
+    if (const char* calls = std::getenv("FAKE_RECORDED_CALLS"); calls != nullptr) {
+        const syncscope::ApiRecord launch = r.records.api.front();
+        const long n = std::atol(calls);
+        for (long i = 0; i < n; ++i) {
+            syncscope::ApiRecord a = launch;
+            a.start += static_cast<std::uint64_t>(i) * 10;
+            a.end = a.start + 5;
+            a.correlation = static_cast<std::uint32_t>(1000 + i);
+            r.records.api.push_back(a);
+        }
+    }
+    return syncscope::test::writeRecording(path, r).empty() ? 0 : 4;
 }
 
 }  // namespace

@@ -2,12 +2,16 @@
 // that makes no CUDA call gets a message and no trace, and the recordings the processes leave are
 // turned into one trace. The injection library's part needs a GPU (scripts/gpu-check); here a
 // stand-in program writes what it would have written, through the same writer.
+#include <signal.h>
+#include <unistd.h>
+
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -253,6 +257,66 @@ print("stopped")
             bad.err.contains(QStringLiteral("cannot make a folder for the recording in $TMPDIR")),
             qPrintable(bad.err));
         QVERIFY(!QFile::exists(ran));
+    }
+
+    // Ctrl+C after the program ended, while its recording becomes a trace (a million calls take
+    // a second here): the first finishes the trace with status 3 and keeps the raw recording,
+    // named; a second stops at once and keeps it, named. It was exit 130, no word, and the raw
+    // files left in $TMPDIR unmentioned.
+    void ctrlCWhileTheTraceIsMadeKeepsTheRecording_data() {
+        QTest::addColumn<int>("presses");
+        QTest::newRow("once: the trace is finished") << 1;
+        QTest::newRow("twice: it stops at once") << 2;
+    }
+    void ctrlCWhileTheTraceIsMadeKeepsTheRecording() {
+        QFETCH(int, presses);
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("t.json"));
+        const QString tmp = dir.filePath(QStringLiteral("tmp"));
+        QVERIFY(QDir().mkpath(tmp));
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("FAKE_RECORDED_CALLS"), QStringLiteral("1000000"));
+        env.insert(QStringLiteral("TMPDIR"), tmp);
+        p.setProcessEnvironment(env);
+        p.setReadChannel(QProcess::StandardError);  // what waitForReadyRead waits for
+        p.start(QStringLiteral(SYNCSCOPE_CLI),
+                {QStringLiteral("record"), QStringLiteral("--out"), out, QStringLiteral("--"),
+                 QStringLiteral(SYNCSCOPE_FAKE_PROGRAM), QStringLiteral("1")});
+        QByteArray err;
+        while (!err.contains("making its trace")) {
+            QVERIFY2(p.waitForReadyRead(60000), err.constData());
+            err += p.readAllStandardError();
+        }
+        const auto pid = static_cast<pid_t>(p.processId());
+        QVERIFY(pid > 0);
+        for (int i = 0; i < presses; ++i) {
+            ::kill(pid, SIGINT);
+            ::usleep(50'000);  // no event loop here: record is not reaped before the last press
+        }
+        QVERIFY(p.waitForFinished(120000));
+        err += p.readAllStandardError();
+        QVERIFY2(p.exitStatus() == QProcess::NormalExit && p.exitCode() == 3,
+                 qPrintable(QStringLiteral("%1 %2: %3")
+                                .arg(p.exitStatus())
+                                .arg(p.exitCode())
+                                .arg(QString::fromUtf8(err))));
+        const QStringList runs = QDir(tmp).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+        QCOMPARE(runs.size(), 1);
+        const QString raw = QDir(tmp).filePath(runs.front());
+        QVERIFY2(err.contains(("kept in '" + raw + "'").toUtf8()), err.constData());
+        QCOMPARE(QDir(raw).entryList({QStringLiteral("*.ssrec")}, QDir::Files).size(), 1);
+        if (presses == 1) {
+            QVERIFY2(err.contains("finishing the trace"), err.constData());
+            QVERIFY(QFile::exists(out));
+        } else {
+            QVERIFY2(err.contains("stopped; the raw recording is kept"), err.constData());
+            QVERIFY(!QFile::exists(out));
+            QVERIFY(QDir(QFileInfo(out).absolutePath())
+                        .entryList(QDir::Files | QDir::Hidden)
+                        .filter(QStringLiteral(".tmp"))
+                        .isEmpty());
+        }
     }
 
     void theHookCanBeTurnedOff() {
