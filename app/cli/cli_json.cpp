@@ -10,6 +10,18 @@ std::string CliJson::text(const nlohmann::json& document) {
     return document.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
+std::string CliJson::indented(const nlohmann::json& value, int indent, bool first_line) {
+    const std::string text = CliJson::text(value);
+    const std::string pad(static_cast<std::size_t>(indent), ' ');
+    std::string out = first_line ? pad : std::string();
+    for (const char c : text) {
+        out += c;
+        if (c == '\n')
+            out += pad;
+    }
+    return out;
+}
+
 void CliJson::setPath(nlohmann::json& document, const std::string& key, const std::string& path) {
     std::string valid;
     bool exact = true;

@@ -12,6 +12,9 @@ class CliJson {
 public:
     // Indented by 2; a byte that starts no well-formed UTF-8 sequence becomes U+FFFD.
     static std::string text(const nlohmann::json& document);
+    // `value` as text() writes it, every line after the first moved right by `indent` spaces, and
+    // the first too where `first_line` is true: a piece of a document written a part at a time.
+    static std::string indented(const nlohmann::json& value, int indent, bool first_line = true);
     // Sets document[key] to `path` as valid UTF-8 (U+FFFD for each bad byte); where the name
     // was not UTF-8, document[key + "_bytes"] holds it exactly, each byte ≥ 0x80 as "\xNN" (and
     // a backslash as "\\"), so a script can still find the file.

@@ -63,45 +63,58 @@ int waitsCommand(const WaitsOptions& options) {
     }
     const WaitAttribution attribution(*trace);
     const TraceIndex& index = attribution.index();
+
+    if (options.json) {
+        // Streamed, a wait at a time: a million waits took 7.5 GB as one document in memory.
+        // The list comes first and the totals, known at its end, after it (keys are found by
+        // name; their order in the object means nothing).
+        std::cout << "{\n  \"waits\": [";
+        nlohmann::json by_reason = nlohmann::json::object();
+        TimeNs blocked = 0;
+        bool first = true;
+        for (const std::uint32_t wait : index.hostWaits()) {
+            const auto info = attribution.attribute(wait);
+            if (!info)
+                continue;
+            const Row row = rowOf(attribution, *info);
+            const nlohmann::json item{
+                {"event", info->wait},
+                {"thread", row.thread},
+                {"call", row.call.empty() ? nlohmann::json(nullptr) : nlohmann::json(row.call)},
+                {"torch_call",
+                 row.torch_call.empty() ? nlohmann::json(nullptr) : nlohmann::json(row.torch_call)},
+                {"start_ns", info->start_ns},
+                {"duration_ns", info->duration_ns},
+                {"reason", std::string(toString(info->reason))},
+                {"awaited", awaitedJson(index, *info)},
+                {"wake_ns",
+                 info->wake_known ? nlohmann::json(info->wake_ns) : nlohmann::json(nullptr)},
+                {"late_wake", info->late_wake},
+                {"instrumentation", row.instrumentation},
+                {"sentence", info->sentence}};
+            std::cout << (first ? "\n" : ",\n") << CliJson::indented(item, 4);
+            first = false;
+            if (row.instrumentation)
+                continue;
+            blocked = saturatingAdd(blocked, info->duration_ns);
+            const std::string key(toString(info->reason));
+            by_reason[key] = by_reason.value(key, TimeNs{0}) + info->duration_ns;
+        }
+        std::cout << (first ? "]" : "\n  ]");
+        nlohmann::json totals{{"host_blocked_ns", blocked},
+                              {"host_blocked_by_reason_ns", by_reason}};
+        CliJson::setPath(totals, "trace", options.trace);
+        for (const auto& [key, value] : totals.items())
+            std::cout << ",\n  " << CliJson::text(nlohmann::json(key)) << ": "
+                      << CliJson::indented(value, 2, false);
+        std::cout << "\n}\n";
+        return kExitOk;
+    }
+
     std::vector<WaitInfo> infos;
     for (const std::uint32_t wait : index.hostWaits())
         if (auto info = attribution.attribute(wait))
             infos.push_back(std::move(*info));
-
-    if (options.json) {
-        nlohmann::json list = nlohmann::json::array();
-        nlohmann::json by_reason = nlohmann::json::object();
-        TimeNs blocked = 0;
-        for (const WaitInfo& info : infos) {
-            const Row row = rowOf(attribution, info);
-            list.push_back(
-                {{"event", info.wait},
-                 {"thread", row.thread},
-                 {"call", row.call.empty() ? nlohmann::json(nullptr) : nlohmann::json(row.call)},
-                 {"torch_call", row.torch_call.empty() ? nlohmann::json(nullptr)
-                                                       : nlohmann::json(row.torch_call)},
-                 {"start_ns", info.start_ns},
-                 {"duration_ns", info.duration_ns},
-                 {"reason", std::string(toString(info.reason))},
-                 {"awaited", awaitedJson(index, info)},
-                 {"wake_ns",
-                  info.wake_known ? nlohmann::json(info.wake_ns) : nlohmann::json(nullptr)},
-                 {"late_wake", info.late_wake},
-                 {"instrumentation", row.instrumentation},
-                 {"sentence", info.sentence}});
-            if (row.instrumentation)
-                continue;
-            blocked = saturatingAdd(blocked, info.duration_ns);
-            const std::string key(toString(info.reason));
-            by_reason[key] = by_reason.value(key, TimeNs{0}) + info.duration_ns;
-        }
-        nlohmann::json out{{"host_blocked_ns", blocked},
-                           {"host_blocked_by_reason_ns", by_reason},
-                           {"waits", list}};
-        CliJson::setPath(out, "trace", options.trace);
-        std::cout << CliJson::text(out) << '\n';
-        return kExitOk;
-    }
 
     // Tab-separated: `column -t -s $'\t'` lines it up, awk and cut read it. Names come from the
     // file and are printed escaped.

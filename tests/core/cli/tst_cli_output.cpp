@@ -8,6 +8,7 @@
 
 #include <QDir>
 #include <QElapsedTimer>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -372,6 +373,44 @@ private slots:
         QVERIFY2(stats.out.contains(QStringLiteral("\\x1b]0;pwned\\x07V100")),
                  qPrintable(stats.out));
         QVERIFY2(check.out.contains(QStringLiteral("ev\\x1b[2Jil.json")), qPrintable(check.out));
+    }
+
+    // waits --json is written a wait at a time: 100,000 waits fit in 300 MB of address space (as
+    // one document they needed 900 MB; a million, 7.5 GB), and the document is the same.
+    void waitsJsonStreamsInBoundedMemory() {
+        const QString scenario = dir_.filePath(QStringLiteral("many-waits.json"));
+        QFile f(scenario);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"format":"syncscope-scenario","version":2,"title":{"en":"many waits"},
+            "device":"h200","schedule":"auto",
+            "streams":[{"name":"s1","kind":"non-blocking","priority":0}],
+            "steps":[{"op":"repeat","count":100000,"batch_stride":1,"steps":[
+              {"op":"kernel","stream":"s1","kind":"spin","duration_us":2,"batch":0},
+              {"op":"device_sync","mode":"device"}]}]})");
+        f.close();
+        const QString trace = dir_.filePath(QStringLiteral("many-waits-trace.json"));
+        const Output run = cli({"run", scenario, "--engine", "sim", "--quiet", "--out", trace});
+        QVERIFY2(run.code == 0, qPrintable(run.err));
+#if defined(SYNCSCOPE_TEST_SANITIZED)
+        // Sanitizers reserve terabytes of address space: no limit here, the content still counts.
+        const QString limit;
+#else
+        const QString limit = QStringLiteral("ulimit -v 300000 && ");
+#endif
+        const Output waits =
+            shell(limit + QStringLiteral("exec \"$1\" waits \"$2\" --json"), {trace});
+        QVERIFY2(waits.code == 0, qPrintable(waits.err));
+        QJsonParseError error;
+        const QJsonDocument json = QJsonDocument::fromJson(waits.out.toUtf8(), &error);
+        QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(error.errorString()));
+        const QJsonArray list = json[QStringLiteral("waits")].toArray();
+        QCOMPARE(list.size(), 100000);
+        qint64 sum = 0;
+        for (const QJsonValue& w : list)
+            if (!w[QStringLiteral("instrumentation")].toBool())
+                sum += w[QStringLiteral("duration_ns")].toInteger();
+        QCOMPARE(json[QStringLiteral("host_blocked_ns")].toInteger(), sum);
+        QCOMPARE(json[QStringLiteral("trace")].toString(), trace);
     }
 
     // A file whose name is not UTF-8: every --json output is valid JSON, the name in it with
