@@ -4,7 +4,8 @@
 // without), each one PyTorch step (recording_fixtures.h). argv[2] "nohook": PYTHONPATH must not
 // name the Python hook. argv[3]: milliseconds to run on after writing (a program still running
 // while the window reads its recording). FAKE_RECORDED_CALLS=N adds N launches to the first
-// process. Exits 0, or 4-7 naming what was wrong.
+// process; FAKE_HOSTILE_RECORDING=1 writes a hostile recording beside its own. Exits 0, or 4-7
+// naming what was wrong.
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -12,6 +13,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "core/record/recording_format.h"
 #include "tests/core/record/recording_fixtures.h"
 
 namespace {
@@ -69,6 +71,25 @@ int main(int argc, char** argv) {
             return 7;
     }
     const int status = writeOne(0);
+    // FAKE_HOSTILE_RECORDING=1: a second file beside it, a recording header and then a records
+    // chunk that claims 4 GiB and a list count past its bytes.
+    if (std::getenv("FAKE_HOSTILE_RECORDING") != nullptr) {
+        const std::string path = std::string(std::getenv("SYNCSCOPE_RECORD_DIR")) + "/" +
+                                 std::to_string(getpid() + 1) + ".ssrec";
+        std::string bytes(syncscope::recording_format::kMagic);
+        auto put = [&bytes](auto value) {
+            for (std::size_t i = 0; i < sizeof value; ++i)
+                bytes += static_cast<char>((static_cast<std::uint64_t>(value) >> (8 * i)) & 0xff);
+        };
+        put(syncscope::recording_format::kVersion);
+        put(std::uint32_t{syncscope::recording_format::Records});
+        put(std::uint64_t{4} << 30);
+        put(std::uint32_t{0xffffffff});
+        if (FILE* f = std::fopen(path.c_str(), "wb")) {
+            std::fwrite(bytes.data(), 1, bytes.size(), f);
+            std::fclose(f);
+        }
+    }
     if (argc > 3)
         usleep(static_cast<useconds_t>(std::atoi(argv[3])) * 1000);
     return status;

@@ -319,6 +319,20 @@ print("stopped")
         }
     }
 
+    // A process that wrote a hostile recording (a chunk claiming 4 GiB) is left out, named; the
+    // run's other process makes the trace.
+    void aHostileRecordingLeavesOnlyItsProcessOut() {
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("t.json"));
+        const CliOutput r =
+            runCli({"record", "--out", out, "--", QStringLiteral(SYNCSCOPE_FAKE_PROGRAM), "1"},
+                   {{QStringLiteral("FAKE_HOSTILE_RECORDING"), QStringLiteral("1")}});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY2(r.err.contains(QStringLiteral("that process is left out")), qPrintable(r.err));
+        QVERIFY(QFile::exists(out));
+        QCOMPARE(runCli({"check", out}).code, 0);
+    }
+
     void theHookCanBeTurnedOff() {
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("t.json"));
