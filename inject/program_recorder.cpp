@@ -27,6 +27,16 @@ void complain(const std::string& what) {
     std::fprintf(stderr, "syncscope record: %s\n", what.c_str());
 }
 
+// Why this process records nothing, left where record reads (<pid>.ssfail, best effort): without
+// it record could only say "the program made no CUDA call" of a program that made many.
+void leaveFailure(const char* dir, const std::string& why) {
+    const std::string path = std::string(dir) + "/" + std::to_string(getpid()) + ".ssfail";
+    if (FILE* f = std::fopen(path.c_str(), "wx")) {
+        std::fputs(why.c_str(), f);
+        std::fclose(f);
+    }
+}
+
 std::int64_t envInt(const char* name, std::int64_t fallback) {
     const char* v = std::getenv(name);
     if (v == nullptr || *v == '\0')
@@ -73,11 +83,13 @@ void ProgramRecorder::start() {
     CuptiSession& session = CuptiSession::instance();
     if (std::string err = session.initialize(); !err.empty()) {
         complain(err + "; the program runs unrecorded");
+        leaveFailure(dir, err);
         return;
     }
     const std::string path = std::string(dir) + "/" + std::to_string(getpid()) + ".ssrec";
     if (std::string err = writer_.open(path); !err.empty()) {
         complain("cannot write the recording: " + err);
+        leaveFailure(dir, "cannot write the recording: " + err);
         return;
     }
     writer_.setMaxBytes(static_cast<std::uint64_t>(envInt("SYNCSCOPE_RECORD_MAX_BYTES", 0)));
@@ -103,6 +115,7 @@ void ProgramRecorder::start() {
         std::string warnings;
         if (std::string err = session.enable(warnings, programActivityKinds()); !err.empty()) {
             complain(err + "; the program runs unrecorded");
+            leaveFailure(dir, err);
             writer_.writeEnd({steadyNowNs(), 0, "CUPTI refused"});
             return;
         }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <new>
 #include <set>
 #include <stdexcept>
@@ -22,11 +23,14 @@ bool madeCudaCalls(const ProcessRecording& r) {
 
 ImportResult RecordingSet::load(const std::string& folder, const CaptureOptions& capture) {
     ImportResult result;
-    std::vector<std::string> paths;
+    std::vector<std::string> paths, failures;
     std::error_code ec;
-    for (const auto& entry : std::filesystem::directory_iterator(folder, ec))
+    for (const auto& entry : std::filesystem::directory_iterator(folder, ec)) {
         if (entry.path().extension() == ".ssrec")
             paths.push_back(entry.path().string());
+        else if (entry.path().extension() == ".ssfail")
+            failures.push_back(entry.path().string());
+    }
     if (ec) {
         result.error = folder + ": " + ec.message();
         return result;
@@ -49,10 +53,33 @@ ImportResult RecordingSet::load(const std::string& folder, const CaptureOptions&
         if (madeCudaCalls(r))
             recordings.push_back(std::move(r));
     }
+    // Where the recorder was loaded and could not record, say so, process by process.
+    std::sort(failures.begin(), failures.end());
+    std::vector<std::string> said;
+    for (const std::string& path : failures) {
+        std::ifstream in(path);
+        std::string why(512, '\0');
+        in.read(why.data(), static_cast<std::streamsize>(why.size()));
+        why.resize(static_cast<std::size_t>(in.gcount()));
+        while (!why.empty() && (why.back() == '\n' || why.back() == '\r'))
+            why.pop_back();
+        said.push_back(
+            "pid " + std::filesystem::path(path).stem().string() +
+            ": the recorder could not record: " + (why.empty() ? "no reason given" : why));
+    }
     if (recordings.empty()) {
-        result.error = kNoCudaCalls;
+        if (said.empty()) {
+            result.error = kNoCudaCalls;
+        } else {
+            result.error = said.front();
+            if (said.size() > 1)
+                result.error +=
+                    " (and " + std::to_string(said.size() - 1) + " more such processes)";
+        }
         return result;
     }
+    for (const std::string& line : said)
+        result.warnings.push_back(line + "; that process is left out");
     std::sort(recordings.begin(), recordings.end(),
               [](const ProcessRecording& a, const ProcessRecording& b) {
                   return a.process.pid < b.process.pid;

@@ -11,7 +11,9 @@ namespace syncscope {
 // (<pid>.ssrec), as one trace: each converted by RecordingConverter, and several merged by rank
 // (RankMerger), a process's rank being its RANK when set and unique, else the next free number in
 // order of pid (a warning says which process got which). Processes that made no CUDA call are
-// left out; when none made one, the result is the error kNoCudaCalls.
+// left out; when none made one, the result is the error kNoCudaCalls, unless the recorder left
+// word (<pid>.ssfail) that it was loaded and could not record: then that is the error, naming the
+// process and why.
 class RecordingSet {
 public:
     static constexpr const char* kNoCudaCalls = "the program made no CUDA call: nothing to record";

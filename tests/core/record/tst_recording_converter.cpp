@@ -267,6 +267,27 @@ private slots:
         }));
     }
 
+    // The recorder was loaded and could not record (another CUPTI subscriber, a folder it could
+    // not write): it leaves word, and that is what is said, not "no CUDA call".
+    void aRecorderThatCouldNotRecordSaysWhy() {
+        QTemporaryDir dir;
+        QFile fail(dir.filePath(QStringLiteral("4321.ssfail")));
+        QVERIFY(fail.open(QIODevice::WriteOnly));
+        fail.write("CUPTI is in use by another profiler\n");
+        fail.close();
+        const ImportResult none = RecordingSet::load(dir.path().toStdString());
+        QVERIFY(!none.ok());
+        QCOMPARE(none.error, std::string("pid 4321: the recorder could not record: CUPTI is in "
+                                         "use by another profiler"));
+        save(dir, test::stepRecording(5000, 0));
+        const ImportResult rest = RecordingSet::load(dir.path().toStdString());
+        QVERIFY2(rest.ok(), rest.error.c_str());
+        QVERIFY(std::any_of(rest.warnings.begin(), rest.warnings.end(), [](const std::string& w) {
+            return w.starts_with("pid 4321: the recorder could not record") &&
+                   w.ends_with("that process is left out");
+        }));
+    }
+
     void noCudaCallIsNoTrace() {
         QTemporaryDir dir;
         ProcessRecording idle = test::stepRecording(400);
