@@ -96,6 +96,12 @@ private slots:
         QVERIFY2(later.code == 0, qPrintable(later.err));
         const CliOutput stats = runCli({"stats", out, "--json"});
         QCOMPARE(stats.code, 0);
+        // A folder that holds no recording is named as such, not as a program without CUDA.
+        const CliOutput empty = runCli({"import", dir.filePath(QStringLiteral("tmp/..")), "--out",
+                                        dir.filePath(QStringLiteral("no.json"))});
+        QCOMPARE(empty.code, 2);
+        QVERIFY2(empty.err.contains(QStringLiteral("a folder with no recording in it")),
+                 qPrintable(empty.err));
     }
 
     // Option values that meant something else than what was typed are refused.
