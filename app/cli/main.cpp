@@ -2,11 +2,13 @@
 // so it also runs on a headless GPU server.
 #include <CLI/CLI.hpp>
 #include <exception>
+#include <filesystem>
 
 #include "app/cli/commands.h"
 #include "app/cli/option_checks.h"
 #include "core/analysis/invariant_checker.h"
 #include "core/io/process_guard.h"
+#include "core/record/kernel_name_demangler.h"
 
 using namespace syncscope::cli;
 
@@ -174,6 +176,15 @@ int main(int argc, char** argv) {
     csv_cmd->add_option("trace", csv.trace, "Trace file")->required();
     csv_cmd->add_option("--out,-o", csv.out, "CSV file to write")->required();
     csv_cmd->callback([&] { exit_code = exportCsvCommand(csv); });
+
+    // The helper that demangles kernel names for record and import (KernelNameDemangler): this
+    // program itself, with a memory limit, killed when a name takes too long. Not listed.
+    auto* demangle_cmd = app.add_subcommand("__demangle", "");
+    demangle_cmd->group("");
+    demangle_cmd->callback([&] { exit_code = syncscope::KernelNameDemangler::serve(); });
+    std::error_code ec;
+    if (const auto self = std::filesystem::read_symlink("/proc/self/exe", ec); !ec)
+        syncscope::KernelNameDemangler::setHelper({self.string(), "__demangle"});
 
     try {
         app.parse(argc, argv);

@@ -1,29 +1,21 @@
 #include "core/record/recording_converter.h"
 
-#include <cxxabi.h>
-
 #include <cstdlib>
 #include <map>
 #include <memory>
 #include <stdexcept>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "core/interchange/sync_record_linker.h"
 #include "core/interchange/trace_assembler.h"
 #include "core/model/api_names.h"
 #include "core/model/sync_mode_steps.h"
+#include "core/record/kernel_name_demangler.h"
 
 namespace syncscope {
 
 namespace {
-
-// Kernel names come mangled from CUPTI; the profilers show them demangled, and so do we.
-std::string demangled(const std::string& name) {
-    int status = 0;
-    std::unique_ptr<char, void (*)(void*)> out(
-        abi::__cxa_demangle(name.c_str(), nullptr, nullptr, &status), std::free);
-    return status == 0 && out ? std::string(out.get()) : name;
-}
 
 class Conversion {
 public:
@@ -61,6 +53,8 @@ private:
     TraceAssembler assembler_{"record:cupti"};
     SyncRecordLinker syncs_{assembler_, result_.stats};
     std::unordered_set<std::uint32_t> calls_;  // correlation ids of the calls kept
+    // Each kernel's name as it is shown (KernelNameDemangler), looked up by its mangled form.
+    std::unordered_map<std::string, std::string> shown_names_;
     std::unordered_set<std::uint32_t> runtime_correlations_;
     std::unordered_set<std::uint32_t> recorded_calls_;  // every call's, kept or not
     std::uint64_t out_of_range_ = 0;
@@ -132,7 +126,7 @@ void Conversion::addGpuOps() {
         e.correlation = op.correlation;
         if (op.kind == GpuOpRecord::Kind::Kernel) {
             e.kind = EventKind::Kernel;
-            e.name = trace.strings.intern(demangled(op.name));
+            e.name = trace.strings.intern(shown_names_.at(op.name));
         } else {
             e.kind = op.kind == GpuOpRecord::Kind::Memcpy ? EventKind::Memcpy : EventKind::Memset;
             e.setBytes(op.bytes);
@@ -295,6 +289,11 @@ void Conversion::warn() {
 }
 
 ImportResult Conversion::run() {
+    std::vector<std::string> kernels;
+    for (const GpuOpRecord& op : rec_.records.gpu)
+        if (op.kind == GpuOpRecord::Kind::Kernel)
+            kernels.push_back(op.name);
+    shown_names_ = KernelNameDemangler::demangleAll(kernels);
     addCalls(rec_.records.api, false);
     addCalls(rec_.records.driver, true);
     addGpuOps();

@@ -8,6 +8,7 @@
 #include <QTemporaryDir>
 #include <QTimer>
 
+#include "core/record/kernel_name_demangler.h"
 #include "core/record/recording_set.h"
 #include "ui/jobs/background_release.h"
 #include "ui/jobs/job_tracker.h"
@@ -78,6 +79,9 @@ QString ProgramRecorder::start(const RecordRequest& request) {
         return tr(
             "syncscope-cli, which records, is not installed beside this window "
             "(set SYNCSCOPE_CLI to where it is).");
+    // The live view converts the recordings here: kernel names are demangled by the same helper
+    // as syncscope-cli's, with its limits.
+    KernelNameDemangler::setHelper({QFile::encodeName(cli).toStdString(), "__demangle"});
     auto dir = std::make_unique<QTemporaryDir>(
         QDir::temp().filePath(QStringLiteral("syncscope-live-XXXXXX")));
     if (!dir->isValid())

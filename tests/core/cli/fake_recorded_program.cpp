@@ -4,7 +4,8 @@
 // without), each one PyTorch step (recording_fixtures.h). argv[2] "nohook": PYTHONPATH must not
 // name the Python hook. argv[3]: milliseconds to run on after writing (a program still running
 // while the window reads its recording). FAKE_RECORDED_CALLS=N adds N launches to the first
-// process; FAKE_HOSTILE_RECORDING=1 writes a hostile recording beside its own. Exits 0, or 4-7
+// process, FAKE_KERNEL_NAME names its kernel; FAKE_HOSTILE_RECORDING=1 writes a hostile recording
+// beside its own. Exits 0, or 4-7
 // naming what was wrong.
 #include <sys/wait.h>
 #include <unistd.h>
@@ -34,6 +35,11 @@ int writeOne(std::int64_t rank) {
     const auto pid = static_cast<std::uint32_t>(getpid());
     const std::string path = std::string(dir) + "/" + std::to_string(pid) + ".ssrec";
     syncscope::ProcessRecording r = syncscope::test::stepRecording(pid, rank);
+    // FAKE_KERNEL_NAME=NAME: the kernel's mangled name.
+    if (const char* kernel = std::getenv("FAKE_KERNEL_NAME"); kernel != nullptr)
+        for (syncscope::GpuOpRecord& op : r.records.gpu)
+            if (op.kind == syncscope::GpuOpRecord::Kind::Kernel)
+                op.name = kernel;
     // FAKE_RECORDED_CALLS=N: N more launches, for a recording that takes a while to convert.
     if (const char* calls = std::getenv("FAKE_RECORDED_CALLS"); calls != nullptr) {
         const syncscope::ApiRecord launch = r.records.api.front();

@@ -339,6 +339,53 @@ print("stopped")
         QCOMPARE(runCli({"check", out}).code, 0);
     }
 
+    // A kernel name whose back-references double its demangled form 40 times (terabytes): the
+    // helper that demangles it is stopped, the name stays mangled, and record ends. It ran until
+    // it was killed. A name with as many references that is no bomb is demangled.
+    void aKernelNameBombStaysMangled_data() {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QString>("shown");
+        // S_ is f, S0_ A, S1_ A<int, int>; each A<S_k, S_k> is the next candidate.
+        QString bomb = QStringLiteral("_Z1fI1AIiiE");
+        const auto sub = [](int k) {
+            const char* digits = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+            return k == 0 ? QStringLiteral("S_")
+                          : QStringLiteral("S%1%2_")
+                                .arg(k - 1 >= 36 ? QString(QChar(digits[(k - 1) / 36])) : QString())
+                                .arg(QChar(digits[(k - 1) % 36]));
+        };
+        for (int k = 0; k < 40; ++k)
+            bomb += sub(1) + QLatin1Char('I') + sub(k + 2) + sub(k + 2) + QLatin1Char('E');
+        bomb += QStringLiteral("Evv");
+        QTest::newRow("a bomb") << bomb << bomb;
+        QString many = QStringLiteral("_Z1fI1AIiiE");
+        for (int k = 0; k < 15; ++k)
+            many += sub(2);
+        many += QStringLiteral("Evv");
+        QString args = QStringLiteral("A<int, int>");
+        for (int k = 0; k < 15; ++k)
+            args += QStringLiteral(", A<int, int>");
+        QTest::newRow("many references, no bomb")
+            << many << QStringLiteral("void f<%1 >()").arg(args);
+    }
+    void aKernelNameBombStaysMangled() {
+        QFETCH(QString, name);
+        QFETCH(QString, shown);
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("t.json"));
+        const CliOutput r =
+            runCli({"record", "--out", out, "--", QStringLiteral(SYNCSCOPE_FAKE_PROGRAM), "1"},
+                   {{QStringLiteral("FAKE_KERNEL_NAME"), name}});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        const CliOutput csv =
+            runCli({"export-csv", out, "--out", dir.filePath(QStringLiteral("t.csv"))});
+        QCOMPARE(csv.code, 0);
+        QFile f(dir.filePath(QStringLiteral("t.csv")));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(f.readAll());
+        QVERIFY2(text.contains(shown), qPrintable(text.left(400)));
+    }
+
     void theHookCanBeTurnedOff() {
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("t.json"));
