@@ -3,6 +3,7 @@
 #include <cxxabi.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/resource.h>
@@ -43,6 +44,34 @@ int backReferences(const std::string& name) {
     }
     return n;
 }
+
+// SIGPIPE blocked on this thread while it lives; one raised meanwhile is taken back.
+class PipeSignalBlocked {
+public:
+    PipeSignalBlocked() {
+        sigset_t pipe;
+        sigemptyset(&pipe);
+        sigaddset(&pipe, SIGPIPE);
+        pthread_sigmask(SIG_BLOCK, &pipe, &old_);
+    }
+    ~PipeSignalBlocked() {
+        sigset_t pending;
+        sigpending(&pending);
+        if (sigismember(&pending, SIGPIPE) == 1 && sigismember(&old_, SIGPIPE) == 0) {
+            sigset_t pipe;
+            sigemptyset(&pipe);
+            sigaddset(&pipe, SIGPIPE);
+            const timespec now{0, 0};
+            sigtimedwait(&pipe, nullptr, &now);
+        }
+        pthread_sigmask(SIG_SETMASK, &old_, nullptr);
+    }
+    PipeSignalBlocked(const PipeSignalBlocked&) = delete;
+    PipeSignalBlocked& operator=(const PipeSignalBlocked&) = delete;
+
+private:
+    sigset_t old_{};
+};
 
 // One helper process and its pipes.
 class Helper {
@@ -94,6 +123,9 @@ public:
     // ends, or one takes longer than kNameTimeoutMs; returns how many were answered.
     std::size_t run(const std::vector<std::string>& names, std::size_t from,
                     std::vector<std::string>& out) {
+        // A helper that ended (its memory limit, killed) must not take this process with it:
+        // writing to its pipe then fails with EPIPE instead of raising SIGPIPE here.
+        const PipeSignalBlocked quiet;
         std::string pending;
         for (std::size_t i = from; i < names.size(); ++i)
             pending.append(names[i]).push_back('\0');
