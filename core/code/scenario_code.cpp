@@ -7,6 +7,8 @@
 
 #include "core/engine/caching_allocator.h"
 #include "core/model/byte_format.h"
+#include "core/model/sync_mode.h"
+#include "core/model/sync_mode_steps.h"
 
 namespace syncscope {
 
@@ -316,6 +318,26 @@ private:
                 "cudaMemcpy(" + dst + ", " + src + ", " + bytes(step.bytes) + ", " + kind + ");"};
     }
 
+    // A sync mode's call, spelled as the sync-mode table writes it (SyncModeInfo::pytorch_code,
+    // cuda_code) with this step's stream, event and interval.
+    std::pair<std::string, std::string> syncCall(const Step& step) const {
+        const SyncModeInfo* info = nullptr;
+        for (const SyncModeSteps& mode : syncModeStepsTable())
+            if (mode.call_step == step.kind)
+                info = &syncModeInfo(mode.mode);
+        if (info == nullptr)
+            return {};
+        const std::initializer_list<std::pair<std::string_view, std::string>> values = {
+            {"s", stream(step.stream)},
+            {"cs", cudaStream(step.stream)},
+            {"o", stream(step.other_stream)},
+            {"co", cudaStream(step.other_stream)},
+            {"e", event(step.event)},
+            {"us", micros(step.poll_interval_ns)},
+            {"arg", cpuSyncArgument(step.label.en)}};
+        return {syncModeCode(info->pytorch_code, values), syncModeCode(info->cuda_code, values)};
+    }
+
     std::pair<std::string, std::string> line(const Step& step) {
         const std::string s = stream(step.stream);
         const std::string cs = cudaStream(step.stream);
@@ -383,25 +405,22 @@ private:
             case StepKind::EventRecord:
                 return {event(step.event) + ".record(" + s + ")",
                         "cudaEventRecord(" + event(step.event) + ", " + cs + ");"};
-            case StepKind::StreamWaitEvent:
+            case StepKind::StreamWaitEvent: {
                 // docs/semantics.md section 11, claim 4.
-                return {s + ".wait_event(" + event(step.event) + ")  # " +
+                auto [py, cu] = syncCall(step);
+                return {py + "  # " +
                             pyNote(phrase(SYNCSCOPE_TR_NOOP(
                                 "ScenarioCode",
                                 "one event's last record, not every event of a stream; the host "
                                 "does not wait (whole stream: wait_stream)"))),
-                        "cudaStreamWaitEvent(" + cs + ", " + event(step.event) + ", 0);"};
+                        std::move(cu)};
+            }
             case StepKind::WaitStream:
-                return {s + ".wait_stream(" + stream(step.other_stream) + ")",
-                        "cudaEventRecord(tmp, " + cudaStream(step.other_stream) +
-                            "); cudaStreamWaitEvent(" + cs + ", tmp, 0);"};
             case StepKind::DeviceSync:
-                return {"torch.cuda.synchronize()", "cudaDeviceSynchronize();"};
             case StepKind::StreamSync:
-                return {s + ".synchronize()", "cudaStreamSynchronize(" + cs + ");"};
             case StepKind::EventSync:
-                return {event(step.event) + ".synchronize()",
-                        "cudaEventSynchronize(" + event(step.event) + ");"};
+            case StepKind::EventQueryPoll:
+                return syncCall(step);
             case StepKind::CpuSync: {
                 // docs/semantics.md section 11, claims 1 and 2.
                 const std::string arg = cpuSyncArgument(step.label.en);
@@ -413,7 +432,7 @@ private:
                 };
                 if (!arg.empty()) {
                     std::string py =
-                        "torch.cpu.synchronize(" + arg + ")  # " +
+                        syncCall(step).first + "  # " +
                         pyNote(
                             phrase(SYNCSCOPE_TR_NOOP("ScenarioCode",
                                                      "waits for nothing: %1 is an ignored device, "
@@ -423,17 +442,11 @@ private:
                     return {std::move(py), empty()};
                 }
                 std::string py =
-                    "torch.cpu.synchronize()  # " +
+                    syncCall(step).first + "  # " +
                     pyNote(phrase(SYNCSCOPE_TR_NOOP(
                         "ScenarioCode", "waits for nothing; use torch.cuda.synchronize()")));
                 return {std::move(py), empty()};
             }
-            case StepKind::EventQueryPoll:
-                return {"while not " + event(step.event) + ".query(): time.sleep(" +
-                            micros(step.poll_interval_ns) + " / 1e6)",
-                        "while (cudaEventQuery(" + event(step.event) +
-                            ") == cudaErrorNotReady) usleep(" + micros(step.poll_interval_ns) +
-                            ");"};
             case StepKind::HostCallback:
                 return {"# " + pyNote(phrase(
                                    SYNCSCOPE_TR_NOOP(

@@ -29,7 +29,7 @@ constexpr std::array<SyncModeInfo, kSyncModeCount> kCatalogue{{
          "for "
          "no "
          "GPU kernel; the GPU work it was meant to wait for is still running after it returns."),
-     false},
+     false, "torch.cpu.synchronize({arg})", ""},
     {SyncMode::Device, "device", SYNCSCOPE_TR_NOOP("SyncMode", "Device synchronize"),
      "cudaDeviceSynchronize()", "torch.cuda.synchronize()", SYNCSCOPE_TR_NOOP("SyncMode", "host"),
      SYNCSCOPE_TR_NOOP("SyncMode", "every task enqueued on the device, all streams"),
@@ -39,7 +39,7 @@ constexpr std::array<SyncModeInfo, kSyncModeCount> kCatalogue{{
                        "every stream, has completed. It covers one device, not all GPUs. How the "
                        "thread waits (spin, "
                        "yield or sleep) depends on the schedule policy."),
-     true},
+     true, "torch.cuda.synchronize()", "cudaDeviceSynchronize();"},
     {SyncMode::Stream, "stream", SYNCSCOPE_TR_NOOP("SyncMode", "Stream synchronize"),
      "cudaStreamSynchronize(s)", "torch.cuda.Stream.synchronize()",
      SYNCSCOPE_TR_NOOP("SyncMode", "host, for one stream"),
@@ -48,7 +48,7 @@ constexpr std::array<SyncModeInfo, kSyncModeCount> kCatalogue{{
                        "The host thread blocks until everything already enqueued in stream s has "
                        "completed. Work on "
                        "other non-blocking streams may still be running when it returns."),
-     true},
+     true, "{s}.synchronize()", "cudaStreamSynchronize({cs});"},
     {SyncMode::Event, "event", SYNCSCOPE_TR_NOOP("SyncMode", "Event synchronize"),
      "cudaEventRecord + cudaEventSynchronize", "torch.cuda.Event.synchronize()",
      SYNCSCOPE_TR_NOOP("SyncMode", "host, for captured work"),
@@ -60,7 +60,7 @@ constexpr std::array<SyncModeInfo, kSyncModeCount> kCatalogue{{
          "and "
          "not other streams. Without cudaEventBlockingSync the thread busy-waits; an event never "
          "recorded returns at once."),
-     true},
+     true, "{e}.synchronize()", "cudaEventSynchronize({e});"},
     {SyncMode::StreamWaitEvent, "stream-wait-event",
      SYNCSCOPE_TR_NOOP("SyncMode", "Stream waits for event"),
      "cudaEventRecord + cudaStreamWaitEvent", "Stream.wait_event() / Event.wait()",
@@ -72,7 +72,7 @@ constexpr std::array<SyncModeInfo, kSyncModeCount> kCatalogue{{
          "event's captured work. The host call returns at once and never blocks. It waits for one "
          "event, not all events of a stream; re-recording the event later does not change a wait "
          "already issued."),
-     false},
+     false, "{s}.wait_event({e})", "cudaStreamWaitEvent({cs}, {e}, 0);"},
     {SyncMode::WaitStream, "wait-stream", SYNCSCOPE_TR_NOOP("SyncMode", "Stream waits for stream"),
      "cudaEventRecord(other) + cudaStreamWaitEvent(self)", "Stream.wait_stream(other)",
      SYNCSCOPE_TR_NOOP("SyncMode", "the waiting stream only"),
@@ -83,7 +83,8 @@ constexpr std::array<SyncModeInfo, kSyncModeCount> kCatalogue{{
          "later "
          "work here starts only after everything queued on the other stream so far has finished. "
          "The host does not block."),
-     false},
+     false, "{s}.wait_stream({o})",
+     "cudaEventRecord(tmp, {co}); cudaStreamWaitEvent({cs}, tmp, 0);"},
     {SyncMode::EventQueryPoll, "event-query-poll", SYNCSCOPE_TR_NOOP("SyncMode", "Poll an event"),
      "cudaEventQuery loop", "Event.query() loop", SYNCSCOPE_TR_NOOP("SyncMode", "host, spinning"),
      SYNCSCOPE_TR_NOOP("SyncMode", "the event's captured work, by polling"),
@@ -91,7 +92,8 @@ constexpr std::array<SyncModeInfo, kSyncModeCount> kCatalogue{{
                        "The host asks again and again whether the event has completed. Each query "
                        "returns at once; "
                        "the loop burns a CPU core and notices completion only at its next poll."),
-     true},
+     true, "while not {e}.query(): time.sleep({us} / 1e6)",
+     "while (cudaEventQuery({e}) == cudaErrorNotReady) usleep({us});"},
     {SyncMode::HostCallback, "host-callback",
      SYNCSCOPE_TR_NOOP("SyncMode", "Host function in stream"), "cudaLaunchHostFunc(s, fn)", "—",
      SYNCSCOPE_TR_NOOP("SyncMode", "the stream, until the callback returns"),
@@ -155,6 +157,24 @@ std::optional<SyncMode> syncModeFromId(std::string_view id) {
             return info.mode;
     }
     return std::nullopt;
+}
+
+std::string syncModeCode(std::string_view pattern,
+                         std::initializer_list<std::pair<std::string_view, std::string>> values) {
+    std::string out;
+    for (std::size_t i = 0; i < pattern.size(); ++i) {
+        const std::size_t close = pattern[i] == '{' ? pattern.find('}', i) : std::string_view::npos;
+        if (close == std::string_view::npos) {
+            out.push_back(pattern[i]);
+            continue;
+        }
+        const std::string_view name = pattern.substr(i + 1, close - i - 1);
+        for (const auto& [key, value] : values)
+            if (key == name)
+                out += value;
+        i = close;
+    }
+    return out;
 }
 
 }  // namespace syncscope

@@ -1,9 +1,12 @@
 #pragma once
 
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
+#include <utility>
 
 namespace syncscope {
 
@@ -36,7 +39,16 @@ struct SyncModeInfo {
     std::string_view waits_for;    // what the call waits for
     std::string_view explanation;  // one paragraph
     bool host_blocks;              // does the calling host thread wait for GPU work?
+    // The mode's call as the code view writes it, in PyTorch and in CUDA, for modes with a call
+    // step (sync_mode_steps.h): {s}/{cs} the stream, {o}/{co} the other stream, {e} the event,
+    // {us} a poll interval in µs, {arg} torch.cpu.synchronize()'s argument. "" where it is none.
+    std::string_view pytorch_code = {};
+    std::string_view cuda_code = {};
 };
+
+// `pattern` (a SyncModeInfo code form) with each {name} replaced by its value from `values`.
+std::string syncModeCode(std::string_view pattern,
+                         std::initializer_list<std::pair<std::string_view, std::string>> values);
 
 std::span<const SyncModeInfo> syncModeCatalogue();
 const SyncModeInfo& syncModeInfo(SyncMode mode);

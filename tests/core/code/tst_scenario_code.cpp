@@ -4,6 +4,8 @@
 #include <QTest>
 
 #include "core/code/scenario_code.h"
+#include "core/model/sync_mode.h"
+#include "core/model/sync_mode_steps.h"
 #include "core/scenario/scenario_reader.h"
 
 using namespace syncscope;
@@ -96,6 +98,48 @@ private slots:
             blocking.filter(QStringLiteral(".cpu()  # waits for the copy: a hidden sync")).size() ==
                 1,
             qPrintable(blocking.join('\n')));
+    }
+
+    // A sync mode's call is written as the sync-mode table spells it (SyncModeInfo::pytorch_code,
+    // cuda_code): the code view had its own spellings of every call.
+    void syncCallsAreSpelledAsTheSyncModeTable() {
+        int checked = 0;
+        for (const SyncModeSteps& mode : syncModeStepsTable()) {
+            const SyncModeInfo& info = syncModeInfo(mode.mode);
+            if (info.pytorch_code.empty())
+                continue;
+            const Scenario scenario =
+                builtin(QStringLiteral("mode-") +
+                        QString::fromLatin1(info.id.data(), qsizetype(info.id.size())));
+            const std::vector<Step> expanded = expandProgram(scenario.program);
+            // What stays fixed of a form: the text up to its first placeholder.
+            const auto fixed = [](std::string_view form) {
+                return std::string(form.substr(0, form.find('{')));
+            };
+            bool found = false;
+            for (const CodeLine& line : ScenarioCode::generate(scenario)) {
+                if (line.steps.empty() || expanded[line.steps.front()].kind != mode.call_step)
+                    continue;
+                found = true;
+                // Inside a loop a line is indented.
+                const auto unindented = [](const std::string& text) {
+                    return std::string_view(text).substr(
+                        std::min(text.find_first_not_of(' '), text.size()));
+                };
+                QVERIFY2(unindented(line.pytorch).starts_with(fixed(info.pytorch_code)),
+                         line.pytorch.c_str());
+                if (!info.cuda_code.empty())
+                    QVERIFY2(unindented(line.cuda).starts_with(fixed(info.cuda_code)),
+                             line.cuda.c_str());
+                QVERIFY2(line.pytorch.find('{') == std::string::npos, line.pytorch.c_str());
+                QVERIFY2(line.cuda.find("{cs}") == std::string::npos, line.cuda.c_str());
+            }
+            QVERIFY2(found, info.id.data());
+            ++checked;
+        }
+        QCOMPARE(checked, 7);  // cpu, device, stream, event, wait_event, wait_stream, query poll
+        QCOMPARE(syncModeCode("{s}.wait_stream({o}) {x}", {{"s", "s1"}, {"o", "s2"}}),
+                 std::string("s1.wait_stream(s2) "));
     }
 
     // Every expanded step of every built-in is on exactly one line, and a line's steps are all
