@@ -8,6 +8,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
+#include <QProcess>
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QTest>
@@ -90,7 +91,53 @@ private slots:
         const QSettings settings;
         QCOMPARE(settings.value(QStringLiteral("late")).toInt(), 42);
     }
+
+    // A program that ends while a write into a big settings file is queued (the window writes
+    // its geometry as it closes): the value lands, and the program exits cleanly.
+    void aWriteQueuedAtTheEndLands() {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("syncscope-test/exit.conf"));
+        QVERIFY(QDir().mkpath(QFileInfo(file).absolutePath()));
+        {
+            QFile big(file);
+            QVERIFY(big.open(QIODevice::WriteOnly));
+            big.write("[General]\njunk=");
+            const QByteArray block(1 << 20, 'x');
+            for (int i = 0; i < 20; ++i)
+                big.write(block);
+            big.write("\n");
+        }
+        QProcess child;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("SYNCSCOPE_SETTINGS_EXIT_CHILD"), dir.path());
+        child.setProcessEnvironment(env);
+        child.start(QCoreApplication::applicationFilePath(), {});
+        QVERIFY(child.waitForFinished(120000));
+        QCOMPARE(child.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(child.exitCode(), 0);
+        const QSettings written(file, QSettings::IniFormat);
+        QCOMPARE(written.value(QStringLiteral("window/last")).toInt(), 7);
+    }
 };
 
-QTEST_GUILESS_MAIN(TestJobsSettingsWriter)
+// The child of aWriteQueuedAtTheEndLands: queues a write into the big settings file and ends at
+// once, as the window does on quit.
+int exitWithAWriteQueued(int argc, char** argv, const QString& folder) {
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setOrganizationName(QStringLiteral("syncscope-test"));
+    QCoreApplication::setApplicationName(QStringLiteral("exit"));
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, folder);
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, folder);
+    SettingsWriter::instance().setValue(QStringLiteral("window/last"), 7);
+    return 0;
+}
+
+int main(int argc, char** argv) {
+    if (const QString folder = qEnvironmentVariable("SYNCSCOPE_SETTINGS_EXIT_CHILD");
+        !folder.isEmpty())
+        return exitWithAWriteQueued(argc, argv, folder);
+    QCoreApplication app(argc, argv);
+    TestJobsSettingsWriter test;
+    return QTest::qExec(&test, argc, argv);
+}
 #include "tst_jobs_settings_writer.moc"

@@ -1,11 +1,20 @@
 #include "ui/jobs/settings_writer.h"
 
+#include <QCoreApplication>
 #include <QSettings>
 
 namespace syncscope {
 
 SettingsWriter& SettingsWriter::instance() {
     static SettingsWriter writer;
+    // What the window wrote as it closed is written while the application still exists: a
+    // write of a big settings file could otherwise still be running in QSettings after
+    // QCoreApplication was gone (from the static destructor, which waits for it).
+    static const bool flushed_at_exit = [] {
+        qAddPostRoutine([] { SettingsWriter::instance().flush(); });
+        return true;
+    }();
+    (void)flushed_at_exit;
     return writer;
 }
 
