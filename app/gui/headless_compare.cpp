@@ -3,7 +3,7 @@
 #include <QDir>
 #include <QFileInfo>
 
-#include "core/io/output_target.h"
+#include "app/gui/picture_output.h"
 #include "ui/compare/compare_exporter.h"
 #include "ui/compare/trace_source.h"
 #include "ui/editor/builtin_scenarios.h"
@@ -35,8 +35,16 @@ bool HeadlessCompare::checkSource(const QString& option, const QString& source, 
     return true;
 }
 
-int HeadlessCompare::run(const HeadlessExport::Request& request, const Theme& theme,
-                         QTextStream& out, QTextStream& err) {
+int HeadlessCompare::run(const PictureOutput::Request& request, QTextStream& out,
+                         QTextStream& err) {
+    const std::optional<Theme> theme = PictureOutput::themeByName(request.theme);
+    if (!theme) {
+        err << "syncscope: unknown theme '" << forTerminal(request.theme)
+            << "' (expected light, dark or presentation)" << Qt::endl;
+        return 2;
+    }
+    if (PictureOutput::refuse(request.output, {}, err))
+        return 2;
     const QString a_source = request.scenario.isEmpty() ? request.trace : request.scenario;
     QString error;
     if (!checkSource(QStringLiteral("--scenario"), a_source, &error) ||
@@ -50,25 +58,8 @@ int HeadlessCompare::run(const HeadlessExport::Request& request, const Theme& th
             << Qt::endl;
         return 2;
     }
-    if (request.output.isEmpty()) {
-        err << "syncscope: --export needs a file name (OUT.png, .jpg, .svg or .pdf)" << Qt::endl;
+    if (PictureOutput::refuse(request.output, {a_source, request.compare}, err))
         return 2;
-    }
-    if (!ImageExporter::formatFor(request.output, &error)) {
-        err << "syncscope: " << QDir::toNativeSeparators(request.output) << ": " << error
-            << Qt::endl;
-        return 2;
-    }
-    const std::string output = QFile::encodeName(request.output).toStdString();
-    std::string target_error;
-    if (OutputTarget::resolve(output, target_error))
-        target_error =
-            OutputTarget::refuseInputs(output, {QFile::encodeName(a_source).toStdString(),
-                                                QFile::encodeName(request.compare).toStdString()});
-    if (!target_error.empty()) {
-        err << "syncscope: " << QString::fromStdString(target_error) << Qt::endl;
-        return 2;
-    }
 
     CancelToken never;
     std::shared_ptr<const Trace> sides[2];
@@ -85,7 +76,7 @@ int HeadlessCompare::run(const HeadlessExport::Request& request, const Theme& th
         sides[i] = std::move(r.trace);
     }
 
-    ExportOptions options = HeadlessExport::optionsFor(request, theme);
+    ExportOptions options = PictureOutput::optionsFor(request, *theme);
     if (!exportComparisonImage(sides[0], sides[1], options, &error)) {
         err << "syncscope: " << forTerminal(error) << Qt::endl;
         return 1;

@@ -3,7 +3,7 @@
 #include <QString>
 #include <QTextStream>
 
-#include "app/gui/headless_export.h"
+#include "app/gui/picture_output.h"
 #include "ui/timeline/theme.h"
 
 namespace syncscope {
@@ -13,8 +13,7 @@ namespace syncscope {
 class HeadlessCompare {
 public:
     // Returns the exit code: 0 written, 1 a run or the export failed, 2 bad input.
-    static int run(const HeadlessExport::Request& request, const Theme& theme, QTextStream& out,
-                   QTextStream& err);
+    static int run(const PictureOutput::Request& request, QTextStream& out, QTextStream& err);
     // Whether `source` can be a side at all (a known builtin:NAME or an existing file), without
     // running anything; false with `error` naming the option and the source.
     static bool checkSource(const QString& option, const QString& source, QString* error);

@@ -5,11 +5,9 @@
 #include <cmath>
 #include <optional>
 
-#include "app/gui/headless_compare.h"
+#include "app/gui/picture_output.h"
 #include "core/analysis/focus_resolver.h"
 #include "core/engine/engine_factory.h"
-#include "core/io/output_target.h"
-#include "core/model/terminal_text.h"
 #include "core/scenario/scenario_reader.h"
 #include "ui/editor/builtin_scenarios.h"
 #include "ui/export/image_exporter.h"
@@ -18,10 +16,6 @@
 #include "ui/timeline/timeline_model.h"
 
 namespace syncscope {
-
-QString forTerminal(const QString& text) {
-    return QString::fromStdString(escapeForTerminal(text.toStdString(), LineBreaks::Keep));
-}
 
 namespace {
 
@@ -91,72 +85,15 @@ std::optional<std::pair<TimeNs, TimeNs>> rangeInRun(std::shared_ptr<const Trace>
 
 }  // namespace
 
-QSize HeadlessExport::parseSize(const QString& text) {
-    const QStringList parts = text.toLower().split(QLatin1Char('x'));
-    if (parts.size() != 2)
-        return {};
-    bool ok_w = false, ok_h = false;
-    const int w = parts[0].trimmed().toInt(&ok_w);
-    const int h = parts[1].trimmed().toInt(&ok_h);
-    if (!ok_w || !ok_h || w < 100 || h < 100 || w > 16000 || h > 16000)
-        return {};
-    return {w, h};
-}
-
-std::optional<Theme> HeadlessExport::themeByName(const QString& name) {
-    if (name == QLatin1String("light"))
-        return Theme::light();
-    if (name == QLatin1String("dark"))
-        return Theme::dark();
-    if (name == QLatin1String("presentation"))
-        return Theme::presentation();
-    return std::nullopt;
-}
-
-ExportOptions HeadlessExport::optionsFor(const Request& request, const Theme& theme) {
-    ExportOptions options;
-    options.path = request.output;
-    options.size = request.size;
-    options.theme = theme;
-    options.scale = request.scale;
-    options.showFlows = request.arrows;
-    options.memory = request.memory;
-    options.callouts = request.callouts;
-    options.findings = request.findings;
-    return options;
-}
-
 int HeadlessExport::run(const Request& request, QTextStream& out, QTextStream& err) {
-    const std::optional<Theme> theme = themeByName(request.theme);
+    const std::optional<Theme> theme = PictureOutput::themeByName(request.theme);
     if (!theme) {
-        err << "syncscope: unknown theme '" << request.theme
+        err << "syncscope: unknown theme '" << forTerminal(request.theme)
             << "' (expected light, dark or presentation)" << Qt::endl;
         return 2;
     }
-    if (request.output.isEmpty()) {
-        err << "syncscope: --export needs a file name (OUT.png, .jpg, .svg or .pdf)" << Qt::endl;
+    if (PictureOutput::refuse(request.output, {request.trace, request.scenario}, err))
         return 2;
-    }
-    QString format_error;
-    if (!ImageExporter::formatFor(request.output, &format_error)) {
-        err << "syncscope: " << QDir::toNativeSeparators(request.output) << ": " << format_error
-            << Qt::endl;
-        return 2;
-    }
-    if (!request.compare.isEmpty())
-        return HeadlessCompare::run(request, *theme, out, err);
-    // Before the run: a FIFO or device as the output, or the output being the input file, is
-    // refused without running anything.
-    const std::string output = QFile::encodeName(request.output).toStdString();
-    std::string target_error;
-    if (OutputTarget::resolve(output, target_error))
-        target_error =
-            OutputTarget::refuseInputs(output, {QFile::encodeName(request.trace).toStdString(),
-                                                QFile::encodeName(request.scenario).toStdString()});
-    if (!target_error.empty()) {
-        err << "syncscope: " << QString::fromStdString(target_error) << Qt::endl;
-        return 2;
-    }
 
     std::shared_ptr<const Trace> trace;
     std::optional<Scenario> scenario;
@@ -204,7 +141,7 @@ int HeadlessExport::run(const Request& request, QTextStream& out, QTextStream& e
         trace = std::make_shared<const Trace>(std::move(result.trace));
     }
 
-    ExportOptions options = HeadlessExport::optionsFor(request, *theme);
+    ExportOptions options = PictureOutput::optionsFor(request, *theme);
     if (request.range_us && request.focus) {
         err << "syncscope: --range and --focus both choose the time window; give one of them"
             << Qt::endl;

@@ -6,45 +6,21 @@
 #include <optional>
 #include <utility>
 
+#include "app/gui/picture_output.h"
 #include "ui/export/export_options.h"
 #include "ui/timeline/theme.h"
 
 namespace syncscope {
 
-// Text read from a file (names, errors quoting them) as it may be printed on a terminal: control
-// characters and bidirectional overrides escaped (core/model/terminal_text.h).
-QString forTerminal(const QString& text);
-
 // `syncscope --scenario FILE|builtin:NAME --export OUT`: runs the scenario synchronously on the
 // chosen engine and writes the timeline picture, without showing a window. Also exports a trace
-// file given instead of a scenario.
+// file given instead of a scenario. With --compare, main() hands the request to HeadlessCompare
+// instead: the two share the request, its checks and its options (PictureOutput), not each other.
 class HeadlessExport {
 public:
-    struct Request {
-        QString scenario;  // a scenario file or builtin:NAME
-        QString trace;     // or a trace file (native, PyTorch JSON[.gz], Nsight SQLite)
-        QString engine = QStringLiteral("auto");
-        QString output;
-        QSize size{1600, 900};
-        QString theme = QStringLiteral("light");
-        std::optional<std::pair<double, double>> range_us;  // on the time axis; default: all
-        double scale = 1.0;                                 // device-pixel ratio
-        bool arrows = false;                                // draw the flows
-        bool memory = false;                                // force the memory plot
-        bool callouts = true;                               // --no-callouts clears it
-        bool focus = false;     // --focus: zoom to the scenario's focus window
-        bool findings = false;  // --findings: the doctor's findings as callouts
-        QString compare;        // --compare B: a picture of the compare view of the run and B
-    };
-
+    using Request = PictureOutput::Request;
     // Returns the process exit code: 0 written, 1 the run or the export failed, 2 bad input.
     static int run(const Request& request, QTextStream& out, QTextStream& err);
-    // "1600x900" -> QSize; an invalid size when malformed or out of range.
-    static QSize parseSize(const QString& text);
-    // "light", "dark" or "presentation"; nullopt for anything else.
-    static std::optional<Theme> themeByName(const QString& name);
-    // What the request says about the picture (path, size, theme and what to draw).
-    static ExportOptions optionsFor(const Request& request, const Theme& theme);
 };
 
 }  // namespace syncscope

@@ -25,7 +25,7 @@ int HeadlessHandout::run(const Request& request, QTextStream& out, QTextStream& 
     // Every value the user gave is echoed escaped: a folder or option value with an escape
     // sequence in it must not reach the terminal as one.
     if (request.size) {
-        handout.size = HeadlessExport::parseSize(*request.size);
+        handout.size = PictureOutput::parseSize(*request.size);
         if (!handout.size.isValid()) {
             err << "syncscope: bad --size '" << forTerminal(*request.size)
                 << "' (expected WxH, e.g. 1600x1131, each 100..16000)" << Qt::endl;

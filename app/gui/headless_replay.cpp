@@ -60,7 +60,7 @@ std::optional<TimeNs> HeadlessReplay::parseSpeed(const QString& text, QString* e
 
 int HeadlessReplay::run(const Request& request, QTextStream& out, QTextStream& err) {
     QString error;
-    const auto theme = HeadlessExport::themeByName(request.run.theme);
+    const auto theme = PictureOutput::themeByName(request.run.theme);
     if (!theme) {
         err << "syncscope: unknown theme '" << request.run.theme
             << "' (expected light, dark or presentation)" << Qt::endl;

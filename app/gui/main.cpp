@@ -248,7 +248,7 @@ int runApplication(int argc, char** argv) {
             return 2;
         }
         replay.run.engine = engine;
-        replay.run.size = syncscope::HeadlessExport::parseSize(parser.value(size_option));
+        replay.run.size = syncscope::PictureOutput::parseSize(parser.value(size_option));
         if (!replay.run.size.isValid()) {
             err << "syncscope: bad --size '" << parser.value(size_option)
                 << "' (expected WxH, e.g. 1600x900, each 100..16000)" << Qt::endl;
@@ -271,7 +271,7 @@ int runApplication(int argc, char** argv) {
         }
         request.engine = engine;
         request.output = parser.value(export_option);
-        request.size = syncscope::HeadlessExport::parseSize(parser.value(size_option));
+        request.size = syncscope::PictureOutput::parseSize(parser.value(size_option));
         if (!request.size.isValid()) {
             err << "syncscope: bad --size '" << parser.value(size_option)
                 << "' (expected WxH, e.g. 1600x900, each 100..16000)" << Qt::endl;
@@ -280,13 +280,14 @@ int runApplication(int argc, char** argv) {
         request.theme = parser.value(theme_option);
         if (!export_picture_options.read(parser, request, err))
             return 2;
-        return syncscope::HeadlessExport::run(request, out, err);
+        return request.compare.isEmpty() ? syncscope::HeadlessExport::run(request, out, err)
+                                         : syncscope::HeadlessCompare::run(request, out, err);
     }
 
     if (parser.isSet(compare_option)) {
         syncscope::CompareWindow window;
         if (parser.isSet(theme_option)) {
-            const auto theme = syncscope::HeadlessExport::themeByName(parser.value(theme_option));
+            const auto theme = syncscope::PictureOutput::themeByName(parser.value(theme_option));
             if (theme)
                 window.setTheme(*theme);
         }
