@@ -62,7 +62,7 @@ int HeadlessReplay::run(const Request& request, QTextStream& out, QTextStream& e
     QString error;
     const auto theme = PictureOutput::themeByName(request.run.theme);
     if (!theme) {
-        err << "syncscope: unknown theme '" << request.run.theme
+        err << "syncscope: unknown theme '" << forTerminal(request.run.theme)
             << "' (expected light, dark or presentation)" << Qt::endl;
         return 2;
     }
