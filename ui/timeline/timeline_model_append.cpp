@@ -14,6 +14,7 @@
 #include "ui/jobs/job_tracker.h"
 #include "ui/timeline/busy_union.h"
 #include "ui/timeline/key_sort.h"
+#include "ui/timeline/lane_order.h"
 #include "ui/timeline/legend_entries.h"
 #include "ui/timeline/slice_depths.h"
 #include "ui/timeline/timeline_model.h"
@@ -27,29 +28,6 @@ namespace {
 bool isInstantKind(EventKind k) {
     return k == EventKind::ApiCall || k == EventKind::HostWait || k == EventKind::EventMarker ||
            k == EventKind::MemoryOp || k == EventKind::Error;
-}
-
-// A lane's order: by start, then end, then index (events are pushed in index order and sorted
-// stably), a strict order in which every subsequence of the lane (levels, instants) is sorted too.
-struct LaneOrder {
-    const std::vector<TraceEvent>* events;
-    bool operator()(std::uint32_t a, std::uint32_t b) const {
-        const auto& ea = (*events)[a];
-        const auto& eb = (*events)[b];
-        return ea.start_ns != eb.start_ns ? ea.start_ns < eb.start_ns : ea.end_ns < eb.end_ns;
-    }
-    bool strict(std::uint32_t a, std::uint32_t b) const {
-        return (*this)(a, b) || (!(*this)(b, a) && a < b);
-    }
-};
-
-// How many entries of `sub` (a subsequence of a lane, in lane order) lie at or before `last`.
-std::size_t countUpTo(const std::vector<std::uint32_t>& sub, std::uint32_t last,
-                      const LaneOrder& order) {
-    return static_cast<std::size_t>(
-        std::upper_bound(sub.begin(), sub.end(), last,
-                         [&](std::uint32_t a, std::uint32_t b) { return order.strict(a, b); }) -
-        sub.begin());
 }
 
 }  // namespace
@@ -243,7 +221,8 @@ void TimelineModel::appendToLane(std::uint16_t laneId, std::size_t before) {
     }
     indexTrack(lane, from);
 
-    const std::size_t keptInstants = from == 0 ? 0 : countUpTo(lane.instants, idx[from - 1], order);
+    const std::size_t keptInstants =
+        from == 0 ? 0 : LaneOrder::countUpTo(lane.instants, idx[from - 1], order);
     lane.instants.resize(keptInstants);
     if (from == 0) {
         // A build: reserve exactly, or doubling leaves up to half of millions of entries unused
@@ -263,117 +242,6 @@ void TimelineModel::appendToLane(std::uint16_t laneId, std::size_t before) {
                                [&](std::size_t k) { return events[lane.instants[k]].start_ns; });
     if (hasNestedSlices(trace_->lanes[laneId].kind))
         redoDepths(lane, from);
-}
-
-void TimelineModel::redoDepths(LaneIndex& lane, std::size_t from) {
-    const auto& events = trace_->events;
-    const auto& idx = lane.events;
-    const LaneOrder order{&events};
-    // Depths after a point where every earlier slice has ended (and nothing starts with the last
-    // of them) do not depend on what came before: restart there. Host threads, whose calls follow
-    // one another, restart right at the new events.
-    std::size_t q = from;
-    while (q > 0 && q < idx.size() &&
-           !(lane.starts[q - 1] < lane.starts[q] && lane.maxEnd[q - 1] <= lane.starts[q]))
-        --q;
-    std::vector<std::uint32_t> tail;  // a copy only when restarting past the lane's start
-    if (q > 0)
-        tail.assign(idx.begin() + static_cast<std::ptrdiff_t>(q), idx.end());
-    const auto& redo = q > 0 ? tail : idx;
-    const auto depths = sliceDepths(events, redo);
-    const std::uint16_t most =
-        depths.empty() ? std::uint16_t{0} : *std::max_element(depths.begin(), depths.end());
-    if (lane.levels.empty() && most == 0)
-        return;  // still flat: level 0 is the lane itself, no copy, and its depths are all 0
-    // The first lane to nest gives every event a depth; the others', all 0, were implied so far.
-    ensureDepths();
-    for (std::size_t k = 0; k < redo.size(); ++k)
-        depth_[redo[k]] = depths[k];
-    if (lane.levels.empty()) {
-        // The lane starts to nest: every earlier event was on level 0.
-        lane.levels.assign(static_cast<std::size_t>(most) + 1, Track{});
-        std::vector<std::size_t> perLevel(lane.levels.size(), 0);
-        for (const auto k : idx)
-            ++perLevel[depth_[k]];
-        for (std::size_t d = 0; d < lane.levels.size(); ++d)
-            HugePages::reserve(lane.levels[d].events, perLevel[d]);
-        for (const auto k : idx)
-            lane.levels[depth_[k]].events.push_back(k);
-        for (auto& level : lane.levels)
-            indexTrack(level);
-        return;
-    }
-    // Each level keeps its events before the restart and takes the redone ones, in lane order.
-    std::vector<std::size_t> kept(lane.levels.size());
-    for (std::size_t d = 0; d < lane.levels.size(); ++d) {
-        auto& level = lane.levels[d].events;
-        kept[d] = q == 0 ? 0 : countUpTo(level, idx[q - 1], order);
-        level.resize(kept[d]);
-    }
-    if (static_cast<std::size_t>(most) + 1 > lane.levels.size()) {
-        kept.resize(static_cast<std::size_t>(most) + 1, 0);
-        lane.levels.resize(static_cast<std::size_t>(most) + 1);
-    }
-    for (const auto k : redo)
-        lane.levels[depth_[k]].events.push_back(k);
-    // A re-sorted tail can leave the deepest levels empty; a fresh build would not have them.
-    while (lane.levels.size() > 1 && lane.levels.back().events.empty())
-        lane.levels.pop_back();
-    if (lane.levels.size() == 1) {
-        lane.levels.clear();
-        return;
-    }
-    for (std::size_t d = 0; d < lane.levels.size(); ++d)
-        indexTrack(lane.levels[d], kept[d]);
-}
-
-void TimelineModel::ensureDepths() {
-    std::unique_lock<std::mutex> lock;
-    if (depths_lock_ != nullptr)
-        lock = std::unique_lock<std::mutex>(*depths_lock_);
-    if (depth_.empty()) {
-        HugePages::reserve(depth_, indexed_events_);
-        depth_.assign(indexed_events_, 0);
-    }
-}
-
-void TimelineModel::addBusy(TimeNs start, TimeNs end, std::size_t& firstChanged) {
-    // busy_ is sorted and disjoint, touching intervals joined (GpuActivity's union).
-    const auto it = std::lower_bound(busy_.begin(), busy_.end(), start,
-                                     [](const IdleSpan& b, TimeNs t) { return b.end < t; });
-    const auto i = static_cast<std::size_t>(it - busy_.begin());
-    if (i < busy_.size() && busy_[i].start <= start && busy_[i].end >= end)
-        return;  // already busy then: nothing changes
-    firstChanged = std::min(firstChanged, i);
-    if (i == busy_.size() || busy_[i].start > end) {
-        busy_.insert(it, IdleSpan{start, end});
-        return;
-    }
-    std::size_t j = i;
-    TimeNs last = end;
-    while (j < busy_.size() && busy_[j].start <= end) {
-        last = std::max(last, busy_[j].end);
-        ++j;
-    }
-    busy_[i] = {std::min(start, busy_[i].start), last};
-    busy_.erase(busy_.begin() + static_cast<std::ptrdiff_t>(i + 1),
-                busy_.begin() + static_cast<std::ptrdiff_t>(j));
-}
-
-void TimelineModel::rebuildGaps(std::size_t fromBusy) {
-    // The gap before busy interval `fromBusy` and every one after it may have changed.
-    const std::size_t from = std::min(gaps_.size(), fromBusy == 0 ? 0 : fromBusy - 1);
-    gaps_.resize(from);
-    for (std::size_t k = from; k + 1 < busy_.size(); ++k)
-        gaps_.push_back({busy_[k].end, busy_[k + 1].start});
-    const std::size_t firstBlock = from / kGapBlock;
-    gap_block_max_.resize(std::min(gap_block_max_.size(), firstBlock));
-    for (std::size_t b = firstBlock * kGapBlock; b < gaps_.size(); b += kGapBlock) {
-        TimeNs m = 0;
-        for (std::size_t k = b; k < std::min(gaps_.size(), b + kGapBlock); ++k)
-            m = std::max(m, gaps_[k].end - gaps_[k].start);
-        gap_block_max_.push_back(m);
-    }
 }
 
 bool TimelineModel::flowIsIndexable(std::uint32_t f) const {

@@ -98,4 +98,43 @@ void TimelineModel::busyBeforeEach(const Track& L, const std::vector<TimeNs>& ti
     }
 }
 
+void TimelineModel::addBusy(TimeNs start, TimeNs end, std::size_t& firstChanged) {
+    // busy_ is sorted and disjoint, touching intervals joined (GpuActivity's union).
+    const auto it = std::lower_bound(busy_.begin(), busy_.end(), start,
+                                     [](const IdleSpan& b, TimeNs t) { return b.end < t; });
+    const auto i = static_cast<std::size_t>(it - busy_.begin());
+    if (i < busy_.size() && busy_[i].start <= start && busy_[i].end >= end)
+        return;  // already busy then: nothing changes
+    firstChanged = std::min(firstChanged, i);
+    if (i == busy_.size() || busy_[i].start > end) {
+        busy_.insert(it, IdleSpan{start, end});
+        return;
+    }
+    std::size_t j = i;
+    TimeNs last = end;
+    while (j < busy_.size() && busy_[j].start <= end) {
+        last = std::max(last, busy_[j].end);
+        ++j;
+    }
+    busy_[i] = {std::min(start, busy_[i].start), last};
+    busy_.erase(busy_.begin() + static_cast<std::ptrdiff_t>(i + 1),
+                busy_.begin() + static_cast<std::ptrdiff_t>(j));
+}
+
+void TimelineModel::rebuildGaps(std::size_t fromBusy) {
+    // The gap before busy interval `fromBusy` and every one after it may have changed.
+    const std::size_t from = std::min(gaps_.size(), fromBusy == 0 ? 0 : fromBusy - 1);
+    gaps_.resize(from);
+    for (std::size_t k = from; k + 1 < busy_.size(); ++k)
+        gaps_.push_back({busy_[k].end, busy_[k + 1].start});
+    const std::size_t firstBlock = from / kGapBlock;
+    gap_block_max_.resize(std::min(gap_block_max_.size(), firstBlock));
+    for (std::size_t b = firstBlock * kGapBlock; b < gaps_.size(); b += kGapBlock) {
+        TimeNs m = 0;
+        for (std::size_t k = b; k < std::min(gaps_.size(), b + kGapBlock); ++k)
+            m = std::max(m, gaps_[k].end - gaps_[k].start);
+        gap_block_max_.push_back(m);
+    }
+}
+
 }  // namespace syncscope

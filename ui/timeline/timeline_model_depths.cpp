@@ -2,8 +2,10 @@
 // and rows stack in slots so the value axis, hit tests and scrolling all count the same units.
 #include <algorithm>
 #include <limits>
+#include <mutex>
 
 #include "core/model/huge_pages.h"
+#include "ui/timeline/lane_order.h"
 #include "ui/timeline/slice_depths.h"
 #include "ui/timeline/timeline_model.h"
 
@@ -119,6 +121,78 @@ int TimelineModel::slotOf(std::uint32_t event) const {
     if (row < 0)
         return -1;
     return rowTop(row) + (rowByDepth(row) ? depthOf(event) : 0);
+}
+
+void TimelineModel::redoDepths(LaneIndex& lane, std::size_t from) {
+    const auto& events = trace_->events;
+    const auto& idx = lane.events;
+    const LaneOrder order{&events};
+    // Depths after a point where every earlier slice has ended (and nothing starts with the last
+    // of them) do not depend on what came before: restart there. Host threads, whose calls follow
+    // one another, restart right at the new events.
+    std::size_t q = from;
+    while (q > 0 && q < idx.size() &&
+           !(lane.starts[q - 1] < lane.starts[q] && lane.maxEnd[q - 1] <= lane.starts[q]))
+        --q;
+    std::vector<std::uint32_t> tail;  // a copy only when restarting past the lane's start
+    if (q > 0)
+        tail.assign(idx.begin() + static_cast<std::ptrdiff_t>(q), idx.end());
+    const auto& redo = q > 0 ? tail : idx;
+    const auto depths = sliceDepths(events, redo);
+    const std::uint16_t most =
+        depths.empty() ? std::uint16_t{0} : *std::max_element(depths.begin(), depths.end());
+    if (lane.levels.empty() && most == 0)
+        return;  // still flat: level 0 is the lane itself, no copy, and its depths are all 0
+    // The first lane to nest gives every event a depth; the others', all 0, were implied so far.
+    ensureDepths();
+    for (std::size_t k = 0; k < redo.size(); ++k)
+        depth_[redo[k]] = depths[k];
+    if (lane.levels.empty()) {
+        // The lane starts to nest: every earlier event was on level 0.
+        lane.levels.assign(static_cast<std::size_t>(most) + 1, Track{});
+        std::vector<std::size_t> perLevel(lane.levels.size(), 0);
+        for (const auto k : idx)
+            ++perLevel[depth_[k]];
+        for (std::size_t d = 0; d < lane.levels.size(); ++d)
+            HugePages::reserve(lane.levels[d].events, perLevel[d]);
+        for (const auto k : idx)
+            lane.levels[depth_[k]].events.push_back(k);
+        for (auto& level : lane.levels)
+            indexTrack(level);
+        return;
+    }
+    // Each level keeps its events before the restart and takes the redone ones, in lane order.
+    std::vector<std::size_t> kept(lane.levels.size());
+    for (std::size_t d = 0; d < lane.levels.size(); ++d) {
+        auto& level = lane.levels[d].events;
+        kept[d] = q == 0 ? 0 : LaneOrder::countUpTo(level, idx[q - 1], order);
+        level.resize(kept[d]);
+    }
+    if (static_cast<std::size_t>(most) + 1 > lane.levels.size()) {
+        kept.resize(static_cast<std::size_t>(most) + 1, 0);
+        lane.levels.resize(static_cast<std::size_t>(most) + 1);
+    }
+    for (const auto k : redo)
+        lane.levels[depth_[k]].events.push_back(k);
+    // A re-sorted tail can leave the deepest levels empty; a fresh build would not have them.
+    while (lane.levels.size() > 1 && lane.levels.back().events.empty())
+        lane.levels.pop_back();
+    if (lane.levels.size() == 1) {
+        lane.levels.clear();
+        return;
+    }
+    for (std::size_t d = 0; d < lane.levels.size(); ++d)
+        indexTrack(lane.levels[d], kept[d]);
+}
+
+void TimelineModel::ensureDepths() {
+    std::unique_lock<std::mutex> lock;
+    if (depths_lock_ != nullptr)
+        lock = std::unique_lock<std::mutex>(*depths_lock_);
+    if (depth_.empty()) {
+        HugePages::reserve(depth_, indexed_events_);
+        depth_.assign(indexed_events_, 0);
+    }
 }
 
 }  // namespace syncscope
