@@ -25,12 +25,7 @@ CudaRun::CudaRun(const Scenario& scenario, EngineObserver& observer, const Cance
     : scenario_(scenario), observer_(observer), cancel_(cancel) {}
 
 CudaRun::~CudaRun() {
-    stopPumping();
-    stop_watcher_.store(true);
-    if (cancel_watcher_.joinable())
-        cancel_watcher_.join();
-    if (sampler_)
-        sampler_->stop();
+    stopHelpers();
     if (recording_)
         CuptiSession::instance().disable();
     release();
@@ -293,6 +288,15 @@ void CudaRun::startPumping() {
     });
 }
 
+void CudaRun::stopHelpers() {
+    stopPumping();
+    stop_watcher_.store(true);
+    if (cancel_watcher_.joinable())
+        cancel_watcher_.join();
+    if (sampler_)
+        sampler_->stop();
+}
+
 void CudaRun::stopPumping() {
     if (!pump_thread_.joinable())
         return;
@@ -323,12 +327,7 @@ void CudaRun::finish() {
         sticky_ = isStickyError(e);
     }
     handOver(std::move(stamp));
-    stopPumping();
-    stop_watcher_.store(true);
-    if (cancel_watcher_.joinable())
-        cancel_watcher_.join();
-    if (sampler_)
-        sampler_->stop();
+    stopHelpers();
     CuptiSession::instance().flush(true);
     pump(true);
     CuptiSession::instance().disable();

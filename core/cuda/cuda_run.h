@@ -68,6 +68,9 @@ private:
     void pump(bool force);
     void startPumping();
     void stopPumping();
+    // The run's helper threads stopped, in order: the record pump, the cancel watcher, the
+    // memory sampler (at the end of the run, and again, harmlessly, when it is destroyed).
+    void stopHelpers();
     // The issuing thread hands its stamps (and host callbacks to watch) to the pump through this.
     void handOver(HostStamp stamp);
     void harvestCallbacks(CuptiRecordBatch& batch, bool all);
