@@ -322,10 +322,17 @@ bool StepTableModel::setData(const QModelIndex& index, const QVariant& value, in
     if (!index.isValid() || role != Qt::EditRole || !(flags(index) & Qt::ItemIsEditable))
         return false;
     const int row = index.row();
-    const QString text = value.toString().trimmed();
     std::vector<Step> after = scenario_.program;
-    Step& s = stepAt(after, rows_[std::size_t(row)]);
-    switch (index.column()) {
+    if (!applyCell(stepAt(after, rows_[std::size_t(row)]), index.column(), value, row))
+        return false;
+    push(std::move(after), tr("edit step %1").arg(stepNumber(row)));
+    return true;
+}
+
+bool StepTableModel::applyCell(Step& s, int column, const QVariant& value, int row) {
+    // What a cell's text means for its step's field, or a rejection saying what is wrong.
+    const QString text = value.toString().trimmed();
+    switch (column) {
         case Kind: {
             const int k = choices(Kind).indexOf(text);
             if (k < 0) {
@@ -408,7 +415,6 @@ bool StepTableModel::setData(const QModelIndex& index, const QVariant& value, in
             s.label.en = value.toString().toStdString();  // the Japanese name stays
             break;
     }
-    push(std::move(after), tr("edit step %1").arg(stepNumber(row)));
     return true;
 }
 

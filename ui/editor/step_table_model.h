@@ -59,6 +59,9 @@ private:
     QVariant display(const Step& step, int column, int row) const;
     QStringList choices(int column) const;
     QString reject(int row, const QString& field, const QString& problem);
+    // Sets the field of `column` of `step` from a cell's edit; false (and editRejected) when the
+    // text is no value of that field.
+    bool applyCell(Step& step, int column, const QVariant& value, int row);
     void push(std::vector<Step> after, const QString& text);
 
     QUndoStack* undo_;
