@@ -14,19 +14,6 @@
 
 namespace syncscope::cli {
 
-namespace {
-
-// A folder `record` kept: one with a process's recording in it.
-bool hasRecordings(const std::string& folder) {
-    std::error_code ec;
-    for (const auto& entry : std::filesystem::directory_iterator(folder, ec))
-        if (entry.path().extension() == ".ssrec" || entry.path().extension() == ".ssfail")
-            return true;
-    return false;
-}
-
-}  // namespace
-
 int importCommand(const ImportOptions& options) {
     if (const std::string problem = outputFileProblem(options.out, options.inputs);
         !problem.empty()) {
@@ -38,7 +25,7 @@ int importCommand(const ImportOptions& options) {
     std::error_code ec;
     const bool recording =
         options.inputs.size() == 1 && std::filesystem::is_directory(options.inputs.front(), ec);
-    if (recording && !hasRecordings(options.inputs.front())) {
+    if (recording && !RecordingSet::holdsRecordings(options.inputs.front())) {
         std::cerr << "syncscope-cli: " << escapeForTerminal(options.inputs.front())
                   << ": a folder with no recording in it (record keeps its processes' "
                      "<pid>.ssrec files in a folder; give that folder)\n";

@@ -21,6 +21,14 @@ bool madeCudaCalls(const ProcessRecording& r) {
 
 }  // namespace
 
+bool RecordingSet::holdsRecordings(const std::string& folder) {
+    std::error_code ec;
+    for (const auto& entry : std::filesystem::directory_iterator(folder, ec))
+        if (entry.path().extension() == ".ssrec" || entry.path().extension() == ".ssfail")
+            return true;
+    return false;
+}
+
 ImportResult RecordingSet::load(const std::string& folder, const CaptureOptions& capture) {
     ImportResult result;
     std::vector<std::string> paths, failures;

@@ -19,6 +19,9 @@ public:
     static constexpr const char* kNoCudaCalls = "the program made no CUDA call: nothing to record";
 
     static ImportResult load(const std::string& folder, const CaptureOptions& capture = {});
+    // Whether `folder` holds a recording's files (<pid>.ssrec, or <pid>.ssfail): a folder that
+    // record kept, as opposed to any folder.
+    static bool holdsRecordings(const std::string& folder);
 };
 
 }  // namespace syncscope
